@@ -1,0 +1,48 @@
+/*
+ * tilekit — readers and writers of tile data.
+ *
+ * The native tile-set XML (docs/format.md, schema tilesets/tileset.rng) and JCloisterZone's tile
+ * XML (root element <defs>) are read into the model. XML is parsed without external entities,
+ * DTD loading or network access; oversized input is refused.
+ *
+ * Every reader reports problems into a caller-supplied struct tkit_diags, as
+ * `file:line: error: [RULE] tile ID: message`, and runs tkit_set_validate() on what it read.
+ */
+#ifndef TKIT_FORMATS_H
+#define TKIT_FORMATS_H
+
+#include "model/tkit-model.h"
+
+enum tkit_format {
+        TKIT_FORMAT_AUTO = 0, /* by root element: <tileset> native, <defs> JCloisterZone */
+        TKIT_FORMAT_NATIVE,
+        TKIT_FORMAT_JCZ,
+};
+/* "auto", "tilekit", "jcz"; parse returns -1 when unknown. */
+const char *tkit_format_name(enum tkit_format f);
+int tkit_format_parse(const char *s);
+
+/* Largest input file accepted, in bytes. */
+#define TKIT_MAX_INPUT_BYTES (16u * 1024u * 1024u)
+
+/* Reads `path` and appends the sets it defines to `out` (which keeps ownership). On any error
+ * nothing is appended. Returns 0, TKIT_E_IO (cannot read), TKIT_E_LIMIT (too large) or
+ * TKIT_E_INVALID (diagnostics say why). */
+int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *out,
+                   struct tkit_diags *d);
+/* The same for a buffer; `name` is used as the file name in diagnostics. */
+int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_format fmt,
+                     struct tkit_setlist *out, struct tkit_diags *d);
+
+/* Validates a native document against the RelaxNG schema compiled into the library (from
+ * tilesets/tileset.rng). Returns 0 or TKIT_E_INVALID with diagnostics (rule "XML-SCHEMA"). */
+int tkit_native_validate_memory(const char *data, size_t len, const char *name,
+                                struct tkit_diags *d);
+
+/* Canonical native XML of one set, appended to `out`: read → write → read gives the same model,
+ * and writing the same model twice gives the same bytes. */
+void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out);
+/* Writes to a file ("-" for stdout). Returns 0 or TKIT_E_IO. */
+int tkit_native_write_file(const struct tkit_set *s, const char *path);
+
+#endif

@@ -1,0 +1,78 @@
+/* The words for every enum, shared by the XML format, the database and JSON output, so that one
+ * vocabulary is spoken everywhere. */
+#include "tkit-model.h"
+
+#include <string.h>
+
+static int lookup(const char *const *names, int n, const char *s)
+{
+        if (!s)
+                return -1;
+        for (int i = 0; i < n; i++)
+                if (names[i] && strcmp(names[i], s) == 0)
+                        return i;
+        return -1;
+}
+
+#define NAME_TABLE(fn_name, fn_parse, type, ...)                                  \
+        static const char *const fn_name##_tab[] = {__VA_ARGS__};                \
+        const char *fn_name(type v)                                               \
+        {                                                                         \
+                int n = (int)(sizeof fn_name##_tab / sizeof fn_name##_tab[0]);    \
+                return (int)v >= 0 && (int)v < n ? fn_name##_tab[v] : "?";        \
+        }                                                                         \
+        int fn_parse(const char *s)                                               \
+        {                                                                         \
+                return lookup(fn_name##_tab,                                      \
+                              (int)(sizeof fn_name##_tab / sizeof fn_name##_tab[0]), s); \
+        }
+
+NAME_TABLE(tkit_feature_kind_name, tkit_feature_kind_parse, enum tkit_feature_kind, "city", "road",
+           "field", "river", "cloister", "garden")
+NAME_TABLE(tkit_end_name, tkit_end_parse, enum tkit_end, "none", "village", "cloister", "city",
+           "crossing", "lake", "source", "river", "other")
+NAME_TABLE(tkit_besieger_name, tkit_besieger_parse, enum tkit_besieger, "", "besieger", "cathar")
+NAME_TABLE(tkit_post_name, tkit_post_parse, enum tkit_post, "knights", "travelers", "monks", "any")
+NAME_TABLE(tkit_group_name, tkit_group_parse, enum tkit_group, "land", "river", "fortress")
+NAME_TABLE(tkit_basis_name, tkit_basis_parse, enum tkit_basis, "unstated", "well-known", "source",
+           "reconstructed", "external")
+NAME_TABLE(tkit_token_name, tkit_token_parse, enum tkit_token_kind, "castle", "barn", "bridge",
+           "catapult", "meeple")
+NAME_TABLE(tkit_expect_name, tkit_expect_parse, enum tkit_expect_what, "tiles", "types", "feature",
+           "illustration", "pennants", "symbol-tiles", "symbols", "besieged", "pieces", "posts")
+const char *tkit_severity_name(enum tkit_severity s)
+{
+        static const char *const n[] = {"note", "warning", "error"};
+        return (unsigned)s < 3 ? n[s] : "?";
+}
+
+static const char *const rules_flags[] = {"river",          "bridges",  "castles",   "barns",
+                                          "siege-symbols", "fortress", "besiegers", "villages"};
+
+const char *tkit_rules_flag_name(unsigned single_flag)
+{
+        for (unsigned i = 0; i < sizeof rules_flags / sizeof rules_flags[0]; i++)
+                if (single_flag == 1u << i)
+                        return rules_flags[i];
+        return "?";
+}
+
+int tkit_rules_flag_parse(const char *s)
+{
+        int i = lookup(rules_flags, (int)(sizeof rules_flags / sizeof rules_flags[0]), s);
+        return i < 0 ? -1 : (int)(1u << i);
+}
+
+const char *tkit_illustration_name(char letter)
+{
+        switch (letter) {
+        case 'G': return "garden";
+        case 'B': return "farmhouse";
+        case 'T': return "water tower";
+        case 'W': return "robbers";
+        case 'E': return "donkey stable";
+        case 'S': return "pig stable";
+        case 'C': return "cattle stable";
+        default: return NULL;
+        }
+}

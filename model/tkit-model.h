@@ -1,0 +1,497 @@
+/*
+ * tilekit — the tile model: perimeter positions, rotation, features, tiles, multi-cell pieces,
+ * tile sets and manifests. No I/O; every other module depends on this one, it depends on none.
+ *
+ * Geometry. A square tile has four sides N E S W (0..3). Each side has three perimeter positions,
+ * left half, middle and right half, "left" and "right" as seen looking outward from the centre.
+ * Position index = side * 3 + part, so the twelve indices run clockwise from the top-left corner:
+ *   0 NL  1 NM  2 NR  3 EL  4 EM  5 ER  6 SL  7 SM  8 SR  9 WL  10 WM  11 WR
+ * A set of positions is a 12-bit mask. A city on a side covers all three positions; a road or a
+ * river covers the middle only (its two halves belong to fields); a field lists half edges (L/R).
+ * The middle of a side with no road, river or city belongs to no feature: the side is a field side.
+ *
+ * Rotation by r quarter turns clockwise maps side s to side (s + r) % 4 and keeps the part.
+ * Across a shared edge, position (s, p) faces ((s + 2) % 4, 2 - p): EL (north half of the east
+ * side) touches WR (north half of the west side) of the eastern neighbour.
+ *
+ * Memory: every pointer inside these structs is owned by the struct that holds it and is freed by
+ * tkit_set_destroy() / tkit_tile_finish() and friends. Strings are UTF-8, NUL-terminated.
+ */
+#ifndef TKIT_MODEL_H
+#define TKIT_MODEL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct tkit_diags;
+
+/* ---------------------------------------------------------------- memory helpers */
+
+/* Allocation never fails from the caller's point of view: out of memory aborts with a message. */
+void *tkit_xmalloc(size_t n);
+void *tkit_xcalloc(size_t n, size_t size);
+void *tkit_xrealloc(void *p, size_t n);
+char *tkit_xstrdup(const char *s); /* NULL gives NULL */
+char *tkit_xstrndup(const char *s, size_t n);
+char *tkit_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grows *v (of element size `size`) so that index `need - 1` is valid; *cap tracks capacity. */
+void tkit_grow(void **v, size_t *cap, size_t need, size_t size);
+#define TKIT_PUSH(arr, n, cap) \
+        (tkit_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr))), &(arr)[(n)++])
+
+/* A growable string; init zeroes it, finish frees it. */
+struct tkit_buf {
+        char *data; /* always NUL-terminated once anything was appended */
+        size_t len, cap;
+};
+void tkit_buf_init(struct tkit_buf *b);
+void tkit_buf_finish(struct tkit_buf *b);
+void tkit_buf_add(struct tkit_buf *b, const char *s, size_t n);
+void tkit_buf_puts(struct tkit_buf *b, const char *s);
+void tkit_buf_printf(struct tkit_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tkit_buf_vprintf(struct tkit_buf *b, const char *fmt, va_list ap);
+/* Hands the string to the caller (who frees it) and resets the buffer. Never NULL. */
+char *tkit_buf_steal(struct tkit_buf *b);
+
+/* ---------------------------------------------------------------- error codes */
+
+enum tkit_error {
+        TKIT_OK = 0,
+        TKIT_E_INVALID = -1,  /* bad input data: diagnostics say why */
+        TKIT_E_IO = -2,       /* cannot read or write a file */
+        TKIT_E_DB = -3,       /* SQLite failure */
+        TKIT_E_NOTFOUND = -4, /* no such set / tile / file */
+        TKIT_E_USAGE = -5,    /* the caller passed nonsense */
+        TKIT_E_LIMIT = -6,    /* input exceeds a documented limit */
+};
+const char *tkit_strerror(int err);
+
+/* ---------------------------------------------------------------- geometry */
+
+enum tkit_side { TKIT_N = 0, TKIT_E = 1, TKIT_S = 2, TKIT_W = 3 };
+enum tkit_part { TKIT_L = 0, TKIT_M = 1, TKIT_R = 2 };
+
+#define TKIT_NPOS 12
+#define TKIT_POS(side, part) ((side) * 3 + (part))
+#define TKIT_POS_SIDE(pos) ((pos) / 3)
+#define TKIT_POS_PART(pos) ((pos) % 3)
+#define TKIT_MASK_ALL 0x0fffu
+#define TKIT_MASK_MIDDLES 0x0492u                       /* NM EM SM WM */
+#define TKIT_MASK_HALVES (TKIT_MASK_ALL & ~TKIT_MASK_MIDDLES) /* L and R of every side */
+#define TKIT_MASK_SIDE(side) (0x7u << ((side) * 3))
+
+/* "NL", "NM", ... "WR"; NULL for an invalid index. */
+const char *tkit_pos_name(int pos);
+/* Parses "NL" etc.; returns the index or -1. */
+int tkit_pos_parse(const char *s);
+/* 'N', 'E', 'S', 'W' */
+char tkit_side_letter(int side);
+/* Parses "N" etc.; returns 0..3 or -1. */
+int tkit_side_parse(const char *s);
+
+/* Quarter turns clockwise, any integer (negative and > 3 are reduced mod 4). */
+uint16_t tkit_mask_rotate(uint16_t mask, int quarter_turns);
+int tkit_pos_rotate(int pos, int quarter_turns);
+int tkit_side_rotate(int side, int quarter_turns);
+/* The position of the neighbour that touches `pos` across the edge. */
+int tkit_pos_facing(int pos);
+/* Number of sides a mask touches (any of its three positions). */
+int tkit_mask_sides(uint16_t mask);
+int tkit_popcount16(uint16_t m);
+
+/* What a side shows. Two bits each, so a tile's four sides pack into one byte. */
+enum tkit_side_type {
+        TKIT_SIDE_FIELD = 0,
+        TKIT_SIDE_ROAD = 1,
+        TKIT_SIDE_CITY = 2,
+        TKIT_SIDE_RIVER = 3,
+};
+/* 'F', 'R', 'C', 'W' (W for water, as the river is called in four-letter side codes) */
+char tkit_side_type_letter(enum tkit_side_type t);
+const char *tkit_side_type_name(enum tkit_side_type t);
+/* Plain placement rule: two facing sides fit when they show the same thing. */
+bool tkit_sides_compatible(enum tkit_side_type a, enum tkit_side_type b);
+
+/* ---------------------------------------------------------------- vocabularies */
+
+enum tkit_feature_kind {
+        TKIT_CITY = 0,
+        TKIT_ROAD,
+        TKIT_FIELD,
+        TKIT_RIVER,
+        TKIT_CLOISTER,
+        TKIT_GARDEN,
+        TKIT_FEATURE_KIND_COUNT
+};
+
+/* How a road or river that touches exactly one side ends inside the tile. */
+enum tkit_end {
+        TKIT_END_NONE = 0, /* not stated (roads through two sides; JCloisterZone data) */
+        TKIT_END_VILLAGE,
+        TKIT_END_CLOISTER,
+        TKIT_END_CITY,
+        TKIT_END_CROSSING, /* several roads meet and end, as on base tiles W and X */
+        TKIT_END_LAKE,
+        TKIT_END_SOURCE,
+        TKIT_END_RIVER, /* a road that ends at the river bank */
+        TKIT_END_OTHER,
+        TKIT_END_COUNT
+};
+
+/* The besieger symbol printed in a city (Besiegers / Cathars / Siege, 1st edition). */
+enum tkit_besieger { TKIT_BESIEGER_NONE = 0, TKIT_BESIEGER_BESIEGER, TKIT_BESIEGER_CATHAR };
+
+/* Defense posts and the siege symbols that name them (Siege & Defense). */
+enum tkit_post {
+        TKIT_POST_KNIGHTS = 0,
+        TKIT_POST_TRAVELERS,
+        TKIT_POST_MONKS, /* monks & abbots */
+        TKIT_POST_ANY,   /* the "?" symbol: any post, the drawer's choice; not a post itself */
+        TKIT_POST_COUNT
+};
+
+enum tkit_group { TKIT_GROUP_LAND = 0, TKIT_GROUP_RIVER, TKIT_GROUP_FORTRESS, TKIT_GROUP_COUNT };
+
+/* How far a tile's definition can be trusted. */
+enum tkit_basis {
+        TKIT_BASIS_UNSTATED = 0,
+        TKIT_BASIS_WELL_KNOWN,    /* the well-known published tile */
+        TKIT_BASIS_SOURCE,        /* stated by the source rulebook text */
+        TKIT_BASIS_RECONSTRUCTED, /* geometry or symbols invented to fit the rules: not certain */
+        TKIT_BASIS_EXTERNAL,      /* read from another program's data */
+        TKIT_BASIS_COUNT
+};
+
+/* Names for the enums above, as used in XML, SQL and JSON; *_parse returns -1 when unknown. */
+const char *tkit_feature_kind_name(enum tkit_feature_kind k);
+int tkit_feature_kind_parse(const char *s);
+const char *tkit_end_name(enum tkit_end e);
+int tkit_end_parse(const char *s);
+const char *tkit_besieger_name(enum tkit_besieger b); /* "" for NONE */
+int tkit_besieger_parse(const char *s);
+const char *tkit_post_name(enum tkit_post p); /* knights travelers monks any */
+int tkit_post_parse(const char *s);
+const char *tkit_group_name(enum tkit_group g);
+int tkit_group_parse(const char *s);
+const char *tkit_basis_name(enum tkit_basis b);
+int tkit_basis_parse(const char *s);
+
+/* Illustration letters: G garden, B farmhouse, T water tower, W robbers, E donkey stable,
+ * S pig stable, C cattle stable. Returns the English name, or NULL when the letter is unknown. */
+const char *tkit_illustration_name(char letter);
+
+/* ---------------------------------------------------------------- small records */
+
+/* A name in one language. */
+struct tkit_name {
+        char *lang; /* BCP 47 tag: "en", "ro", "cs", "uk" */
+        char *text;
+};
+
+/* Something the input said that the model has no field for (JCloisterZone markers, mostly).
+ * Kept, never dropped, and written back on export. */
+struct tkit_attr {
+        char *name;
+        char *value;
+        int line;
+};
+
+/* ---------------------------------------------------------------- features */
+
+struct tkit_feature {
+        char *id; /* unique within its tile (or piece) */
+        enum tkit_feature_kind kind;
+        uint16_t mask; /* perimeter positions; 0 for inner features (cloister, garden, inner field) */
+        int line;      /* source line, 0 when unknown */
+
+        /* city */
+        int pennants;
+        enum tkit_besieger besieger;
+        bool cathedral;
+
+        /* road and river */
+        enum tkit_end end; /* meaningful when the feature touches exactly one side */
+        bool junction;     /* a road through three or more sides that does not end (declared) */
+        bool overpass;     /* crosses other features on a bridge, on a layer of its own */
+        bool inn;
+
+        /* field: the ids of the cities it borders on the tile, as written (resolved by the checker) */
+        char **touches;
+        size_t ntouches;
+
+        struct tkit_attr *extra;
+        size_t nextra;
+};
+
+void tkit_feature_finish(struct tkit_feature *f);
+/* Deep copy into caller memory. */
+void tkit_feature_copy(struct tkit_feature *dst, const struct tkit_feature *src);
+void tkit_feature_add_touch(struct tkit_feature *f, const char *city_id);
+void tkit_feature_add_extra(struct tkit_feature *f, const char *name, const char *value, int line);
+
+/* ---------------------------------------------------------------- tiles */
+
+#define TKIT_MAX_SYMBOLS 8 /* the rules allow 2; room to read and report more */
+#define TKIT_MAX_ILLUSTRATIONS 8
+
+struct tkit_tile {
+        char *id;  /* unique within its set */
+        int line;  /* source line of the tile element */
+        int count; /* copies in the box */
+        enum tkit_group group;
+        bool start; /* the start tile of the base game (one of its `count` copies starts) */
+
+        struct tkit_feature *features;
+        size_t nfeatures, capfeatures;
+
+        enum tkit_post symbols[TKIT_MAX_SYMBOLS]; /* siege symbols, left to right */
+        size_t nsymbols;
+        char illustrations[TKIT_MAX_ILLUSTRATIONS + 1]; /* letters, NUL-terminated, in order */
+
+        struct tkit_name *names;
+        size_t nnames;
+        enum tkit_basis basis;
+        char *provenance; /* free text: where this definition comes from, what is uncertain */
+
+        struct tkit_attr *extra;
+        size_t nextra;
+};
+
+void tkit_tile_init(struct tkit_tile *t);
+void tkit_tile_finish(struct tkit_tile *t);
+void tkit_tile_copy(struct tkit_tile *dst, const struct tkit_tile *src);
+/* Appends a zeroed feature (end NONE, besieger NONE) and returns it; the pointer is valid until
+ * the next add. */
+struct tkit_feature *tkit_tile_add_feature(struct tkit_tile *t, enum tkit_feature_kind kind,
+                                           const char *id);
+/* Index of the feature with this id, or -1. */
+int tkit_tile_find_feature(const struct tkit_tile *t, const char *id);
+void tkit_tile_add_name(struct tkit_tile *t, const char *lang, const char *text);
+const char *tkit_tile_name(const struct tkit_tile *t, const char *lang); /* NULL when absent */
+void tkit_tile_add_extra(struct tkit_tile *t, const char *name, const char *value, int line);
+
+/* Index of the feature owning `pos`, or -1; the first one when the data is inconsistent.
+ * Overpass features are skipped when `skip_overpass` is set. */
+int tkit_tile_owner(const struct tkit_tile *t, int pos, bool skip_overpass);
+/* What side `side` shows (unrotated): from the feature owning its middle position. */
+enum tkit_side_type tkit_tile_side(const struct tkit_tile *t, int side);
+/* The four sides as seen on the board after `rot` quarter turns clockwise, packed two bits each:
+ * bits 0-1 board north, 2-3 east, 4-5 south, 6-7 west. */
+uint8_t tkit_tile_side_code(const struct tkit_tile *t, int rot);
+#define TKIT_CODE_SIDE(code, side) ((enum tkit_side_type)(((code) >> (2 * (side))) & 3u))
+/* "CRFR": the four side letters N E S W after `rot` quarter turns; buf holds at least 5 bytes. */
+char *tkit_side_code_string(uint8_t code, char buf[5]);
+/* Smallest code over the four rotations: equal for tiles whose sides are equal up to rotation. */
+uint8_t tkit_side_code_canonical(uint8_t code);
+/* Total pennants on the tile. */
+int tkit_tile_pennants(const struct tkit_tile *t);
+/* Field on two opposite sides (N+S or E+W): Castles & Bridges lets a bridge cross it.
+ * Bit 0: N-S pair is field; bit 1: E-W pair is field. */
+unsigned tkit_tile_bridge_axes(const struct tkit_tile *t);
+
+/* ---------------------------------------------------------------- multi-cell pieces */
+
+/* One defense post on a fortress face: the row's spaces by class, then the single spaces. */
+struct tkit_post_def {
+        enum tkit_post kind; /* never TKIT_POST_ANY */
+        int plain;           /* row spaces that always count */
+        int dark3;           /* dark "3" spaces: count with exactly 3 players */
+        int fiveplus;        /* "5+" spaces: count with 5 or more players */
+        int meeple;          /* meeple (farmer) spaces: stacking, usually 1 */
+        int catapult;        /* catapult spaces, usually 1 */
+        int line;
+};
+/* Row spaces in play for `players` players. */
+int tkit_post_row_spaces(const struct tkit_post_def *p, int players);
+
+/* One face of a double-sided piece. */
+struct tkit_face {
+        char *id;
+        int min_players, max_players; /* max 0 = no upper bound ("4+") */
+        struct tkit_post_def *posts;
+        size_t nposts;
+        int line;
+};
+
+/* A w×h piece placed as one unit (the Siege & Defense fortress is 3×2 or 2×3 cells). Each cell is
+ * a tile definition of its own; a feature spanning several cells has the same id in each. */
+struct tkit_piece {
+        char *id;
+        int line;
+        int count;
+        int width, height;
+        struct tkit_tile *cells; /* width * height, row-major: cell (x, y) at y * width + x */
+        struct tkit_face *faces;
+        size_t nfaces;
+        struct tkit_name *names;
+        size_t nnames;
+        enum tkit_basis basis;
+        char *provenance;
+};
+
+void tkit_piece_finish(struct tkit_piece *p);
+struct tkit_tile *tkit_piece_cell(struct tkit_piece *p, int x, int y);
+const struct tkit_tile *tkit_piece_cell_const(const struct tkit_piece *p, int x, int y);
+
+/* ---------------------------------------------------------------- tile sets */
+
+enum tkit_token_kind {
+        TKIT_TOKEN_CASTLE = 0,
+        TKIT_TOKEN_BARN,
+        TKIT_TOKEN_BRIDGE,
+        TKIT_TOKEN_CATAPULT,
+        TKIT_TOKEN_MEEPLE,
+        TKIT_TOKEN_COUNT
+};
+const char *tkit_token_name(enum tkit_token_kind k); /* castle barn bridge catapult meeple */
+int tkit_token_parse(const char *s);
+
+struct tkit_token {
+        enum tkit_token_kind kind;
+        int count;
+        int line;
+};
+
+/* What the rulebook promises, compared by the checker with what the tiles say. Counts are over
+ * copies in the box (a tile with count 3 counts 3 times). */
+enum tkit_expect_what {
+        TKIT_EXPECT_TILES = 0,     /* tiles (of `group`, or all when group is -1) */
+        TKIT_EXPECT_TYPES,         /* distinct tile definitions */
+        TKIT_EXPECT_FEATURE,       /* features of kind `of` (feature kind name), or road ends `of`
+                                      (end name, e.g. "village") */
+        TKIT_EXPECT_ILLUSTRATION,  /* tiles showing illustration letter `of` */
+        TKIT_EXPECT_PENNANTS,      /* pennants in all */
+        TKIT_EXPECT_SYMBOL_TILES,  /* tiles with at least one siege symbol */
+        TKIT_EXPECT_SYMBOLS,       /* siege symbols naming post `of` ("any" for "?"), or all */
+        TKIT_EXPECT_BESIEGED,      /* tiles with a besieged city */
+        TKIT_EXPECT_PIECES,        /* multi-cell pieces */
+        TKIT_EXPECT_POSTS,         /* defense posts on each face of the pieces, summed per face */
+        TKIT_EXPECT_COUNT
+};
+const char *tkit_expect_name(enum tkit_expect_what w);
+int tkit_expect_parse(const char *s);
+
+struct tkit_expect {
+        enum tkit_expect_what what;
+        char *of;  /* NULL when not applicable */
+        int group; /* enum tkit_group, or -1 for all */
+        int count;
+        char *note; /* where the rulebook says so, free text, may be NULL */
+        int line;
+};
+
+/* Rule modules a set brings into play (what a checker and a simulator must apply to it). */
+enum tkit_rules_flag {
+        TKIT_RULES_RIVER = 1u << 0,
+        TKIT_RULES_BRIDGES = 1u << 1,
+        TKIT_RULES_CASTLES = 1u << 2,
+        TKIT_RULES_BARNS = 1u << 3,
+        TKIT_RULES_SIEGE_SYMBOLS = 1u << 4,
+        TKIT_RULES_FORTRESS = 1u << 5,
+        TKIT_RULES_BESIEGERS = 1u << 6,
+        TKIT_RULES_VILLAGES = 1u << 7,
+};
+/* "river bridges castles barns siege-symbols fortress besiegers villages" */
+const char *tkit_rules_flag_name(unsigned single_flag);
+int tkit_rules_flag_parse(const char *s); /* the flag, or -1 */
+
+struct tkit_set {
+        char *id; /* "base", "river", "castles-bridges", JCloisterZone ids like "basic:1" */
+        char *file; /* where it was read from; may be NULL */
+        int line;
+        char *edition; /* may be NULL */
+        int year;      /* 0 when unknown */
+        unsigned rules; /* enum tkit_rules_flag bits */
+        char **requires; /* ids of sets it is played with */
+        size_t nrequires;
+        struct tkit_name *names;
+        size_t nnames;
+        struct tkit_tile *tiles;
+        size_t ntiles, captiles;
+        struct tkit_piece *pieces;
+        size_t npieces, cappieces;
+        struct tkit_token *tokens;
+        size_t ntokens;
+        struct tkit_expect *manifest;
+        size_t nmanifest;
+        char *source_format; /* "tilekit" or "jcz" */
+        struct tkit_attr *extra;
+        size_t nextra;
+};
+
+/* Returns a zeroed set owned by the caller; destroy accepts NULL. */
+struct tkit_set *tkit_set_create(const char *id);
+void tkit_set_destroy(struct tkit_set *s);
+struct tkit_tile *tkit_set_add_tile(struct tkit_set *s, const char *id); /* initialised, count 1 */
+struct tkit_piece *tkit_set_add_piece(struct tkit_set *s, const char *id, int width, int height);
+void tkit_set_add_name(struct tkit_set *s, const char *lang, const char *text);
+const char *tkit_set_name(const struct tkit_set *s, const char *lang); /* NULL when absent */
+void tkit_set_add_token(struct tkit_set *s, enum tkit_token_kind kind, int count, int line);
+int tkit_set_token_count(const struct tkit_set *s, enum tkit_token_kind kind); /* 0 if absent */
+struct tkit_expect *tkit_set_add_expect(struct tkit_set *s, enum tkit_expect_what what,
+                                        const char *of, int group, int count);
+void tkit_set_add_require(struct tkit_set *s, const char *id);
+int tkit_set_find_tile(const struct tkit_set *s, const char *id); /* index or -1 */
+int tkit_set_tile_total(const struct tkit_set *s);                /* sum of counts */
+
+/* Largest count of copies (tiles, pieces, tokens) accepted anywhere: beyond it, data is absurd. */
+#define TKIT_MAX_COUNT 1000
+
+/* Identity and reference checks every reader runs before handing a set on: ids unique (rule
+ * ID-DUP), a field's `touches` name cities of its tile (REF-TOUCH), counts in 1..TKIT_MAX_COUNT
+ * (COUNT-RANGE). Reports into `d`; returns 0 or TKIT_E_INVALID. */
+int tkit_set_validate(const struct tkit_set *s, struct tkit_diags *d);
+
+/* A list of sets, as read from one or more files. */
+struct tkit_setlist {
+        struct tkit_set **sets;
+        size_t n, cap;
+};
+void tkit_setlist_init(struct tkit_setlist *l);
+void tkit_setlist_finish(struct tkit_setlist *l); /* destroys the sets */
+void tkit_setlist_add(struct tkit_setlist *l, struct tkit_set *s); /* takes ownership */
+struct tkit_set *tkit_setlist_find(const struct tkit_setlist *l, const char *id);
+
+/* ---------------------------------------------------------------- diagnostics */
+
+enum tkit_severity { TKIT_SEV_NOTE = 0, TKIT_SEV_WARNING, TKIT_SEV_ERROR };
+const char *tkit_severity_name(enum tkit_severity s); /* "note" "warning" "error" */
+
+/* One finding: `file:line: severity: [RULE] tile ID: message`. */
+struct tkit_diag {
+        enum tkit_severity severity;
+        char *file; /* may be NULL */
+        int line;   /* 0 when unknown */
+        char *rule; /* stable rule id, e.g. "GEO-COVER"; may be NULL for plain I/O errors */
+        char *set;  /* may be NULL */
+        char *tile; /* may be NULL */
+        char *message;
+};
+
+/* The caller-supplied sink the library reports into; it never prints. */
+struct tkit_diags {
+        struct tkit_diag *v;
+        size_t n, cap;
+        size_t errors, warnings;
+};
+void tkit_diags_init(struct tkit_diags *d);
+void tkit_diags_finish(struct tkit_diags *d);
+void tkit_diags_clear(struct tkit_diags *d);
+void tkit_diags_add(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
+                    const char *rule, const char *set, const char *tile, const char *fmt, ...)
+        __attribute__((format(printf, 8, 9)));
+void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
+                     const char *rule, const char *set, const char *tile, const char *fmt,
+                     va_list ap);
+/* `file:line: error: [RULE] tile ID: message`, without newline; caller frees. */
+char *tkit_diag_format(const struct tkit_diag *g);
+/* Writes every finding to `out` as compiler-style lines, or as a JSON array when `json`. */
+void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json);
+/* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires. */
+void tkit_json_string(struct tkit_buf *b, const char *s);
+
+#endif

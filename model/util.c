@@ -1,0 +1,135 @@
+/* Memory and string helpers: allocation failure is not recoverable in a command-line tool, so it
+ * aborts with a message instead of threading NULL checks through every caller. */
+#include "tkit-model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void *oom(size_t n)
+{
+        fprintf(stderr, "tilekit: out of memory (%zu bytes)\n", n);
+        abort();
+}
+
+void *tkit_xmalloc(size_t n)
+{
+        void *p = malloc(n ? n : 1);
+        return p ? p : oom(n);
+}
+
+void *tkit_xcalloc(size_t n, size_t size)
+{
+        void *p = calloc(n ? n : 1, size ? size : 1);
+        return p ? p : oom(n * size);
+}
+
+void *tkit_xrealloc(void *p, size_t n)
+{
+        void *q = realloc(p, n ? n : 1);
+        return q ? q : oom(n);
+}
+
+char *tkit_xstrdup(const char *s)
+{
+        return s ? tkit_xstrndup(s, strlen(s)) : NULL;
+}
+
+char *tkit_xstrndup(const char *s, size_t n)
+{
+        char *d = tkit_xmalloc(n + 1);
+        memcpy(d, s, n);
+        d[n] = '\0';
+        return d;
+}
+
+char *tkit_xasprintf(const char *fmt, ...)
+{
+        struct tkit_buf b;
+        va_list ap;
+        tkit_buf_init(&b);
+        va_start(ap, fmt);
+        tkit_buf_vprintf(&b, fmt, ap);
+        va_end(ap);
+        return tkit_buf_steal(&b);
+}
+
+void tkit_grow(void **v, size_t *cap, size_t need, size_t size)
+{
+        size_t c = *cap;
+        if (need <= c)
+                return;
+        while (c < need)
+                c = c ? c * 2 : 8;
+        if (c > SIZE_MAX / size)
+                oom(SIZE_MAX);
+        *v = tkit_xrealloc(*v, c * size);
+        memset((char *)*v + *cap * size, 0, (c - *cap) * size);
+        *cap = c;
+}
+
+void tkit_buf_init(struct tkit_buf *b)
+{
+        b->data = NULL;
+        b->len = b->cap = 0;
+}
+
+void tkit_buf_finish(struct tkit_buf *b)
+{
+        free(b->data);
+        tkit_buf_init(b);
+}
+
+void tkit_buf_add(struct tkit_buf *b, const char *s, size_t n)
+{
+        tkit_grow((void **)&b->data, &b->cap, b->len + n + 1, 1);
+        memcpy(b->data + b->len, s, n);
+        b->len += n;
+        b->data[b->len] = '\0';
+}
+
+void tkit_buf_puts(struct tkit_buf *b, const char *s)
+{
+        tkit_buf_add(b, s, strlen(s));
+}
+
+void tkit_buf_vprintf(struct tkit_buf *b, const char *fmt, va_list ap)
+{
+        va_list ap2;
+        va_copy(ap2, ap);
+        int n = vsnprintf(NULL, 0, fmt, ap2);
+        va_end(ap2);
+        if (n < 0)
+                return;
+        tkit_grow((void **)&b->data, &b->cap, b->len + (size_t)n + 1, 1);
+        vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+        b->len += (size_t)n;
+}
+
+void tkit_buf_printf(struct tkit_buf *b, const char *fmt, ...)
+{
+        va_list ap;
+        va_start(ap, fmt);
+        tkit_buf_vprintf(b, fmt, ap);
+        va_end(ap);
+}
+
+char *tkit_buf_steal(struct tkit_buf *b)
+{
+        char *s = b->data ? b->data : tkit_xstrdup("");
+        tkit_buf_init(b);
+        return s;
+}
+
+const char *tkit_strerror(int err)
+{
+        switch (err) {
+        case TKIT_OK: return "success";
+        case TKIT_E_INVALID: return "invalid input";
+        case TKIT_E_IO: return "input/output error";
+        case TKIT_E_DB: return "database error";
+        case TKIT_E_NOTFOUND: return "not found";
+        case TKIT_E_USAGE: return "invalid usage";
+        case TKIT_E_LIMIT: return "input exceeds a limit";
+        default: return "unknown error";
+        }
+}

@@ -1,0 +1,54 @@
+/* tilekit: the command-line front end. Dispatches to one cmd-*.c file per subcommand. */
+#include "cli.h"
+
+#include <string.h>
+
+static void usage(FILE *out)
+{
+        fprintf(out, "Usage: tilekit COMMAND [OPTIONS] [ARGS]\n\n"
+                     "Tile sets for Carcassonne-style games: import, check, simulate, render.\n\n"
+                     "Commands:\n");
+        for (const struct cli_command *c = cli_commands; c->name; c++)
+                fprintf(out, "  %-10s %s\n", c->name, c->summary);
+        fprintf(out, "  %-10s %s\n", "help", "show the help of a command");
+        fprintf(out, "\nRun 'tilekit help COMMAND' or 'tilekit COMMAND --help' for details.\n"
+                     "Exit status: 0 ok, 1 data errors or failure, 2 usage or I/O problems.\n");
+}
+
+static int help(int argc, char **argv)
+{
+        if (argc < 2) {
+                usage(stdout);
+                return TKIT_EXIT_OK;
+        }
+        const struct cli_command *c = cli_find_command(argv[1]);
+        if (!c) {
+                fprintf(stderr, "tilekit help: no command '%s'\n", argv[1]);
+                return TKIT_EXIT_USAGE;
+        }
+        c->help(stdout);
+        return TKIT_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+        if (argc < 2) {
+                usage(stderr);
+                return TKIT_EXIT_USAGE;
+        }
+        const char *name = argv[1];
+        if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+                usage(stdout);
+                return TKIT_EXIT_OK;
+        }
+        if (strcmp(name, "--version") == 0)
+                return cli_version();
+        if (strcmp(name, "help") == 0)
+                return help(argc - 1, argv + 1);
+        const struct cli_command *c = cli_find_command(name);
+        if (!c) {
+                fprintf(stderr, "tilekit: '%s' is not a command. See 'tilekit --help'.\n", name);
+                return TKIT_EXIT_USAGE;
+        }
+        return c->run(argc - 1, argv + 1);
+}
