@@ -83,11 +83,21 @@ void tkit_json_string(struct tkit_buf *b, const char *s)
         tkit_buf_add(b, "\"", 1);
         for (const unsigned char *p = (const unsigned char *)(s ? s : ""); *p; p++) {
                 switch (*p) {
-                case '"': tkit_buf_puts(b, "\\\""); break;
-                case '\\': tkit_buf_puts(b, "\\\\"); break;
-                case '\n': tkit_buf_puts(b, "\\n"); break;
-                case '\t': tkit_buf_puts(b, "\\t"); break;
-                case '\r': tkit_buf_puts(b, "\\r"); break;
+                case '"':
+                        tkit_buf_puts(b, "\\\"");
+                        break;
+                case '\\':
+                        tkit_buf_puts(b, "\\\\");
+                        break;
+                case '\n':
+                        tkit_buf_puts(b, "\\n");
+                        break;
+                case '\t':
+                        tkit_buf_puts(b, "\\t");
+                        break;
+                case '\r':
+                        tkit_buf_puts(b, "\\r");
+                        break;
                 default:
                         if (*p < 0x20)
                                 tkit_buf_printf(b, "\\u%04x", *p);

@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const char *const pos_names[TKIT_NPOS] = {
-        "NL", "NM", "NR", "EL", "EM", "ER", "SL", "SM", "SR", "WL", "WM", "WR",
+    "NL", "NM", "NR", "EL", "EM", "ER", "SL", "SM", "SR", "WL", "WM", "WR",
 };
 static const char side_letters[4] = {'N', 'E', 'S', 'W'};
 

@@ -14,17 +14,17 @@ static int lookup(const char *const *names, int n, const char *s)
         return -1;
 }
 
-#define NAME_TABLE(fn_name, fn_parse, type, ...)                                  \
-        static const char *const fn_name##_tab[] = {__VA_ARGS__};                \
-        const char *fn_name(type v)                                               \
-        {                                                                         \
-                int n = (int)(sizeof fn_name##_tab / sizeof fn_name##_tab[0]);    \
-                return (int)v >= 0 && (int)v < n ? fn_name##_tab[v] : "?";        \
-        }                                                                         \
-        int fn_parse(const char *s)                                               \
-        {                                                                         \
-                return lookup(fn_name##_tab,                                      \
-                              (int)(sizeof fn_name##_tab / sizeof fn_name##_tab[0]), s); \
+#define NAME_TABLE(fn_name, fn_parse, type, ...)                                                   \
+        static const char *const fn_name##_tab[] = {__VA_ARGS__};                                  \
+        const char *fn_name(type v)                                                                \
+        {                                                                                          \
+                int n = (int)(sizeof fn_name##_tab / sizeof fn_name##_tab[0]);                     \
+                return (int)v >= 0 && (int)v < n ? fn_name##_tab[v] : "?";                         \
+        }                                                                                          \
+        int fn_parse(const char *s)                                                                \
+        {                                                                                          \
+                return lookup(fn_name##_tab,                                                       \
+                              (int)(sizeof fn_name##_tab / sizeof fn_name##_tab[0]), s);           \
         }
 
 NAME_TABLE(tkit_feature_kind_name, tkit_feature_kind_parse, enum tkit_feature_kind, "city", "road",
@@ -46,7 +46,7 @@ const char *tkit_severity_name(enum tkit_severity s)
         return (unsigned)s < 3 ? n[s] : "?";
 }
 
-static const char *const rules_flags[] = {"river",          "bridges",  "castles",   "barns",
+static const char *const rules_flags[] = {"river",         "bridges",  "castles",   "barns",
                                           "siege-symbols", "fortress", "besiegers", "villages"};
 
 const char *tkit_rules_flag_name(unsigned single_flag)
@@ -66,13 +66,21 @@ int tkit_rules_flag_parse(const char *s)
 const char *tkit_illustration_name(char letter)
 {
         switch (letter) {
-        case 'G': return "garden";
-        case 'B': return "farmhouse";
-        case 'T': return "water tower";
-        case 'W': return "robbers";
-        case 'E': return "donkey stable";
-        case 'S': return "pig stable";
-        case 'C': return "cattle stable";
-        default: return NULL;
+        case 'G':
+                return "garden";
+        case 'B':
+                return "farmhouse";
+        case 'T':
+                return "water tower";
+        case 'W':
+                return "robbers";
+        case 'E':
+                return "donkey stable";
+        case 'S':
+                return "pig stable";
+        case 'C':
+                return "cattle stable";
+        default:
+                return NULL;
         }
 }

@@ -26,8 +26,7 @@ struct tkit_attr *tkit_attrs_copy(const struct tkit_attr *a, size_t n)
         return c;
 }
 
-void tkit_attrs_add(struct tkit_attr **a, size_t *n, const char *name, const char *value,
-                      int line)
+void tkit_attrs_add(struct tkit_attr **a, size_t *n, const char *name, const char *value, int line)
 {
         *a = tkit_xrealloc(*a, (*n + 1) * sizeof **a);
         (*a)[*n] = (struct tkit_attr){tkit_xstrdup(name), tkit_xstrdup(value ? value : ""), line};
@@ -179,17 +178,22 @@ int tkit_tile_owner(const struct tkit_tile *t, int pos, bool skip_overpass)
 
 enum tkit_side_type tkit_tile_side(const struct tkit_tile *t, int side)
 {
-        /* The middle decides; an overpass road on top of a city still makes its sides road sides. */
+        /* The middle decides; an overpass road on top of a city still makes its sides road sides.
+         */
         int mid = TKIT_POS(side, TKIT_M);
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];
                 if (!(f->mask & (1u << mid)))
                         continue;
                 switch (f->kind) {
-                case TKIT_CITY: return TKIT_SIDE_CITY;
-                case TKIT_ROAD: return TKIT_SIDE_ROAD;
-                case TKIT_RIVER: return TKIT_SIDE_RIVER;
-                default: break;
+                case TKIT_CITY:
+                        return TKIT_SIDE_CITY;
+                case TKIT_ROAD:
+                        return TKIT_SIDE_ROAD;
+                case TKIT_RIVER:
+                        return TKIT_SIDE_RIVER;
+                default:
+                        break;
                 }
         }
         return TKIT_SIDE_FIELD;
@@ -217,9 +221,11 @@ int tkit_tile_pennants(const struct tkit_tile *t)
 unsigned tkit_tile_bridge_axes(const struct tkit_tile *t)
 {
         unsigned axes = 0;
-        if (tkit_tile_side(t, TKIT_N) == TKIT_SIDE_FIELD && tkit_tile_side(t, TKIT_S) == TKIT_SIDE_FIELD)
+        if (tkit_tile_side(t, TKIT_N) == TKIT_SIDE_FIELD &&
+            tkit_tile_side(t, TKIT_S) == TKIT_SIDE_FIELD)
                 axes |= 1u;
-        if (tkit_tile_side(t, TKIT_E) == TKIT_SIDE_FIELD && tkit_tile_side(t, TKIT_W) == TKIT_SIDE_FIELD)
+        if (tkit_tile_side(t, TKIT_E) == TKIT_SIDE_FIELD &&
+            tkit_tile_side(t, TKIT_W) == TKIT_SIDE_FIELD)
                 axes |= 2u;
         return axes;
 }

@@ -40,7 +40,7 @@ char *tkit_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)))
 
 /* Grows *v (of element size `size`) so that index `need - 1` is valid; *cap tracks capacity. */
 void tkit_grow(void **v, size_t *cap, size_t need, size_t size);
-#define TKIT_PUSH(arr, n, cap) \
+#define TKIT_PUSH(arr, n, cap)                                                                     \
         (tkit_grow((void **)&(arr), &(cap), (n) + 1, sizeof(*(arr))), &(arr)[(n)++])
 
 /* A growable string; init zeroes it, finish frees it. */
@@ -52,7 +52,8 @@ void tkit_buf_init(struct tkit_buf *b);
 void tkit_buf_finish(struct tkit_buf *b);
 void tkit_buf_add(struct tkit_buf *b, const char *s, size_t n);
 void tkit_buf_puts(struct tkit_buf *b, const char *s);
-void tkit_buf_printf(struct tkit_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tkit_buf_printf(struct tkit_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 void tkit_buf_vprintf(struct tkit_buf *b, const char *fmt, va_list ap);
 /* Hands the string to the caller (who frees it) and resets the buffer. Never NULL. */
 char *tkit_buf_steal(struct tkit_buf *b);
@@ -76,13 +77,13 @@ enum tkit_side { TKIT_N = 0, TKIT_E = 1, TKIT_S = 2, TKIT_W = 3 };
 enum tkit_part { TKIT_L = 0, TKIT_M = 1, TKIT_R = 2 };
 
 #define TKIT_NPOS 12
-#define TKIT_POS(side, part) ((side) * 3 + (part))
+#define TKIT_POS(side, part) ((side)*3 + (part))
 #define TKIT_POS_SIDE(pos) ((pos) / 3)
 #define TKIT_POS_PART(pos) ((pos) % 3)
 #define TKIT_MASK_ALL 0x0fffu
-#define TKIT_MASK_MIDDLES 0x0492u                       /* NM EM SM WM */
+#define TKIT_MASK_MIDDLES 0x0492u                             /* NM EM SM WM */
 #define TKIT_MASK_HALVES (TKIT_MASK_ALL & ~TKIT_MASK_MIDDLES) /* L and R of every side */
-#define TKIT_MASK_SIDE(side) (0x7u << ((side) * 3))
+#define TKIT_MASK_SIDE(side) (0x7u << ((side)*3))
 
 /* "NL", "NM", ... "WR"; NULL for an invalid index. */
 const char *tkit_pos_name(int pos);
@@ -205,8 +206,9 @@ struct tkit_attr {
 struct tkit_feature {
         char *id; /* unique within its tile (or piece) */
         enum tkit_feature_kind kind;
-        uint16_t mask; /* perimeter positions; 0 for inner features (cloister, garden, inner field) */
-        int line;      /* source line, 0 when unknown */
+        uint16_t
+            mask; /* perimeter positions; 0 for inner features (cloister, garden, inner field) */
+        int line; /* source line, 0 when unknown */
 
         /* city */
         int pennants;
@@ -219,7 +221,8 @@ struct tkit_feature {
         bool overpass;     /* crosses other features on a bridge, on a layer of its own */
         bool inn;
 
-        /* field: the ids of the cities it borders on the tile, as written (resolved by the checker) */
+        /* field: the ids of the cities it borders on the tile, as written (resolved by the checker)
+         */
         char **touches;
         size_t ntouches;
 
@@ -359,17 +362,17 @@ struct tkit_token {
 /* What the rulebook promises, compared by the checker with what the tiles say. Counts are over
  * copies in the box (a tile with count 3 counts 3 times). */
 enum tkit_expect_what {
-        TKIT_EXPECT_TILES = 0,     /* tiles (of `group`, or all when group is -1) */
-        TKIT_EXPECT_TYPES,         /* distinct tile definitions */
-        TKIT_EXPECT_FEATURE,       /* features of kind `of` (feature kind name), or road ends `of`
-                                      (end name, e.g. "village") */
-        TKIT_EXPECT_ILLUSTRATION,  /* tiles showing illustration letter `of` */
-        TKIT_EXPECT_PENNANTS,      /* pennants in all */
-        TKIT_EXPECT_SYMBOL_TILES,  /* tiles with at least one siege symbol */
-        TKIT_EXPECT_SYMBOLS,       /* siege symbols naming post `of` ("any" for "?"), or all */
-        TKIT_EXPECT_BESIEGED,      /* tiles with a besieged city */
-        TKIT_EXPECT_PIECES,        /* multi-cell pieces */
-        TKIT_EXPECT_POSTS,         /* defense posts on each face of the pieces, summed per face */
+        TKIT_EXPECT_TILES = 0,    /* tiles (of `group`, or all when group is -1) */
+        TKIT_EXPECT_TYPES,        /* distinct tile definitions */
+        TKIT_EXPECT_FEATURE,      /* features of kind `of` (feature kind name), or road ends `of`
+                                     (end name, e.g. "village") */
+        TKIT_EXPECT_ILLUSTRATION, /* tiles showing illustration letter `of` */
+        TKIT_EXPECT_PENNANTS,     /* pennants in all */
+        TKIT_EXPECT_SYMBOL_TILES, /* tiles with at least one siege symbol */
+        TKIT_EXPECT_SYMBOLS,      /* siege symbols naming post `of` ("any" for "?"), or all */
+        TKIT_EXPECT_BESIEGED,     /* tiles with a besieged city */
+        TKIT_EXPECT_PIECES,       /* multi-cell pieces */
+        TKIT_EXPECT_POSTS,        /* defense posts on each face of the pieces, summed per face */
         TKIT_EXPECT_COUNT
 };
 const char *tkit_expect_name(enum tkit_expect_what w);
@@ -400,12 +403,12 @@ const char *tkit_rules_flag_name(unsigned single_flag);
 int tkit_rules_flag_parse(const char *s); /* the flag, or -1 */
 
 struct tkit_set {
-        char *id; /* "base", "river", "castles-bridges", JCloisterZone ids like "basic:1" */
+        char *id;   /* "base", "river", "castles-bridges", JCloisterZone ids like "basic:1" */
         char *file; /* where it was read from; may be NULL */
         int line;
-        char *edition; /* may be NULL */
-        int year;      /* 0 when unknown */
-        unsigned rules; /* enum tkit_rules_flag bits */
+        char *edition;   /* may be NULL */
+        int year;        /* 0 when unknown */
+        unsigned rules;  /* enum tkit_rules_flag bits */
         char **requires; /* ids of sets it is played with */
         size_t nrequires;
         struct tkit_name *names;
@@ -452,7 +455,7 @@ struct tkit_setlist {
         size_t n, cap;
 };
 void tkit_setlist_init(struct tkit_setlist *l);
-void tkit_setlist_finish(struct tkit_setlist *l); /* destroys the sets */
+void tkit_setlist_finish(struct tkit_setlist *l);                  /* destroys the sets */
 void tkit_setlist_add(struct tkit_setlist *l, struct tkit_set *s); /* takes ownership */
 struct tkit_set *tkit_setlist_find(const struct tkit_setlist *l, const char *id);
 
@@ -483,7 +486,7 @@ void tkit_diags_finish(struct tkit_diags *d);
 void tkit_diags_clear(struct tkit_diags *d);
 void tkit_diags_add(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
                     const char *rule, const char *set, const char *tile, const char *fmt, ...)
-        __attribute__((format(printf, 8, 9)));
+    __attribute__((format(printf, 8, 9)));
 void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
                      const char *rule, const char *set, const char *tile, const char *fmt,
                      va_list ap);

@@ -123,13 +123,21 @@ char *tkit_buf_steal(struct tkit_buf *b)
 const char *tkit_strerror(int err)
 {
         switch (err) {
-        case TKIT_OK: return "success";
-        case TKIT_E_INVALID: return "invalid input";
-        case TKIT_E_IO: return "input/output error";
-        case TKIT_E_DB: return "database error";
-        case TKIT_E_NOTFOUND: return "not found";
-        case TKIT_E_USAGE: return "invalid usage";
-        case TKIT_E_LIMIT: return "input exceeds a limit";
-        default: return "unknown error";
+        case TKIT_OK:
+                return "success";
+        case TKIT_E_INVALID:
+                return "invalid input";
+        case TKIT_E_IO:
+                return "input/output error";
+        case TKIT_E_DB:
+                return "database error";
+        case TKIT_E_NOTFOUND:
+                return "not found";
+        case TKIT_E_USAGE:
+                return "invalid usage";
+        case TKIT_E_LIMIT:
+                return "input exceeds a limit";
+        default:
+                return "unknown error";
         }
 }

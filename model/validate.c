@@ -10,8 +10,7 @@
 #define RULE_REF "REF-TOUCH"
 #define RULE_COUNT "COUNT-RANGE"
 
-static int check_features(const struct tkit_set *s, const struct tkit_tile *t,
-                          struct tkit_diags *d)
+static int check_features(const struct tkit_set *s, const struct tkit_tile *t, struct tkit_diags *d)
 {
         int bad = 0;
         for (size_t i = 0; i < t->nfeatures; i++) {
@@ -19,7 +18,8 @@ static int check_features(const struct tkit_set *s, const struct tkit_tile *t,
                 for (size_t j = 0; j < i; j++)
                         if (strcmp(t->features[j].id, f->id) == 0) {
                                 tkit_diags_add(d, TKIT_SEV_ERROR, s->file, f->line, RULE_DUP, s->id,
-                                               t->id, "duplicate feature id '%s' (first at line %d)",
+                                               t->id,
+                                               "duplicate feature id '%s' (first at line %d)",
                                                f->id, t->features[j].line);
                                 bad++;
                                 break;
@@ -28,10 +28,11 @@ static int check_features(const struct tkit_set *s, const struct tkit_tile *t,
                         int c = tkit_tile_find_feature(t, f->touches[k]);
                         if (c >= 0 && t->features[c].kind == TKIT_CITY)
                                 continue;
-                        tkit_diags_add(d, TKIT_SEV_ERROR, s->file, f->line, RULE_REF, s->id, t->id,
-                                       c < 0 ? "%s '%s' touches '%s', which is not a feature of this tile"
-                                             : "%s '%s' touches '%s', which is not a city",
-                                       tkit_feature_kind_name(f->kind), f->id, f->touches[k]);
+                        tkit_diags_add(
+                            d, TKIT_SEV_ERROR, s->file, f->line, RULE_REF, s->id, t->id,
+                            c < 0 ? "%s '%s' touches '%s', which is not a feature of this tile"
+                                  : "%s '%s' touches '%s', which is not a city",
+                            tkit_feature_kind_name(f->kind), f->id, f->touches[k]);
                         bad++;
                 }
         }

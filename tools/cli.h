@@ -35,8 +35,8 @@ struct cli_command {
         void (*help)(FILE *out);
 };
 
-#define CLI_COMMAND(name) \
-        int tkit_cmd_##name(int argc, char **argv); \
+#define CLI_COMMAND(name)                                                                          \
+        int tkit_cmd_##name(int argc, char **argv);                                                \
         void tkit_help_##name(FILE *out);
 CLI_COMMAND(import)
 CLI_COMMAND(export)

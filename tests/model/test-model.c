@@ -1,0 +1,268 @@
+/* Unit tests of the tile model: position names, rotation, facing positions, side codes, edge
+ * compatibility, tile/set construction and copying, validation, diagnostics. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model/tkit-model.h"
+
+static uint16_t side_mask(int side)
+{
+        return (uint16_t)TKIT_MASK_SIDE(side);
+}
+
+static uint16_t bit(const char *pos)
+{
+        int p = tkit_pos_parse(pos);
+        assert_true(p >= 0);
+        return (uint16_t)(1u << p);
+}
+
+static void test_position_names(void **state)
+{
+        (void)state;
+        const char *expect[] = {"NL", "NM", "NR", "EL", "EM", "ER",
+                                "SL", "SM", "SR", "WL", "WM", "WR"};
+        for (int i = 0; i < TKIT_NPOS; i++) {
+                assert_string_equal(tkit_pos_name(i), expect[i]);
+                assert_int_equal(tkit_pos_parse(expect[i]), i);
+        }
+        assert_null(tkit_pos_name(12));
+        assert_int_equal(tkit_pos_parse("NX"), -1);
+        assert_int_equal(tkit_side_parse("W"), TKIT_W);
+        assert_int_equal(tkit_side_parse("WW"), -1);
+        assert_int_equal(tkit_side_parse(""), -1);
+}
+
+static void test_rotation(void **state)
+{
+        (void)state;
+        /* one quarter turn clockwise: N -> E, and the part within the side is kept */
+        assert_int_equal(tkit_pos_rotate(tkit_pos_parse("NL"), 1), tkit_pos_parse("EL"));
+        assert_int_equal(tkit_pos_rotate(tkit_pos_parse("WR"), 1), tkit_pos_parse("NR"));
+        assert_int_equal(tkit_pos_rotate(tkit_pos_parse("SM"), -1), tkit_pos_parse("EM"));
+        assert_int_equal(tkit_pos_rotate(tkit_pos_parse("SM"), 7), tkit_pos_parse("EM"));
+        assert_int_equal(tkit_mask_rotate(side_mask(TKIT_W), 1), side_mask(TKIT_N));
+        assert_int_equal(tkit_mask_rotate(bit("WR") | bit("EL"), 2), bit("ER") | bit("WL"));
+        for (int m = 0; m <= (int)TKIT_MASK_ALL; m += 37) {
+                uint16_t mask = (uint16_t)m;
+                assert_int_equal(tkit_mask_rotate(mask, 4), mask);
+                assert_int_equal(tkit_mask_rotate(tkit_mask_rotate(mask, 1), 3), mask);
+                assert_int_equal(tkit_popcount16(tkit_mask_rotate(mask, 1)), tkit_popcount16(mask));
+        }
+        assert_int_equal(tkit_side_rotate(TKIT_W, 1), TKIT_N);
+}
+
+static void test_facing(void **state)
+{
+        (void)state;
+        /* EL, the north half of the east side, touches the eastern neighbour's WR (its north half)
+         */
+        assert_int_equal(tkit_pos_facing(tkit_pos_parse("EL")), tkit_pos_parse("WR"));
+        assert_int_equal(tkit_pos_facing(tkit_pos_parse("ER")), tkit_pos_parse("WL"));
+        assert_int_equal(tkit_pos_facing(tkit_pos_parse("NM")), tkit_pos_parse("SM"));
+        assert_int_equal(tkit_pos_facing(tkit_pos_parse("NL")), tkit_pos_parse("SR"));
+        for (int p = 0; p < TKIT_NPOS; p++) {
+                assert_int_equal(tkit_pos_facing(tkit_pos_facing(p)), p);
+                assert_int_not_equal(TKIT_POS_SIDE(tkit_pos_facing(p)), TKIT_POS_SIDE(p));
+        }
+}
+
+/* Base tile D: city N, road W-E, field north of the road touches the city. */
+static void build_d(struct tkit_tile *t)
+{
+        tkit_tile_init(t);
+        t->id = tkit_xstrdup("D");
+        struct tkit_feature *c = tkit_tile_add_feature(t, TKIT_CITY, "c");
+        c->mask = side_mask(TKIT_N);
+        struct tkit_feature *r = tkit_tile_add_feature(t, TKIT_ROAD, "r");
+        r->mask = bit("WM") | bit("EM");
+        struct tkit_feature *f1 = tkit_tile_add_feature(t, TKIT_FIELD, "f1");
+        f1->mask = bit("WR") | bit("EL");
+        tkit_feature_add_touch(f1, "c");
+        struct tkit_feature *f2 = tkit_tile_add_feature(t, TKIT_FIELD, "f2");
+        f2->mask = bit("ER") | bit("SL") | bit("SR") | bit("WL");
+}
+
+static void test_side_codes(void **state)
+{
+        (void)state;
+        struct tkit_tile t;
+        char buf[5];
+        build_d(&t);
+        assert_int_equal(tkit_tile_side(&t, TKIT_N), TKIT_SIDE_CITY);
+        assert_int_equal(tkit_tile_side(&t, TKIT_E), TKIT_SIDE_ROAD);
+        assert_int_equal(tkit_tile_side(&t, TKIT_S), TKIT_SIDE_FIELD);
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 0), buf), "CRFR");
+        /* after a quarter turn the city faces east */
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 1), buf), "RCRF");
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 2), buf), "FRCR");
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 3), buf), "RFRC");
+        uint8_t canon = tkit_side_code_canonical(tkit_tile_side_code(&t, 0));
+        for (int r = 1; r < 4; r++)
+                assert_int_equal(tkit_side_code_canonical(tkit_tile_side_code(&t, r)), canon);
+        assert_int_equal(tkit_tile_bridge_axes(&t), 0);
+        assert_int_equal(tkit_tile_owner(&t, tkit_pos_parse("SL"), false), 3);
+        assert_int_equal(tkit_tile_owner(&t, tkit_pos_parse("SM"), false), -1);
+        tkit_tile_finish(&t);
+}
+
+static void test_compatibility(void **state)
+{
+        (void)state;
+        for (int a = 0; a < 4; a++)
+                for (int b = 0; b < 4; b++)
+                        assert_int_equal(
+                            tkit_sides_compatible((enum tkit_side_type)a, (enum tkit_side_type)b),
+                            a == b);
+}
+
+static void test_bridge_axes(void **state)
+{
+        (void)state;
+        struct tkit_tile t;
+        tkit_tile_init(&t);
+        struct tkit_feature *f = tkit_tile_add_feature(&t, TKIT_FIELD, "f");
+        f->mask = TKIT_MASK_HALVES;
+        tkit_tile_add_feature(&t, TKIT_CLOISTER, "m");
+        assert_int_equal(tkit_tile_bridge_axes(&t), 3);
+        struct tkit_feature *r = tkit_tile_add_feature(&t, TKIT_ROAD, "r");
+        r->mask = bit("SM");
+        r->end = TKIT_END_CLOISTER;
+        assert_int_equal(tkit_tile_bridge_axes(&t), 2); /* only E-W stays field on both sides */
+        tkit_tile_finish(&t);
+}
+
+static void test_copy_is_deep(void **state)
+{
+        (void)state;
+        struct tkit_tile a, b;
+        build_d(&a);
+        tkit_tile_add_name(&a, "ro", "Oraș cu drum");
+        tkit_tile_add_extra(&a, "wind-rose", "N", 7);
+        tkit_tile_copy(&b, &a);
+        tkit_tile_finish(&a);
+        assert_string_equal(b.id, "D");
+        assert_int_equal(b.nfeatures, 4);
+        assert_string_equal(b.features[2].touches[0], "c");
+        assert_string_equal(tkit_tile_name(&b, "ro"), "Oraș cu drum");
+        assert_null(tkit_tile_name(&b, "cs"));
+        assert_string_equal(b.extra[0].value, "N");
+        tkit_tile_finish(&b);
+}
+
+static void test_validate(void **state)
+{
+        (void)state;
+        struct tkit_set *s = tkit_set_create("t");
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        s->file = tkit_xstrdup("t.xml");
+        struct tkit_tile *t = tkit_set_add_tile(s, "D");
+        tkit_tile_finish(t);
+        build_d(t);
+        t->line = 4;
+        assert_int_equal(tkit_set_validate(s, &d), 0);
+        assert_int_equal(d.n, 0);
+
+        tkit_feature_add_touch(&s->tiles[0].features[3], "nowhere"); /* dangling */
+        struct tkit_tile *dup = tkit_set_add_tile(s, "D");           /* duplicate id */
+        dup->line = 9;
+        dup->count = 0; /* absurd count */
+        assert_int_equal(tkit_set_validate(s, &d), TKIT_E_INVALID);
+        assert_int_equal(d.errors, 3);
+        bool seen_dup = false, seen_ref = false, seen_count = false;
+        for (size_t i = 0; i < d.n; i++) {
+                seen_dup |= strcmp(d.v[i].rule, "ID-DUP") == 0 && d.v[i].line == 9;
+                seen_ref |= strcmp(d.v[i].rule, "REF-TOUCH") == 0;
+                seen_count |= strcmp(d.v[i].rule, "COUNT-RANGE") == 0;
+        }
+        assert_true(seen_dup && seen_ref && seen_count);
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
+static void test_diag_format(void **state)
+{
+        (void)state;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        tkit_diags_add(&d, TKIT_SEV_ERROR, "a.xml", 12, "GEO-COVER", "base", "D", "half edge %s",
+                       "SL");
+        tkit_diags_add(&d, TKIT_SEV_WARNING, NULL, 0, NULL, NULL, NULL, "plain \"quoted\"");
+        char *s = tkit_diag_format(&d.v[0]);
+        assert_string_equal(s, "a.xml:12: error: [GEO-COVER] tile D: half edge SL");
+        free(s);
+        s = tkit_diag_format(&d.v[1]);
+        assert_string_equal(s, "warning: plain \"quoted\"");
+        free(s);
+        assert_int_equal(d.errors, 1);
+        assert_int_equal(d.warnings, 1);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_json_string(&b, "a\"b\\c\n\x01");
+        assert_string_equal(b.data, "\"a\\\"b\\\\c\\n\\u0001\"");
+        tkit_buf_finish(&b);
+        tkit_diags_finish(&d);
+}
+
+static void test_post_spaces(void **state)
+{
+        (void)state;
+        struct tkit_post_def p = {.kind = TKIT_POST_KNIGHTS, .plain = 3, .dark3 = 1, .fiveplus = 2};
+        assert_int_equal(tkit_post_row_spaces(&p, 2), 3);
+        assert_int_equal(tkit_post_row_spaces(&p, 3), 4);
+        assert_int_equal(tkit_post_row_spaces(&p, 4), 3);
+        assert_int_equal(tkit_post_row_spaces(&p, 5), 5);
+        assert_int_equal(tkit_post_row_spaces(&p, 6), 5);
+}
+
+static void test_names_roundtrip(void **state)
+{
+        (void)state;
+        for (int k = 0; k < TKIT_FEATURE_KIND_COUNT; k++)
+                assert_int_equal(tkit_feature_kind_parse(tkit_feature_kind_name(k)), k);
+        for (int e = 0; e < TKIT_END_COUNT; e++)
+                assert_int_equal(tkit_end_parse(tkit_end_name(e)), e);
+        for (int p = 0; p < TKIT_POST_COUNT; p++)
+                assert_int_equal(tkit_post_parse(tkit_post_name(p)), p);
+        for (int x = 0; x < TKIT_EXPECT_COUNT; x++)
+                assert_int_equal(tkit_expect_parse(tkit_expect_name(x)), x);
+        for (unsigned f = 1; f <= TKIT_RULES_VILLAGES; f <<= 1)
+                assert_int_equal(tkit_rules_flag_parse(tkit_rules_flag_name(f)), (int)f);
+        assert_int_equal(tkit_end_parse("nonsense"), -1);
+        assert_string_equal(tkit_illustration_name('T'), "water tower");
+        assert_null(tkit_illustration_name('Z'));
+}
+
+static void test_piece_cells(void **state)
+{
+        (void)state;
+        struct tkit_set *s = tkit_set_create("sd");
+        struct tkit_piece *p = tkit_set_add_piece(s, "fortress", 3, 2);
+        assert_int_equal(p->width * p->height, 6);
+        assert_string_equal(tkit_piece_cell(p, 2, 1)->id, "fortress@2,1");
+        assert_int_equal(tkit_piece_cell(p, 2, 1)->group, TKIT_GROUP_FORTRESS);
+        assert_null(tkit_piece_cell(p, 3, 0));
+        assert_null(tkit_piece_cell(p, 0, -1));
+        tkit_set_destroy(s);
+        tkit_set_destroy(NULL);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_position_names),  cmocka_unit_test(test_rotation),
+            cmocka_unit_test(test_facing),          cmocka_unit_test(test_side_codes),
+            cmocka_unit_test(test_compatibility),   cmocka_unit_test(test_bridge_axes),
+            cmocka_unit_test(test_copy_is_deep),    cmocka_unit_test(test_validate),
+            cmocka_unit_test(test_diag_format),     cmocka_unit_test(test_post_spaces),
+            cmocka_unit_test(test_names_roundtrip), cmocka_unit_test(test_piece_cells),
+        };
+        return cmocka_run_group_tests_name("model", tests, NULL, NULL);
+}
