@@ -1,0 +1,35 @@
+#!/bin/sh
+# The main job on a fresh Debian machine: installs what is missing, builds tilekit, then imports
+# the bundled tile sets into out/tilekit.db, checks them, simulates a game with every set and
+# renders reference sheets and a board picture. Prints where everything went.
+set -eu
+cd "$(dirname "$0")/.."
+sh tools/deps.sh
+[ -f build/build.ninja ] || meson setup build >/dev/null
+ninja -C build >/dev/null
+TK=build/tools/tilekit
+OUT=${OUT:-out}
+DB=$OUT/tilekit.db
+mkdir -p "$OUT"
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "import tilesets/*.xml -> $DB"
+$TK import --db "$DB" tilesets/*.xml
+step "check"
+$TK check --db "$DB"
+SETS=$($TK list sets --db "$DB" --ids | paste -sd, -)
+step "simulate (seed 1, sets $SETS)"
+$TK simulate --db "$DB" --set "$SETS" --seed 1 --json "$OUT/layout.json" --store
+step "render"
+for s in $($TK list sets --db "$DB" --ids); do
+  $TK render sheet --db "$DB" --set "$s" -o "$OUT/sheet-$(echo "$s" | tr '/:' '__').pdf"
+done
+$TK render board --db "$DB" --layout "$OUT/layout.json" -o "$OUT/board.png"
+$TK render board --db "$DB" --layout "$OUT/layout.json" -o "$OUT/board.svg"
+
+step "outputs"
+echo "database:        $DB   (sqlite3 $DB 'SELECT * FROM v_set_totals')"
+echo "layout:          $OUT/layout.json"
+echo "reference sheets: $(ls "$OUT"/sheet-*.pdf | tr '\n' ' ')"
+echo "board pictures:  $OUT/board.png $OUT/board.svg"
