@@ -3,7 +3,7 @@
 # Safe to run again: it does nothing when everything is there.
 set -eu
 PKGS="gcc clang meson ninja-build pkg-config python3 libsqlite3-dev libxml2-dev libcairo2-dev
-libcmocka-dev sqlite3 libxml2-utils fonts-dejavu-core valgrind poppler-utils"
+libcmocka-dev sqlite3 libxml2-utils fonts-dejavu-core valgrind poppler-utils libclang-rt-dev"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

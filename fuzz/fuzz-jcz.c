@@ -1,0 +1,22 @@
+/* libFuzzer target: the JCloisterZone tile XML reader. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "formats/tkit-formats.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+        struct tkit_setlist sets;
+        struct tkit_diags d;
+        tkit_setlist_init(&sets);
+        tkit_diags_init(&d);
+        int rc = tkit_read_memory((const char *)data, size, "fuzz-jcz.xml", TKIT_FORMAT_JCZ, &sets, &d);
+        /* A failed read must hand back nothing; a successful one must say nothing is wrong. */
+        if ((rc != 0 && sets.n != 0) || (rc == 0 && d.errors != 0))
+                __builtin_trap();
+        tkit_setlist_finish(&sets);
+        tkit_diags_finish(&d);
+        return 0;
+}
