@@ -45,4 +45,8 @@ void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out);
 /* Writes to a file ("-" for stdout). Returns 0 or TKIT_E_IO. */
 int tkit_native_write_file(const struct tkit_set *s, const char *path);
 
+/* Frees what the readers keep between calls (the compiled schema). Call once at exit so that
+ * leak checkers see nothing; reading again afterwards works (the schema is compiled again). */
+void tkit_formats_cleanup(void);
+
 #endif

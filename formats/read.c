@@ -1,0 +1,297 @@
+/* Reading tile files: size limit, safe XML parsing, and dispatch by root element.
+ *
+ * Safety: libxml2 runs with XML_PARSE_NONET and without NOENT / DTDLOAD / HUGE, so external
+ * entities are never loaded and libxml2's own limits (depth, entity amplification, text size)
+ * apply. On top of that any DOCTYPE stops the parser at once (rule XML-DTD): the format needs no
+ * DTD, and a document that has none cannot declare entities, so nothing in the file can make the
+ * parser read another file. */
+#include "formats-private.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+
+#define RULE_PARSE "XML-PARSE"
+#define RULE_DTD "XML-DTD"
+#define RULE_LIMIT "XML-LIMIT"
+#define RULE_UNKNOWN "XML-UNKNOWN"
+
+static const char *const format_names[] = {"auto", "tilekit", "jcz"};
+
+const char *tkit_format_name(enum tkit_format f)
+{
+        return (unsigned)f < 3 ? format_names[f] : "?";
+}
+
+int tkit_format_parse(const char *s)
+{
+        for (int i = 0; s && i < 3; i++)
+                if (strcmp(s, format_names[i]) == 0)
+                        return i;
+        if (s && strcmp(s, "native") == 0)
+                return TKIT_FORMAT_NATIVE;
+        return -1;
+}
+
+/* ------------------------------------------------------------------ libxml2 errors */
+
+void tkit_xml_error_cb(void *data, TKIT_XML_ERROR *err)
+{
+        struct tkit_xml_errors *e = data;
+        if (!e || !err || err->level == XML_ERR_NONE)
+                return;
+        enum tkit_severity sev = err->level == XML_ERR_WARNING ? TKIT_SEV_WARNING : TKIT_SEV_ERROR;
+        const char *msg = err->message ? err->message : "unknown XML error";
+        size_t n = strlen(msg);
+        while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+                n--; /* libxml2 ends its messages with a newline */
+        int line = err->line;
+        if (line <= 0 && err->node && ((xmlNode *)err->node)->type == XML_ELEMENT_NODE)
+                line = (int)xmlGetLineNo(err->node);
+        /* One line per diagnostic: libxml2 sometimes adds a second line (the bad bytes). */
+        char *one = tkit_xstrndup(msg, n);
+        for (char *p = one; *p; p++)
+                if (*p == '\n' || *p == '\r')
+                        *p = ' ';
+        tkit_diags_add(e->d, sev, e->name, line > 0 ? line : 0, e->rule, NULL, NULL, "%s", one);
+        free(one);
+        if (sev == TKIT_SEV_ERROR)
+                e->errors++;
+}
+
+/* Unstructured messages only come from libxml2 internals that have no structured report (debug
+ * output); the library never prints, so they are dropped. */
+static void generic_sink(void *ctx, const char *msg, ...)
+{
+        (void)ctx;
+        (void)msg;
+}
+
+void tkit_xml_errors_push(struct tkit_xml_errors *e, const char *name, const char *rule,
+                          struct tkit_diags *d)
+{
+        e->name = name;
+        e->d = d;
+        e->rule = rule;
+        e->errors = 0;
+        e->saved_structured = xmlStructuredError;
+        e->saved_structured_ctx = xmlStructuredErrorContext;
+        e->saved_generic = xmlGenericError;
+        e->saved_generic_ctx = xmlGenericErrorContext;
+        /* A fallback for reports that do not go through the per-context handlers. */
+        xmlSetStructuredErrorFunc(e, tkit_xml_error_cb);
+        xmlSetGenericErrorFunc(NULL, generic_sink);
+}
+
+void tkit_xml_errors_pop(struct tkit_xml_errors *e)
+{
+        xmlSetStructuredErrorFunc(e->saved_structured_ctx, e->saved_structured);
+        xmlSetGenericErrorFunc(e->saved_generic_ctx, e->saved_generic);
+}
+
+/* ------------------------------------------------------------------ parsing */
+
+struct parse_state {
+        struct tkit_xml_errors errs;
+        int dtd_line; /* > 0 when a DOCTYPE was seen */
+};
+
+/* The parser context's user data is the context itself (SAX2 needs it); our state hangs off
+ * _private. */
+static void parser_error_cb(void *data, TKIT_XML_ERROR *err)
+{
+        xmlParserCtxt *ctxt = data;
+        struct parse_state *st = ctxt ? ctxt->_private : NULL;
+        if (st)
+                tkit_xml_error_cb(&st->errs, err);
+}
+
+static void on_doctype(void *data, const xmlChar *name, const xmlChar *external_id,
+                       const xmlChar *system_id)
+{
+        (void)name;
+        (void)external_id;
+        (void)system_id;
+        xmlParserCtxt *ctxt = data;
+        struct parse_state *st = ctxt->_private;
+        st->dtd_line = ctxt->input ? ctxt->input->line : 1;
+        if (st->dtd_line <= 0)
+                st->dtd_line = 1;
+        /* Stop before the internal subset is even read: no entity is ever declared. */
+        xmlStopParser(ctxt);
+}
+
+xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d)
+{
+        if (len > (size_t)INT_MAX) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, RULE_LIMIT, NULL, NULL,
+                               "input too large");
+                return NULL;
+        }
+        struct parse_state st = {.dtd_line = 0};
+        tkit_xml_errors_push(&st.errs, name, RULE_PARSE, d);
+        xmlDoc *doc = NULL;
+        xmlParserCtxt *ctxt = xmlNewParserCtxt();
+        if (!ctxt) {
+                fprintf(stderr, "tilekit: out of memory\n");
+                abort();
+        }
+        ctxt->_private = &st;
+        ctxt->sax->serror = parser_error_cb;
+        ctxt->sax->error = NULL;
+        ctxt->sax->warning = NULL;
+        ctxt->sax->internalSubset = on_doctype;
+        doc = xmlCtxtReadMemory(ctxt, data, (int)len, name, NULL,
+                                XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
+        if (st.dtd_line > 0) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, st.dtd_line, RULE_DTD, NULL, NULL,
+                               "DTDs and entities are not allowed");
+                xmlFreeDoc(doc);
+                doc = NULL;
+        } else if (st.errs.errors > 0 || !doc) {
+                if (st.errs.errors == 0)
+                        tkit_diags_add(d, TKIT_SEV_ERROR, name, 1, RULE_PARSE, NULL, NULL,
+                                       "cannot parse the document");
+                xmlFreeDoc(doc);
+                doc = NULL;
+        }
+        xmlFreeParserCtxt(ctxt);
+        tkit_xml_errors_pop(&st.errs);
+        return doc;
+}
+
+/* ------------------------------------------------------------------ reading */
+
+static int read_doc(xmlDoc *doc, const char *name, enum tkit_format fmt, struct tkit_setlist *out,
+                    struct tkit_diags *d)
+{
+        xmlNode *root = xmlDocGetRootElement(doc);
+        if (fmt == TKIT_FORMAT_AUTO && root && !root->ns) {
+                if (strcmp((const char *)root->name, "tileset") == 0)
+                        fmt = TKIT_FORMAT_NATIVE;
+                else if (strcmp((const char *)root->name, "defs") == 0)
+                        fmt = TKIT_FORMAT_JCZ;
+        }
+        if (fmt == TKIT_FORMAT_NATIVE)
+                return tkit_native_read_doc(doc, name, out, d);
+        if (fmt == TKIT_FORMAT_JCZ)
+                return tkit_jcz_read_doc(doc, name, out, d);
+        tkit_diags_add(d, TKIT_SEV_ERROR, name, root ? (int)xmlGetLineNo(root) : 1, RULE_UNKNOWN,
+                       NULL, NULL,
+                       "unknown root element <%s>: expected <tileset> (tilekit) or <defs> "
+                       "(JCloisterZone)",
+                       root ? (const char *)root->name : "");
+        return TKIT_E_INVALID;
+}
+
+int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_format fmt,
+                     struct tkit_setlist *out, struct tkit_diags *d)
+{
+        if (!name)
+                name = "<memory>";
+        if ((unsigned)fmt > TKIT_FORMAT_JCZ || (!data && len))
+                return TKIT_E_USAGE;
+        if (len > TKIT_MAX_INPUT_BYTES) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, RULE_LIMIT, NULL, NULL,
+                               "%zu bytes is more than the %u bytes allowed", len,
+                               TKIT_MAX_INPUT_BYTES);
+                return TKIT_E_LIMIT;
+        }
+        xmlDoc *doc = tkit_xml_parse(data ? data : "", len, name, d);
+        if (!doc)
+                return TKIT_E_INVALID;
+        /* Read into a list of our own, so that `out` gets everything or nothing. */
+        struct tkit_setlist tmp;
+        tkit_setlist_init(&tmp);
+        int rc = read_doc(doc, name, fmt, &tmp, d);
+        xmlFreeDoc(doc);
+        if (rc == 0)
+                for (size_t i = 0; i < tmp.n; i++) {
+                        tkit_setlist_add(out, tmp.sets[i]);
+                        tmp.sets[i] = NULL;
+                }
+        for (size_t i = 0; i < tmp.n; i++)
+                tkit_set_destroy(tmp.sets[i]);
+        free(tmp.sets);
+        return rc < 0 ? rc : 0;
+}
+
+/* Reads at most TKIT_MAX_INPUT_BYTES + 1 bytes, so that pipes are limited too. */
+static int slurp(FILE *f, const char *path, char **data, size_t *len, struct tkit_diags *d)
+{
+        size_t cap = 64 * 1024, n = 0;
+        struct stat sb;
+        if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode)) {
+                if ((unsigned long long)sb.st_size > TKIT_MAX_INPUT_BYTES) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, RULE_LIMIT, NULL, NULL,
+                                       "file is %lld bytes, more than the %u bytes allowed",
+                                       (long long)sb.st_size, TKIT_MAX_INPUT_BYTES);
+                        return TKIT_E_LIMIT;
+                }
+                cap = (size_t)sb.st_size + 1;
+        }
+        char *buf = tkit_xmalloc(cap);
+        for (;;) {
+                if (n == cap)
+                        buf = tkit_xrealloc(buf, cap *= 2);
+                size_t got = fread(buf + n, 1, cap - n, f);
+                n += got;
+                if (n > TKIT_MAX_INPUT_BYTES) {
+                        free(buf);
+                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, RULE_LIMIT, NULL, NULL,
+                                       "input is more than the %u bytes allowed",
+                                       TKIT_MAX_INPUT_BYTES);
+                        return TKIT_E_LIMIT;
+                }
+                if (got == 0)
+                        break;
+        }
+        if (ferror(f)) {
+                int e = errno;
+                free(buf);
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot read %s: %s",
+                               path, strerror(e));
+                return TKIT_E_IO;
+        }
+        *data = buf;
+        *len = n;
+        return 0;
+}
+
+int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *out,
+                   struct tkit_diags *d)
+{
+        if (!path)
+                return TKIT_E_USAGE;
+        bool is_stdin = strcmp(path, "-") == 0;
+        const char *name = is_stdin ? "<stdin>" : path;
+        FILE *f = is_stdin ? stdin : fopen(path, "rb");
+        if (!f) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
+                               path, strerror(errno));
+                return TKIT_E_IO;
+        }
+        struct stat sb;
+        if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
+                               "cannot read %s: is a directory", path);
+                fclose(f);
+                return TKIT_E_IO;
+        }
+        char *data = NULL;
+        size_t len = 0;
+        int rc = slurp(f, name, &data, &len, d);
+        if (!is_stdin)
+                fclose(f);
+        if (rc == 0)
+                rc = tkit_read_memory(data, len, name, fmt, out, d);
+        free(data);
+        return rc;
+}
