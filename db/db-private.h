@@ -1,0 +1,92 @@
+/* Shared by the files of db/; not part of the public API. */
+#ifndef TKIT_DB_PRIVATE_H
+#define TKIT_DB_PRIVATE_H
+
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdbool.h>
+
+#include "db/tkit-db.h"
+
+/* Statements prepared once per handle and reused: import and load run them per row. */
+enum db_stmt {
+        ST_DEL_SET,
+        ST_DEL_FINDINGS,
+        ST_INS_SET,
+        ST_INS_SET_NAME,
+        ST_INS_REQUIRE,
+        ST_INS_TOKEN,
+        ST_INS_EXPECT,
+        ST_INS_MARKER,
+        ST_INS_PIECE,
+        ST_INS_PIECE_NAME,
+        ST_INS_FACE,
+        ST_INS_POST,
+        ST_INS_TILE,
+        ST_INS_TILE_NAME,
+        ST_INS_FEATURE,
+        ST_INS_POSITION,
+        ST_INS_TOUCH,
+        ST_INS_SYMBOL,
+        ST_INS_ILLUSTRATION,
+        ST_SEL_SET,
+        ST_SEL_SET_NAMES,
+        ST_SEL_REQUIRES,
+        ST_SEL_TOKENS,
+        ST_SEL_MANIFEST,
+        ST_SEL_SET_MARKERS,
+        ST_SEL_TILES,
+        ST_SEL_CELLS,
+        ST_SEL_TILE_NAMES,
+        ST_SEL_TILE_MARKERS,
+        ST_SEL_SYMBOLS,
+        ST_SEL_FEATURES,
+        ST_SEL_TOUCHES,
+        ST_SEL_FEATURE_MARKERS,
+        ST_SEL_PIECES,
+        ST_SEL_PIECE_NAMES,
+        ST_SEL_FACES,
+        ST_SEL_POSTS,
+        ST_SET_IDS,
+        ST_COUNT
+};
+
+struct tkit_db {
+        sqlite3 *sql;
+        char *path;
+        bool readonly;
+        int busy_ms;
+        int version;
+        sqlite3_stmt *st[ST_COUNT];
+};
+
+/* The cached statement `which`, prepared on first use (reset and unbound when returned);
+ * NULL after reporting into `d`. */
+sqlite3_stmt *db_stmt(struct tkit_db *db, enum db_stmt which, struct tkit_diags *d);
+
+/* Reports the connection's last error: `DBFILE: error: CONTEXT: sqlite message`, with a clearer
+ * wording for a lock held by another writer and a full disk. Returns TKIT_E_DB. */
+int db_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Binds parameters 1.. from `fmt`: 't' const char * (NULL binds NULL), 'i' int, 'k' sqlite3_int64,
+ * 'K' sqlite3_int64 or NULL when 0, 'y' int or NULL when 0. Every bind is checked; returns the
+ * first SQLite error code, or SQLITE_OK. */
+int db_bind(sqlite3_stmt *st, const char *fmt, ...);
+int db_vbind(sqlite3_stmt *st, const char *fmt, va_list ap);
+/* Steps a statement that returns no rows, then resets it and clears its bindings. Returns the
+ * SQLite code (SQLITE_DONE on success). */
+int db_step_done(sqlite3_stmt *st);
+/* Resets a query after its row loop; returns SQLITE_DONE when `rc` was, else `rc`. */
+int db_query_end(sqlite3_stmt *st, int rc);
+
+/* Opens a write transaction (BEGIN IMMEDIATE), reporting a lock or read-only handle. */
+int db_begin(struct tkit_db *db, struct tkit_diags *d);
+int db_commit(struct tkit_db *db, struct tkit_diags *d);
+/* Rolls back when a transaction is open (SQLite may already have done it, e.g. on SQLITE_FULL). */
+void db_rollback(struct tkit_db *db);
+
+extern const char tkit_schema_sql[];
+extern const unsigned long tkit_schema_sql_len;
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * tilekit — the SQLite store: schema (db/schema.sql, documented in docs/schema.md), migrations
+ * keyed by PRAGMA user_version, import of tile sets (one transaction, all or nothing), lossless
+ * loading back into the model, listing, and check findings.
+ *
+ * Errors go into the caller's struct tkit_diags as `DBFILE: error: message` (SQLite's own message
+ * included); functions return 0 or a negative enum tkit_error. The library never prints.
+ *
+ * A handle is used by one thread at a time. Other modules may run their own SQL on the
+ * connection (tkit_db_handle), e.g. the simulator writes `layouts`, `placements` and `discards`;
+ * use tkit_db_prepare so SQLite's message reaches the diagnostics.
+ */
+#ifndef TKIT_DB_H
+#define TKIT_DB_H
+
+#include <stddef.h>
+
+#include "model/tkit-model.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
+
+/* The schema version this program writes; databases with a larger PRAGMA user_version are
+ * refused, smaller ones are migrated when opened for writing. */
+#define TKIT_DB_SCHEMA_VERSION 1
+/* PRAGMA application_id of tilekit databases ("TKIT"). */
+#define TKIT_DB_APPLICATION_ID 0x544b4954
+
+enum tkit_db_flags {
+        TKIT_DB_CREATE = 1u << 0,   /* create the file (and the schema) when missing */
+        TKIT_DB_READONLY = 1u << 1, /* open read-only: never writes, never migrates */
+};
+
+struct tkit_db;
+
+/* Opens (and with TKIT_DB_CREATE creates) the database at `path` (":memory:" works), checks that
+ * it is a tilekit database, and migrates an older schema (read-write only). Refuses, changing
+ * nothing: a file that is not SQLite, a SQLite file with tables of some other program, a schema
+ * newer than TKIT_DB_SCHEMA_VERSION, a read-only file when writing is asked for, a database
+ * locked by another writer for longer than the busy timeout (5 s by default).
+ * On success *out is a handle the caller closes with tkit_db_close(); on failure *out is NULL.
+ * Returns 0, TKIT_E_IO (cannot open the file), TKIT_E_DB (everything else). */
+int tkit_db_open(const char *path, unsigned flags, struct tkit_db **out, struct tkit_diags *d);
+/* Closes the handle and finalizes its statements; NULL is fine. */
+void tkit_db_close(struct tkit_db *db);
+
+/* The connection, for the caller's own SQL; owned by the handle. */
+struct sqlite3 *tkit_db_handle(struct tkit_db *db);
+/* The path given to tkit_db_open (owned by the handle). */
+const char *tkit_db_path(const struct tkit_db *db);
+/* How long a write waits for another writer's lock before failing (milliseconds). */
+void tkit_db_set_busy_timeout(struct tkit_db *db, int ms);
+/* The schema version of the open database (after migration). */
+int tkit_db_schema_version(struct tkit_db *db);
+
+/* Prepares `sql` on the connection; on failure reports sqlite3_errmsg and the statement into
+ * `d` and returns TKIT_E_DB. The caller finalizes *st. */
+int tkit_db_prepare(struct tkit_db *db, const char *sql, struct sqlite3_stmt **st,
+                    struct tkit_diags *d);
+/* Runs one or more statements without results (sqlite3_exec), reporting failures into `d`. */
+int tkit_db_exec(struct tkit_db *db, const char *sql, struct tkit_diags *d);
+
+/* Imports every set of `sets` in ONE transaction: a set whose id is already stored is replaced
+ * (with everything hanging off it, and its check findings). Any failure (including a full disk)
+ * rolls back everything: the database is as it was. The same id twice in `sets` is an error.
+ * Returns 0, TKIT_E_INVALID (duplicate ids) or TKIT_E_DB. */
+int tkit_db_import(struct tkit_db *db, const struct tkit_setlist *sets, struct tkit_diags *d);
+
+/* Rebuilds the stored set `id` as the model it was imported from: same fields, same order of
+ * names, features, touches, markers, manifest, tokens, pieces, faces and posts, same source lines.
+ * *out is owned by the caller (tkit_set_destroy). Returns 0, TKIT_E_NOTFOUND (no such set, with
+ * a diagnostic) or TKIT_E_DB. */
+int tkit_db_load_set(struct tkit_db *db, const char *id, struct tkit_set **out,
+                     struct tkit_diags *d);
+
+/* The ids of all stored sets, sorted. *ids is a malloc'ed array of *n malloc'ed strings; free
+ * them with tkit_db_free_ids(). Returns 0 or TKIT_E_DB. */
+int tkit_db_set_ids(struct tkit_db *db, char ***ids, size_t *n, struct tkit_diags *d);
+void tkit_db_free_ids(char **ids, size_t n);
+
+/* Deletes a stored set and everything hanging off it. Returns 0, TKIT_E_NOTFOUND or TKIT_E_DB. */
+int tkit_db_delete_set(struct tkit_db *db, const char *id, struct tkit_diags *d);
+
+/* Stores the findings of a check run, in one transaction: first deletes the stored findings of
+ * every set in `set_ids` (and those stored without a set), then inserts every diagnostic of
+ * `found`. A diagnostic whose `set` is NULL is filed under set_ids[0] when nsets == 1, else with
+ * no set. Timestamps are set by the database. Returns 0 or TKIT_E_DB (nothing changed). */
+int tkit_db_store_findings(struct tkit_db *db, const struct tkit_diags *found,
+                           const char *const *set_ids, size_t nsets, struct tkit_diags *d);
+
+#endif
