@@ -22,6 +22,10 @@ int tkit_native_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out
  * diagnostics. Exposed so that tests can compare it with the schema. */
 struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, struct tkit_diags *d);
 
+/* What a side letter in at="..." means for a feature kind: a city covers the whole side, a road
+ * or river its middle, a field both halves. Shared by the reader and the writer. */
+uint16_t tkit_native_side_mask(enum tkit_feature_kind kind, int side);
+
 /* Validates a parsed document against the embedded RelaxNG schema (rule XML-SCHEMA). */
 int tkit_native_validate_doc(xmlDoc *doc, const char *name, struct tkit_diags *d);
 

@@ -250,7 +250,7 @@ struct at_ctx {
 /* What a side letter means for each kind: a city covers the side, a road or river its middle, a
  * field both halves. A position name (NL, NM, ...) always means itself, so that every mask can be
  * written. */
-static uint16_t side_mask(enum tkit_feature_kind kind, int side)
+uint16_t tkit_native_side_mask(enum tkit_feature_kind kind, int side)
 {
         if (kind == TKIT_CITY)
                 return (uint16_t)TKIT_MASK_SIDE(side);
@@ -271,7 +271,7 @@ static bool at_token(struct rd *r, const xmlNode *n, const char *tok, void *ctx)
                      tok);
                 return false;
         }
-        uint16_t m = side >= 0 ? side_mask(a->kind, side) : (uint16_t)(1u << pos);
+        uint16_t m = side >= 0 ? tkit_native_side_mask(a->kind, side) : (uint16_t)(1u << pos);
         if (a->mask & m) {
                 fail(r, n, RULE_VALUE, "'%s' in at=\"...\" repeats a position already listed", tok);
                 return false;

@@ -45,6 +45,11 @@ void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out);
 /* Writes to a file ("-" for stdout). Returns 0 or TKIT_E_IO. */
 int tkit_native_write_file(const struct tkit_set *s, const char *path);
 
+/* Whether two sets say the same thing: every field of the model except lines, set->file and
+ * set->source_format; a NULL string equals "". On a difference, *why (when `why` is not NULL)
+ * receives a description of the first one, which the caller frees; otherwise NULL. */
+bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **why);
+
 /* Frees what the readers keep between calls (the compiled schema). Call once at exit so that
  * leak checkers see nothing; reading again afterwards works (the schema is compiled again). */
 void tkit_formats_cleanup(void);

@@ -1,0 +1,439 @@
+/* The canonical writer of the native format (docs/format.md, "Canonical form"): the XML
+ * declaration, two-space indentation, attributes in the order of the format's tables, defaults
+ * omitted, positions clockwise with whole sides as letters. Writing the same model twice gives
+ * the same bytes, and reading the output gives the same model back. */
+#include "formats-private.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ escaping */
+
+/* Length of the valid UTF-8 sequence at s that encodes a character XML 1.0 allows, or 0. */
+static size_t xml_char_len(const unsigned char *s)
+{
+        unsigned c = s[0];
+        if (c < 0x80)
+                return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
+        size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+        if (n == 0 || c > 0xf4)
+                return 0;
+        unsigned long cp = c & (0x3fu >> (n - 1));
+        for (size_t i = 1; i < n; i++) {
+                if ((s[i] & 0xc0) != 0x80)
+                        return 0;
+                cp = (cp << 6) | (s[i] & 0x3fu);
+        }
+        static const unsigned long min[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (cp < min[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
+            cp == 0xffff)
+                return 0;
+        return n;
+}
+
+/* Appends `s` escaped for an attribute value (attr) or element text. Bytes that XML cannot carry
+ * (control characters, broken UTF-8 from another source) become U+FFFD, so the output is always
+ * well-formed. Whitespace other than space is written as character references in attributes,
+ * where a parser would otherwise normalise it to spaces. */
+static void put_escaped(struct tkit_buf *b, const char *str, bool attr)
+{
+        const unsigned char *s = (const unsigned char *)(str ? str : "");
+        while (*s) {
+                size_t n = xml_char_len(s);
+                const char *rep = NULL;
+                switch (n ? *s : 0) {
+                case 0:
+                        rep = "\xef\xbf\xbd";
+                        break;
+                case '&':
+                        rep = "&amp;";
+                        break;
+                case '<':
+                        rep = "&lt;";
+                        break;
+                case '>':
+                        rep = "&gt;";
+                        break;
+                case '"':
+                        rep = attr ? "&quot;" : NULL;
+                        break;
+                case '\t':
+                        rep = attr ? "&#9;" : NULL;
+                        break;
+                case '\n':
+                        rep = attr ? "&#10;" : NULL;
+                        break;
+                case '\r':
+                        rep = "&#13;";
+                        break;
+                default:
+                        break;
+                }
+                if (rep)
+                        tkit_buf_puts(b, rep);
+                else
+                        tkit_buf_add(b, (const char *)s, n);
+                s += n ? n : 1;
+        }
+}
+
+static void attr_s(struct tkit_buf *b, const char *name, const char *value)
+{
+        tkit_buf_printf(b, " %s=\"", name);
+        put_escaped(b, value, true);
+        tkit_buf_puts(b, "\"");
+}
+
+static void attr_i(struct tkit_buf *b, const char *name, int value)
+{
+        tkit_buf_printf(b, " %s=\"%d\"", name, value);
+}
+
+static void attr_yes(struct tkit_buf *b, const char *name, bool value)
+{
+        if (value)
+                tkit_buf_printf(b, " %s=\"yes\"", name);
+}
+
+static void indent(struct tkit_buf *b, int depth)
+{
+        for (int i = 0; i < depth; i++)
+                tkit_buf_puts(b, "  ");
+}
+
+/* ------------------------------------------------------------------ pieces of a tile */
+
+static void put_names(struct tkit_buf *b, const struct tkit_name *v, size_t n, int depth)
+{
+        for (size_t i = 0; i < n; i++) {
+                indent(b, depth);
+                tkit_buf_puts(b, "<name");
+                attr_s(b, "lang", v[i].lang);
+                tkit_buf_puts(b, ">");
+                put_escaped(b, v[i].text, false);
+                tkit_buf_puts(b, "</name>\n");
+        }
+}
+
+static void put_provenance(struct tkit_buf *b, enum tkit_basis basis, const char *note, int depth)
+{
+        if (basis == TKIT_BASIS_UNSTATED && (!note || !note[0]))
+                return;
+        indent(b, depth);
+        tkit_buf_puts(b, "<provenance");
+        attr_s(b, "basis", tkit_basis_name(basis));
+        if (note && note[0]) {
+                tkit_buf_puts(b, ">");
+                put_escaped(b, note, false);
+                tkit_buf_puts(b, "</provenance>\n");
+        } else {
+                tkit_buf_puts(b, "/>\n");
+        }
+}
+
+static void put_markers(struct tkit_buf *b, const struct tkit_attr *v, size_t n, int depth)
+{
+        for (size_t i = 0; i < n; i++) {
+                indent(b, depth);
+                tkit_buf_puts(b, "<marker");
+                attr_s(b, "name", v[i].name);
+                attr_s(b, "value", v[i].value);
+                tkit_buf_puts(b, "/>\n");
+        }
+}
+
+/* Positions clockwise; a side the kind's side letter covers exactly is written as the letter
+ * (the reader's side_mask), anything else as position names, so every mask survives. */
+static void put_at(struct tkit_buf *b, enum tkit_feature_kind kind, uint16_t mask)
+{
+        bool first = true;
+        tkit_buf_puts(b, " at=\"");
+        for (int side = 0; side < 4; side++) {
+                uint16_t letter = tkit_native_side_mask(kind, side);
+                uint16_t rest = mask & (uint16_t)TKIT_MASK_SIDE(side);
+                bool whole = (rest & letter) == letter;
+                uint16_t named = whole ? (uint16_t)(rest & ~letter) : rest;
+                int letter_pos = 0;
+                while (!(letter & (1u << letter_pos)))
+                        letter_pos++;
+                for (int part = 0; part < 3; part++) {
+                        int pos = TKIT_POS(side, part);
+                        if (whole && pos == letter_pos) {
+                                tkit_buf_printf(b, "%s%c", first ? "" : " ",
+                                                tkit_side_letter(side));
+                                first = false;
+                        }
+                        if (named & (1u << pos)) {
+                                tkit_buf_printf(b, "%s%s", first ? "" : " ", tkit_pos_name(pos));
+                                first = false;
+                        }
+                }
+        }
+        tkit_buf_puts(b, "\"");
+}
+
+static void put_feature(struct tkit_buf *b, const struct tkit_feature *f, int depth)
+{
+        indent(b, depth);
+        tkit_buf_printf(b, "<%s", tkit_feature_kind_name(f->kind));
+        attr_s(b, "id", f->id);
+        bool positional = f->kind == TKIT_CITY || f->kind == TKIT_ROAD || f->kind == TKIT_RIVER ||
+                          (f->kind == TKIT_FIELD && f->mask);
+        if (positional)
+                put_at(b, f->kind, f->mask & TKIT_MASK_ALL);
+        switch (f->kind) {
+        case TKIT_CITY:
+                if (f->pennants)
+                        attr_i(b, "pennants", f->pennants);
+                if (f->besieger != TKIT_BESIEGER_NONE)
+                        attr_s(b, "besieged", tkit_besieger_name(f->besieger));
+                attr_yes(b, "cathedral", f->cathedral);
+                break;
+        case TKIT_ROAD:
+        case TKIT_RIVER:
+                if (f->end != TKIT_END_NONE)
+                        attr_s(b, "end", tkit_end_name(f->end));
+                if (f->kind == TKIT_ROAD) {
+                        attr_yes(b, "junction", f->junction);
+                        attr_yes(b, "overpass", f->overpass);
+                        attr_yes(b, "inn", f->inn);
+                }
+                break;
+        case TKIT_FIELD:
+                if (f->ntouches) {
+                        tkit_buf_puts(b, " touches=\"");
+                        for (size_t i = 0; i < f->ntouches; i++) {
+                                if (i)
+                                        tkit_buf_puts(b, " ");
+                                put_escaped(b, f->touches[i], true);
+                        }
+                        tkit_buf_puts(b, "\"");
+                }
+                break;
+        default:
+                break;
+        }
+        if (!f->nextra) {
+                tkit_buf_puts(b, "/>\n");
+                return;
+        }
+        tkit_buf_puts(b, ">\n");
+        put_markers(b, f->extra, f->nextra, depth + 1);
+        indent(b, depth);
+        tkit_buf_printf(b, "</%s>\n", tkit_feature_kind_name(f->kind));
+}
+
+static void put_features(struct tkit_buf *b, const struct tkit_tile *t, int depth)
+{
+        for (size_t i = 0; i < t->nfeatures; i++)
+                put_feature(b, &t->features[i], depth);
+        put_markers(b, t->extra, t->nextra, depth);
+}
+
+static void put_tile(struct tkit_buf *b, const struct tkit_tile *t)
+{
+        tkit_buf_puts(b, "  <tile");
+        attr_s(b, "id", t->id);
+        if (t->count != 1)
+                attr_i(b, "count", t->count);
+        if (t->group != TKIT_GROUP_LAND)
+                attr_s(b, "group", tkit_group_name(t->group));
+        attr_yes(b, "start", t->start);
+        if (t->nsymbols) {
+                tkit_buf_puts(b, " symbols=\"");
+                for (size_t i = 0; i < t->nsymbols && i < TKIT_MAX_SYMBOLS; i++)
+                        tkit_buf_printf(b, "%s%s", i ? " " : "", tkit_post_name(t->symbols[i]));
+                tkit_buf_puts(b, "\"");
+        }
+        if (t->illustrations[0]) {
+                tkit_buf_puts(b, " illustrations=\"");
+                for (size_t i = 0; t->illustrations[i] && i < TKIT_MAX_ILLUSTRATIONS; i++)
+                        tkit_buf_printf(b, "%s%c", i ? " " : "", t->illustrations[i]);
+                tkit_buf_puts(b, "\"");
+        }
+        bool empty = !t->nnames && t->basis == TKIT_BASIS_UNSTATED &&
+                     (!t->provenance || !t->provenance[0]) && !t->nfeatures && !t->nextra;
+        if (empty) {
+                tkit_buf_puts(b, "/>\n");
+                return;
+        }
+        tkit_buf_puts(b, ">\n");
+        put_names(b, t->names, t->nnames, 2);
+        put_provenance(b, t->basis, t->provenance, 2);
+        put_features(b, t, 2);
+        tkit_buf_puts(b, "  </tile>\n");
+}
+
+/* ------------------------------------------------------------------ pieces */
+
+static void put_face(struct tkit_buf *b, const struct tkit_face *f)
+{
+        tkit_buf_puts(b, "    <face");
+        attr_s(b, "id", f->id);
+        if (f->max_players == f->min_players)
+                tkit_buf_printf(b, " players=\"%d\"", f->min_players);
+        else if (f->max_players == 0)
+                tkit_buf_printf(b, " players=\"%d-\"", f->min_players);
+        else
+                tkit_buf_printf(b, " players=\"%d-%d\"", f->min_players, f->max_players);
+        if (!f->nposts) {
+                tkit_buf_puts(b, "/>\n");
+                return;
+        }
+        tkit_buf_puts(b, ">\n");
+        for (size_t i = 0; i < f->nposts; i++) {
+                const struct tkit_post_def *p = &f->posts[i];
+                tkit_buf_puts(b, "      <post");
+                attr_s(b, "kind", tkit_post_name(p->kind));
+                const char *names[] = {"plain", "dark3", "fiveplus", "meeple", "catapult"};
+                const int values[] = {p->plain, p->dark3, p->fiveplus, p->meeple, p->catapult};
+                for (int k = 0; k < 5; k++)
+                        if (values[k])
+                                attr_i(b, names[k], values[k]);
+                tkit_buf_puts(b, "/>\n");
+        }
+        tkit_buf_puts(b, "    </face>\n");
+}
+
+static void put_piece(struct tkit_buf *b, const struct tkit_piece *p)
+{
+        tkit_buf_puts(b, "  <piece");
+        attr_s(b, "id", p->id);
+        attr_i(b, "width", p->width);
+        attr_i(b, "height", p->height);
+        if (p->count != 1)
+                attr_i(b, "count", p->count);
+        tkit_buf_puts(b, ">\n");
+        put_names(b, p->names, p->nnames, 2);
+        put_provenance(b, p->basis, p->provenance, 2);
+        for (int y = 0; y < p->height; y++)
+                for (int x = 0; x < p->width; x++) {
+                        const struct tkit_tile *c = tkit_piece_cell_const(p, x, y);
+                        tkit_buf_printf(b, "    <cell x=\"%d\" y=\"%d\"", x, y);
+                        if (!c->nfeatures && !c->nextra) {
+                                tkit_buf_puts(b, "/>\n");
+                                continue;
+                        }
+                        tkit_buf_puts(b, ">\n");
+                        put_features(b, c, 3);
+                        tkit_buf_puts(b, "    </cell>\n");
+                }
+        for (size_t i = 0; i < p->nfaces; i++)
+                put_face(b, &p->faces[i]);
+        tkit_buf_puts(b, "  </piece>\n");
+}
+
+/* ------------------------------------------------------------------ the set */
+
+static void put_set_attrs(struct tkit_buf *b, const struct tkit_set *s)
+{
+        tkit_buf_puts(b, "<tileset format=\"1\"");
+        attr_s(b, "id", s->id);
+        if (s->edition && s->edition[0])
+                attr_s(b, "edition", s->edition);
+        if (s->year > 0)
+                attr_i(b, "year", s->year);
+        if (s->rules) {
+                bool first = true;
+                tkit_buf_puts(b, " rules=\"");
+                for (unsigned bit = 0; bit < 8; bit++)
+                        if (s->rules & (1u << bit)) {
+                                tkit_buf_printf(b, "%s%s", first ? "" : " ",
+                                                tkit_rules_flag_name(1u << bit));
+                                first = false;
+                        }
+                tkit_buf_puts(b, "\"");
+        }
+        if (s->nrequires) {
+                tkit_buf_puts(b, " requires=\"");
+                for (size_t i = 0; i < s->nrequires; i++) {
+                        if (i)
+                                tkit_buf_puts(b, " ");
+                        put_escaped(b, s->requires[i], true);
+                }
+                tkit_buf_puts(b, "\"");
+        }
+        tkit_buf_puts(b, ">\n");
+}
+
+static void put_manifest(struct tkit_buf *b, const struct tkit_set *s)
+{
+        if (s->ntokens) {
+                tkit_buf_puts(b, "  <tokens>\n");
+                for (size_t i = 0; i < s->ntokens; i++) {
+                        tkit_buf_puts(b, "    <token");
+                        attr_s(b, "kind", tkit_token_name(s->tokens[i].kind));
+                        attr_i(b, "count", s->tokens[i].count);
+                        tkit_buf_puts(b, "/>\n");
+                }
+                tkit_buf_puts(b, "  </tokens>\n");
+        }
+        if (!s->nmanifest)
+                return;
+        tkit_buf_puts(b, "  <manifest>\n");
+        for (size_t i = 0; i < s->nmanifest; i++) {
+                const struct tkit_expect *e = &s->manifest[i];
+                tkit_buf_puts(b, "    <expect");
+                attr_s(b, "what", tkit_expect_name(e->what));
+                if (e->of)
+                        attr_s(b, "of", e->of);
+                if (e->group >= 0)
+                        attr_s(b, "group", tkit_group_name((enum tkit_group)e->group));
+                attr_i(b, "count", e->count);
+                if (e->note)
+                        attr_s(b, "note", e->note);
+                tkit_buf_puts(b, "/>\n");
+        }
+        tkit_buf_puts(b, "  </manifest>\n");
+}
+
+void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out)
+{
+        tkit_buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        put_set_attrs(out, s);
+        put_names(out, s->names, s->nnames, 1);
+        put_manifest(out, s);
+        for (size_t i = 0; i < s->ntiles; i++)
+                put_tile(out, &s->tiles[i]);
+        for (size_t i = 0; i < s->npieces; i++)
+                put_piece(out, &s->pieces[i]);
+        put_markers(out, s->extra, s->nextra, 1);
+        tkit_buf_puts(out, "</tileset>\n");
+}
+
+/* Writes through a temporary file in the same directory and renames it, so that a failed write
+ * never leaves half a file where a good one was. */
+int tkit_native_write_file(const struct tkit_set *s, const char *path)
+{
+        if (!s || !path)
+                return TKIT_E_USAGE;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_native_write(s, &b);
+        int rc = 0;
+        if (strcmp(path, "-") == 0) {
+                if (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout) != 0)
+                        rc = TKIT_E_IO;
+                tkit_buf_finish(&b);
+                return rc;
+        }
+        char *tmp = tkit_xasprintf("%s.tmp%ld", path, (long)getpid());
+        FILE *f = fopen(tmp, "wb");
+        if (!f) {
+                rc = TKIT_E_IO;
+                goto out;
+        }
+        bool ok = fwrite(b.data, 1, b.len, f) == b.len;
+        ok = fclose(f) == 0 && ok;
+        if (!ok || rename(tmp, path) != 0) {
+                remove(tmp);
+                rc = TKIT_E_IO;
+        }
+out:
+        free(tmp);
+        tkit_buf_finish(&b);
+        return rc;
+}
