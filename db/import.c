@@ -65,7 +65,7 @@ static int put_feature(struct import_ctx *c, sqlite3_int64 tile, int seq,
                        const struct tkit_feature *f, struct tkit_buf *tmp)
 {
         positions_text(f->mask, tmp);
-        if (run(c, ST_INS_FEATURE, "kittiitiitiiii", tile, seq, f->id,
+        if (run(c, ST_INS_FEATURE, "kittitititiiii", tile, seq, f->id,
                 tkit_feature_kind_name(f->kind), (int)f->mask, tmp->data, f->pennants,
                 f->besieger != TKIT_BESIEGER_NONE ? tkit_besieger_name(f->besieger) : NULL,
                 (int)f->cathedral, f->end != TKIT_END_NONE ? tkit_end_name(f->end) : NULL,
@@ -104,13 +104,13 @@ static int put_tile_row(struct import_ctx *c, const struct tkit_tile *t,
         for (size_t i = 0; i < t->nsymbols; i++)
                 tkit_buf_printf(tmp, "%s%s", i ? " " : "", tkit_post_name(t->symbols[i]));
         if (at->piece)
-                return run(c, ST_INS_TILE, "titkiiitititttttiiii", c->set->id, at->seq, t->id,
+                return run(c, ST_INS_TILE, "titkiiitittttttiiii", c->set->id, at->seq, t->id,
                            at->piece, at->x, at->y, t->count, tkit_group_name(t->group),
                            (int)t->start, tkit_basis_name(t->basis), t->provenance,
                            t->illustrations, tmp->data, sides, sides_min, tkit_tile_pennants(t),
                            (int)(axes & 1u), (int)((axes >> 1) & 1u), t->line);
         /* NULL piece_key, cell_x and cell_y for a tile in the box. */
-        return run(c, ST_INS_TILE, "titKyyititttttttiiii", c->set->id, at->seq, t->id,
+        return run(c, ST_INS_TILE, "titKyyitittttttiiii", c->set->id, at->seq, t->id,
                    (sqlite3_int64)0, 0, 0, t->count, tkit_group_name(t->group), (int)t->start,
                    tkit_basis_name(t->basis), t->provenance, t->illustrations, tmp->data, sides,
                    sides_min, tkit_tile_pennants(t), (int)(axes & 1u), (int)((axes >> 1) & 1u),
@@ -218,7 +218,7 @@ static int put_set_header(struct import_ctx *c, struct tkit_buf *tmp)
                         return TKIT_E_DB;
         for (size_t i = 0; i < s->nmanifest; i++) {
                 const struct tkit_expect *e = &s->manifest[i];
-                if (run(c, ST_INS_EXPECT, "tittttiti", s->id, (int)i, tkit_expect_name(e->what),
+                if (run(c, ST_INS_EXPECT, "titttiti", s->id, (int)i, tkit_expect_name(e->what),
                         e->of, e->group >= 0 ? tkit_group_name(e->group) : NULL, e->count, e->note,
                         e->line) < 0)
                         return TKIT_E_DB;

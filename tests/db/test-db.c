@@ -1,0 +1,617 @@
+/* db module: open / migrate / refusals, import -> load equality, replacement, atomicity,
+ * disk full, findings, views. Sets are built in code (helpers.c). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "db/tkit-db.h"
+#include "helpers.h"
+
+struct fx {
+        char *dir;
+        char *path; /* dir/test.db, not created */
+        struct tkit_diags d;
+};
+
+static int setup(void **state)
+{
+        struct fx *f = tkit_xcalloc(1, sizeof *f);
+        f->dir = make_temp_dir();
+        if (!f->dir)
+                return -1;
+        f->path = tkit_xasprintf("%s/test.db", f->dir);
+        tkit_diags_init(&f->d);
+        *state = f;
+        return 0;
+}
+
+static int teardown(void **state)
+{
+        struct fx *f = *state;
+        remove_tree(f->dir);
+        free(f->dir);
+        free(f->path);
+        tkit_diags_finish(&f->d);
+        free(f);
+        return 0;
+}
+
+/* True when some diagnostic's message contains `text`. */
+static bool diag_has(const struct tkit_diags *d, const char *text)
+{
+        for (size_t i = 0; i < d->n; i++)
+                if (strstr(d->v[i].message, text))
+                        return true;
+        return false;
+}
+
+static void print_diags(const struct tkit_diags *d)
+{
+        tkit_diags_write(d, stderr, false);
+}
+
+static struct tkit_db *open_ok(struct fx *f, unsigned flags)
+{
+        struct tkit_db *db = NULL;
+        int rc = tkit_db_open(f->path, flags, &db, &f->d);
+        if (rc)
+                print_diags(&f->d);
+        assert_int_equal(rc, 0);
+        assert_non_null(db);
+        return db;
+}
+
+static void raw_exec(const char *path, const char *sql)
+{
+        sqlite3 *db = NULL;
+        assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(db);
+}
+
+static int query_int(struct tkit_db *db, const char *sql)
+{
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_prepare_v2(tkit_db_handle(db), sql, -1, &st, NULL) != SQLITE_OK)
+                fail_msg("%s: %s", sql, sqlite3_errmsg(tkit_db_handle(db)));
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        int v = sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+        return v;
+}
+
+static char *query_text(struct tkit_db *db, const char *sql)
+{
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_prepare_v2(tkit_db_handle(db), sql, -1, &st, NULL) != SQLITE_OK)
+                fail_msg("%s: %s", sql, sqlite3_errmsg(tkit_db_handle(db)));
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        const char *t = (const char *)sqlite3_column_text(st, 0);
+        char *v = tkit_xstrdup(t ? t : "(null)");
+        sqlite3_finalize(st);
+        return v;
+}
+
+static void import_one(struct fx *f, struct tkit_db *db, struct tkit_set *s)
+{
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        tkit_setlist_add(&l, s);
+        int rc = tkit_db_import(db, &l, &f->d);
+        if (rc)
+                print_diags(&f->d);
+        assert_int_equal(rc, 0);
+        tkit_setlist_finish(&l);
+}
+
+static void assert_loads_equal(struct fx *f, struct tkit_db *db, const struct tkit_set *want)
+{
+        struct tkit_set *got = NULL;
+        char why[512] = "";
+        assert_int_equal(tkit_db_load_set(db, want->id, &got, &f->d), 0);
+        bool eq = set_equal(want, got, why, sizeof why);
+        if (!eq)
+                fprintf(stderr, "set '%s' differs after load: %s\n", want->id, why);
+        assert_true(eq);
+        tkit_set_destroy(got);
+}
+
+/* ---------------------------------------------------------------- open */
+
+static void test_create_and_reopen(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        assert_int_equal(tkit_db_schema_version(db), TKIT_DB_SCHEMA_VERSION);
+        assert_int_equal(query_int(db, "PRAGMA user_version"), TKIT_DB_SCHEMA_VERSION);
+        assert_int_equal(query_int(db, "PRAGMA application_id"), TKIT_DB_APPLICATION_ID);
+        assert_int_equal(query_int(db, "PRAGMA foreign_keys"), 1);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM sqlite_master WHERE name IN "
+                                       "('sets','tiles','features','layouts','placements',"
+                                       "'discards','findings')"),
+                         7);
+        tkit_db_close(db);
+        db = open_ok(f, 0);
+        tkit_db_close(db);
+        db = open_ok(f, TKIT_DB_READONLY);
+        tkit_db_close(db);
+        tkit_db_close(NULL);
+        assert_int_equal(f->d.n, 0);
+}
+
+static void test_missing_file(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = (struct tkit_db *)1;
+        assert_int_equal(tkit_db_open(f->path, 0, &db, &f->d), TKIT_E_IO);
+        assert_null(db);
+        assert_int_equal(f->d.errors, 1);
+        assert_string_equal(f->d.v[0].file, f->path);
+        assert_int_equal(access(f->path, F_OK), -1); /* not created */
+        assert_int_equal(tkit_db_open(f->path, TKIT_DB_READONLY | TKIT_DB_CREATE, &db, &f->d),
+                         TKIT_E_IO);
+        assert_int_equal(access(f->path, F_OK), -1);
+}
+
+/* A refused open must leave the file exactly as it was. */
+static void assert_refused(struct fx *f, unsigned flags, const char *message)
+{
+        size_t len0 = 0, len1 = 0;
+        char *before = read_all(f->path, &len0);
+        struct tkit_db *db = (struct tkit_db *)1;
+        assert_non_null(before);
+        tkit_diags_clear(&f->d);
+        assert_true(tkit_db_open(f->path, flags, &db, &f->d) < 0);
+        assert_null(db);
+        if (!diag_has(&f->d, message))
+                print_diags(&f->d);
+        assert_true(diag_has(&f->d, message));
+        char *after = read_all(f->path, &len1);
+        assert_int_equal(len0, len1);
+        assert_memory_equal(before, after, len0);
+        free(before);
+        free(after);
+}
+
+static void test_not_a_database(void **state)
+{
+        struct fx *f = *state;
+        assert_true(write_all(f->path, "<tileset format=\"1\" id=\"x\"/>\n"
+                                       "this is an XML file, not a database, and long enough "
+                                       "that SQLite reads a header from it....................."));
+        assert_refused(f, TKIT_DB_CREATE, "not a SQLite database");
+        assert_refused(f, TKIT_DB_READONLY, "not a SQLite database");
+}
+
+static void test_foreign_sqlite(void **state)
+{
+        struct fx *f = *state;
+        raw_exec(f->path, "CREATE TABLE notes (t TEXT); INSERT INTO notes VALUES ('mine');");
+        assert_refused(f, TKIT_DB_CREATE, "not a tilekit database");
+        raw_exec(f->path, "PRAGMA application_id = 1234");
+        assert_refused(f, 0, "not a tilekit database");
+}
+
+static void test_newer_schema_refused(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        tkit_db_close(db);
+        raw_exec(f->path, "PRAGMA user_version = 99");
+        assert_refused(f, TKIT_DB_CREATE, "newer than this program");
+        assert_refused(f, TKIT_DB_READONLY, "newer than this program");
+}
+
+/* An empty file (user_version 0, no tables) is migrated to the current schema when writable,
+ * and refused, untouched, when opened read-only. */
+static void test_migrate_from_zero(void **state)
+{
+        struct fx *f = *state;
+        assert_true(write_all(f->path, ""));
+        assert_refused(f, TKIT_DB_READONLY, "empty");
+        struct tkit_db *db = open_ok(f, 0);
+        assert_int_equal(query_int(db, "PRAGMA user_version"), TKIT_DB_SCHEMA_VERSION);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'tiles'"),
+                         1);
+        tkit_db_close(db);
+}
+
+static void test_readonly(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        import_one(f, db, rich_set("a", 0));
+        tkit_db_close(db);
+        char *before = dump_file(f->path, DUMP_KEEP_TIME);
+
+        db = open_ok(f, TKIT_DB_READONLY);
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        tkit_setlist_add(&l, rich_set("b", 0));
+        assert_int_equal(tkit_db_import(db, &l, &f->d), TKIT_E_DB);
+        assert_true(diag_has(&f->d, "read-only"));
+        assert_int_equal(tkit_db_delete_set(db, "a", &f->d), TKIT_E_DB);
+        tkit_db_close(db);
+
+        char *after = dump_file(f->path, DUMP_KEEP_TIME);
+        assert_string_equal(before, after);
+        free(after);
+
+        /* A write-protected file: root ignores permissions, so only meaningful for others. */
+        if (geteuid() != 0) {
+                assert_int_equal(chmod(f->path, 0444), 0);
+                tkit_diags_clear(&f->d);
+                assert_int_equal(tkit_db_open(f->path, 0, &db, &f->d), TKIT_E_IO);
+                assert_true(diag_has(&f->d, "read-only"));
+                after = dump_file(f->path, DUMP_KEEP_TIME);
+                assert_string_equal(before, after);
+                free(after);
+                chmod(f->path, 0644);
+        }
+        free(before);
+        tkit_setlist_finish(&l);
+}
+
+static void test_locked(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        tkit_db_set_busy_timeout(db, 50);
+        sqlite3 *other = NULL;
+        assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
+        assert_int_equal(
+            sqlite3_exec(other, "BEGIN IMMEDIATE; DELETE FROM findings", NULL, NULL, NULL),
+            SQLITE_OK);
+
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        tkit_setlist_add(&l, rich_set("a", 0));
+        assert_int_equal(tkit_db_import(db, &l, &f->d), TKIT_E_DB);
+        assert_true(diag_has(&f->d, "locked by another writer"));
+
+        /* Opening for writing needs no lock once migrated; a new file would need one. */
+        sqlite3_exec(other, "ROLLBACK", NULL, NULL, NULL);
+        sqlite3_close(other);
+        tkit_diags_clear(&f->d);
+        assert_int_equal(tkit_db_import(db, &l, &f->d), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM sets"), 1);
+        tkit_setlist_finish(&l);
+        tkit_db_close(db);
+}
+
+/* ---------------------------------------------------------------- import and load */
+
+static void test_import_load_equal(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        struct tkit_set *want = rich_set("rich", 3);
+        struct tkit_set *copy = rich_set("rich", 3);
+        import_one(f, db, copy);
+        assert_loads_equal(f, db, want);
+
+        /* and again from a fresh connection: nothing lives only in the handle */
+        tkit_db_close(db);
+        db = open_ok(f, TKIT_DB_READONLY);
+        assert_loads_equal(f, db, want);
+
+        /* Columns computed at import. */
+        char *s = query_text(db, "SELECT sides || ' ' || sides_min || ' ' || pennants || ' ' || "
+                                 "bridge_ns || bridge_ew FROM tiles WHERE tile_id = 'D'");
+        assert_string_equal(s, "CRFR RCRF 1 00"); /* canonical: smallest packed code */
+        free(s);
+        s = query_text(db, "SELECT sides || ' ' || sides_min || ' ' || bridge_ns || bridge_ew "
+                           "FROM tiles WHERE tile_id = 'S1'");
+        assert_string_equal(s, "RFWF WFRF 01"); /* road N, river S: E and W are fields */
+        free(s);
+        s = query_text(db, "SELECT group_concat(name, ' ') FROM (SELECT fp.name FROM "
+                           "feature_positions fp JOIN features USING (feature_key) JOIN tiles "
+                           "USING (tile_key) WHERE tile_id = 'D' AND feature_id = 'f2' "
+                           "ORDER BY pos)");
+        assert_string_equal(s, "ER SL SM SR WL");
+        free(s);
+        s = query_text(db, "SELECT symbols || '/' || illustrations FROM tiles WHERE tile_id='D'");
+        assert_string_equal(s, "monks any knights/TGZ");
+        free(s);
+        s = query_text(db, "SELECT group_concat(coalesce(name, '?'), ',') FROM (SELECT name FROM "
+                           "illustrations JOIN tiles USING (tile_key) WHERE tile_id = 'D' "
+                           "ORDER BY illustrations.seq)");
+        assert_string_equal(s, "water tower,garden,?");
+        free(s);
+        s = query_text(db, "SELECT rules FROM sets");
+        assert_string_equal(s, "river bridges fortress");
+        free(s);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM piece_cells WHERE piece_id = "
+                                       "'fortress'"),
+                         6);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM field_cities WHERE city_key IS NULL"),
+                         0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+        tkit_db_close(db);
+        tkit_set_destroy(want);
+}
+
+static void test_set_ids(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        char **ids = NULL;
+        size_t n = 99;
+        assert_int_equal(tkit_db_set_ids(db, &ids, &n, &f->d), 0);
+        assert_int_equal(n, 0);
+        tkit_db_free_ids(ids, n);
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        tkit_setlist_add(&l, rich_set("zeta", 0));
+        tkit_setlist_add(&l, rich_set("alpha", 0));
+        tkit_setlist_add(&l, rich_set("basic:1", 0));
+        assert_int_equal(tkit_db_import(db, &l, &f->d), 0);
+        tkit_setlist_finish(&l);
+        assert_int_equal(tkit_db_set_ids(db, &ids, &n, &f->d), 0);
+        assert_int_equal(n, 3);
+        assert_string_equal(ids[0], "alpha");
+        assert_string_equal(ids[1], "basic:1");
+        assert_string_equal(ids[2], "zeta");
+        tkit_db_free_ids(ids, n);
+
+        struct tkit_set *s = NULL;
+        assert_int_equal(tkit_db_load_set(db, "nope", &s, &f->d), TKIT_E_NOTFOUND);
+        assert_null(s);
+        assert_true(diag_has(&f->d, "no set 'nope'"));
+        assert_int_equal(tkit_db_delete_set(db, "alpha", &f->d), 0);
+        assert_int_equal(tkit_db_delete_set(db, "alpha", &f->d), TKIT_E_NOTFOUND);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM sets"), 2);
+        tkit_db_close(db);
+}
+
+/* Re-importing a set replaces every row of it: no orphans, no leftovers, other sets untouched. */
+static void test_reimport_replaces(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        import_one(f, db, rich_set("other", 2));
+        char *other_before = query_text(db, "SELECT group_concat(tile_id || ':' || count) FROM "
+                                            "tiles WHERE set_id = 'other'");
+        import_one(f, db, rich_set("rich", 5));
+        int features_before = query_int(db, "SELECT count(*) FROM features");
+
+        struct tkit_set *changed = rich_set("rich", 1);
+        changed->tiles[0].count = 7;
+        tkit_tile_finish(&changed->tiles[1]); /* drop tile S1 */
+        memmove(&changed->tiles[1], &changed->tiles[2],
+                (changed->ntiles - 2) * sizeof *changed->tiles);
+        changed->ntiles--;
+        struct tkit_set *want = rich_set("rich", 1);
+        want->tiles[0].count = 7;
+        tkit_tile_finish(&want->tiles[1]);
+        memmove(&want->tiles[1], &want->tiles[2], (want->ntiles - 2) * sizeof *want->tiles);
+        want->ntiles--;
+        import_one(f, db, changed);
+        assert_loads_equal(f, db, want);
+
+        /* 4 plain tiles (3 features) and S1 (6 features) fewer */
+        assert_int_equal(query_int(db, "SELECT count(*) FROM features"),
+                         features_before - 4 * 3 - 6);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM tiles WHERE set_id = 'rich' AND "
+                                       "piece_key IS NULL"),
+                         (int)want->ntiles);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM pieces"), 2);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM features WHERE tile_key NOT IN "
+                                       "(SELECT tile_key FROM tiles)"),
+                         0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM pragma_foreign_key_check"), 0);
+        char *other_after = query_text(db, "SELECT group_concat(tile_id || ':' || count) FROM "
+                                           "tiles WHERE set_id = 'other'");
+        assert_string_equal(other_before, other_after);
+        free(other_before);
+        free(other_after);
+        tkit_set_destroy(want);
+        tkit_db_close(db);
+}
+
+/* A failure in the middle of a multi-set import leaves the database exactly as it was. */
+static void test_atomic(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        import_one(f, db, rich_set("a", 2));
+        tkit_db_close(db);
+        size_t len0, len1;
+        char *bytes = read_all(f->path, &len0);
+        char *before = dump_file(f->path, DUMP_KEEP_TIME);
+
+        db = open_ok(f, 0);
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        struct tkit_set *a2 = rich_set("a", 0); /* would replace "a": must not */
+        a2->tiles[0].count = 2;
+        tkit_setlist_add(&l, a2);
+        tkit_setlist_add(&l, rich_set("b", 0));
+        struct tkit_set *bad = rich_set("c", 3);
+        free(bad->tiles[4].id); /* duplicate tile id: the unique index fails the INSERT */
+        bad->tiles[4].id = tkit_xstrdup("P0");
+        tkit_setlist_add(&l, bad);
+        assert_int_equal(tkit_db_import(db, &l, &f->d), TKIT_E_DB);
+        assert_true(diag_has(&f->d, "UNIQUE"));
+        assert_true(diag_has(&f->d, "set 'c', 'P0'"));
+        tkit_db_close(db);
+
+        char *after = dump_file(f->path, DUMP_KEEP_TIME);
+        assert_string_equal(before, after);
+        free(after);
+        after = read_all(f->path, &len1);
+        assert_int_equal(len0, len1);
+        assert_memory_equal(bytes, after, len0);
+        free(after);
+
+        /* The same id twice in one import is refused before anything is written. */
+        tkit_setlist_finish(&l);
+        tkit_setlist_add(&l, rich_set("x", 0));
+        tkit_setlist_add(&l, rich_set("x", 0));
+        db = open_ok(f, 0);
+        tkit_diags_clear(&f->d);
+        assert_int_equal(tkit_db_import(db, &l, &f->d), TKIT_E_INVALID);
+        assert_true(diag_has(&f->d, "given twice"));
+        tkit_db_close(db);
+        after = dump_file(f->path, DUMP_KEEP_TIME);
+        assert_string_equal(before, after);
+        free(after);
+        tkit_setlist_finish(&l);
+        free(before);
+        free(bytes);
+}
+
+/* SQLITE_FULL in the middle of an import (max_page_count): rolled back, nothing changed, and the
+ * handle is still usable afterwards. */
+static void test_disk_full(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        import_one(f, db, rich_set("small", 1));
+        char *before = dump_db(tkit_db_handle(db), DUMP_KEEP_TIME);
+        int pages = query_int(db, "PRAGMA page_count");
+        char pragma[64];
+        snprintf(pragma, sizeof pragma, "PRAGMA max_page_count = %d", pages + 8);
+        assert_int_equal(tkit_db_exec(db, pragma, &f->d), 0);
+
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        tkit_setlist_add(&l, rich_set("small", 0)); /* replaced first, then restored */
+        tkit_setlist_add(&l, rich_set("big", 400)); /* ~200 kB of provenance: > 8 pages */
+        assert_int_equal(tkit_db_import(db, &l, &f->d), TKIT_E_DB);
+        assert_true(diag_has(&f->d, "full"));
+        char *after = dump_db(tkit_db_handle(db), DUMP_KEEP_TIME);
+        assert_string_equal(before, after);
+        free(after);
+        tkit_db_close(db);
+        after = dump_file(f->path, DUMP_KEEP_TIME);
+        assert_string_equal(before, after);
+        free(after);
+
+        /* with room again, the same import goes through */
+        db = open_ok(f, 0);
+        tkit_diags_clear(&f->d);
+        assert_int_equal(tkit_db_import(db, &l, &f->d), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM tiles WHERE set_id = 'big'"),
+                         3 + 400 + 6);
+        tkit_db_close(db);
+        tkit_setlist_finish(&l);
+        free(before);
+}
+
+/* ---------------------------------------------------------------- findings, views */
+
+static void test_findings(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        struct tkit_diags found;
+        tkit_diags_init(&found);
+        tkit_diags_add(&found, TKIT_SEV_ERROR, "base.xml", 12, "GEO-COVER", "base", "D", "gap %d",
+                       1);
+        tkit_diags_add(&found, TKIT_SEV_WARNING, "base.xml", 30, "MAN-COUNT", NULL, NULL, "w");
+        tkit_diags_add(&found, TKIT_SEV_NOTE, "river.xml", 3, "X", "river", NULL, "n");
+        const char *base[] = {"base"};
+        assert_int_equal(tkit_db_store_findings(db, &found, base, 1, &f->d), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM findings WHERE set_id = 'base'"), 2);
+        char *s = query_text(db, "SELECT set_id||'|'||severity||'|'||rule||'|'||file||'|'||line||"
+                                 "'|'||tile||'|'||message FROM findings WHERE rule='GEO-COVER'");
+        assert_string_equal(s, "base|error|GEO-COVER|base.xml|12|D|gap 1");
+        free(s);
+
+        /* a second run for "base" replaces base's findings and leaves river's */
+        tkit_diags_clear(&found);
+        tkit_diags_add(&found, TKIT_SEV_ERROR, "base.xml", 5, "ID-DUP", "base", "A", "dup");
+        assert_int_equal(tkit_db_store_findings(db, &found, base, 1, &f->d), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM findings WHERE set_id = 'base'"), 1);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM findings WHERE set_id = 'river'"), 1);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM findings WHERE created LIKE "
+                                       "'20__-__-__T__:__:__Z'"),
+                         2);
+
+        /* importing "river" drops its now stale findings */
+        import_one(f, db, rich_set("river", 0));
+        assert_int_equal(query_int(db, "SELECT count(*) FROM findings WHERE set_id = 'river'"), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM findings"), 1);
+        tkit_diags_finish(&found);
+        tkit_db_close(db);
+}
+
+static void add_simple(struct tkit_set *s, const char *id, int count, uint16_t city, uint16_t road,
+                       int pennants)
+{
+        struct tkit_tile *t = tkit_set_add_tile(s, id);
+        t->count = count;
+        if (city) {
+                struct tkit_feature *f = tkit_tile_add_feature(t, TKIT_CITY, "c");
+                f->mask = city;
+                f->pennants = pennants;
+        }
+        if (road)
+                tkit_tile_add_feature(t, TKIT_ROAD, "r")->mask = road;
+}
+
+static void test_views(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        struct tkit_set *s = tkit_set_create("mini");
+        uint16_t n = TKIT_MASK_SIDE(TKIT_N), e = TKIT_MASK_SIDE(TKIT_E);
+        uint16_t w = TKIT_MASK_SIDE(TKIT_W);
+        uint16_t ns = 0x0082, ew = 0x0410;  /* NM SM, EM WM */
+        add_simple(s, "D", 4, n, ew, 0);    /* CRFR: no bridge */
+        add_simple(s, "U", 8, 0, ns, 0);    /* RFRF: bridge E-W */
+        add_simple(s, "B", 4, 0, 0, 0);     /* FFFF: both */
+        add_simple(s, "F", 2, e | w, 0, 1); /* FCFC: bridge N-S, pennant */
+        add_simple(s, "M", 2, n | w, 0, 1); /* CFFC */
+        s->tiles[4].group = TKIT_GROUP_RIVER;
+        import_one(f, db, s);
+
+        char *v = query_text(db, "SELECT group_concat(tile_id || ':' || axes, ' ') FROM "
+                                 "(SELECT * FROM bridge_tiles ORDER BY tile_id)");
+        assert_string_equal(v, "B:N-S E-W F:N-S U:E-W");
+        free(v);
+        v = query_text(db, "SELECT pennants || '/' || tiles_with_pennants FROM set_pennants");
+        assert_string_equal(v, "4/4");
+        free(v);
+        v = query_text(db, "SELECT group_concat(tile_group || '=' || types || '/' || tiles, ' ') "
+                           "FROM (SELECT * FROM set_totals ORDER BY tile_group)");
+        assert_string_equal(v, "*=5/20 land=4/18 river=1/2");
+        free(v);
+        v = query_text(db, "SELECT north || east || south || west FROM tile_sides "
+                           "WHERE tile_id = 'M'");
+        assert_string_equal(v, "cityfieldfieldcity");
+        free(v);
+        tkit_db_close(db);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test_setup_teardown(test_create_and_reopen, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_missing_file, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_not_a_database, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_foreign_sqlite, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_newer_schema_refused, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_migrate_from_zero, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_readonly, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_import_load_equal, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_set_ids, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_reimport_replaces, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_atomic, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_disk_full, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_findings, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_views, setup, teardown),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
