@@ -1,8 +1,8 @@
-/* Tests of the tile database (the XML files in tilesets/): every set is read through the native reader and
- * checked against the facts its sources state — counts per set, group and letter, pennants, the
- * start tile, side patterns of the base types (RULES.md §1 table), siege symbols, villages,
- * cloisters, tokens, fortress posts — and against its own manifest, recomputed here from the
- * tiles. The same facts are checked again after a round trip through the SQLite database, and
+/* Tests of the tile database (the XML files in tilesets/): every set is read through the native
+ * reader and checked against the facts its sources state — counts per set, group and letter,
+ * pennants, the start tile, side patterns of the base types (RULES.md §1 table), siege symbols,
+ * villages, cloisters, tokens, fortress posts — and against its own manifest, recomputed here from
+ * the tiles. The same facts are checked again after a round trip through the SQLite database, and
  * the well-known sets are compared with JCloisterZone's data when its reader is available.
  *
  * Paths come from the environment (set in tests/data/meson.build): TKIT_TILESETS_DIR and
@@ -858,6 +858,40 @@ static void test_database_round_trip(void **state)
         tkit_diags_finish(&d);
 }
 
+/* ------------------------------------------------------------------ canonical form */
+
+/* Our files written canonically read back as the same model, and writing again gives the same
+ * bytes: nothing in the data is lost by `tilekit export`. */
+static void test_canonical_round_trip(void **state)
+{
+        for (size_t i = 0; i < NSETS; i++) {
+                const struct tkit_set *orig = get_set(state, set_ids[i]);
+                struct tkit_buf a, b;
+                tkit_buf_init(&a);
+                tkit_buf_init(&b);
+                tkit_native_write(orig, &a);
+                struct tkit_setlist l;
+                tkit_setlist_init(&l);
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                int rc = tkit_read_memory(a.data, a.len, set_ids[i], TKIT_FORMAT_NATIVE, &l, &d);
+                if (rc)
+                        print_diags(&d);
+                assert_int_equal(rc, 0);
+                assert_int_equal(l.n, 1);
+                char *why = NULL;
+                if (!tkit_set_equal(orig, l.sets[0], &why))
+                        fail_msg("%s: canonical copy differs: %s", set_ids[i], why);
+                tkit_native_write(l.sets[0], &b);
+                assert_int_equal(a.len, b.len);
+                assert_memory_equal(a.data, b.data, a.len);
+                tkit_setlist_finish(&l);
+                tkit_diags_finish(&d);
+                tkit_buf_finish(&a);
+                tkit_buf_finish(&b);
+        }
+}
+
 /* ------------------------------------------------------------------ JCloisterZone */
 
 /* Our well-known sets against JCloisterZone's, type by type up to rotation. Each tile type is
@@ -982,7 +1016,10 @@ int main(void)
             cmocka_unit_test(test_siege_defense_fortress),
             cmocka_unit_test(test_besieged),
             cmocka_unit_test(test_database_round_trip),
+            cmocka_unit_test(test_canonical_round_trip),
             cmocka_unit_test(test_jcloisterzone),
         };
-        return cmocka_run_group_tests(tests, setup, teardown);
+        int failed = cmocka_run_group_tests(tests, setup, teardown);
+        tkit_formats_cleanup();
+        return failed;
 }
