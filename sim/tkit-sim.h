@@ -60,7 +60,7 @@ struct tkit_sim_stats {
 
 /* Stable names of the figures, in a fixed order, for tables and JSON: "placed", "cells", ...
  * tkit_sim_stats_value() reads figure `i` (0 <= i < TKIT_SIM_NSTATS) of `s`. */
-#define TKIT_SIM_NSTATS 14
+#define TKIT_SIM_NSTATS 15
 const char *tkit_sim_stats_name(int i);
 int tkit_sim_stats_value(const struct tkit_sim_stats *s, int i);
 
@@ -75,6 +75,11 @@ struct tkit_layout {
         size_t ndiscards;
         struct tkit_sim_stats stats;
         bool has_stats; /* false when read from JSON without "stats" */
+
+        /* storage behind the pointers above; do not touch */
+        size_t capplacements, capdiscards, capsets;
+        char **strings;
+        size_t nstrings, capstrings;
 };
 
 void tkit_layout_destroy(struct tkit_layout *l); /* accepts NULL */

@@ -1,0 +1,363 @@
+/* The seeded RNG, the game rules the simulator and the verifier share, and the layout record. */
+#include "sim/sim-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- RNG */
+
+static uint64_t splitmix64(uint64_t *x)
+{
+        uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+        return z ^ (z >> 31);
+}
+
+void tkit_rng_seed(struct tkit_rng *r, uint64_t seed)
+{
+        uint64_t x = seed;
+        for (int i = 0; i < 4; i++)
+                r->s[i] = splitmix64(&x);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+        return (x << k) | (x >> (64 - k));
+}
+
+uint64_t tkit_rng_next(struct tkit_rng *r)
+{
+        uint64_t *s = r->s;
+        uint64_t result = rotl(s[1] * 5, 7) * 9;
+        uint64_t t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = rotl(s[3], 45);
+        return result;
+}
+
+uint32_t tkit_rng_below(struct tkit_rng *r, uint32_t n)
+{
+        uint64_t m = (tkit_rng_next(r) >> 32) * (uint64_t)n;
+        uint32_t low = (uint32_t)m;
+        if (low < n) {
+                uint32_t threshold = (uint32_t)(-n) % n;
+                while (low < threshold) {
+                        m = (tkit_rng_next(r) >> 32) * (uint64_t)n;
+                        low = (uint32_t)m;
+                }
+        }
+        return (uint32_t)(m >> 32);
+}
+
+/* ---------------------------------------------------------------- rules */
+
+unsigned sim_river_sides(const struct tkit_tile *t)
+{
+        unsigned m = 0;
+        for (int side = 0; side < 4; side++)
+                if (tkit_tile_side(t, side) == TKIT_SIDE_RIVER)
+                        m |= 1u << side;
+        return m;
+}
+
+static bool has_marker(const struct tkit_attr *a, size_t n, const char *name, const char *value)
+{
+        for (size_t i = 0; i < n; i++)
+                if (a[i].name && a[i].value && strcmp(a[i].name, name) == 0 &&
+                    strcmp(a[i].value, value) == 0)
+                        return true;
+        return false;
+}
+
+enum sim_river_role sim_river_role(const struct tkit_tile *t)
+{
+        unsigned sides = sim_river_sides(t);
+        if (!sides)
+                return SIM_RIVER_NONE;
+        if (sides & (sides - 1))
+                return SIM_RIVER_COURSE;
+        for (size_t i = 0; i < t->nfeatures; i++) {
+                const struct tkit_feature *f = &t->features[i];
+                if (f->kind != TKIT_RIVER)
+                        continue;
+                if (f->end == TKIT_END_SOURCE)
+                        return SIM_RIVER_SOURCE;
+                if (f->end == TKIT_END_LAKE)
+                        return SIM_RIVER_LAKE;
+        }
+        if (has_marker(t->extra, t->nextra, "group", "river-spring"))
+                return SIM_RIVER_SOURCE;
+        if (has_marker(t->extra, t->nextra, "group", "river-lake"))
+                return SIM_RIVER_LAKE;
+        return SIM_RIVER_COURSE;
+}
+
+bool sim_river_in_play(struct tkit_set *const *sets, size_t nsets)
+{
+        for (size_t i = 0; i < nsets; i++) {
+                if (sets[i]->rules & TKIT_RULES_RIVER)
+                        return true;
+                for (size_t t = 0; t < sets[i]->ntiles; t++)
+                        if (sim_river_role(&sets[i]->tiles[t]) == SIM_RIVER_SOURCE)
+                                return true;
+        }
+        return false;
+}
+
+int sim_bridge_tokens(struct tkit_set *const *sets, size_t nsets)
+{
+        int n = 0;
+        for (size_t i = 0; i < nsets; i++) {
+                if (!(sets[i]->rules & TKIT_RULES_BRIDGES))
+                        continue;
+                int k = tkit_set_token_count(sets[i], TKIT_TOKEN_BRIDGE);
+                n += k > 0 ? k : 12;
+        }
+        return n;
+}
+
+bool sim_find_start(struct tkit_set *const *sets, size_t nsets, size_t *set_index,
+                    size_t *tile_index)
+{
+        for (size_t i = 0; i < nsets; i++)
+                for (size_t t = 0; t < sets[i]->ntiles; t++)
+                        if (sets[i]->tiles[t].start && sets[i]->tiles[t].count > 0) {
+                                *set_index = i;
+                                *tile_index = t;
+                                return true;
+                        }
+        for (size_t i = 0; i < nsets; i++) {
+                if (!sets[i]->id || strncmp(sets[i]->id, "basic", 5) != 0)
+                        continue;
+                int t = tkit_set_find_tile(sets[i], "BA/RCr");
+                if (t >= 0 && sets[i]->tiles[t].count > 0) {
+                        *set_index = i;
+                        *tile_index = (size_t)t;
+                        return true;
+                }
+        }
+        return false;
+}
+
+int sim_river_turn(int in, int out)
+{
+        int dir = (in + 2) & 3; /* the river flows away from the side it enters by */
+        if (out == dir)
+                return 0;
+        return out == ((dir + 1) & 3) ? 1 : 2;
+}
+
+void sim_piece_cell_pos(int w, int h, int r, int cx, int cy, int *bx, int *by)
+{
+        switch (r & 3) {
+        case 0:
+                *bx = cx;
+                *by = cy;
+                break;
+        case 1:
+                *bx = h - 1 - cy;
+                *by = cx;
+                break;
+        case 2:
+                *bx = w - 1 - cx;
+                *by = h - 1 - cy;
+                break;
+        default:
+                *bx = cy;
+                *by = w - 1 - cx;
+                break;
+        }
+}
+
+/* ---------------------------------------------------------------- layouts */
+
+const char *tkit_bridge_axis_name(enum tkit_bridge_axis a)
+{
+        switch (a) {
+        case TKIT_BRIDGE_NS:
+                return "NS";
+        case TKIT_BRIDGE_EW:
+                return "EW";
+        default:
+                return "";
+        }
+}
+
+int tkit_bridge_axis_parse(const char *s)
+{
+        if (strcmp(s, "NS") == 0)
+                return TKIT_BRIDGE_NS;
+        if (strcmp(s, "EW") == 0)
+                return TKIT_BRIDGE_EW;
+        return -1;
+}
+
+struct tkit_layout *sim_layout_new(void)
+{
+        struct tkit_layout *l = tkit_xcalloc(1, sizeof(*l));
+        l->players = 2;
+        return l;
+}
+
+const char *sim_layout_intern(struct tkit_layout *l, const char *s)
+{
+        /* the last few strings are the likely ones: search backwards */
+        for (size_t i = l->nstrings; i-- > 0;)
+                if (strcmp(l->strings[i], s) == 0)
+                        return l->strings[i];
+        char *c = tkit_xstrdup(s);
+        *TKIT_PUSH(l->strings, l->nstrings, l->capstrings) = c;
+        return c;
+}
+
+void tkit_layout_destroy(struct tkit_layout *l)
+{
+        if (!l)
+                return;
+        for (size_t i = 0; i < l->nsets; i++)
+                free(l->sets[i]);
+        free(l->sets);
+        for (size_t i = 0; i < l->nstrings; i++)
+                free(l->strings[i]);
+        free(l->strings);
+        free(l->placements);
+        free(l->discards);
+        free(l);
+}
+
+size_t tkit_placement_cells(const struct tkit_placement *p, struct tkit_layout_cell *out,
+                            size_t max)
+{
+        if (!p->is_piece) {
+                if (max > 0) {
+                        out[0].x = p->x;
+                        out[0].y = p->y;
+                        out[0].def = p->def;
+                        out[0].rotation = p->rotation;
+                        out[0].bridge = p->bridge;
+                }
+                return 1;
+        }
+        if (!p->piece)
+                return 0;
+        const struct tkit_piece *pc = p->piece;
+        size_t n = 0;
+        for (int cy = 0; cy < pc->height; cy++) {
+                for (int cx = 0; cx < pc->width; cx++, n++) {
+                        if (n >= max)
+                                continue;
+                        int bx, by;
+                        sim_piece_cell_pos(pc->width, pc->height, p->rotation / 90, cx, cy, &bx,
+                                           &by);
+                        out[n].x = p->x + bx;
+                        out[n].y = p->y + by;
+                        out[n].def = &pc->cells[cy * pc->width + cx];
+                        out[n].rotation = p->rotation;
+                        out[n].bridge = TKIT_BRIDGE_NONE;
+                }
+        }
+        return n;
+}
+
+void tkit_sim_options_init(struct tkit_sim_options *o)
+{
+        o->seed = 1;
+        o->players = 2;
+}
+
+/* ---------------------------------------------------------------- statistics */
+
+static const char *const stat_names[TKIT_SIM_NSTATS] = {
+    "placed",
+    "cells",
+    "discarded",
+    "bridges",
+    "cities_completed",
+    "roads_completed",
+    "cloisters_completed",
+    "castle_opportunities",
+    "barn_opportunities",
+    "symbols_knights",
+    "symbols_travelers",
+    "symbols_monks",
+    "symbols_any",
+    "width",
+    "height",
+};
+
+const char *tkit_sim_stats_name(int i)
+{
+        return i >= 0 && i < TKIT_SIM_NSTATS ? stat_names[i] : NULL;
+}
+
+int tkit_sim_stats_value(const struct tkit_sim_stats *s, int i)
+{
+        switch (i) {
+        case 0:
+                return s->placed;
+        case 1:
+                return s->cells;
+        case 2:
+                return s->discarded;
+        case 3:
+                return s->bridges;
+        case 4:
+                return s->cities_completed;
+        case 5:
+                return s->roads_completed;
+        case 6:
+                return s->cloisters_completed;
+        case 7:
+                return s->castle_opportunities;
+        case 8:
+                return s->barn_opportunities;
+        case 9:
+                return s->symbols[TKIT_POST_KNIGHTS];
+        case 10:
+                return s->symbols[TKIT_POST_TRAVELERS];
+        case 11:
+                return s->symbols[TKIT_POST_MONKS];
+        case 12:
+                return s->symbols[TKIT_POST_ANY];
+        case 13:
+                return s->cells ? s->max_x - s->min_x + 1 : 0;
+        case 14:
+                return s->cells ? s->max_y - s->min_y + 1 : 0;
+        default:
+                return 0;
+        }
+}
+
+void tkit_sim_summary_init(struct tkit_sim_summary *u)
+{
+        memset(u, 0, sizeof(*u));
+}
+
+void tkit_sim_summary_add(struct tkit_sim_summary *u, const struct tkit_sim_stats *s)
+{
+        for (int i = 0; i < TKIT_SIM_NSTATS; i++) {
+                int v = tkit_sim_stats_value(s, i);
+                u->sum[i] += v;
+                if (u->games == 0 || v < u->min[i])
+                        u->min[i] = v;
+                if (u->games == 0 || v > u->max[i])
+                        u->max[i] = v;
+        }
+        u->games++;
+}
+
+void tkit_sim_summary_write_json(const struct tkit_sim_summary *u, struct tkit_buf *out)
+{
+        tkit_buf_printf(out, "{\"games\": %ld", u->games);
+        for (int i = 0; i < TKIT_SIM_NSTATS; i++) {
+                double mean = u->games ? u->sum[i] / (double)u->games : 0.0;
+                tkit_buf_printf(out, ", \"%s\": {\"mean\": %.4f, \"min\": %d, \"max\": %d}",
+                                stat_names[i], mean, u->min[i], u->max[i]);
+        }
+        tkit_buf_puts(out, "}\n");
+}
