@@ -1,14 +1,577 @@
-/* PLACEHOLDER: replaced by the module that implements `tilekit render`. */
+/* `tilekit render sheet|board|tile`: reads the sets (database or XML files), calls render/. */
 #include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/tkit-db.h"
+#include "formats/tkit-formats.h"
+#include "render/tkit-render.h"
+#include "sim/tkit-sim.h"
 
 void tkit_help_render(FILE *out)
 {
-        fprintf(out, "Usage: tilekit render (not implemented yet)\n");
+        fprintf(out,
+                "Usage: tilekit render sheet --set ID[,ID...] -o FILE.pdf [options]\n"
+                "       tilekit render board --layout FILE.json -o FILE.png|.svg|.pdf [options]\n"
+                "       tilekit render board --set ID[,ID...] --seed N -o FILE.png [options]\n"
+                "       tilekit render tile ID [--set ID] [--rotation DEG] -o FILE.png\n"
+                "\n"
+                "Draws tiles from their geometry: printable reference sheets (PDF, real size),\n"
+                "board pictures of a layout or of a fresh simulation, single tiles.\n"
+                "\n"
+                "Where the sets come from:\n"
+                "      --db FILE          the database (default $TILEKIT_DB or tilekit.db)\n"
+                "      --tiles FILE.xml   read sets from XML instead (native or JCloisterZone;\n"
+                "                         repeatable)\n"
+                "      --set ID[,ID...]   the sets to draw (with --tiles: default all read)\n"
+                "  -o, --output FILE      where to write; the format comes from the extension\n"
+                "      --debug            draw perimeter positions and feature ids on tiles\n"
+                "\n"
+                "sheet:\n"
+                "      --paper a4|letter  paper (default a4)\n"
+                "      --tile-mm MM       tile size at trim (default 45, the real tile)\n"
+                "      --bleed-mm MM      art beyond the trim line (default 3)\n"
+                "      --margin-mm MM     page margin (default 10)\n"
+                "      --no-crop-marks    no cut marks outside the tiles\n"
+                "      --no-summary       no summary page in front of each set\n"
+                "      --lang en|ro|cs|uk language of names and fixed texts (default en)\n"
+                "      --labels LIST      label content: id,count,name,set or none (default all)\n"
+                "\n"
+                "board:\n"
+                "      --layout FILE      a layout written by 'tilekit simulate --json'\n"
+                "      --seed N           simulate one game of --set with this seed instead\n"
+                "      --players N        players for the simulation (default 2)\n"
+                "      --px N             pixels per tile (default 64; tile: default 256)\n"
+                "      --no-grid --no-coords --no-bridges --no-discarded\n"
+                "\n"
+                "tile:\n"
+                "      --rotation DEG     0, 90, 180 or 270 degrees clockwise (default 0)\n"
+                "  ID may also name a multi-cell piece (drawn with its first face).\n"
+                "\n"
+                "      --help             show this help\n"
+                "      --version          show the version\n"
+                "\n"
+                "Exit status: 0 written, 1 data or write error, 2 usage or unreadable input.\n");
+}
+
+enum {
+        OPT_DB = 256,
+        OPT_TILES,
+        OPT_SET,
+        OPT_DEBUG,
+        OPT_PAPER,
+        OPT_TILE_MM,
+        OPT_BLEED_MM,
+        OPT_MARGIN_MM,
+        OPT_NO_CROP,
+        OPT_NO_SUMMARY,
+        OPT_LANG,
+        OPT_LABELS,
+        OPT_LAYOUT,
+        OPT_SEED,
+        OPT_PLAYERS,
+        OPT_PX,
+        OPT_NO_GRID,
+        OPT_NO_COORDS,
+        OPT_NO_BRIDGES,
+        OPT_NO_DISCARDED,
+        OPT_ROTATION,
+        OPT_HELP,
+        OPT_VERSION,
+};
+
+static const struct option long_opts[] = {
+    {"db", required_argument, NULL, OPT_DB},
+    {"tiles", required_argument, NULL, OPT_TILES},
+    {"set", required_argument, NULL, OPT_SET},
+    {"output", required_argument, NULL, 'o'},
+    {"debug", no_argument, NULL, OPT_DEBUG},
+    {"paper", required_argument, NULL, OPT_PAPER},
+    {"tile-mm", required_argument, NULL, OPT_TILE_MM},
+    {"bleed-mm", required_argument, NULL, OPT_BLEED_MM},
+    {"margin-mm", required_argument, NULL, OPT_MARGIN_MM},
+    {"no-crop-marks", no_argument, NULL, OPT_NO_CROP},
+    {"no-summary", no_argument, NULL, OPT_NO_SUMMARY},
+    {"lang", required_argument, NULL, OPT_LANG},
+    {"labels", required_argument, NULL, OPT_LABELS},
+    {"layout", required_argument, NULL, OPT_LAYOUT},
+    {"seed", required_argument, NULL, OPT_SEED},
+    {"players", required_argument, NULL, OPT_PLAYERS},
+    {"px", required_argument, NULL, OPT_PX},
+    {"no-grid", no_argument, NULL, OPT_NO_GRID},
+    {"no-coords", no_argument, NULL, OPT_NO_COORDS},
+    {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
+    {"no-discarded", no_argument, NULL, OPT_NO_DISCARDED},
+    {"rotation", required_argument, NULL, OPT_ROTATION},
+    {"help", no_argument, NULL, OPT_HELP},
+    {"version", no_argument, NULL, OPT_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+struct render_args {
+        const char *sub;
+        const char *db;
+        const char **tiles;
+        size_t ntiles;
+        const char *sets;
+        const char *output;
+        const char *layout;
+        const char *tile_id;
+        bool have_seed;
+        unsigned long long seed;
+        long players, px, rotation;
+        unsigned flags;
+        struct tkit_sheet_options sheet;
+        struct tkit_board_options board;
+};
+
+/* The sets in play: read from files into `files`, or loaded one by one from the database. */
+struct loaded {
+        struct tkit_setlist files;
+        struct tkit_set **owned; /* from the database */
+        size_t nowned;
+        struct tkit_set **sel; /* the selection, in the order asked */
+        size_t nsel;
+};
+
+static void loaded_finish(struct loaded *ld)
+{
+        tkit_setlist_finish(&ld->files);
+        for (size_t i = 0; i < ld->nowned; i++)
+                tkit_set_destroy(ld->owned[i]);
+        free(ld->owned);
+        free(ld->sel);
+}
+
+static bool parse_mm(const char *s, double *out)
+{
+        char *end;
+        errno = 0;
+        double v = strtod(s, &end);
+        if (errno || end == s || *end || !isfinite(v))
+                return false;
+        *out = v;
+        return true;
+}
+
+/* Splits "a,b,c" into the selection, looking each id up in the files. */
+static int select_from_files(struct loaded *ld, const char *ids)
+{
+        if (!ids) {
+                ld->sel = tkit_xcalloc(ld->files.n ? ld->files.n : 1, sizeof(*ld->sel));
+                for (size_t i = 0; i < ld->files.n; i++)
+                        ld->sel[ld->nsel++] = ld->files.sets[i];
+                return 0;
+        }
+        char *dup = tkit_xstrdup(ids), *save = NULL;
+        int rc = 0;
+        size_t cap = 0;
+        for (char *id = strtok_r(dup, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+                struct tkit_set *s = tkit_setlist_find(&ld->files, id);
+                if (!s) {
+                        fprintf(stderr, "tilekit: no set '%s' in the files read\n", id);
+                        rc = TKIT_EXIT_USAGE;
+                        break;
+                }
+                *TKIT_PUSH(ld->sel, ld->nsel, cap) = s;
+        }
+        free(dup);
+        return rc;
+}
+
+static int select_from_db(struct loaded *ld, const char *path, const char *ids)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_db *db = NULL;
+        int rc = 0;
+        if (tkit_db_open(path, TKIT_DB_READONLY, &db, &d) != 0) {
+                cli_print_diags(&d);
+                rc = TKIT_EXIT_USAGE;
+                goto out;
+        }
+        char *dup = tkit_xstrdup(ids), *save = NULL;
+        size_t cap = 0, capo = 0;
+        for (char *id = strtok_r(dup, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+                struct tkit_set *s = NULL;
+                if (tkit_db_load_set(db, id, &s, &d) != 0) {
+                        cli_print_diags(&d);
+                        rc = TKIT_EXIT_FAIL;
+                        break;
+                }
+                *TKIT_PUSH(ld->owned, ld->nowned, capo) = s;
+                *TKIT_PUSH(ld->sel, ld->nsel, cap) = s;
+        }
+        free(dup);
+out:
+        tkit_db_close(db);
+        tkit_diags_finish(&d);
+        return rc;
+}
+
+static int load_sets(const struct render_args *a, struct loaded *ld, bool need_set)
+{
+        memset(ld, 0, sizeof(*ld));
+        tkit_setlist_init(&ld->files);
+        if (a->ntiles == 0) {
+                if (!a->sets) {
+                        if (!need_set)
+                                return 0;
+                        return cli_usage_error("render", "--set is required with a database");
+                }
+                return select_from_db(ld, a->db ? a->db : cli_default_db(), a->sets);
+        }
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = 0;
+        for (size_t i = 0; i < a->ntiles && rc == 0; i++) {
+                int r = tkit_read_file(a->tiles[i], TKIT_FORMAT_AUTO, &ld->files, &d);
+                if (r != 0) {
+                        cli_print_diags(&d);
+                        if (!d.n)
+                                fprintf(stderr, "tilekit: %s: %s\n", a->tiles[i], tkit_strerror(r));
+                        rc = r == TKIT_E_INVALID ? TKIT_EXIT_FAIL : TKIT_EXIT_USAGE;
+                }
+        }
+        tkit_diags_finish(&d);
+        if (rc == 0)
+                rc = select_from_files(ld, a->sets);
+        return rc;
+}
+
+static int report(int rc, struct tkit_diags *d)
+{
+        cli_print_diags(d);
+        if (rc == TKIT_E_USAGE)
+                return TKIT_EXIT_USAGE;
+        return rc ? TKIT_EXIT_FAIL : TKIT_EXIT_OK;
+}
+
+static int run_sheet(struct render_args *a)
+{
+        if (!a->output)
+                return cli_usage_error("render", "sheet needs -o FILE.pdf");
+        if (tkit_image_format_from_path(a->output) != TKIT_IMAGE_PDF)
+                return cli_usage_error("render", "sheets are PDF: name the output *.pdf");
+        struct loaded ld;
+        int rc = load_sets(a, &ld, true);
+        if (rc == 0 && ld.nsel == 0)
+                rc = cli_fail("no sets to draw");
+        if (rc == 0) {
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                a->sheet.flags = a->flags;
+                int pages = 0;
+                int r = tkit_render_sheet((const struct tkit_set *const *)ld.sel, ld.nsel,
+                                          &a->sheet, a->output, &pages, &d);
+                rc = report(r, &d);
+                if (r == 0)
+                        printf("%s: %d pages, %zu sets\n", a->output, pages, ld.nsel);
+                tkit_diags_finish(&d);
+        }
+        loaded_finish(&ld);
+        return rc;
+}
+
+/* The layout to draw: read (and resolved against its sets) or simulated. */
+static struct tkit_layout *board_layout(const struct render_args *a, struct loaded *ld,
+                                        struct tkit_diags *d, int *rc)
+{
+        if (a->layout) {
+                struct tkit_layout *l = tkit_layout_read_json_file(a->layout, NULL, 0, d);
+                if (!l) {
+                        *rc = TKIT_EXIT_USAGE;
+                        return NULL;
+                }
+                if (!a->sets && a->ntiles == 0) {
+                        /* the layout names its sets: load those from the database */
+                        struct tkit_buf ids;
+                        tkit_buf_init(&ids);
+                        for (size_t i = 0; i < l->nsets; i++)
+                                tkit_buf_printf(&ids, "%s%s", i ? "," : "", l->sets[i]);
+                        struct render_args b = *a;
+                        b.sets = ids.data;
+                        *rc = l->nsets ? load_sets(&b, ld, true) : cli_fail("layout names no set");
+                        tkit_buf_finish(&ids);
+                } else {
+                        *rc = load_sets(a, ld, false);
+                }
+                if (*rc == 0 && tkit_layout_resolve(l, ld->sel, ld->nsel, d) != 0)
+                        *rc = TKIT_EXIT_FAIL;
+                if (*rc) {
+                        tkit_layout_destroy(l);
+                        return NULL;
+                }
+                return l;
+        }
+        *rc = load_sets(a, ld, true);
+        if (*rc)
+                return NULL;
+        struct tkit_sim_options so;
+        tkit_sim_options_init(&so);
+        so.seed = a->seed;
+        if (a->players)
+                so.players = (int)a->players;
+        struct tkit_layout *l = tkit_simulate(ld->sel, ld->nsel, &so, d);
+        if (!l)
+                *rc = TKIT_EXIT_FAIL;
+        return l;
+}
+
+static int run_board(struct render_args *a)
+{
+        if (!a->output)
+                return cli_usage_error("render", "board needs -o FILE.png|.svg|.pdf");
+        if (tkit_image_format_from_path(a->output) == TKIT_IMAGE_AUTO)
+                return cli_usage_error("render", "name the output *.png, *.svg or *.pdf");
+        if (!a->layout && !a->have_seed)
+                return cli_usage_error("render", "board needs --layout FILE or --set and --seed");
+        if (a->layout && a->have_seed)
+                return cli_usage_error("render", "--layout and --seed exclude each other");
+        struct loaded ld;
+        memset(&ld, 0, sizeof ld);
+        tkit_setlist_init(&ld.files);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = 0;
+        struct tkit_layout *l = board_layout(a, &ld, &d, &rc);
+        if (l) {
+                if (a->px)
+                        a->board.px = (int)a->px;
+                a->board.flags = a->flags;
+                int r = tkit_render_board(l, &a->board, a->output, TKIT_IMAGE_AUTO, &d);
+                rc = report(r, &d);
+                if (r == 0)
+                        printf("%s: %zu placements, %zu discarded\n", a->output, l->nplacements,
+                               l->ndiscards);
+        } else {
+                cli_print_diags(&d);
+        }
+        tkit_layout_destroy(l);
+        tkit_diags_finish(&d);
+        loaded_finish(&ld);
+        return rc;
+}
+
+static int write_piece(const struct tkit_piece *p, int px, unsigned flags, const char *path,
+                       struct tkit_diags *d)
+{
+        /* a piece is drawn with its first face, one `px` square per cell */
+        cairo_surface_t *s = NULL;
+        enum tkit_image_format f = tkit_image_format_from_path(path);
+        double w = (double)px * p->width, h = (double)px * p->height;
+        if (f == TKIT_IMAGE_PNG)
+                s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+        else
+                return cli_usage_error("render", "pieces are written as PNG");
+        cairo_t *cr = cairo_create(s);
+        tkit_render_piece(cr, p, p->nfaces ? 0 : -1, 0, 0, px, 0, flags);
+        cairo_destroy(cr);
+        int rc = cairo_surface_write_to_png(s, path) == CAIRO_STATUS_SUCCESS ? 0 : TKIT_E_IO;
+        cairo_surface_destroy(s);
+        if (rc)
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, p->id, "cannot write");
+        return rc;
+}
+
+static int run_tile(struct render_args *a)
+{
+        if (!a->tile_id)
+                return cli_usage_error("render", "tile needs a tile ID");
+        if (!a->output)
+                return cli_usage_error("render", "tile needs -o FILE.png|.svg|.pdf");
+        if (tkit_image_format_from_path(a->output) == TKIT_IMAGE_AUTO)
+                return cli_usage_error("render", "name the output *.png, *.svg or *.pdf");
+        struct loaded ld;
+        int rc = load_sets(a, &ld, true);
+        if (rc) {
+                loaded_finish(&ld);
+                return rc;
+        }
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int px = a->px ? (int)a->px : 256;
+        rc = -1;
+        for (size_t i = 0; i < ld.nsel && rc < 0; i++) {
+                const struct tkit_set *s = ld.sel[i];
+                int ti = tkit_set_find_tile(s, a->tile_id);
+                if (ti >= 0) {
+                        int r = tkit_render_tile_file(&s->tiles[ti], (int)a->rotation / 90, px,
+                                                      a->flags, a->output, TKIT_IMAGE_AUTO, &d);
+                        rc = report(r, &d);
+                        break;
+                }
+                for (size_t k = 0; k < s->npieces; k++)
+                        if (strcmp(s->pieces[k].id, a->tile_id) == 0) {
+                                rc = report(write_piece(&s->pieces[k], px, a->flags, a->output, &d),
+                                            &d);
+                                break;
+                        }
+        }
+        if (rc < 0) {
+                fprintf(stderr, "tilekit: no tile '%s' in the sets given\n", a->tile_id);
+                rc = TKIT_EXIT_FAIL;
+        }
+        tkit_diags_finish(&d);
+        loaded_finish(&ld);
+        return rc;
+}
+
+static int parse_option(struct render_args *a, int c, const char *arg, size_t *captiles)
+{
+        double v;
+        long n;
+        switch (c) {
+        case OPT_DB:
+                a->db = arg;
+                return 0;
+        case OPT_TILES:
+                *TKIT_PUSH(a->tiles, a->ntiles, *captiles) = arg;
+                return 0;
+        case OPT_SET:
+                a->sets = arg;
+                return 0;
+        case 'o':
+                a->output = arg;
+                return 0;
+        case OPT_DEBUG:
+                a->flags |= TKIT_RENDER_DEBUG;
+                return 0;
+        case OPT_PAPER:
+                n = tkit_paper_parse(arg);
+                if (n < 0)
+                        return cli_usage_error("render", "unknown paper '%s' (a4, letter)", arg);
+                a->sheet.paper = (enum tkit_paper)n;
+                return 0;
+        case OPT_TILE_MM:
+        case OPT_BLEED_MM:
+        case OPT_MARGIN_MM:
+                if (!parse_mm(arg, &v))
+                        return cli_usage_error("render", "not a number of millimetres: '%s'", arg);
+                if (c == OPT_TILE_MM)
+                        a->sheet.tile_mm = v;
+                else if (c == OPT_BLEED_MM)
+                        a->sheet.bleed_mm = v;
+                else
+                        a->sheet.margin_mm = v;
+                return 0;
+        case OPT_NO_CROP:
+                a->sheet.crop_marks = false;
+                return 0;
+        case OPT_NO_SUMMARY:
+                a->sheet.summary = false;
+                return 0;
+        case OPT_LANG:
+                if (!tkit_render_lang_known(arg))
+                        return cli_usage_error("render", "unknown language '%s' (en ro cs uk)",
+                                               arg);
+                a->sheet.lang = arg;
+                return 0;
+        case OPT_LABELS:
+                n = tkit_label_parse(arg);
+                if (n < 0)
+                        return cli_usage_error("render", "bad --labels '%s'", arg);
+                a->sheet.labels = (unsigned)n;
+                return 0;
+        case OPT_LAYOUT:
+                a->layout = arg;
+                return 0;
+        case OPT_SEED: {
+                char *end;
+                errno = 0;
+                a->seed = strtoull(arg, &end, 10);
+                if (errno || end == arg || *end || arg[0] == '-')
+                        return cli_usage_error("render", "bad --seed '%s'", arg);
+                a->have_seed = true;
+                return 0;
+        }
+        case OPT_PLAYERS:
+                if (!cli_parse_long(arg, 2, 6, &a->players))
+                        return cli_usage_error("render", "--players must be 2..6");
+                return 0;
+        case OPT_PX:
+                if (!cli_parse_long(arg, 8, 4096, &a->px))
+                        return cli_usage_error("render", "--px must be 8..4096");
+                return 0;
+        case OPT_NO_GRID:
+                a->board.grid = false;
+                return 0;
+        case OPT_NO_COORDS:
+                a->board.coords = false;
+                return 0;
+        case OPT_NO_BRIDGES:
+                a->board.bridges = false;
+                return 0;
+        case OPT_NO_DISCARDED:
+                a->board.discarded = false;
+                return 0;
+        case OPT_ROTATION:
+                if (!cli_parse_long(arg, 0, 270, &a->rotation) || a->rotation % 90)
+                        return cli_usage_error("render", "--rotation must be 0, 90, 180 or 270");
+                return 0;
+        default:
+                return cli_usage_error("render", "unknown option");
+        }
 }
 
 int tkit_cmd_render(int argc, char **argv)
 {
-        (void)argc;
-        (void)argv;
-        return cli_fail("render: not implemented yet");
+        struct render_args a;
+        memset(&a, 0, sizeof a);
+        tkit_sheet_options_init(&a.sheet);
+        tkit_board_options_init(&a.board);
+        if (argc >= 2 && strcmp(argv[1], "--help") == 0) {
+                tkit_help_render(stdout);
+                return TKIT_EXIT_OK;
+        }
+        if (argc >= 2 && strcmp(argv[1], "--version") == 0)
+                return cli_version();
+        if (argc < 2 || argv[1][0] == '-')
+                return cli_usage_error("render", "say what to draw: sheet, board or tile");
+        a.sub = argv[1];
+        size_t captiles = 0;
+        int rc = 0, c;
+        optind = 0;
+        opterr = 1;
+        while (rc == 0 && (c = getopt_long(argc - 1, argv + 1, "o:", long_opts, NULL)) != -1) {
+                if (c == OPT_HELP) {
+                        tkit_help_render(stdout);
+                        free(a.tiles);
+                        return TKIT_EXIT_OK;
+                }
+                if (c == OPT_VERSION) {
+                        free(a.tiles);
+                        return cli_version();
+                }
+                if (c == '?') {
+                        rc = cli_usage_error("render", "bad option");
+                        break;
+                }
+                rc = parse_option(&a, c, optarg, &captiles);
+        }
+        if (rc == 0) {
+                int extra = argc - 1 - optind;
+                if (strcmp(a.sub, "tile") == 0 && extra == 1)
+                        a.tile_id = argv[1 + optind];
+                else if (extra > 0)
+                        rc =
+                            cli_usage_error("render", "unexpected argument '%s'", argv[1 + optind]);
+        }
+        if (rc == 0) {
+                if (strcmp(a.sub, "sheet") == 0)
+                        rc = run_sheet(&a);
+                else if (strcmp(a.sub, "board") == 0)
+                        rc = run_board(&a);
+                else if (strcmp(a.sub, "tile") == 0)
+                        rc = run_tile(&a);
+                else
+                        rc = cli_usage_error("render", "unknown drawing '%s' (sheet, board, tile)",
+                                             a.sub);
+        }
+        free(a.tiles);
+        return rc;
 }

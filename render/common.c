@@ -1,0 +1,284 @@
+/* Palette, text, translations of the fixed sheet texts, output surfaces. */
+#include "render/render-private.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const uint32_t palette[TKIT_COLOR_COUNT] = {
+    [TKIT_COLOR_FIELD] = 0x8dbf4e,     [TKIT_COLOR_CITY] = 0xd9b36f,
+    [TKIT_COLOR_WALL] = 0x6b5440,      [TKIT_COLOR_ROAD] = 0xf6f0df,
+    [TKIT_COLOR_ROAD_EDGE] = 0x7a6a55, [TKIT_COLOR_RIVER] = 0x4a95d6,
+    [TKIT_COLOR_CLOISTER] = 0xf2e8d0,  [TKIT_COLOR_ROOF] = 0xb5452e,
+    [TKIT_COLOR_GARDEN] = 0x3e7d2a,    [TKIT_COLOR_PENNANT] = 0x2a5db0,
+    [TKIT_COLOR_MARKER] = 0xe8730c,
+};
+
+uint32_t tkit_render_color(enum tkit_render_color c)
+{
+        return (unsigned)c < TKIT_COLOR_COUNT ? palette[c] : 0;
+}
+
+void render_set_rgb(cairo_t *cr, uint32_t rgb)
+{
+        cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                             (rgb & 0xff) / 255.0);
+}
+
+void render_set_color(cairo_t *cr, enum tkit_render_color c)
+{
+        render_set_rgb(cr, tkit_render_color(c));
+}
+
+void render_font(cairo_t *cr, double size, bool bold)
+{
+        cairo_select_font_face(cr, RENDER_FONT, CAIRO_FONT_SLANT_NORMAL,
+                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+        cairo_set_font_size(cr, size);
+}
+
+cairo_t *render_create(cairo_surface_t *s)
+{
+        /* hinting and subpixel order would otherwise come from the user's fontconfig setup */
+        cairo_font_options_t *fo = cairo_font_options_create();
+        cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+        cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+        cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+        cairo_t *cr = cairo_create(s);
+        cairo_set_font_options(cr, fo);
+        cairo_font_options_destroy(fo);
+        return cr;
+}
+
+double render_text_center(cairo_t *cr, double x, double y, const char *text)
+{
+        cairo_text_extents_t ex;
+        cairo_text_extents(cr, text, &ex);
+        cairo_move_to(cr, x - ex.x_advance / 2, y);
+        cairo_show_text(cr, text);
+        cairo_new_path(cr);
+        return ex.x_advance;
+}
+
+/* Length of the longest prefix of `s` (whole UTF-8 characters) that fits `maxw` with "…". */
+static size_t fit_prefix(cairo_t *cr, const char *s, double maxw)
+{
+        size_t best = 0, n = strlen(s);
+        char *buf = tkit_xmalloc(n + 4);
+        for (size_t i = 1; i <= n; i++) {
+                if (i < n && ((unsigned char)s[i] & 0xc0) == 0x80)
+                        continue; /* inside a character */
+                memcpy(buf, s, i);
+                memcpy(buf + i, "\xe2\x80\xa6", 4);
+                cairo_text_extents_t ex;
+                cairo_text_extents(cr, buf, &ex);
+                if (ex.x_advance > maxw)
+                        break;
+                best = i;
+        }
+        free(buf);
+        return best;
+}
+
+void render_text_fit(cairo_t *cr, double x, double y, double maxw, const char *text, bool centered)
+{
+        cairo_matrix_t fm;
+        cairo_get_font_matrix(cr, &fm);
+        cairo_text_extents_t ex;
+        cairo_text_extents(cr, text, &ex);
+        char *owned = NULL;
+        if (ex.x_advance > maxw) {
+                double k = maxw / ex.x_advance;
+                if (k < 0.6)
+                        k = 0.6;
+                cairo_matrix_t small = fm;
+                cairo_matrix_scale(&small, k, k);
+                cairo_set_font_matrix(cr, &small);
+                cairo_text_extents(cr, text, &ex);
+                if (ex.x_advance > maxw) {
+                        size_t n = fit_prefix(cr, text, maxw);
+                        owned = tkit_xasprintf("%.*s\xe2\x80\xa6", (int)n, text);
+                        text = owned;
+                        cairo_text_extents(cr, text, &ex);
+                }
+        }
+        cairo_move_to(cr, centered ? x - ex.x_advance / 2 : x, y);
+        cairo_show_text(cr, text);
+        cairo_new_path(cr);
+        cairo_set_font_matrix(cr, &fm);
+        free(owned);
+}
+
+/* ---------------------------------------------------------------- translations */
+
+struct tr {
+        const char *en, *ro, *cs, *uk;
+};
+
+static const struct tr texts[] = {
+    {"Tiles", "Plăci", "Dílky", "Плитки"},
+    {"Tile types", "Tipuri de plăci", "Druhy dílků", "Типи плиток"},
+    {"Pieces", "Piese compuse", "Vícedílné díly", "Складені елементи"},
+    {"Tokens", "Jetoane", "Žetony", "Жетони"},
+    {"Manifest", "Conținutul cutiei", "Obsah krabice", "Вміст коробки"},
+    {"Page", "Pagina", "Strana", "Сторінка"},
+    {"Edition", "Ediția", "Vydání", "Видання"},
+    {"Year", "Anul", "Rok", "Рік"},
+    {"Rules", "Reguli", "Pravidla", "Правила"},
+    {"Requires", "Necesită", "Vyžaduje", "Потребує"},
+    {"land", "teren", "krajina", "суходіл"},
+    {"river", "râu", "řeka", "річка"},
+    {"fortress", "fortăreață", "pevnost", "фортеця"},
+    {"castle", "castel", "hrad", "замок"},
+    {"barn", "hambar", "stodola", "клуня"},
+    {"bridge", "pod", "most", "міст"},
+    {"catapult", "catapultă", "katapult", "катапульта"},
+    {"meeple", "omuleț", "figurka", "фігурка"},
+    {"players", "jucători", "hráči", "гравці"},
+    {"Pennants", "Steme", "Erby", "Герби"},
+    {"Reconstructed tiles", "Plăci reconstituite", "Rekonstruované dílky",
+     "Реконструйовані плитки"},
+    {"R marks a reconstructed tile: its geometry is not certain.",
+     "R marchează o placă reconstituită: geometria ei nu este sigură.",
+     "R značí rekonstruovaný dílek: jeho tvar není jistý.",
+     "R позначає реконструйовану плитку: її геометрія не певна."},
+    {"Printed at 100 %, each tile measures", "Tipărită la 100 %, fiecare placă are",
+     "Při tisku na 100 % měří každý dílek", "Надрукована в масштабі 100 %, кожна плитка має"},
+    {"Symbols", "Simboluri", "Symboly", "Символи"},
+    {"knights", "cavaleri", "rytíři", "лицарі"},
+    {"travelers", "călători", "poutníci", "мандрівники"},
+    {"monks & abbots", "călugări și stareți", "mniši a opati", "ченці й абати"},
+    {"any post", "orice post", "libovolná hlídka", "будь-який пост"},
+    {"Summary", "Rezumat", "Přehled", "Підсумок"},
+    {"expected", "așteptat", "očekáváno", "очікується"},
+    {"face", "față", "strana", "бік"},
+};
+
+bool tkit_render_lang_known(const char *lang)
+{
+        return lang && (strcmp(lang, "en") == 0 || strcmp(lang, "ro") == 0 ||
+                        strcmp(lang, "cs") == 0 || strcmp(lang, "uk") == 0);
+}
+
+const char *render_tr(const char *lang, const char *key)
+{
+        for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+                if (strcmp(texts[i].en, key) != 0)
+                        continue;
+                if (!lang)
+                        return texts[i].en;
+                if (strcmp(lang, "ro") == 0)
+                        return texts[i].ro;
+                if (strcmp(lang, "cs") == 0)
+                        return texts[i].cs;
+                if (strcmp(lang, "uk") == 0)
+                        return texts[i].uk;
+                return texts[i].en;
+        }
+        return key;
+}
+
+/* ---------------------------------------------------------------- output files */
+
+enum tkit_image_format tkit_image_format_from_path(const char *path)
+{
+        const char *dot = path ? strrchr(path, '.') : NULL;
+        if (!dot)
+                return TKIT_IMAGE_AUTO;
+        if (strcasecmp(dot, ".png") == 0)
+                return TKIT_IMAGE_PNG;
+        if (strcasecmp(dot, ".svg") == 0)
+                return TKIT_IMAGE_SVG;
+        if (strcasecmp(dot, ".pdf") == 0)
+                return TKIT_IMAGE_PDF;
+        return TKIT_IMAGE_AUTO;
+}
+
+int render_out_open(struct render_out *o, const char *path, enum tkit_image_format fmt,
+                    double width, double height, struct tkit_diags *d)
+{
+        memset(o, 0, sizeof(*o));
+        if (fmt == TKIT_IMAGE_AUTO)
+                fmt = tkit_image_format_from_path(path);
+        o->fmt = fmt;
+        o->path = path;
+        switch (fmt) {
+        case TKIT_IMAGE_PNG:
+                o->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)(width + 0.5),
+                                                        (int)(height + 0.5));
+                break;
+        case TKIT_IMAGE_SVG:
+                o->surface = cairo_svg_surface_create(path, width, height);
+                break;
+        case TKIT_IMAGE_PDF:
+                o->surface = cairo_pdf_surface_create(path, width, height);
+                break;
+        default:
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
+                               "unknown image format: use a .png, .svg or .pdf file name");
+                return TKIT_E_USAGE;
+        }
+        if (cairo_surface_status(o->surface) != CAIRO_STATUS_SUCCESS) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot write: %s",
+                               cairo_status_to_string(cairo_surface_status(o->surface)));
+                cairo_surface_destroy(o->surface);
+                o->surface = NULL;
+                return TKIT_E_IO;
+        }
+        if (fmt == TKIT_IMAGE_PDF) {
+                cairo_pdf_surface_set_metadata(o->surface, CAIRO_PDF_METADATA_CREATOR,
+                                               "tilekit " TKIT_VERSION);
+        }
+        cairo_surface_set_fallback_resolution(o->surface, 300, 300);
+        return 0;
+}
+
+int render_out_close(struct render_out *o, struct tkit_diags *d)
+{
+        int rc = 0;
+        if (!o->surface)
+                return TKIT_E_IO;
+        if (o->fmt == TKIT_IMAGE_PNG) {
+                cairo_surface_flush(o->surface);
+                cairo_status_t st = cairo_surface_write_to_png(o->surface, o->path);
+                if (st != CAIRO_STATUS_SUCCESS) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, o->path, 0, NULL, NULL, NULL,
+                                       "cannot write: %s",
+                                       st == CAIRO_STATUS_WRITE_ERROR ? strerror(errno)
+                                                                      : cairo_status_to_string(st));
+                        rc = TKIT_E_IO;
+                }
+        } else {
+                cairo_surface_finish(o->surface);
+                cairo_status_t st = cairo_surface_status(o->surface);
+                if (st != CAIRO_STATUS_SUCCESS) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, o->path, 0, NULL, NULL, NULL,
+                                       "cannot write: %s", cairo_status_to_string(st));
+                        rc = TKIT_E_IO;
+                }
+        }
+        cairo_surface_destroy(o->surface);
+        o->surface = NULL;
+        return rc;
+}
+
+int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned flags,
+                          const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        if (px < 8 || px > 8192) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, t->id,
+                               "tile size %d out of range 8..8192", px);
+                return TKIT_E_USAGE;
+        }
+        struct render_out o;
+        int rc = render_out_open(&o, path, fmt, px, px, d);
+        if (rc)
+                return rc;
+        cairo_t *cr = render_create(o.surface);
+        tkit_render_tile(cr, t, rot, 0, 0, px, 0, flags);
+        cairo_destroy(cr);
+        return render_out_close(&o, d);
+}

@@ -1,0 +1,148 @@
+/*
+ * tilekit — drawing with cairo: tile art from the geometry alone, multi-cell pieces with their
+ * defense posts, printable reference sheets (PDF) and board pictures (PNG, SVG, PDF).
+ *
+ * Nothing here reads tile data: callers pass model structs (model/tkit-model.h). Output is
+ * deterministic: the same input gives the same bytes (PNG, SVG) and the same pages (PDF; the
+ * PDF carries no creation date). Text uses the "DejaVu Sans" face through fontconfig (Debian
+ * package fonts-dejavu-core), which covers Latin diacritics and Cyrillic.
+ *
+ * Drawing functions take a cairo context and leave its state as they found it. File functions
+ * return 0 or a negative enum tkit_error and report into the caller's struct tkit_diags.
+ */
+#ifndef TKIT_RENDER_H
+#define TKIT_RENDER_H
+
+#include <cairo.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/tkit-model.h"
+
+struct tkit_layout;
+
+/* ---------------------------------------------------------------- colours */
+
+/* The palette of the tile art, so that tests and legends can name a colour. */
+enum tkit_render_color {
+        TKIT_COLOR_FIELD = 0,
+        TKIT_COLOR_CITY,
+        TKIT_COLOR_WALL,
+        TKIT_COLOR_ROAD,
+        TKIT_COLOR_ROAD_EDGE,
+        TKIT_COLOR_RIVER,
+        TKIT_COLOR_CLOISTER,
+        TKIT_COLOR_ROOF,
+        TKIT_COLOR_GARDEN,
+        TKIT_COLOR_PENNANT,
+        TKIT_COLOR_MARKER, /* the frame around reconstructed tiles */
+        TKIT_COLOR_COUNT
+};
+/* 0xRRGGBB; 0 for an unknown value. */
+uint32_t tkit_render_color(enum tkit_render_color c);
+
+/* ---------------------------------------------------------------- tile and piece art */
+
+enum tkit_render_flag {
+        TKIT_RENDER_DEBUG = 1u << 0,     /* perimeter positions with the feature owning each */
+        TKIT_RENDER_FRAME = 1u << 1,     /* a thin dark line on the tile's edge */
+        TKIT_RENDER_NO_MARKER = 1u << 2, /* do not mark reconstructed tiles */
+        TKIT_RENDER_NO_BADGES = 1u << 3, /* no siege symbols / illustration letters */
+};
+
+/* Draws `t` turned `rot` quarter turns clockwise into the square with top-left corner (x, y)
+ * and side `size` (user units of `cr`). Art that touches an edge is continued `bleed` units
+ * beyond it (for printing; 0 for none) and everything is clipped to the square plus bleed.
+ * Badges (siege symbols bottom-left in their order, illustration letters top-right) and text
+ * stay upright whatever the rotation. */
+void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x, double y,
+                      double size, double bleed, unsigned flags);
+
+/* Draws a multi-cell piece (cells of side `cell`, cell (0, 0) at (x, y)). When `face` is a valid
+ * index into p->faces, its defense posts are drawn over the art: per post a symbol, the row
+ * spaces (plain light, the dark "3" and "5+" spaces marked), the meeple space and the catapult
+ * space. `face` -1 draws the art alone. */
+void tkit_render_piece(cairo_t *cr, const struct tkit_piece *p, int face, double x, double y,
+                       double cell, double bleed, unsigned flags);
+
+/* ---------------------------------------------------------------- files */
+
+enum tkit_image_format {
+        TKIT_IMAGE_AUTO = 0, /* from the file name's extension */
+        TKIT_IMAGE_PNG,
+        TKIT_IMAGE_SVG,
+        TKIT_IMAGE_PDF,
+};
+/* By extension (.png .svg .pdf, any case); TKIT_IMAGE_AUTO when none of them. */
+enum tkit_image_format tkit_image_format_from_path(const char *path);
+
+/* Writes one tile as an image of `px` × `px` pixels (points for SVG and PDF). */
+int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned flags,
+                          const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
+
+/* ---------------------------------------------------------------- reference sheets */
+
+enum tkit_paper { TKIT_PAPER_A4 = 0, TKIT_PAPER_LETTER, TKIT_PAPER_COUNT };
+/* "a4", "letter" (any case); parse returns -1 when unknown. */
+const char *tkit_paper_name(enum tkit_paper p);
+int tkit_paper_parse(const char *s);
+/* Page size in points (1/72 inch). */
+void tkit_paper_size(enum tkit_paper p, double *width_pt, double *height_pt);
+
+/* What the label under each tile says. */
+enum tkit_label_flag {
+        TKIT_LABEL_ID = 1u << 0,
+        TKIT_LABEL_COUNT = 1u << 1, /* "×N" */
+        TKIT_LABEL_NAME = 1u << 2,  /* in the sheet's language, else English, else none */
+        TKIT_LABEL_SET = 1u << 3,
+        TKIT_LABEL_ALL = 0xfu,
+};
+/* Parses "id,count,name,set" (any subset, comma separated; "none" for 0). -1 when bad. */
+int tkit_label_parse(const char *s);
+
+/* Languages of the fixed sheet texts. */
+bool tkit_render_lang_known(const char *lang); /* "en" "ro" "cs" "uk" */
+
+struct tkit_sheet_options {
+        enum tkit_paper paper;
+        double tile_mm;   /* trim size of a tile, default 45 (the real tile) */
+        double bleed_mm;  /* art beyond the trim line, default 3 */
+        double margin_mm; /* page margin, default 10 */
+        bool crop_marks;  /* default true: short lines outside the bleed on each trim line */
+        bool summary;     /* default true: a summary page in front of each set's tiles */
+        const char *lang; /* label language, default "en" */
+        unsigned labels;  /* enum tkit_label_flag, default all */
+        unsigned flags;   /* enum tkit_render_flag for the art */
+};
+void tkit_sheet_options_init(struct tkit_sheet_options *o);
+
+/* Writes a PDF: for each set, its summary page, then its tiles (each type once, labelled with
+ * its count) and its pieces (one picture per face), at their real size. Returns 0, TKIT_E_USAGE
+ * (options that leave no room for one tile, unknown language), TKIT_E_IO. `pages`, when not
+ * NULL, receives the number of pages written. */
+int tkit_render_sheet(const struct tkit_set *const *sets, size_t nsets,
+                      const struct tkit_sheet_options *o, const char *path, int *pages,
+                      struct tkit_diags *d);
+
+/* ---------------------------------------------------------------- boards */
+
+struct tkit_board_options {
+        int px;         /* pixels (points for SVG, PDF) per tile, default 64 */
+        bool grid;      /* default true: thin lines between cells */
+        bool coords;    /* default true: column numbers above, row numbers left */
+        bool bridges;   /* default true: bridges (Castles & Bridges) drawn across their tiles */
+        bool discarded; /* default true: the tiles that fitted nowhere, listed under the board */
+        unsigned flags; /* enum tkit_render_flag for the art */
+};
+void tkit_board_options_init(struct tkit_board_options *o);
+
+/* Largest picture side accepted, in pixels. */
+#define TKIT_BOARD_MAX_PX 20000
+
+/* Draws a resolved layout (sim/tkit-sim.h: every placement has its def or piece) as PNG, SVG or
+ * PDF. Cells whose tile is not resolved are drawn as grey squares with their id. Returns 0,
+ * TKIT_E_USAGE (bad options, unknown format, picture larger than TKIT_BOARD_MAX_PX), TKIT_E_IO. */
+int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
+                      const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
+
+#endif
