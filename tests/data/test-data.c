@@ -277,10 +277,18 @@ static void test_read_all(void **state)
                 assert_string_equal(s->source_format, "tilekit");
                 assert_non_null(tkit_set_name(s, "en"));
                 assert_non_null(tkit_set_name(s, "ro"));
+                /* everything is played with the base game; the two 2025 sets have river tiles
+                 * that join the River (Siege & Defense always needs its source and lake) */
+                bool river =
+                    strcmp(s->id, "castles-bridges") == 0 || strcmp(s->id, "siege-defense") == 0;
                 if (strcmp(s->id, "base") != 0) {
-                        assert_int_equal(s->nrequires, 1);
+                        assert_int_equal(s->nrequires, river ? 2 : 1);
                         assert_string_equal(s->requires[0], "base");
+                        if (river)
+                                assert_string_equal(s->requires[1], "river");
                 }
+                if (river)
+                        assert_true(s->rules & TKIT_RULES_RIVER);
         }
 }
 
