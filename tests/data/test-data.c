@@ -186,9 +186,8 @@ static bool touches_city(const struct tkit_feature *f, const char *id)
 
 /* ------------------------------------------------------------------ manifest, recomputed */
 
-/* What the tiles say for one manifest line. The semantics follow docs/format.md; for road ends
- * (of="village", "source", ...) a tile counts once however many of its roads end that way — the
- * rulebooks list tiles ("Sat ×1"), and a village where two roads end is still one village. */
+/* What the tiles say for one manifest line, as docs/format.md defines it: features of a kind, or
+ * road (and river) ends of a kind — a village where two roads end counts twice. */
 static int manifest_actual(const struct tkit_set *s, const struct tkit_expect *e)
 {
         int n = 0;
@@ -206,8 +205,8 @@ static int manifest_actual(const struct tkit_set *s, const struct tkit_expect *e
                         const struct tkit_tile *t = &s->tiles[i];
                         if (kind >= 0)
                                 n += count_kind(t, (enum tkit_feature_kind)kind) * t->count;
-                        else if (end > 0 && count_end(t, (enum tkit_end)end) > 0)
-                                n += t->count;
+                        else if (end > 0)
+                                n += count_end(t, (enum tkit_end)end) * t->count;
                 }
                 return n;
         }
