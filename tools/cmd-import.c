@@ -1,14 +1,139 @@
-/* PLACEHOLDER: replaced by the module that implements `tilekit import`. */
+/* tilekit import: read tile-set files and store them, all in one transaction. */
 #include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+
+#include "db/tkit-db.h"
+#include "formats/tkit-formats.h"
 
 void tkit_help_import(FILE *out)
 {
-        fprintf(out, "Usage: tilekit import (not implemented yet)\n");
+        fprintf(
+            out,
+            "Usage: tilekit import [--db FILE] [--format auto|tilekit|jcz] [--quiet] FILE...\n"
+            "\n"
+            "Reads tile-set files (tilekit XML or JCloisterZone XML) and stores every set they\n"
+            "define in the database, replacing stored sets with the same id. All files are read\n"
+            "first: if any has an error, nothing is imported. The import is one transaction:\n"
+            "all sets or none.\n"
+            "\n"
+            "Options:\n"
+            "  --db FILE        the database (default: $TILEKIT_DB, else tilekit.db); created\n"
+            "                   when missing\n"
+            "  --format FMT     auto (by root element, the default), tilekit or jcz\n"
+            "  -q, --quiet      print nothing but diagnostics\n"
+            "  -h, --help       show this help\n"
+            "  --version        show the version\n"
+            "\n"
+            "Exit status: 0 imported, 1 errors in the data or the database (nothing imported),\n"
+            "2 bad usage or a file that cannot be read.\n");
+}
+
+struct import_opts {
+        const char *db;
+        enum tkit_format format;
+        bool quiet;
+};
+
+#define PARSE_DONE (-1) /* --help or --version was handled: exit 0 */
+
+/* 0 to go on, PARSE_DONE, or an exit status. */
+static int parse(int argc, char **argv, struct import_opts *o)
+{
+        static const struct option longopts[] = {
+            {"db", required_argument, NULL, 'd'}, {"format", required_argument, NULL, 'f'},
+            {"quiet", no_argument, NULL, 'q'},    {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, 'V'},  {NULL, 0, NULL, 0},
+        };
+        int c, fmt;
+        o->db = cli_default_db();
+        o->format = TKIT_FORMAT_AUTO;
+        o->quiet = false;
+        optind = 1;
+        while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+                switch (c) {
+                case 'd':
+                        o->db = optarg;
+                        break;
+                case 'f':
+                        if ((fmt = tkit_format_parse(optarg)) < 0)
+                                return cli_usage_error("import", "unknown format '%s'", optarg);
+                        o->format = fmt;
+                        break;
+                case 'q':
+                        o->quiet = true;
+                        break;
+                case 'h':
+                        tkit_help_import(stdout);
+                        return PARSE_DONE;
+                case 'V':
+                        cli_version();
+                        return PARSE_DONE;
+                default:
+                        return cli_usage_error("import", "bad option");
+                }
+        }
+        if (optind >= argc)
+                return cli_usage_error("import", "no file to import");
+        return 0;
+}
+
+static void summary(const struct tkit_setlist *l, const char *db)
+{
+        int types = 0, tiles = 0;
+        for (size_t i = 0; i < l->n; i++) {
+                const struct tkit_set *s = l->sets[i];
+                printf("%s: %zu tile types, %d tiles", s->id, s->ntiles, tkit_set_tile_total(s));
+                if (s->npieces)
+                        printf(", %zu piece%s", s->npieces, s->npieces == 1 ? "" : "s");
+                printf(" (%s)\n", s->file ? s->file : "?");
+                types += (int)s->ntiles;
+                tiles += tkit_set_tile_total(s);
+        }
+        printf("imported %zu set%s, %d tile types, %d tiles into %s\n", l->n, l->n == 1 ? "" : "s",
+               types, tiles, db);
 }
 
 int tkit_cmd_import(int argc, char **argv)
 {
-        (void)argc;
-        (void)argv;
-        return cli_fail("import: not implemented yet");
+        struct import_opts o;
+        int rc = parse(argc, argv, &o);
+        if (rc == PARSE_DONE)
+                return TKIT_EXIT_OK;
+        if (rc > 0)
+                return rc;
+
+        struct tkit_setlist sets;
+        struct tkit_diags d;
+        struct tkit_db *db = NULL;
+        int status = TKIT_EXIT_OK;
+        tkit_setlist_init(&sets);
+        tkit_diags_init(&d);
+        /* Read everything first, so that one bad file imports nothing and all errors show. */
+        for (int i = optind; i < argc; i++) {
+                int err = tkit_read_file(argv[i], o.format, &sets, &d);
+                if (err == TKIT_E_IO)
+                        status = TKIT_EXIT_USAGE;
+                else if (err < 0 && status == TKIT_EXIT_OK)
+                        status = TKIT_EXIT_FAIL;
+        }
+        if (status == TKIT_EXIT_OK && d.errors)
+                status = TKIT_EXIT_FAIL;
+        if (status == TKIT_EXIT_OK) {
+                int err = tkit_db_open(o.db, TKIT_DB_CREATE, &db, &d);
+                if (err < 0)
+                        status = err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+                else if (tkit_db_import(db, &sets, &d) < 0)
+                        status = TKIT_EXIT_FAIL;
+        }
+        cli_print_diags(&d);
+        if (status == TKIT_EXIT_OK && !o.quiet)
+                summary(&sets, o.db);
+        else if (status != TKIT_EXIT_OK)
+                fprintf(stderr, "tilekit import: nothing was imported\n");
+        tkit_db_close(db);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&sets);
+        return status;
 }
