@@ -95,6 +95,24 @@ static bool is_blank(const xmlChar *s)
         return true;
 }
 
+/* libxml2 gives a text node the line where it ends; the reader wants where the text starts. */
+static void text_error(struct rd *r, const xmlNode *parent, const xmlNode *n)
+{
+        const char *t = (const char *)n->content;
+        t += strspn(t, " \t\r\n");
+        int after = 0;
+        for (const char *p = t; *p; p++)
+                after += *p == '\n';
+        int line = line_of(n) - after;
+        int shown = (int)strcspn(t, "\r\n");
+        if (shown > 40)
+                shown = 40;
+        tkit_diags_add(r->d, TKIT_SEV_ERROR, r->file, line > 0 ? line : line_of(parent),
+                       RULE_UNKNOWN, r->set && r->set->id[0] ? r->set->id : NULL, r->tile,
+                       "unexpected text '%.*s' in <%s>", shown, t, (const char *)parent->name);
+        r->errors++;
+}
+
 /* Steps to the next child element, reporting text that is not whitespace. Comments and
  * processing instructions are skipped. */
 static xmlNode *next_elem(struct rd *r, const xmlNode *parent, xmlNode *n)
@@ -104,8 +122,7 @@ static xmlNode *next_elem(struct rd *r, const xmlNode *parent, xmlNode *n)
                         return n;
                 if ((n->type == XML_TEXT_NODE || n->type == XML_CDATA_SECTION_NODE) &&
                     !is_blank(n->content))
-                        fail(r, n, RULE_UNKNOWN, "unexpected text in <%s>",
-                             (const char *)parent->name);
+                        text_error(r, parent, n);
         }
         return NULL;
 }

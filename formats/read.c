@@ -128,6 +128,32 @@ static void on_doctype(void *data, const xmlChar *name, const xmlChar *external_
         xmlStopParser(ctxt);
 }
 
+/* The document is fed to libxml2 in chunks rather than as one memory block: libxml2 (without
+ * XML_PARSE_HUGE, which stays off) refuses to look ahead over more than 10 MB of one buffer, and
+ * chunked input lets it discard what it has parsed, so files up to TKIT_MAX_INPUT_BYTES work. */
+struct mem_reader {
+        const char *p;
+        size_t left;
+};
+
+static int mem_read(void *ctx, char *buf, int len)
+{
+        struct mem_reader *m = ctx;
+        size_t n = len > 0 ? (size_t)len : 0;
+        if (n > m->left)
+                n = m->left;
+        memcpy(buf, m->p, n);
+        m->p += n;
+        m->left -= n;
+        return (int)n;
+}
+
+static int mem_close(void *ctx)
+{
+        (void)ctx;
+        return 0;
+}
+
 xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d)
 {
         if (len > (size_t)INT_MAX) {
@@ -148,8 +174,9 @@ xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tk
         ctxt->sax->error = NULL;
         ctxt->sax->warning = NULL;
         ctxt->sax->internalSubset = on_doctype;
-        doc = xmlCtxtReadMemory(ctxt, data, (int)len, name, NULL,
-                                XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
+        struct mem_reader mr = {data, len};
+        doc = xmlCtxtReadIO(ctxt, mem_read, mem_close, &mr, name, NULL,
+                            XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
         if (st.dtd_line > 0) {
                 tkit_diags_add(d, TKIT_SEV_ERROR, name, st.dtd_line, RULE_DTD, NULL, NULL,
                                "DTDs and entities are not allowed");
