@@ -99,13 +99,13 @@ enum sim_river_role sim_river_role(const struct tkit_tile *t)
 
 bool sim_river_in_play(struct tkit_set *const *sets, size_t nsets)
 {
-        for (size_t i = 0; i < nsets; i++) {
-                if (sets[i]->rules & TKIT_RULES_RIVER)
-                        return true;
+        /* The river mini expansion is in play when its source is: other sets (Castles & Bridges,
+         * Siege & Defense) carry single river tiles and the `river` rules flag for it. */
+        for (size_t i = 0; i < nsets; i++)
                 for (size_t t = 0; t < sets[i]->ntiles; t++)
-                        if (sim_river_role(&sets[i]->tiles[t]) == SIM_RIVER_SOURCE)
+                        if (sets[i]->tiles[t].count > 0 &&
+                            sim_river_role(&sets[i]->tiles[t]) == SIM_RIVER_SOURCE)
                                 return true;
-        }
         return false;
 }
 

@@ -332,6 +332,14 @@ static void setup_grid(struct tkit_sim *s, size_t ncells)
 
 struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, struct tkit_diags *d)
 {
+        for (size_t i = 0; i < nsets; i++)
+                for (size_t j = 0; j < i; j++)
+                        if (sets[i]->id && sets[j]->id && strcmp(sets[i]->id, sets[j]->id) == 0) {
+                                tkit_diags_add(d, TKIT_SEV_ERROR, sets[i]->file, sets[i]->line,
+                                               "SIM-SETS", sets[i]->id, NULL,
+                                               "set '%s' is given twice", sets[i]->id);
+                                return NULL;
+                        }
         struct tkit_sim *s = tkit_xcalloc(1, sizeof(*s));
         s->sets = tkit_xmalloc((nsets ? nsets : 1) * sizeof(*s->sets));
         memcpy(s->sets, sets, nsets * sizeof(*sets));
@@ -875,8 +883,9 @@ static void place_pieces(struct tkit_sim *s)
                 uint32_t bp = 0;
                 int span = s->pieces[i].p->width + s->pieces[i].p->height;
                 for (int r = 0; r < 4; r++) {
-                        for (int y = s->miny - span; y <= s->maxy + 1; y++) {
-                                for (int x = s->minx - span; x <= s->maxx + 1; x++) {
+                        /* east and south first, so ties put a later piece east of the first */
+                        for (int y = s->maxy + 1; y >= s->miny - span; y--) {
+                                for (int x = s->maxx + 1; x >= s->minx - span; x--) {
                                         if (x < 1 || y < 1 || x >= s->D - 1 || y >= s->D - 1)
                                                 continue;
                                         uint32_t p = (uint32_t)(y * s->D + x);

@@ -26,7 +26,7 @@ unsigned sim_river_sides(const struct tkit_tile *t);
  * `end` attribute, or JCloisterZone's group="river-spring"/"river-lake" marker); COURSE for other
  * river tiles; NONE for tiles without river. */
 enum sim_river_role sim_river_role(const struct tkit_tile *t);
-/* Whether the river is in play: a set with the river rules, or a source tile among the sets. */
+/* Whether the river is in play: a river source tile is among the sets. */
 bool sim_river_in_play(struct tkit_set *const *sets, size_t nsets);
 /* Bridge tokens in play: the bridge tokens of the sets with the `bridges` rules (12 when such a
  * set lists none). */

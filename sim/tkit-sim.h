@@ -167,4 +167,18 @@ int tkit_layout_resolve(struct tkit_layout *l, struct tkit_set *const *sets, siz
 int tkit_layout_verify(const struct tkit_layout *l, struct tkit_set *const *sets, size_t nsets,
                        struct tkit_diags *d);
 
+/* ---------------------------------------------------------------- database (db/tkit-db.h) */
+
+struct tkit_db;
+/* Stores the layout in the tables `layouts`, `placements` and `discards` (docs/layout-json.md):
+ * all or nothing; inside the caller's transaction when one is open, else in its own. The seed is
+ * stored as a signed 64-bit integer (seeds >= 2^63 read back negative in SQL). *layout_id (may be
+ * NULL) gets the new row id. Returns 0 or TKIT_E_DB. */
+int tkit_layout_store(struct tkit_db *db, const struct tkit_layout *l, int64_t *layout_id,
+                      struct tkit_diags *d);
+/* Loads stored layout `layout_id` (unresolved: resolve it against the sets). The caller destroys
+ * *out. Returns 0, TKIT_E_NOTFOUND or TKIT_E_DB. */
+int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout **out,
+                     struct tkit_diags *d);
+
 #endif

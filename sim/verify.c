@@ -27,29 +27,40 @@ static int find_piece(const struct tkit_set *s, const char *id)
         return -1;
 }
 
-/* Looks `tile` up in `set` (or in every set of the layout when set is NULL). */
+/* Looks `tile` up in `set` (or in every set of the layout when set is NULL): a tile, or a piece
+ * when *piece (or when no tile has that id and `may_be_piece`: the database does not say). */
 static int lookup(struct tkit_layout *l, struct tkit_set *const *sets, size_t nsets,
-                  const char **set, const char *tile, bool piece, const void **out,
-                  struct tkit_diags *d, const char *what)
+                  const char **set, const char *tile, bool *piece, bool may_be_piece,
+                  const void **out, struct tkit_diags *d, const char *what)
 {
         const void *found = NULL;
         const char *found_set = NULL;
         int hits = 0;
-        for (size_t i = 0; i < l->nsets; i++) {
-                if (*set && strcmp(*set, l->sets[i]) != 0)
+        bool found_piece = false;
+        for (int pass = 0; pass < 2 && hits == 0; pass++) {
+                bool as_piece = pass == 1;
+                if (as_piece && !*piece && !may_be_piece)
+                        break;
+                if (!as_piece && *piece)
                         continue;
-                const struct tkit_set *s = find_set(sets, nsets, l->sets[i]);
-                if (!s)
-                        continue;
-                int k = piece ? find_piece(s, tile) : tkit_set_find_tile(s, tile);
-                if (k < 0)
-                        continue;
-                hits++;
-                found_set = l->sets[i];
-                found = piece ? (const void *)&s->pieces[k] : (const void *)&s->tiles[k];
+                for (size_t i = 0; i < l->nsets; i++) {
+                        if (*set && strcmp(*set, l->sets[i]) != 0)
+                                continue;
+                        const struct tkit_set *s = find_set(sets, nsets, l->sets[i]);
+                        if (!s)
+                                continue;
+                        int k = as_piece ? find_piece(s, tile) : tkit_set_find_tile(s, tile);
+                        if (k < 0)
+                                continue;
+                        hits++;
+                        found_set = l->sets[i];
+                        found_piece = as_piece;
+                        found = as_piece ? (const void *)&s->pieces[k] : (const void *)&s->tiles[k];
+                }
         }
         if (hits == 1) {
                 *out = found;
+                *piece = found_piece;
                 *set = sim_layout_intern(l, found_set);
                 return 0;
         }
@@ -59,7 +70,7 @@ static int lookup(struct tkit_layout *l, struct tkit_set *const *sets, size_t ns
         else
                 tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, "SIM-UNKNOWN-TILE", *set, tile,
                                "%s: no such %s in the sets of the layout", what,
-                               piece ? "piece" : "tile");
+                               *piece ? "piece" : "tile");
         return TKIT_E_NOTFOUND;
 }
 
@@ -82,7 +93,7 @@ int tkit_layout_resolve(struct tkit_layout *l, struct tkit_set *const *sets, siz
                 const void *o = NULL;
                 char what[48];
                 snprintf(what, sizeof(what), "placement %zu", i + 1);
-                if (lookup(l, sets, nsets, &p->set, p->tile, p->is_piece, &o, d, what) < 0) {
+                if (lookup(l, sets, nsets, &p->set, p->tile, &p->is_piece, true, &o, d, what) < 0) {
                         rc = TKIT_E_NOTFOUND;
                         continue;
                 }
@@ -96,7 +107,8 @@ int tkit_layout_resolve(struct tkit_layout *l, struct tkit_set *const *sets, siz
                 const void *o = NULL;
                 char what[48];
                 snprintf(what, sizeof(what), "discard %zu", i + 1);
-                if (lookup(l, sets, nsets, &c->set, c->tile, false, &o, d, what) < 0)
+                bool piece = false;
+                if (lookup(l, sets, nsets, &c->set, c->tile, &piece, false, &o, d, what) < 0)
                         rc = TKIT_E_NOTFOUND;
                 else
                         c->def = o;

@@ -1,14 +1,345 @@
-/* PLACEHOLDER: replaced by the module that implements `tilekit simulate`. */
+/* tilekit simulate: random legal layouts of tile sets, as JSON, statistics or database rows. */
 #include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "db/tkit-db.h"
+#include "formats/tkit-formats.h"
+#include "sim/tkit-sim.h"
 
 void tkit_help_simulate(FILE *out)
 {
-        fprintf(out, "Usage: tilekit simulate (not implemented yet)\n");
+        fprintf(out,
+                "Usage: tilekit simulate [--db FILE] --set ID[,ID...] [options]\n"
+                "       tilekit simulate --tiles FILE [--tiles FILE...] [--set ID,...] [options]\n"
+                "       tilekit simulate --tiles FILE... --verify LAYOUT.json\n"
+                "\n"
+                "Lays out random legal games of the given tile sets: the start tile (or the\n"
+                "Siege & Defense fortress), the river first when its source is in play, then the\n"
+                "shuffled bag, each tile at a legal place chosen uniformly at random; a tile that\n"
+                "fits nowhere is discarded. The same seed gives the same layout on every machine.\n"
+                "\n"
+                "Options:\n"
+                "  --db FILE        read the sets from this database (default: $TILEKIT_DB,\n"
+                "                   else tilekit.db); also where --store writes\n"
+                "  -s, --set IDS    sets to play, comma separated, e.g. basic:1,river/1:1\n"
+                "                   (with --tiles: a selection of the sets in the files)\n"
+                "  -t, --tiles F    read tile-set XML (native or JCloisterZone) instead of the\n"
+                "                   database; repeat for several files\n"
+                "  --seed N         seed (default 1); with --count, games use N, N+1, ...\n"
+                "  --players N      players, recorded in the layout (default 2)\n"
+                "  -n, --count N    lay out N games and print statistics (mean, min, max)\n"
+                "  --json FILE|-    write the layout (or, with --count, the statistics) as JSON\n"
+                "                   (docs/layout-json.md)\n"
+                "  --store          store every layout in the database (tables layouts,\n"
+                "                   placements, discards)\n"
+                "  --verify FILE    read a layout JSON and replay it against the sets: exit 1\n"
+                "                   with diagnostics if any placement or discard is illegal\n"
+                "  -h, --help       show this help\n"
+                "  --version        show the version\n"
+                "\n"
+                "Exit status: 0 ok, 1 data errors or failure, 2 bad usage or a file that cannot\n"
+                "be opened.\n");
+}
+
+struct simopts {
+        const char *dbpath;
+        const char **tiles;
+        size_t ntiles;
+        char **set_ids;
+        size_t nset_ids, capset_ids;
+        uint64_t seed;
+        long players, count;
+        const char *json, *verify;
+        bool store;
+};
+
+static void add_set_ids(struct simopts *o, const char *arg)
+{
+        char *copy = tkit_xstrdup(arg), *save = NULL;
+        for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+                *TKIT_PUSH(o->set_ids, o->nset_ids, o->capset_ids) = tkit_xstrdup(t);
+        free(copy);
+}
+
+static bool parse_seed(const char *s, uint64_t *out)
+{
+        char *end;
+        if (!*s || *s == '-')
+                return false;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 0);
+        if (errno || *end)
+                return false;
+        *out = (uint64_t)v;
+        return true;
+}
+
+static int parse_args(int argc, char **argv, struct simopts *o)
+{
+        static const struct option longopts[] = {
+            {"db", required_argument, NULL, 'd'},      {"set", required_argument, NULL, 's'},
+            {"tiles", required_argument, NULL, 't'},   {"seed", required_argument, NULL, 'S'},
+            {"players", required_argument, NULL, 'p'}, {"count", required_argument, NULL, 'n'},
+            {"json", required_argument, NULL, 'j'},    {"store", no_argument, NULL, 'T'},
+            {"verify", required_argument, NULL, 'v'},  {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
+        };
+        size_t captiles = 0;
+        int c;
+        optind = 1;
+        while ((c = getopt_long(argc, argv, "s:t:n:h", longopts, NULL)) != -1) {
+                switch (c) {
+                case 'd':
+                        o->dbpath = optarg;
+                        break;
+                case 's':
+                        add_set_ids(o, optarg);
+                        break;
+                case 't':
+                        *TKIT_PUSH(o->tiles, o->ntiles, captiles) = optarg;
+                        break;
+                case 'S':
+                        if (!parse_seed(optarg, &o->seed))
+                                return cli_usage_error("simulate", "bad seed '%s'", optarg);
+                        break;
+                case 'p':
+                        if (!cli_parse_long(optarg, 1, 100, &o->players))
+                                return cli_usage_error("simulate", "bad player count '%s'", optarg);
+                        break;
+                case 'n':
+                        if (!cli_parse_long(optarg, 1, 1000000000L, &o->count))
+                                return cli_usage_error("simulate", "bad count '%s'", optarg);
+                        break;
+                case 'j':
+                        o->json = optarg;
+                        break;
+                case 'T':
+                        o->store = true;
+                        break;
+                case 'v':
+                        o->verify = optarg;
+                        break;
+                case 'h':
+                        tkit_help_simulate(stdout);
+                        return -1;
+                case 'V':
+                        cli_version();
+                        return -1;
+                default:
+                        return cli_usage_error("simulate", "bad option");
+                }
+        }
+        if (optind < argc)
+                return cli_usage_error("simulate", "unexpected argument '%s'", argv[optind]);
+        if (!o->ntiles && !o->nset_ids)
+                return cli_usage_error("simulate", "give --set IDS (database) or --tiles FILE");
+        if (o->store && o->verify)
+                return cli_usage_error("simulate", "--store and --verify do not go together");
+        return 0;
+}
+
+/* Reads the sets named on the command line: from files or from the database. */
+static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_setlist *all,
+                     struct tkit_set ***play, size_t *nplay, struct tkit_diags *d)
+{
+        size_t cap = 0;
+        if (o->ntiles) {
+                for (size_t i = 0; i < o->ntiles; i++) {
+                        int err = tkit_read_file(o->tiles[i], TKIT_FORMAT_AUTO, all, d);
+                        if (err == TKIT_E_IO)
+                                return TKIT_EXIT_USAGE;
+                        if (err < 0)
+                                return TKIT_EXIT_FAIL;
+                }
+        }
+        if (o->store || !o->ntiles) {
+                unsigned flags = o->store ? TKIT_DB_CREATE : TKIT_DB_READONLY;
+                int err = tkit_db_open(o->dbpath, flags, db, d);
+                if (err < 0)
+                        return err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        }
+        if (!o->ntiles) {
+                for (size_t i = 0; i < o->nset_ids; i++) {
+                        struct tkit_set *s = NULL;
+                        if (tkit_db_load_set(*db, o->set_ids[i], &s, d) < 0)
+                                return TKIT_EXIT_FAIL;
+                        tkit_setlist_add(all, s);
+                }
+        }
+        if (!o->nset_ids) {
+                for (size_t i = 0; i < all->n; i++)
+                        *TKIT_PUSH(*play, *nplay, cap) = all->sets[i];
+                return 0;
+        }
+        for (size_t i = 0; i < o->nset_ids; i++) {
+                struct tkit_set *s = tkit_setlist_find(all, o->set_ids[i]);
+                if (!s) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, o->set_ids[i], NULL,
+                                       "no set '%s' in the given files", o->set_ids[i]);
+                        return TKIT_EXIT_FAIL;
+                }
+                *TKIT_PUSH(*play, *nplay, cap) = s;
+        }
+        return 0;
+}
+
+static void progress(long done, long total)
+{
+        int width = 40, filled = (int)((double)done / (double)total * width);
+        fprintf(stderr, "\r[%.*s%*s] %ld/%ld", filled, "########################################",
+                width - filled, "", done, total);
+        if (done == total)
+                fputc('\n', stderr);
+}
+
+static void print_summary(const struct tkit_sim_summary *u)
+{
+        printf("%ld games\n%-22s %10s %6s %6s\n", u->games, "figure", "mean", "min", "max");
+        for (int i = 0; i < TKIT_SIM_NSTATS; i++)
+                printf("%-22s %10.3f %6d %6d\n", tkit_sim_stats_name(i),
+                       u->sum[i] / (double)u->games, u->min[i], u->max[i]);
+}
+
+static void print_layout(const struct tkit_layout *l)
+{
+        printf("seed %" PRIu64 ":", l->seed);
+        for (int i = 0; i < TKIT_SIM_NSTATS; i++)
+                printf("%s %s %d", i ? "," : "", tkit_sim_stats_name(i),
+                       tkit_sim_stats_value(&l->stats, i));
+        putchar('\n');
+}
+
+static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
+                    struct tkit_diags *d)
+{
+        struct tkit_sim_summary u;
+        struct tkit_sim_options so;
+        tkit_sim_options_init(&so);
+        so.players = (int)o->players;
+        tkit_sim_summary_init(&u);
+        bool tty = isatty(STDERR_FILENO);
+        long step = o->count / 200 + 1;
+        if (o->store && tkit_db_exec(db, "BEGIN", d) < 0)
+                return TKIT_EXIT_FAIL;
+        for (long i = 0; i < o->count; i++) {
+                so.seed = o->seed + (uint64_t)i;
+                struct tkit_sim_stats st;
+                if (o->store) {
+                        struct tkit_layout *l = tkit_sim_layout(sim, &so);
+                        int err = tkit_layout_store(db, l, NULL, d);
+                        st = l->stats;
+                        tkit_layout_destroy(l);
+                        if (err < 0) {
+                                tkit_db_exec(db, "ROLLBACK", d);
+                                return TKIT_EXIT_FAIL;
+                        }
+                } else {
+                        tkit_sim_run(sim, &so, &st);
+                }
+                tkit_sim_summary_add(&u, &st);
+                if (tty && ((i + 1) % step == 0 || i + 1 == o->count))
+                        progress(i + 1, o->count);
+        }
+        if (o->store && tkit_db_exec(db, "COMMIT", d) < 0)
+                return TKIT_EXIT_FAIL;
+        if (o->json) {
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                tkit_sim_summary_write_json(&u, &b);
+                bool std = strcmp(o->json, "-") == 0;
+                FILE *f = std ? stdout : fopen(o->json, "w");
+                bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
+                if (f && !std)
+                        ok = fclose(f) == 0 && ok;
+                tkit_buf_finish(&b);
+                if (!ok)
+                        return cli_fail("cannot write %s", o->json);
+                if (std)
+                        return TKIT_EXIT_OK;
+        }
+        print_summary(&u);
+        return TKIT_EXIT_OK;
+}
+
+static int run_one(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
+                   struct tkit_diags *d)
+{
+        struct tkit_sim_options so;
+        tkit_sim_options_init(&so);
+        so.seed = o->seed;
+        so.players = (int)o->players;
+        struct tkit_layout *l = tkit_sim_layout(sim, &so);
+        int status = TKIT_EXIT_OK;
+        int64_t id = 0;
+        if (o->store && tkit_layout_store(db, l, &id, d) < 0)
+                status = TKIT_EXIT_FAIL;
+        if (o->json && tkit_layout_write_json_file(l, o->json) < 0)
+                status = cli_fail("cannot write %s", o->json);
+        else if (!o->json || strcmp(o->json, "-") != 0)
+                print_layout(l);
+        if (o->store && status == TKIT_EXIT_OK)
+                fprintf(stderr, "stored as layout %" PRId64 " in %s\n", id, o->dbpath);
+        tkit_layout_destroy(l);
+        return status;
+}
+
+static int verify(struct simopts *o, struct tkit_set **play, size_t nplay, struct tkit_diags *d)
+{
+        struct tkit_layout *l = tkit_layout_read_json_file(o->verify, play, nplay, d);
+        if (!l)
+                return TKIT_EXIT_FAIL;
+        printf("%s: %zu placements, %zu discards: legal\n", o->verify, l->nplacements,
+               l->ndiscards);
+        tkit_layout_destroy(l);
+        return TKIT_EXIT_OK;
 }
 
 int tkit_cmd_simulate(int argc, char **argv)
 {
-        (void)argc;
-        (void)argv;
-        return cli_fail("simulate: not implemented yet");
+        struct simopts o = {0};
+        o.dbpath = cli_default_db();
+        o.seed = 1;
+        o.players = 2;
+        int status = parse_args(argc, argv, &o);
+        struct tkit_diags d;
+        struct tkit_setlist all;
+        struct tkit_db *db = NULL;
+        struct tkit_set **play = NULL;
+        size_t nplay = 0;
+        struct tkit_sim *sim = NULL;
+        tkit_diags_init(&d);
+        tkit_setlist_init(&all);
+        if (status != 0) {
+                status = status < 0 ? TKIT_EXIT_OK : status;
+                goto out;
+        }
+        if ((status = load_sets(&o, &db, &all, &play, &nplay, &d)) != 0)
+                goto out;
+        if (o.verify) {
+                status = verify(&o, play, nplay, &d);
+                goto out;
+        }
+        if (!(sim = tkit_sim_create(play, nplay, &d))) {
+                status = TKIT_EXIT_FAIL;
+                goto out;
+        }
+        status = o.count ? run_many(&o, sim, db, &d) : run_one(&o, sim, db, &d);
+out:
+        cli_print_diags(&d);
+        tkit_sim_destroy(sim);
+        free(play);
+        tkit_setlist_finish(&all);
+        tkit_db_close(db);
+        tkit_diags_finish(&d);
+        for (size_t i = 0; i < o.nset_ids; i++)
+                free(o.set_ids[i]);
+        free(o.set_ids);
+        free(o.tiles);
+        return status;
 }
