@@ -1,12 +1,711 @@
-/* PLACEHOLDER until the JCloisterZone reader lands (issue 4). */
+/*
+ * The JCloisterZone reader: <defs> documents (JCloisterZone's tile-definitions, one file per
+ * expansion).
+ *
+ *   <defs>
+ *     <tiles> <tile id="BA/RCr" [group="river|river-spring|river-lake|river-fork"] ...>
+ *               <city pennants="1" besieged="true" cathedral="true" ...>N W</city>
+ *               <road inn="true" tunnel="true" ...>W E</road>   <river>N S</river>
+ *               <field city="N">EL WR</field>   (half edges; I / II: inner fields;
+ *                                                city="..." names cities by ANY of their sides)
+ *               <monastery .../> <garden/> <tower/> <dragon/> ... (markers)
+ *     </tiles>            (some files put <tile> directly under <defs>)
+ *     <sets> <tile-set id="basic:1"> <ref tile="BA/L" count="4"/> <remove tile="..."/>
+ *                                    <requires expansion="RIVER"/> </tile-set> </sets>
+ *   </defs>
+ *
+ * Each <tile-set> becomes one struct tkit_set (id as written, source_format "jcz"), holding a
+ * copy of every referenced tile with the ref's count. Decisions (documented in docs/rules.md):
+ * - feature ids are generated per tile and kind in document order: city-1, road-1, river-1,
+ *   field-1, cloister-1, garden-1;
+ * - everything the model has no field for is kept as a marker (tile or feature extra) named as
+ *   in JCloisterZone: wagon-move, castle-base, princess, tunnel, wind-rose, <tower/>, ...;
+ * - a spring/lake group gives the one-side river its end (source/lake); groups map to "river";
+ * - crossing features: where two of city/road/river interleave around the tile (JCloisterZone's
+ *   bridges, tunnels and city arches), the one on its own layer is marked overpass — a tunnel
+ *   road first, else a road, else a city (never a river or a field) — and the tile's provenance
+ *   says so; crossings involving fields are left for the checker (GEO-CROSS);
+ * - refs to tiles defined in another file (winter.xml uses basic.xml's) are kept as set markers
+ *   "jcz-ref" and resolved by tkit_jcz_link() once every file is read;
+ *   <remove> and <requires> become set markers "jcz-remove" / "jcz-requires";
+ * - tiles referenced by no tile-set are kept in a set "<file stem>:unlisted" (with a note);
+ * - the tiles of the "count" tile-set (the City of Carcassonne, placed as a block instead of the
+ *   start tile, with edges open towards its quarters) are read in group "fortress".
+ */
 #include "formats-private.h"
 
-int tkit_jcz_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out,
-                      struct tkit_diags *d)
+#include <libxml/xmlstring.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RULE_UNKNOWN "XML-UNKNOWN"
+#define RULE_VALUE "XML-VALUE"
+#define MAX_FEATURES 64
+
+struct jrd {
+        const char *file;
+        struct tkit_diags *d;
+        const char *set;  /* for diagnostics */
+        const char *tile; /* for diagnostics */
+        int errors;
+        struct tkit_tile *tiles; /* tiles defined in the document */
+        size_t ntiles, captiles;
+        bool *used;
+};
+
+static int line_of(const xmlNode *n)
 {
-        (void)doc;
-        (void)out;
-        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, "FMT-JCZ", NULL, NULL,
-                       "JCloisterZone files are not supported yet");
-        return TKIT_E_INVALID;
+        long l = xmlGetLineNo(n);
+        return l > 0 && l < 0x7fffffff ? (int)l : 0;
+}
+
+__attribute__((format(printf, 4, 5))) static void fail(struct jrd *r, const xmlNode *n,
+                                                       const char *rule, const char *fmt, ...)
+{
+        va_list ap;
+        va_start(ap, fmt);
+        tkit_diags_vadd(r->d, TKIT_SEV_ERROR, r->file, n ? line_of(n) : 0, rule, r->set, r->tile,
+                        fmt, ap);
+        va_end(ap);
+        r->errors++;
+}
+
+static bool is_elem(const xmlNode *n)
+{
+        return n->type == XML_ELEMENT_NODE;
+}
+
+static bool named(const xmlNode *n, const char *name)
+{
+        return is_elem(n) && strcmp((const char *)n->name, name) == 0;
+}
+
+static const char *prop(const xmlNode *n, const char *name)
+{
+        for (const xmlAttr *a = n->properties; a; a = a->next)
+                if (strcmp((const char *)a->name, name) == 0)
+                        return a->children && a->children->content
+                                   ? (const char *)a->children->content
+                                   : "";
+        return NULL;
+}
+
+/* Text content of an element, caller frees; never NULL. */
+static char *text_of(const xmlNode *n)
+{
+        xmlChar *c = xmlNodeGetContent(n);
+        char *s = tkit_xstrdup(c ? (const char *)c : "");
+        xmlFree(c);
+        return s;
+}
+
+static bool is_true(const char *v)
+{
+        return v && (strcmp(v, "true") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "1") == 0);
+}
+
+/* All attributes as "a=1 b=2" (the value of a marker made from an element). */
+static char *attrs_string(const xmlNode *n)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (const xmlAttr *a = n->properties; a; a = a->next)
+                tkit_buf_printf(
+                    &b, "%s%s=%s", b.len ? " " : "", (const char *)a->name,
+                    a->children && a->children->content ? (const char *)a->children->content : "");
+        return tkit_buf_steal(&b);
+}
+
+/* Whitespace-separated tokens of `s`, modified in place; returns the next token or NULL. */
+static char *next_token(char **p)
+{
+        char *s = *p;
+        while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+                s++;
+        if (!*s)
+                return NULL;
+        char *start = s;
+        while (*s && *s != ' ' && *s != '\t' && *s != '\n' && *s != '\r')
+                s++;
+        if (*s)
+                *s++ = '\0';
+        *p = s;
+        return start;
+}
+
+/* Appends a marker to a set (freed by tkit_set_destroy like every extra). */
+static void set_extra(struct tkit_attr **v, size_t *n, const char *name, const char *value,
+                      int line)
+{
+        *v = tkit_xrealloc(*v, (*n + 1) * sizeof **v);
+        (*v)[*n] = (struct tkit_attr){tkit_xstrdup(name), tkit_xstrdup(value ? value : ""), line};
+        (*n)++;
+}
+
+/* ------------------------------------------------------------------ features */
+
+static const char *const kind_prefix[TKIT_FEATURE_KIND_COUNT] = {
+    [TKIT_CITY] = "city",   [TKIT_ROAD] = "road",         [TKIT_FIELD] = "field",
+    [TKIT_RIVER] = "river", [TKIT_CLOISTER] = "cloister", [TKIT_GARDEN] = "garden",
+};
+
+static struct tkit_feature *add_feature(struct jrd *r, struct tkit_tile *t, const xmlNode *n,
+                                        enum tkit_feature_kind k)
+{
+        if (t->nfeatures >= MAX_FEATURES) {
+                fail(r, n, RULE_VALUE, "more than %d features on one tile", MAX_FEATURES);
+                return NULL;
+        }
+        int nth = 1;
+        for (size_t i = 0; i < t->nfeatures; i++)
+                nth += t->features[i].kind == k;
+        char id[32];
+        snprintf(id, sizeof id, "%s-%d", kind_prefix[k], nth);
+        struct tkit_feature *f = tkit_tile_add_feature(t, k, id);
+        f->line = line_of(n);
+        return f;
+}
+
+/* Positions from the element's text: sides for cities (whole side) and roads/rivers (middle),
+ * half edges or I/II (inner) for fields. */
+static bool read_positions(struct jrd *r, const xmlNode *n, struct tkit_feature *f)
+{
+        char *txt = text_of(n), *p = txt, *tok;
+        bool ok = true, inner = false;
+        while ((tok = next_token(&p))) {
+                uint16_t bit = 0;
+                int side = tkit_side_parse(tok);
+                if (f->kind == TKIT_FIELD) {
+                        int pos = tkit_pos_parse(tok);
+                        if (strcmp(tok, "I") == 0 || strcmp(tok, "II") == 0) {
+                                inner = true;
+                                continue;
+                        }
+                        if (pos >= 0 && TKIT_POS_PART(pos) != TKIT_M)
+                                bit = (uint16_t)(1u << pos);
+                } else if (side >= 0) {
+                        bit = f->kind == TKIT_CITY ? (uint16_t)TKIT_MASK_SIDE(side)
+                                                   : (uint16_t)(1u << TKIT_POS(side, TKIT_M));
+                }
+                if (!bit) {
+                        fail(r, n, RULE_VALUE, "'%s' is not a %s in <%s>", tok,
+                             f->kind == TKIT_FIELD ? "half edge (NL NR EL ER SL SR WL WR) or I/II"
+                                                   : "side (N E S W)",
+                             (const char *)n->name);
+                        ok = false;
+                } else if (f->mask & bit) {
+                        fail(r, n, RULE_VALUE, "'%s' is listed twice in <%s>", tok,
+                             (const char *)n->name);
+                        ok = false;
+                }
+                f->mask |= bit;
+        }
+        if (inner && f->mask) {
+                fail(r, n, RULE_VALUE,
+                     "a field is either inner (I, II) or has half edges, not both");
+                ok = false;
+        }
+        if (!inner && !f->mask && ok) {
+                fail(r, n, RULE_VALUE, "<%s> lists no position", (const char *)n->name);
+                ok = false;
+        }
+        free(txt);
+        return ok;
+}
+
+/* Attributes of a feature element: those the model knows, the rest kept as feature markers. */
+static void read_feature_attrs(struct jrd *r, const xmlNode *n, struct tkit_feature *f)
+{
+        for (const xmlAttr *a = n->properties; a; a = a->next) {
+                const char *k = (const char *)a->name;
+                const char *v =
+                    a->children && a->children->content ? (const char *)a->children->content : "";
+                if (f->kind == TKIT_CITY && strcmp(k, "pennants") == 0) {
+                        char *end;
+                        long p = strtol(v, &end, 10);
+                        if (*end || end == v || p < 0 || p > 99)
+                                fail(r, n, RULE_VALUE, "pennants=\"%s\" is not a number in 0..99",
+                                     v);
+                        else
+                                f->pennants = (int)p;
+                } else if (f->kind == TKIT_CITY && strcmp(k, "besieged") == 0 && is_true(v)) {
+                        f->besieger = TKIT_BESIEGER_BESIEGER;
+                } else if (f->kind == TKIT_CITY && strcmp(k, "cathedral") == 0 && is_true(v)) {
+                        f->cathedral = true;
+                } else if (f->kind == TKIT_ROAD && strcmp(k, "inn") == 0 && is_true(v)) {
+                        f->inn = true;
+                } else if (f->kind == TKIT_FIELD && strcmp(k, "city") == 0) {
+                        continue; /* resolved once the tile's cities are known */
+                } else {
+                        tkit_feature_add_extra(f, k, v, line_of(n));
+                }
+        }
+}
+
+/* city="N W": each side names the city covering it. */
+static void resolve_touches(struct jrd *r, struct tkit_tile *t, const xmlNode *n, size_t fi)
+{
+        const char *v = prop(n, "city");
+        if (!v)
+                return;
+        char *copy = tkit_xstrdup(v), *p = copy, *tok;
+        while ((tok = next_token(&p))) {
+                int side = tkit_side_parse(tok);
+                if (side < 0) {
+                        fail(r, n, RULE_VALUE, "city=\"%s\": '%s' is not a side (N E S W)", v, tok);
+                        continue;
+                }
+                int c = -1;
+                for (size_t i = 0; i < t->nfeatures && c < 0; i++)
+                        if (t->features[i].kind == TKIT_CITY &&
+                            (t->features[i].mask & (1u << TKIT_POS(side, TKIT_M))))
+                                c = (int)i;
+                struct tkit_feature *f = &t->features[fi];
+                if (c < 0) {
+                        fail(r, n, "REF-TOUCH",
+                             "field '%s' city=\"%s\": there is no city on side %s", f->id, v, tok);
+                        continue;
+                }
+                bool dup = false;
+                for (size_t k = 0; k < f->ntouches; k++)
+                        dup = dup || strcmp(f->touches[k], t->features[c].id) == 0;
+                if (!dup)
+                        tkit_feature_add_touch(f, t->features[c].id);
+        }
+        free(copy);
+}
+
+/* ------------------------------------------------------------------ overpass inference */
+
+static int layer_class(const struct tkit_feature *f)
+{
+        for (size_t i = 0; i < f->nextra; i++)
+                if (f->kind == TKIT_ROAD && strcmp(f->extra[i].name, "tunnel") == 0 &&
+                    is_true(f->extra[i].value))
+                        return 0;
+        return f->kind == TKIT_ROAD ? 1 : f->kind == TKIT_CITY ? 2 : 9;
+}
+
+static bool crosses(uint16_t a, uint16_t b)
+{
+        char seq[TKIT_NPOS];
+        int n = 0;
+        for (int p = 0; p < TKIT_NPOS; p++) {
+                bool ia = a & (1u << p), ib = b & (1u << p);
+                if (ia == ib)
+                        continue;
+                char ch = ia ? 'a' : 'b';
+                if (n == 0 || seq[n - 1] != ch)
+                        seq[n++] = ch;
+        }
+        while (n > 1 && seq[0] == seq[n - 1])
+                n--;
+        return n >= 4;
+}
+
+static bool layered_kind(const struct tkit_feature *f)
+{
+        return !f->overpass && f->mask &&
+               (f->kind == TKIT_CITY || f->kind == TKIT_ROAD || f->kind == TKIT_RIVER);
+}
+
+static void infer_overpasses(struct tkit_tile *t, struct tkit_buf *prov)
+{
+        for (size_t round = 0; round < t->nfeatures; round++) {
+                int cnt[MAX_FEATURES] = {0};
+                bool any = false;
+                for (size_t i = 0; i < t->nfeatures; i++)
+                        for (size_t j = 0; j < i; j++)
+                                if (layered_kind(&t->features[i]) &&
+                                    layered_kind(&t->features[j]) &&
+                                    crosses(t->features[i].mask, t->features[j].mask)) {
+                                        cnt[i]++;
+                                        cnt[j]++;
+                                        any = true;
+                                }
+                if (!any)
+                        return;
+                int best = -1;
+                for (size_t i = 0; i < t->nfeatures; i++) {
+                        if (!cnt[i] || layer_class(&t->features[i]) > 2)
+                                continue;
+                        if (best < 0 ||
+                            layer_class(&t->features[i]) < layer_class(&t->features[best]) ||
+                            (layer_class(&t->features[i]) == layer_class(&t->features[best]) &&
+                             cnt[i] >= cnt[best]))
+                                best = (int)i;
+                }
+                if (best < 0)
+                        return; /* river against river: left to the checker */
+                struct tkit_feature *f = &t->features[best];
+                f->overpass = true;
+                tkit_buf_printf(prov,
+                                " %s '%s' is read as an overpass: it crosses other features and "
+                                "JCloisterZone does not say which lies on top%s.",
+                                tkit_feature_kind_name(f->kind), f->id,
+                                layer_class(f) == 0 ? " (it is a tunnel)" : "");
+        }
+}
+
+/* ------------------------------------------------------------------ tiles */
+
+static const char *const river_groups[] = {"river", "river-spring", "river-lake", "river-fork"};
+
+static void apply_group(struct jrd *r, struct tkit_tile *t, const xmlNode *n, const char *g)
+{
+        size_t k = 0;
+        while (k < 4 && strcmp(g, river_groups[k]) != 0)
+                k++;
+        if (k == 4) {
+                tkit_diags_add(r->d, TKIT_SEV_WARNING, r->file, line_of(n), RULE_VALUE, NULL, t->id,
+                               "unknown group=\"%s\": read as a land tile, kept as a marker", g);
+                tkit_tile_add_extra(t, "group", g, line_of(n));
+                return;
+        }
+        t->group = TKIT_GROUP_RIVER;
+        if (k != 1 && k != 2)
+                return;
+        for (size_t i = 0; i < t->nfeatures; i++) {
+                struct tkit_feature *f = &t->features[i];
+                if (f->kind == TKIT_RIVER && tkit_mask_sides(f->mask) == 1)
+                        f->end = k == 1 ? TKIT_END_SOURCE : TKIT_END_LAKE;
+        }
+}
+
+static void read_tile(struct jrd *r, const xmlNode *n)
+{
+        const char *id = prop(n, "id");
+        if (!id || !*id) {
+                fail(r, n, RULE_VALUE, "<tile> without id");
+                return;
+        }
+        for (size_t i = 0; i < r->ntiles; i++)
+                if (strcmp(r->tiles[i].id, id) == 0) {
+                        r->tile = id;
+                        fail(r, n, "ID-DUP", "duplicate tile id '%s' (first at line %d)", id,
+                             r->tiles[i].line);
+                        r->tile = NULL;
+                        return;
+                }
+        struct tkit_tile *t = TKIT_PUSH(r->tiles, r->ntiles, r->captiles);
+        tkit_tile_init(t);
+        t->id = tkit_xstrdup(id);
+        t->line = line_of(n);
+        t->basis = TKIT_BASIS_EXTERNAL;
+        r->tile = t->id;
+        for (const xmlAttr *a = n->properties; a; a = a->next) {
+                const char *k = (const char *)a->name;
+                if (strcmp(k, "id") != 0 && strcmp(k, "group") != 0)
+                        tkit_tile_add_extra(t, k, prop(n, k), t->line);
+        }
+        static const struct {
+                const char *name;
+                enum tkit_feature_kind kind;
+        } kinds[] = {{"city", TKIT_CITY},   {"road", TKIT_ROAD},          {"river", TKIT_RIVER},
+                     {"field", TKIT_FIELD}, {"monastery", TKIT_CLOISTER}, {"garden", TKIT_GARDEN}};
+        for (const xmlNode *c = n->children; c; c = c->next) {
+                if (c->type == XML_TEXT_NODE && !xmlIsBlankNode((xmlNode *)c)) {
+                        fail(r, c, RULE_VALUE, "unexpected text in <tile>");
+                        continue;
+                }
+                if (!is_elem(c))
+                        continue;
+                size_t k = 0;
+                while (k < sizeof kinds / sizeof kinds[0] && !named(c, kinds[k].name))
+                        k++;
+                if (k == sizeof kinds / sizeof kinds[0]) {
+                        /* A marker: <tower/>, <dragon/>, <flying-machine direction="NW"/>, ... */
+                        char *v = attrs_string(c);
+                        tkit_tile_add_extra(t, (const char *)c->name, v, line_of(c));
+                        free(v);
+                        continue;
+                }
+                struct tkit_feature *f = add_feature(r, t, c, kinds[k].kind);
+                if (!f)
+                        break;
+                if (f->kind != TKIT_CLOISTER && f->kind != TKIT_GARDEN)
+                        read_positions(r, c, f);
+                read_feature_attrs(r, c, f);
+        }
+        /* Fields name cities by side: resolve once all cities are read. */
+        size_t fi = 0;
+        for (const xmlNode *c = n->children; c; c = c->next) {
+                if (!is_elem(c))
+                        continue;
+                bool known = false;
+                for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+                        known = known || named(c, kinds[k].name);
+                if (!known)
+                        continue;
+                if (fi >= t->nfeatures)
+                        break;
+                if (named(c, "field"))
+                        resolve_touches(r, t, c, fi);
+                fi++;
+        }
+        const char *g = prop(n, "group");
+        if (g)
+                apply_group(r, t, n, g);
+        struct tkit_buf prov;
+        tkit_buf_init(&prov);
+        tkit_buf_printf(&prov, "JCloisterZone tile %s (%s, line %d).", t->id, r->file, t->line);
+        infer_overpasses(t, &prov);
+        t->provenance = tkit_buf_steal(&prov);
+        r->tile = NULL;
+}
+
+/* ------------------------------------------------------------------ sets */
+
+static int find_tile(const struct jrd *r, const char *id)
+{
+        for (size_t i = 0; i < r->ntiles; i++)
+                if (strcmp(r->tiles[i].id, id) == 0)
+                        return (int)i;
+        return -1;
+}
+
+static bool parse_count(struct jrd *r, const xmlNode *n, const char *tile, int *out)
+{
+        const char *v = prop(n, "count");
+        if (!v) {
+                *out = 1;
+                return true;
+        }
+        char *end;
+        long c = strtol(v, &end, 10);
+        if (*end || end == v || c < 1 || c > TKIT_MAX_COUNT) {
+                r->tile = tile;
+                fail(r, n, "COUNT-RANGE", "count=\"%s\" is not a whole number in 1..%d", v,
+                     TKIT_MAX_COUNT);
+                r->tile = NULL;
+                return false;
+        }
+        *out = (int)c;
+        return true;
+}
+
+static void add_ref(struct jrd *r, struct tkit_set *s, const xmlNode *n)
+{
+        const char *id = prop(n, "tile");
+        int count;
+        if (!id || !*id) {
+                fail(r, n, RULE_VALUE, "<ref> without tile=\"...\"");
+                return;
+        }
+        if (!parse_count(r, n, id, &count))
+                return;
+        int k = find_tile(r, id);
+        if (k < 0) {
+                /* Defined in another file (or nowhere): resolved by tkit_jcz_link(). */
+                char *v = tkit_xasprintf("%s count=%d", id, count);
+                set_extra(&s->extra, &s->nextra, "jcz-ref", v, line_of(n));
+                free(v);
+                return;
+        }
+        r->used[k] = true;
+        struct tkit_tile *t = tkit_set_add_tile(s, id);
+        tkit_tile_finish(t);
+        tkit_tile_copy(t, &r->tiles[k]);
+        t->count = count;
+        if (strcmp(s->id, "count") == 0) {
+                /* The City of Carcassonne: a block placed instead of the start tile. */
+                t->group = TKIT_GROUP_FORTRESS;
+        }
+}
+
+static struct tkit_set *new_set(struct jrd *r, const char *id, int line)
+{
+        struct tkit_set *s = tkit_set_create(id);
+        s->file = tkit_xstrdup(r->file);
+        s->line = line;
+        s->source_format = tkit_xstrdup("jcz");
+        return s;
+}
+
+static void read_tileset(struct jrd *r, const xmlNode *n, struct tkit_setlist *out)
+{
+        const char *id = prop(n, "id");
+        if (!id || !*id) {
+                fail(r, n, RULE_VALUE, "<tile-set> without id");
+                return;
+        }
+        for (size_t i = 0; i < out->n; i++)
+                if (strcmp(out->sets[i]->id, id) == 0) {
+                        fail(r, n, "ID-DUP", "duplicate tile-set id '%s'", id);
+                        return;
+                }
+        struct tkit_set *s = new_set(r, id, line_of(n));
+        r->set = s->id;
+        for (const xmlAttr *a = n->properties; a; a = a->next)
+                if (strcmp((const char *)a->name, "id") != 0)
+                        set_extra(&s->extra, &s->nextra, (const char *)a->name,
+                                  prop(n, (const char *)a->name), s->line);
+        for (const xmlNode *c = n->children; c; c = c->next) {
+                if (!is_elem(c))
+                        continue;
+                if (named(c, "ref")) {
+                        add_ref(r, s, c);
+                } else if (named(c, "remove") && prop(c, "tile")) {
+                        set_extra(&s->extra, &s->nextra, "jcz-remove", prop(c, "tile"), line_of(c));
+                } else if (named(c, "requires") && prop(c, "expansion")) {
+                        set_extra(&s->extra, &s->nextra, "jcz-requires", prop(c, "expansion"),
+                                  line_of(c));
+                } else {
+                        fail(r, c, RULE_UNKNOWN, "unknown element <%s> in <tile-set>",
+                             (const char *)c->name);
+                }
+        }
+        r->set = NULL;
+        tkit_setlist_add(out, s);
+}
+
+static void read_unlisted(struct jrd *r, struct tkit_setlist *out)
+{
+        size_t n = 0;
+        for (size_t i = 0; i < r->ntiles; i++)
+                n += !r->used[i];
+        if (!n)
+                return;
+        const char *base = strrchr(r->file, '/');
+        base = base ? base + 1 : r->file;
+        size_t len = strlen(base);
+        if (len > 4 && strcmp(base + len - 4, ".xml") == 0)
+                len -= 4;
+        char *id = tkit_xasprintf("%.*s:unlisted", (int)len, base);
+        struct tkit_set *s = new_set(r, id, 0);
+        for (size_t i = 0; i < r->ntiles; i++)
+                if (!r->used[i]) {
+                        struct tkit_tile *t = tkit_set_add_tile(s, r->tiles[i].id);
+                        tkit_tile_finish(t);
+                        tkit_tile_copy(t, &r->tiles[i]);
+                }
+        tkit_diags_add(r->d, TKIT_SEV_NOTE, r->file, 0, NULL, id, NULL,
+                       "%zu tile%s in no <tile-set>: kept in set '%s'", n, n > 1 ? "s are" : " is",
+                       id);
+        free(id);
+        tkit_setlist_add(out, s);
+}
+
+int tkit_jcz_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out, struct tkit_diags *d)
+{
+        struct jrd r = {0};
+        r.file = name ? name : "<memory>";
+        r.d = d;
+        xmlNode *root = xmlDocGetRootElement(doc);
+        if (!root || !named(root, "defs")) {
+                fail(&r, root, RULE_UNKNOWN, "a JCloisterZone file has the root element <defs>");
+                return TKIT_E_INVALID;
+        }
+        for (const xmlNode *c = root->children; c; c = c->next) {
+                if (named(c, "tile")) {
+                        read_tile(&r, c);
+                } else if (named(c, "tiles")) {
+                        for (const xmlNode *t = c->children; t; t = t->next)
+                                if (named(t, "tile"))
+                                        read_tile(&r, t);
+                                else if (is_elem(t))
+                                        fail(&r, t, RULE_UNKNOWN, "unknown element <%s> in <tiles>",
+                                             (const char *)t->name);
+                } else if (is_elem(c) && !named(c, "sets")) {
+                        fail(&r, c, RULE_UNKNOWN, "unknown element <%s> in <defs>",
+                             (const char *)c->name);
+                }
+        }
+        r.used = r.ntiles ? tkit_xcalloc(r.ntiles, sizeof *r.used) : NULL;
+        struct tkit_setlist sets;
+        tkit_setlist_init(&sets);
+        for (const xmlNode *c = root->children; c; c = c->next) {
+                if (!named(c, "sets"))
+                        continue;
+                for (const xmlNode *t = c->children; t; t = t->next) {
+                        if (named(t, "tile-set"))
+                                read_tileset(&r, t, &sets);
+                        else if (is_elem(t))
+                                fail(&r, t, RULE_UNKNOWN, "unknown element <%s> in <sets>",
+                                     (const char *)t->name);
+                }
+        }
+        read_unlisted(&r, &sets);
+        for (size_t i = 0; i < sets.n; i++)
+                if (tkit_set_validate(sets.sets[i], d) < 0)
+                        r.errors++;
+        for (size_t i = 0; i < r.ntiles; i++)
+                tkit_tile_finish(&r.tiles[i]);
+        free(r.tiles);
+        free(r.used);
+        if (r.errors) {
+                tkit_setlist_finish(&sets);
+                return TKIT_E_INVALID;
+        }
+        for (size_t i = 0; i < sets.n; i++) {
+                tkit_setlist_add(out, sets.sets[i]);
+                sets.sets[i] = NULL;
+        }
+        free(sets.sets);
+        return TKIT_OK;
+}
+
+/* ------------------------------------------------------------------ linking across files */
+
+static const struct tkit_tile *find_elsewhere(const struct tkit_setlist *l, const char *id,
+                                              const char **file)
+{
+        for (size_t i = 0; i < l->n; i++) {
+                const struct tkit_set *s = l->sets[i];
+                if (!s->source_format || strcmp(s->source_format, "jcz") != 0)
+                        continue;
+                int k = tkit_set_find_tile(s, id);
+                if (k >= 0) {
+                        *file = s->file;
+                        return &s->tiles[k];
+                }
+        }
+        return NULL;
+}
+
+int tkit_jcz_link(struct tkit_setlist *l)
+{
+        int left = 0;
+        for (size_t i = 0; i < l->n; i++) {
+                struct tkit_set *s = l->sets[i];
+                size_t keep = 0;
+                for (size_t k = 0; k < s->nextra; k++) {
+                        struct tkit_attr *a = &s->extra[k];
+                        const char *sp =
+                            strcmp(a->name, "jcz-ref") == 0 ? strstr(a->value, " count=") : NULL;
+                        const struct tkit_tile *src = NULL;
+                        const char *file = NULL;
+                        char *id = NULL;
+                        if (sp) {
+                                id = tkit_xstrndup(a->value, (size_t)(sp - a->value));
+                                src = tkit_set_find_tile(s, id) < 0 ? find_elsewhere(l, id, &file)
+                                                                    : NULL;
+                        }
+                        if (!src) {
+                                left += sp != NULL;
+                                free(id);
+                                s->extra[keep++] = *a;
+                                continue;
+                        }
+                        struct tkit_tile *t = tkit_set_add_tile(s, id);
+                        tkit_tile_finish(t);
+                        tkit_tile_copy(t, src);
+                        t->count = atoi(sp + 7);
+                        /* Findings about it point at the ref, in the file of the set. */
+                        t->line = a->line;
+                        for (size_t f = 0; f < t->nfeatures; f++)
+                                t->features[f].line = a->line;
+                        char *prov = tkit_xasprintf("%s Defined in %s, referenced from %s line %d.",
+                                                    t->provenance ? t->provenance : "",
+                                                    file ? file : "another file",
+                                                    s->file ? s->file : "?", a->line);
+                        free(t->provenance);
+                        t->provenance = prov;
+                        free(id);
+                        free(a->name);
+                        free(a->value);
+                }
+                s->nextra = keep;
+        }
+        return left;
 }

@@ -190,12 +190,14 @@ static bool get_int(struct rd *r, const xmlNode *n, const char *attr, int min, i
         if (!v)
                 return true;
         long x = 0;
-        size_t i = 0;
-        for (; v[i] >= '0' && v[i] <= '9' && i < 10; i++)
+        size_t i = 0, zeros = strspn(v, "0");
+        if (zeros > 0 && v[zeros] == '\0')
+                zeros--; /* "0" and "000" are zero */
+        for (i = zeros; v[i] >= '0' && v[i] <= '9' && i - zeros < 9; i++)
                 x = x * 10 + (v[i] - '0');
         if (i == 0 || v[i] != '\0') {
-                fail(r, n, RULE_VALUE, "%s=\"%s\" on <%s> is not a whole number", attr, v,
-                     (const char *)n->name);
+                fail(r, n, RULE_VALUE, "%s=\"%s\" on <%s> is not a whole number (up to 9 digits)",
+                     attr, v, (const char *)n->name);
                 return false;
         }
         if (x < min || x > max) {
@@ -467,7 +469,7 @@ static void read_name(struct rd *r, const xmlNode *n, struct tkit_name **v, size
         bool ok = len >= 2 && len <= 35 &&
                   strspn(lang, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
                                "abcdefghijklmnopqrstuvwxyz0123456789-") == len;
-        if (!ok || lang[0] == '-' || lang[len - 1] == '-') {
+        if (!ok || lang[0] == '-' || lang[len - 1] == '-' || strstr(lang, "--")) {
                 fail(r, n, RULE_VALUE, "lang=\"%s\" is not a language tag (en, ro, pt-BR...)",
                      lang);
                 return;

@@ -50,8 +50,16 @@ int tkit_native_write_file(const struct tkit_set *s, const char *path);
  * receives a description of the first one, which the caller frees; otherwise NULL. */
 bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **why);
 
-/* Frees what the readers keep between calls (the compiled schema). Call once at exit so that
+/* Frees what the readers keep between calls (the compiled schema, built on first use; the
+ * readers are therefore not thread-safe). Call once at exit so that
  * leak checkers see nothing; reading again afterwards works (the schema is compiled again). */
 void tkit_formats_cleanup(void);
+
+/* JCloisterZone tile-sets may use tiles defined in another file (winter.xml uses basic.xml's);
+ * the reader keeps such references as set markers "jcz-ref". After reading several files into
+ * `l`, this copies each referenced tile from the JCZ set of `l` that defines it into the set
+ * (line numbers: the ref's) and drops the marker. Returns the number of references still
+ * unresolved (the checker reports them as JCZ-REF). Implemented in formats/jcz.c. */
+int tkit_jcz_link(struct tkit_setlist *l);
 
 #endif
