@@ -1,14 +1,277 @@
-/* PLACEHOLDER: replaced by the module that implements `tilekit check`. */
+/* tilekit check: run the rule catalogue on tile-set files, or on sets stored in a database. */
 #include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "db/tkit-db.h"
+#include "formats/tkit-formats.h"
+#include "rules/tkit-rules.h"
 
 void tkit_help_check(FILE *out)
 {
-        fprintf(out, "Usage: tilekit check (not implemented yet)\n");
+        fprintf(
+            out,
+            "Usage: tilekit check [OPTION...] [FILE...]\n"
+            "Check tile data against the rules (docs/rules.md).\n"
+            "\n"
+            "With FILEs, reads them (tilekit XML or JCloisterZone <defs> XML) and checks every\n"
+            "set they define, each with the others as companions (JCloisterZone references\n"
+            "across files are resolved). Without FILEs, checks the sets stored in the\n"
+            "database and stores the findings there.\n"
+            "\n"
+            "  --db FILE       database (default: $TILEKIT_DB or tilekit.db); with FILEs,\n"
+            "                  the findings are stored there too\n"
+            "  --set ID        check only this stored set (repeatable)\n"
+            "  --format F      input format of FILEs: auto (default), tilekit, jcz\n"
+            "  --json          findings as a JSON array on stdout\n"
+            "  --werror        warnings count as errors for the exit status\n"
+            "  --verbose       also notes (rules not applied to JCloisterZone data, why)\n"
+            "  --list-rules    print the rule catalogue and exit (with --json: as JSON)\n"
+            "  -h, --help      this help\n"
+            "  --version       print the version\n"
+            "\n"
+            "Findings are printed as FILE:LINE: SEVERITY: [RULE] tile ID: message; a summary\n"
+            "goes to stderr. Exit status: 0 no errors, 1 errors found (or a failure),\n"
+            "2 usage error or a file that cannot be read.\n");
+}
+
+struct opts {
+        const char *db;
+        const char **sets;
+        size_t nsets;
+        enum tkit_format format;
+        bool json, werror, verbose, list;
+};
+
+static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
+{
+        enum { O_DB = 256, O_SET, O_FORMAT, O_JSON, O_WERROR, O_VERBOSE, O_LIST, O_VERSION };
+        static const struct option longopts[] = {
+            {"db", required_argument, NULL, O_DB},
+            {"set", required_argument, NULL, O_SET},
+            {"format", required_argument, NULL, O_FORMAT},
+            {"json", no_argument, NULL, O_JSON},
+            {"werror", no_argument, NULL, O_WERROR},
+            {"verbose", no_argument, NULL, O_VERBOSE},
+            {"list-rules", no_argument, NULL, O_LIST},
+            {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, O_VERSION},
+            {NULL, 0, NULL, 0},
+        };
+        int c, fmt;
+        optind = 1;
+        while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+                switch (c) {
+                case O_DB:
+                        o->db = optarg;
+                        break;
+                case O_SET:
+                        o->sets = realloc(o->sets, (o->nsets + 1) * sizeof *o->sets);
+                        if (!o->sets)
+                                abort();
+                        o->sets[o->nsets++] = optarg;
+                        break;
+                case O_FORMAT:
+                        fmt = tkit_format_parse(optarg);
+                        if (fmt < 0)
+                                return cli_usage_error("check", "unknown format '%s'", optarg);
+                        o->format = (enum tkit_format)fmt;
+                        break;
+                case O_JSON:
+                        o->json = true;
+                        break;
+                case O_WERROR:
+                        o->werror = true;
+                        break;
+                case O_VERBOSE:
+                        o->verbose = true;
+                        break;
+                case O_LIST:
+                        o->list = true;
+                        break;
+                case 'h':
+                        tkit_help_check(stdout);
+                        *done = true;
+                        return 0;
+                case O_VERSION:
+                        *done = true;
+                        *rc = cli_version();
+                        return 0;
+                default:
+                        return cli_usage_error("check", "bad option");
+                }
+        }
+        return 0;
+}
+
+/* Reads every file; returns 2 when one cannot be read, 1 when one is invalid, else 0. */
+static int read_files(char **files, int n, enum tkit_format fmt, struct tkit_setlist *l,
+                      struct tkit_diags *d)
+{
+        int worst = 0;
+        for (int i = 0; i < n; i++) {
+                int rc = tkit_read_file(files[i], fmt, l, d);
+                if (rc == TKIT_E_IO || rc == TKIT_E_NOTFOUND)
+                        worst = 2;
+                else if (rc < 0 && worst < 1)
+                        worst = 1;
+        }
+        tkit_jcz_link(l);
+        return worst;
+}
+
+static int load_db(struct tkit_db *db, const struct opts *o, struct tkit_setlist *l,
+                   struct tkit_diags *d)
+{
+        char **ids = NULL;
+        size_t n = 0;
+        if (!o->nsets && tkit_db_set_ids(db, &ids, &n, d) < 0)
+                return 1;
+        size_t want = o->nsets ? o->nsets : n;
+        int rc = 0;
+        for (size_t i = 0; i < want; i++) {
+                struct tkit_set *s = NULL;
+                if (tkit_db_load_set(db, o->nsets ? o->sets[i] : ids[i], &s, d) < 0) {
+                        rc = 1;
+                        continue;
+                }
+                tkit_setlist_add(l, s);
+        }
+        tkit_db_free_ids(ids, n);
+        return rc;
+}
+
+static int store(struct tkit_db *db, const struct tkit_setlist *l, const struct tkit_diags *found,
+                 struct tkit_diags *d)
+{
+        const char **ids = calloc(l->n ? l->n : 1, sizeof *ids);
+        if (!ids)
+                abort();
+        for (size_t i = 0; i < l->n; i++)
+                ids[i] = l->sets[i]->id;
+        int rc = tkit_db_store_findings(db, found, ids, l->n, d);
+        free(ids);
+        return rc;
+}
+
+static void summary(const struct tkit_setlist *l, const struct tkit_diags *d)
+{
+        long tiles = 0;
+        for (size_t i = 0; i < l->n; i++)
+                tiles += tkit_set_tile_total(l->sets[i]);
+        fprintf(stderr, "tilekit check: %zu set%s, %ld tiles: %zu error%s, %zu warning%s\n", l->n,
+                l->n == 1 ? "" : "s", tiles, d->errors, d->errors == 1 ? "" : "s", d->warnings,
+                d->warnings == 1 ? "" : "s");
+}
+
+static bool same_str(const char *a, const char *b)
+{
+        return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* The same finding about a tile that several sets share (JCloisterZone's basic:1 and basic:2)
+ * prints once in text; JSON keeps every one, with its set. */
+static bool repeated(const struct tkit_diags *d, size_t i)
+{
+        const struct tkit_diag *g = &d->v[i];
+        for (size_t j = 0; j < i; j++) {
+                const struct tkit_diag *h = &d->v[j];
+                if (h->line == g->line && h->severity == g->severity &&
+                    same_str(h->file, g->file) && same_str(h->rule, g->rule) &&
+                    same_str(h->tile, g->tile) && same_str(h->message, g->message))
+                        return true;
+        }
+        return false;
+}
+
+/* Notes are printed with --verbose only. */
+static void print(const struct tkit_diags *d, bool json, bool verbose)
+{
+        struct tkit_diags shown;
+        tkit_diags_init(&shown);
+        for (size_t i = 0; i < d->n; i++) {
+                const struct tkit_diag *g = &d->v[i];
+                if ((g->severity == TKIT_SEV_NOTE && !verbose) || (!json && repeated(d, i)))
+                        continue;
+                tkit_diags_add(&shown, g->severity, g->file, g->line, g->rule, g->set, g->tile,
+                               "%s", g->message);
+        }
+        tkit_diags_write(&shown, stdout, json);
+        tkit_diags_finish(&shown);
+}
+
+static int run(struct opts *o, char **files, int nfiles)
+{
+        struct tkit_setlist l;
+        struct tkit_diags d, dbd;
+        struct tkit_db *db = NULL;
+        int status = 0;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        tkit_diags_init(&dbd);
+        bool use_db = o->db || nfiles == 0;
+        unsigned options = o->verbose ? TKIT_CHECK_VERBOSE : 0;
+        if (use_db) {
+                const char *path = o->db ? o->db : cli_default_db();
+                int rc = tkit_db_open(path, nfiles ? TKIT_DB_CREATE : TKIT_DB_READONLY, &db, &dbd);
+                if (rc < 0) {
+                        cli_print_diags(&dbd);
+                        status = rc == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+                        goto out;
+                }
+        }
+        if (nfiles) {
+                status = read_files(files, nfiles, o->format, &l, &d);
+        } else {
+                status = load_db(db, o, &l, &dbd);
+                options |= TKIT_CHECK_VALIDATE;
+        }
+        tkit_check_setlist(&l, options, &d);
+        print(&d, o->json, o->verbose);
+        if (db && !nfiles) {
+                /* Reopen for writing only to store: checking itself never writes. */
+                tkit_db_close(db);
+                db = NULL;
+                if (tkit_db_open(o->db ? o->db : cli_default_db(), 0, &db, &dbd) < 0 ||
+                    store(db, &l, &d, &dbd) < 0)
+                        status = status ? status : TKIT_EXIT_FAIL;
+        } else if (db && store(db, &l, &d, &dbd) < 0) {
+                status = status ? status : TKIT_EXIT_FAIL;
+        }
+        cli_print_diags(&dbd);
+        summary(&l, &d);
+        if (!status && (d.errors || (o->werror && d.warnings)))
+                status = TKIT_EXIT_FAIL;
+out:
+        tkit_db_close(db);
+        tkit_diags_finish(&dbd);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+        return status;
 }
 
 int tkit_cmd_check(int argc, char **argv)
 {
-        (void)argc;
-        (void)argv;
-        return cli_fail("check: not implemented yet");
+        struct opts o = {0};
+        bool done = false;
+        int rc = 0, prc = parse(argc, argv, &o, &done, &rc);
+        if (prc || done) {
+                free(o.sets);
+                return prc ? prc : rc;
+        }
+        if (o.list) {
+                tkit_rules_write(stdout, o.json);
+                free(o.sets);
+                return TKIT_EXIT_OK;
+        }
+        if (o.nsets && optind < argc) {
+                free(o.sets);
+                return cli_usage_error("check", "--set selects stored sets: give FILEs or --set, "
+                                                "not both");
+        }
+        rc = run(&o, argv + optind, argc - optind);
+        free(o.sets);
+        return rc;
 }

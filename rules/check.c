@@ -1,0 +1,83 @@
+/* The checker's entry points: run the tile rules on every tile and piece cell, then the set rules,
+ * and (for sets loaded from a database) the identity checks every reader runs. */
+#include "rules-private.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void tkit_ck_report(struct tkit_ck *c, enum tkit_severity sev, int line, const char *rule,
+                    const char *fmt, ...)
+{
+        va_list ap;
+        va_start(ap, fmt);
+        tkit_diags_vadd(c->d, sev, c->set->file, line, rule, c->set->id, c->tile, fmt, ap);
+        va_end(ap);
+        if (sev == TKIT_SEV_ERROR)
+                c->errors++;
+}
+
+bool tkit_set_is_jcz(const struct tkit_set *s)
+{
+        return s->source_format && strcmp(s->source_format, "jcz") == 0;
+}
+
+static void note_skipped(struct tkit_ck *c)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (size_t i = 0; i < tkit_rules_count; i++)
+                if (!tkit_rules[i].jcz)
+                        tkit_buf_printf(&b, "%s%s", b.len ? " " : "", tkit_rules[i].id);
+        tkit_ck_report(c, TKIT_SEV_NOTE, c->set->line, NULL,
+                       "JCloisterZone data: not applied (the data does not say road ends, "
+                       "junctions, rule modules, tokens, manifests, start tiles or pieces): %s",
+                       b.data ? b.data : "");
+        tkit_buf_finish(&b);
+}
+
+int tkit_check_tile(const struct tkit_set *s, const struct tkit_tile *t, unsigned options,
+                    struct tkit_diags *d)
+{
+        struct tkit_ck c = {s, t->id, options, tkit_set_is_jcz(s), d, 0};
+        tkit_check_tile_rules(&c, t);
+        return c.errors;
+}
+
+int tkit_check_set(const struct tkit_set *s, const struct tkit_setlist *context, unsigned options,
+                   struct tkit_diags *d)
+{
+        struct tkit_ck c = {s, NULL, options, tkit_set_is_jcz(s), d, 0};
+        if (options & TKIT_CHECK_VALIDATE) {
+                size_t before = d->errors;
+                tkit_set_validate(s, d);
+                c.errors += (int)(d->errors - before);
+        }
+        if (c.jcz && (options & TKIT_CHECK_VERBOSE))
+                note_skipped(&c);
+        for (size_t i = 0; i < s->ntiles; i++) {
+                c.tile = s->tiles[i].id;
+                tkit_check_tile_rules(&c, &s->tiles[i]);
+        }
+        for (size_t i = 0; i < s->npieces; i++) {
+                const struct tkit_piece *p = &s->pieces[i];
+                for (int y = 0; y < p->height; y++)
+                        for (int x = 0; x < p->width; x++) {
+                                char label[96];
+                                snprintf(label, sizeof label, "%s(%d,%d)", p->id, x, y);
+                                c.tile = label;
+                                tkit_check_tile_rules(&c, tkit_piece_cell_const(p, x, y));
+                        }
+        }
+        c.tile = NULL;
+        tkit_check_set_rules(&c, context);
+        return c.errors ? TKIT_E_INVALID : TKIT_OK;
+}
+
+int tkit_check_setlist(const struct tkit_setlist *l, unsigned options, struct tkit_diags *d)
+{
+        int rc = TKIT_OK;
+        for (size_t i = 0; i < l->n; i++)
+                if (tkit_check_set(l->sets[i], l, options, d) < 0)
+                        rc = TKIT_E_INVALID;
+        return rc;
+}

@@ -1,0 +1,189 @@
+/* Comparing tiles up to rotation, for duplicate-type warnings and `tilekit diff`. A tile is
+ * described, for a given rotation, by a sorted list of readable feature descriptions
+ * ("field SL SR touching N", "road W E inn"); two tiles are the same type when the descriptions
+ * of some rotation of one equal those of the other. Ids never enter a description (a field's
+ * cities are named by their positions), so differently named data compares equal. */
+#include "rules-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct desc {
+        char **v;
+        size_t n;
+        char *head; /* group, symbols, illustrations, tile markers */
+};
+
+static int cmp_str(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void add_extras(struct tkit_buf *b, const struct tkit_attr *a, size_t n)
+{
+        char **v = n ? tkit_xcalloc(n, sizeof *v) : NULL;
+        for (size_t i = 0; i < n; i++)
+                v[i] = tkit_xasprintf("%s=%s", a[i].name, a[i].value);
+        if (n)
+                qsort(v, n, sizeof *v, cmp_str);
+        for (size_t i = 0; i < n; i++) {
+                tkit_buf_printf(b, " [%s]", v[i]);
+                free(v[i]);
+        }
+        free(v);
+}
+
+static char *feature_desc(const struct tkit_tile *t, const struct tkit_feature *f, int rot,
+                          unsigned flags)
+{
+        struct tkit_buf b;
+        char m[64];
+        tkit_buf_init(&b);
+        tkit_buf_printf(&b, "%s %s", tkit_feature_kind_name(f->kind),
+                        tkit_mask_str(tkit_mask_rotate(f->mask, rot), m));
+        if (f->pennants)
+                tkit_buf_printf(&b, " pennants=%d", f->pennants);
+        if (f->besieger)
+                tkit_buf_printf(&b, " besieged=%s", tkit_besieger_name(f->besieger));
+        if (f->cathedral)
+                tkit_buf_puts(&b, " cathedral");
+        if (!(flags & TKIT_SAME_IGNORE_ENDS) && f->end)
+                tkit_buf_printf(&b, " end=%s", tkit_end_name(f->end));
+        if (!(flags & TKIT_SAME_IGNORE_ENDS) && f->junction)
+                tkit_buf_puts(&b, " junction");
+        if (f->overpass)
+                tkit_buf_puts(&b, " overpass");
+        if (f->inn)
+                tkit_buf_puts(&b, " inn");
+        if (f->ntouches) {
+                char **v = tkit_xcalloc(f->ntouches, sizeof *v);
+                for (size_t k = 0; k < f->ntouches; k++) {
+                        int c = tkit_tile_find_feature(t, f->touches[k]);
+                        uint16_t cm = c >= 0 ? tkit_mask_rotate(t->features[c].mask, rot) : 0;
+                        v[k] = tkit_xstrdup(c >= 0 ? tkit_mask_str(cm, m) : f->touches[k]);
+                }
+                qsort(v, f->ntouches, sizeof *v, cmp_str);
+                tkit_buf_puts(&b, " touching");
+                for (size_t k = 0; k < f->ntouches; k++) {
+                        tkit_buf_printf(&b, "%s%s", k ? ", " : " ", v[k]);
+                        free(v[k]);
+                }
+                free(v);
+        }
+        if (flags & TKIT_SAME_MARKERS)
+                add_extras(&b, f->extra, f->nextra);
+        return tkit_buf_steal(&b);
+}
+
+static void desc_init(struct desc *d, const struct tkit_tile *t, int rot, unsigned flags)
+{
+        d->n = t->nfeatures;
+        d->v = d->n ? tkit_xcalloc(d->n, sizeof *d->v) : NULL;
+        for (size_t i = 0; i < d->n; i++)
+                d->v[i] = feature_desc(t, &t->features[i], rot, flags);
+        if (d->n)
+                qsort(d->v, d->n, sizeof *d->v, cmp_str);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_printf(&b, "group=%s symbols=", tkit_group_name(t->group));
+        for (size_t k = 0; k < t->nsymbols; k++)
+                tkit_buf_printf(&b, "%s%s", k ? "," : "", tkit_post_name(t->symbols[k]));
+        tkit_buf_printf(&b, " illustrations=%s", t->illustrations);
+        if (flags & TKIT_SAME_MARKERS)
+                add_extras(&b, t->extra, t->nextra);
+        d->head = tkit_buf_steal(&b);
+}
+
+static void desc_finish(struct desc *d)
+{
+        for (size_t i = 0; i < d->n; i++)
+                free(d->v[i]);
+        free(d->v);
+        free(d->head);
+}
+
+static bool desc_equal(const struct desc *a, const struct desc *b)
+{
+        if (a->n != b->n || strcmp(a->head, b->head) != 0)
+                return false;
+        for (size_t i = 0; i < a->n; i++)
+                if (strcmp(a->v[i], b->v[i]) != 0)
+                        return false;
+        return true;
+}
+
+int tkit_tile_same_type(const struct tkit_tile *a, const struct tkit_tile *b, unsigned flags)
+{
+        if (a->nfeatures != b->nfeatures)
+                return -1;
+        uint8_t cb = tkit_tile_side_code(b, 0);
+        struct desc db;
+        desc_init(&db, b, 0, flags);
+        int found = -1;
+        for (int r = 0; r < 4 && found < 0; r++) {
+                if (tkit_tile_side_code(a, r) != cb)
+                        continue;
+                struct desc da;
+                desc_init(&da, a, r, flags);
+                if (desc_equal(&da, &db))
+                        found = r;
+                desc_finish(&da);
+        }
+        desc_finish(&db);
+        return found;
+}
+
+/* Features described in `a` but not in `b` (both sorted), appended as "x, y". */
+static int only_in(const struct desc *a, const struct desc *b, struct tkit_buf *out)
+{
+        size_t i = 0, j = 0;
+        int n = 0;
+        while (i < a->n) {
+                int c = j < b->n ? strcmp(a->v[i], b->v[j]) : -1;
+                if (c == 0) {
+                        i++, j++;
+                } else if (c < 0) {
+                        tkit_buf_printf(out, "%s%s", n++ ? ", " : "", a->v[i++]);
+                } else {
+                        j++;
+                }
+        }
+        return n;
+}
+
+int tkit_tile_describe_diff(const struct tkit_tile *a, const struct tkit_tile *b, unsigned flags,
+                            struct tkit_buf *out)
+{
+        int phrases = 0;
+        uint8_t cb = tkit_tile_side_code(b, 0);
+        int rot = 0;
+        while (rot < 4 && tkit_tile_side_code(a, rot) != cb)
+                rot++;
+        if (rot == 4) {
+                char s1[5], s2[5];
+                tkit_buf_printf(out, "%ssides %s vs %s", phrases++ ? "; " : "",
+                                tkit_side_code_string(tkit_tile_side_code(a, 0), s1),
+                                tkit_side_code_string(cb, s2));
+                rot = 0;
+        }
+        int pa = tkit_tile_pennants(a), pb = tkit_tile_pennants(b);
+        if (pa != pb)
+                tkit_buf_printf(out, "%spennants %d vs %d", phrases++ ? "; " : "", pa, pb);
+        struct desc da, db;
+        desc_init(&da, a, rot, flags);
+        desc_init(&db, b, 0, flags);
+        if (strcmp(da.head, db.head) != 0)
+                tkit_buf_printf(out, "%s%s vs %s", phrases++ ? "; " : "", da.head, db.head);
+        struct tkit_buf x, y;
+        tkit_buf_init(&x);
+        tkit_buf_init(&y);
+        int nx = only_in(&da, &db, &x), ny = only_in(&db, &da, &y);
+        if (nx || ny)
+                tkit_buf_printf(out, "%sfeatures: %s vs %s", phrases++ ? "; " : "",
+                                nx ? x.data : "-", ny ? y.data : "-");
+        tkit_buf_finish(&x);
+        tkit_buf_finish(&y);
+        desc_finish(&da);
+        desc_finish(&db);
+        return phrases;
+}

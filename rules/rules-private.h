@@ -1,0 +1,30 @@
+/* Shared between the files of rules/; not part of the public API. */
+#ifndef TKIT_RULES_PRIVATE_H
+#define TKIT_RULES_PRIVATE_H
+
+#include "rules/tkit-rules.h"
+
+/* Where findings go and what they say about: the set, and the tile or piece being checked. */
+struct tkit_ck {
+        const struct tkit_set *set;
+        const char *tile; /* id used in findings, NULL for set-level findings */
+        unsigned options;
+        bool jcz; /* the set was read from JCloisterZone data */
+        struct tkit_diags *d;
+        int errors;
+};
+
+void tkit_ck_report(struct tkit_ck *c, enum tkit_severity sev, int line, const char *rule,
+                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* "N E", "SL SR", "NL NM": whole sides by letter, other positions by name. buf >= 64 bytes. */
+const char *tkit_mask_str(uint16_t mask, char *buf);
+
+/* Tile-level rules on one tile (or piece cell) with findings labelled c->tile. */
+void tkit_check_tile_rules(struct tkit_ck *c, const struct tkit_tile *t);
+/* Set-level rules. */
+void tkit_check_set_rules(struct tkit_ck *c, const struct tkit_setlist *context);
+
+bool tkit_set_is_jcz(const struct tkit_set *s);
+
+#endif
