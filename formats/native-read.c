@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define RULE_UNKNOWN "XML-UNKNOWN"
 #define RULE_VALUE "XML-VALUE"
@@ -911,6 +912,12 @@ struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, struct tkit_di
                      root ? (const char *)root->name : "");
                 return NULL;
         }
+        /* The format is UTF-8; another declared encoding would be converted silently and not
+         * written back. */
+        if (doc->encoding && strcasecmp((const char *)doc->encoding, "UTF-8") != 0 &&
+            strcasecmp((const char *)doc->encoding, "UTF8") != 0)
+                fail(&r, root, RULE_VALUE, "the file declares encoding \"%s\"; the format is UTF-8",
+                     (const char *)doc->encoding);
         static const char *const attrs[] = {"!format", "!id",      "edition", "year",
                                             "rules",   "requires", NULL};
         check_attrs(&r, root, attrs);

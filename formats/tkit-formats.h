@@ -51,8 +51,8 @@ int tkit_native_write_file(const struct tkit_set *s, const char *path);
 bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **why);
 
 /* Frees what the readers keep between calls (the compiled schema, built on first use; the
- * readers are therefore not thread-safe). Call once at exit so that
- * leak checkers see nothing; reading again afterwards works (the schema is compiled again). */
+ * readers are therefore not thread-safe). Call once at exit so that leak checkers see nothing;
+ * reading again afterwards works (the schema is compiled again). */
 void tkit_formats_cleanup(void);
 
 /* JCloisterZone tile-sets may use tiles defined in another file (winter.xml uses basic.xml's);

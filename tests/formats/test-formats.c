@@ -278,6 +278,10 @@ static void test_full_values(void **state)
         assert_int_equal(p->faces[2].min_players, 3);
         assert_int_equal(p->faces[2].max_players, 3);
         assert_int_equal(p->faces[0].nposts, 2);
+        assert_int_equal(p->line, 46);
+        assert_int_equal(tkit_piece_cell_const(p, 1, 0)->line, 53);
+        assert_int_equal(p->faces[1].line, 61);
+        assert_int_equal(p->faces[0].posts[1].line, 59);
         const struct tkit_post_def *k = &p->faces[0].posts[0];
         assert_int_equal(k->kind, TKIT_POST_KNIGHTS);
         assert_int_equal(k->plain, 3);
@@ -371,6 +375,7 @@ static const struct bad_case bad_cases[] = {
     {"bad-utf8.xml", "XML-PARSE", 3, "UTF-8", true},
     {"bad-deep.xml", "XML-PARSE", 0, "depth", true},
     {"bad-doctype.xml", "XML-DTD", 2, "not allowed", true},
+    {"bad-encoding.xml", "XML-VALUE", 2, "ISO-8859-1", false},
     {"bad-root.xml", "XML-UNKNOWN", 2, "<tiles>", true},
 };
 
