@@ -359,22 +359,38 @@ void tkit_db_free_ids(char **ids, size_t n)
         free(ids);
 }
 
-int tkit_db_delete_set(struct tkit_db *db, const char *id, struct tkit_diags *d)
+/* Runs a cached one-parameter statement; the number of rows changed, or TKIT_E_DB. */
+static int run_id(struct tkit_db *db, enum db_stmt which, const char *id, struct tkit_diags *d)
 {
-        sqlite3_stmt *st = db_stmt(db, ST_DEL_SET, d);
+        sqlite3_stmt *st = db_stmt(db, which, d);
         if (!st)
                 return TKIT_E_DB;
-        if (db_bind(st, "t", id) != SQLITE_OK) {
+        int rc = db_bind(st, "t", id);
+        if (rc != SQLITE_OK) {
                 sqlite3_clear_bindings(st);
-                return db_report(db, SQLITE_ERROR, d, "deleting set '%s'", id);
+                return db_report(db, rc, d, "deleting set '%s'", id);
         }
-        int rc = db_step_done(st);
+        rc = db_step_done(st);
         if (rc != SQLITE_DONE)
                 return db_report(db, rc, d, "deleting set '%s'", id);
-        if (sqlite3_changes(db->sql) == 0) {
+        return sqlite3_changes(db->sql);
+}
+
+int tkit_db_delete_set(struct tkit_db *db, const char *id, struct tkit_diags *d)
+{
+        if (db_begin(db, d) < 0)
+                return TKIT_E_DB;
+        int n = run_id(db, ST_DEL_SET, id, d);
+        if (n >= 0 && run_id(db, ST_DEL_FINDINGS, id, d) < 0)
+                n = TKIT_E_DB;
+        if (n == 0) {
                 tkit_diags_add(d, TKIT_SEV_ERROR, db->path, 0, NULL, id, NULL,
                                "no set '%s' in the database", id);
-                return TKIT_E_NOTFOUND;
+                n = TKIT_E_NOTFOUND;
         }
-        return 0;
+        if (n < 0) {
+                db_rollback(db);
+                return n;
+        }
+        return db_commit(db, d);
 }

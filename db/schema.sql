@@ -77,7 +77,8 @@ CREATE TABLE tiles (
         line          INTEGER NOT NULL DEFAULT 0
 );
 CREATE UNIQUE INDEX tiles_box_id ON tiles (set_id, tile_id) WHERE piece_key IS NULL;
-CREATE UNIQUE INDEX tiles_cell ON tiles (piece_key, cell_y, cell_x) WHERE piece_key IS NOT NULL;
+-- Not partial, so that the foreign key from pieces can use it (NULLs never collide).
+CREATE UNIQUE INDEX tiles_cell ON tiles (piece_key, cell_y, cell_x);
 CREATE INDEX tiles_set ON tiles (set_id, seq);
 
 CREATE TABLE tile_names (

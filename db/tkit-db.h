@@ -78,7 +78,8 @@ int tkit_db_load_set(struct tkit_db *db, const char *id, struct tkit_set **out,
 int tkit_db_set_ids(struct tkit_db *db, char ***ids, size_t *n, struct tkit_diags *d);
 void tkit_db_free_ids(char **ids, size_t n);
 
-/* Deletes a stored set and everything hanging off it. Returns 0, TKIT_E_NOTFOUND or TKIT_E_DB. */
+/* Deletes a stored set, everything hanging off it and its findings, in one transaction.
+ * Returns 0, TKIT_E_NOTFOUND or TKIT_E_DB. */
 int tkit_db_delete_set(struct tkit_db *db, const char *id, struct tkit_diags *d);
 
 /* Stores the findings of a check run, in one transaction: first deletes the stored findings of

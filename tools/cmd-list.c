@@ -98,8 +98,8 @@ static void tile_line(struct tkit_buf *b, const struct tkit_tile *t, bool json, 
         char sides[5];
         tkit_side_code_string(tkit_tile_side_code(t, 0), sides);
         if (!json) {
-                tkit_buf_printf(b, "%-12s %5d  %-8s %s  %s", t->id, t->count,
-                                tkit_group_name(t->group), sides, t->start ? "start " : "");
+                tkit_buf_printf(b, "%-12s %5d  %-8s %-5s %-5s ", t->id, t->count,
+                                tkit_group_name(t->group), sides, t->start ? "yes" : "");
                 for (size_t i = 0; i < t->nnames; i++)
                         tkit_buf_printf(b, "%s%s: %s", i ? "; " : "", t->names[i].lang,
                                         t->names[i].text);
@@ -125,8 +125,8 @@ static int list_tiles(struct tkit_db *db, const char *id, bool json, struct tkit
         if (json)
                 tkit_buf_puts(b, "[");
         else
-                tkit_buf_printf(b, "%-12s %5s  %-8s %s  %s\n", "TILE", "COUNT", "GROUP", "SIDE",
-                                "NAMES");
+                tkit_buf_printf(b, "%-12s %5s  %-8s %-5s %-5s %s\n", "TILE", "COUNT", "GROUP",
+                                "SIDES", "START", "NAMES");
         for (size_t i = 0; i < s->ntiles; i++)
                 tile_line(b, &s->tiles[i], json, i == 0);
         if (json)

@@ -542,6 +542,13 @@ static void test_findings(void **state)
         import_one(f, db, rich_set("river", 0));
         assert_int_equal(query_int(db, "SELECT count(*) FROM findings WHERE set_id = 'river'"), 0);
         assert_int_equal(query_int(db, "SELECT count(*) FROM findings"), 1);
+
+        /* deleting a set deletes its findings */
+        import_one(f, db, rich_set("base", 0));
+        assert_int_equal(tkit_db_store_findings(db, &found, base, 1, &f->d), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM findings WHERE set_id = 'base'"), 1);
+        assert_int_equal(tkit_db_delete_set(db, "base", &f->d), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM findings"), 0);
         tkit_diags_finish(&found);
         tkit_db_close(db);
 }
