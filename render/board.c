@@ -261,6 +261,19 @@ static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct
         }
 }
 
+void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board_options *o, int x,
+                            int y, double *px, double *py, double *width, double *height)
+{
+        struct board_geom g;
+        board_geometry(l, o, &g);
+        *px = g.ox + (x - g.minx) * g.P;
+        *py = g.oy + (y - g.miny) * g.P;
+        if (width)
+                *width = g.w;
+        if (height)
+                *height = g.h;
+}
+
 int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
                       const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
 {
@@ -288,7 +301,7 @@ int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_optio
         if (rc)
                 return rc;
         cairo_t *cr = render_create(out.surface);
-        cairo_set_source_rgb(cr, 0.96, 0.95, 0.92);
+        cairo_set_source_rgb(cr, 0.87, 0.88, 0.9);
         cairo_paint(cr);
         draw_header(cr, l, &g);
         draw_cells(cr, l, o, &g);

@@ -231,6 +231,9 @@ int render_out_open(struct render_out *o, const char *path, enum tkit_image_form
         if (fmt == TKIT_IMAGE_PDF) {
                 cairo_pdf_surface_set_metadata(o->surface, CAIRO_PDF_METADATA_CREATOR,
                                                "tilekit " TKIT_VERSION);
+                /* cairo stamps the current time otherwise: same input, same bytes */
+                cairo_pdf_surface_set_metadata(o->surface, CAIRO_PDF_METADATA_CREATE_DATE,
+                                               "2000-01-01T00:00:00Z");
         }
         cairo_surface_set_fallback_resolution(o->surface, 300, 300);
         return 0;

@@ -216,21 +216,25 @@ static void draw_label(struct sheet *sh, double x, double y, double w, const cha
                 tkit_buf_puts(&b, id);
         if ((lf & TKIT_LABEL_COUNT) && count > 0)
                 tkit_buf_printf(&b, "%s\xc3\x97%d", b.len ? "  " : "", count);
-        if ((lf & TKIT_LABEL_NAME) && name)
-                tkit_buf_printf(&b, "%s%s", b.len ? "  \xc2\xb7  " : "", name);
         if (reconstructed)
-                tkit_buf_puts(&b, "  (R)");
-        double base = y + sh->bleed + mm(MARK_OFFSET_MM) + mm(3.2);
+                tkit_buf_printf(&b, "%s(R)", b.len ? "  " : "");
+        double base = y + sh->bleed + mm(MARK_OFFSET_MM) + mm(2.8);
+        cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
         if (b.len) {
-                cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
-                render_font(cr, 7.5, false);
+                render_font(cr, 7.5, true);
                 render_text_fit(cr, x + w / 2, base, w - mm(2), b.data, true);
+                base += mm(3);
+        }
+        if ((lf & TKIT_LABEL_NAME) && name) {
+                render_font(cr, 6.5, false);
+                render_text_fit(cr, x + w / 2, base, w - mm(2), name, true);
+                base += mm(2.7);
         }
         if (lf & TKIT_LABEL_SET) {
                 cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-                render_font(cr, 6, false);
-                render_text_fit(cr, x + w / 2, base + mm(3.2), w - mm(2),
-                                set_title(sh->set, sh->o->lang), true);
+                render_font(cr, 5.5, false);
+                render_text_fit(cr, x + w / 2, base, w - mm(2), set_title(sh->set, sh->o->lang),
+                                true);
         }
         tkit_buf_finish(&b);
 }
@@ -438,8 +442,14 @@ static void sheet_geometry(struct sheet *sh)
         sh->bleed = mm(o->bleed_mm);
         sh->gap = mm(o->crop_marks ? 2 * (MARK_OFFSET_MM + 2.0) : 3);
         sh->label = 0;
-        if (o->labels)
-                sh->label = mm(MARK_OFFSET_MM + ((o->labels & TKIT_LABEL_SET) ? 7.5 : 4.5));
+        if (o->labels) {
+                unsigned l = o->labels;
+                double h = 0.8;
+                h += (l & (TKIT_LABEL_ID | TKIT_LABEL_COUNT)) ? 3 : 0;
+                h += (l & TKIT_LABEL_NAME) ? 2.7 : 0;
+                h += (l & TKIT_LABEL_SET) ? 2.4 : 0;
+                sh->label = mm(MARK_OFFSET_MM + h);
+        }
         double m = mm(o->margin_mm);
         sh->x0 = m;
         sh->x1 = sh->pw - m;

@@ -280,7 +280,7 @@ static struct pt linear_end(const struct tile_plan *p, const struct tkit_feature
         case TKIT_END_RIVER:
                 return add(middles[s], normals[s], 0.34);
         default:
-                return p->centre_through ? add(middles[s], normals[s], 0.3) : centre;
+                return p->centre_through ? add(middles[s], normals[s], 0.27) : centre;
         }
 }
 
@@ -442,8 +442,13 @@ static void draw_crossing(cairo_t *cr, struct pt c)
         house(cr, c.x, c.y + 0.01, 0.07);
 }
 
-static void draw_cloister(cairo_t *cr, struct pt c)
+static void draw_cloister(cairo_t *cr, struct pt at)
 {
+        /* drawn at 80 % around its spot, a little low so the bell tower stays off a city cap */
+        cairo_save(cr);
+        cairo_translate(cr, at.x, at.y + 0.04);
+        cairo_scale(cr, 0.8, 0.8);
+        struct pt c = {0, 0};
         double w = 0.2, h = 0.16;
         cairo_rectangle(cr, c.x - w / 2, c.y - h / 3, w, h);
         render_set_color(cr, TKIT_COLOR_CLOISTER);
@@ -475,6 +480,7 @@ static void draw_cloister(cairo_t *cr, struct pt c)
         cairo_rectangle(cr, c.x - 0.02, c.y + h * 2 / 3 - 0.06, 0.04, 0.06);
         cairo_set_source_rgb(cr, 0.35, 0.25, 0.18);
         cairo_fill(cr);
+        cairo_restore(cr);
 }
 
 static void draw_garden(cairo_t *cr, struct pt c)
@@ -662,21 +668,21 @@ static void draw_badges(cairo_t *cr, const struct tkit_tile *t, unsigned flags)
                 }
         }
         if (t->basis == TKIT_BASIS_RECONSTRUCTED && !(flags & TKIT_RENDER_NO_MARKER)) {
-                double dash[2] = {0.04, 0.025};
+                double dash[2] = {0.03, 0.03};
                 cairo_set_dash(cr, dash, 2, 0);
                 render_set_color(cr, TKIT_COLOR_MARKER);
-                cairo_set_line_width(cr, 0.022);
-                cairo_rectangle(cr, 0.03, 0.03, 0.94, 0.94);
+                cairo_set_line_width(cr, 0.012);
+                cairo_rectangle(cr, 0.015, 0.015, 0.97, 0.97);
                 cairo_stroke(cr);
                 cairo_set_dash(cr, NULL, 0, 0);
-                cairo_move_to(cr, 1, 0.78);
+                cairo_move_to(cr, 1, 0.82);
                 cairo_line_to(cr, 1, 1);
-                cairo_line_to(cr, 0.78, 1);
+                cairo_line_to(cr, 0.82, 1);
                 cairo_close_path(cr);
                 cairo_fill(cr);
                 cairo_set_source_rgb(cr, 1, 1, 1);
-                render_font(cr, 0.09, true);
-                render_text_center(cr, 0.935, 0.975, "R");
+                render_font(cr, 0.075, true);
+                render_text_center(cr, 0.947, 0.98, "R");
         }
 }
 
@@ -727,6 +733,34 @@ static void draw_debug(cairo_t *cr, const struct tkit_tile *t, int rot, double s
         tkit_buf_finish(&b);
 }
 
+/* ---------------------------------------------------------------- field boundaries */
+
+/* Where two different fields meet on the perimeter with nothing between them (no road, river or
+ * city), a hedge runs from that point toward the centre, so split fields can be told apart. */
+static void draw_hedges(cairo_t *cr, const struct tkit_tile *t)
+{
+        for (int pos = 0; pos < TKIT_NPOS; pos++) {
+                int next = (pos + 1) % TKIT_NPOS;
+                int a = tkit_tile_owner(t, pos, true), b = tkit_tile_owner(t, next, true);
+                if (a < 0 || b < 0 || a == b)
+                        continue;
+                if (t->features[a].kind != TKIT_FIELD || t->features[b].kind != TKIT_FIELD)
+                        continue;
+                /* the boundary point between the two positions */
+                int s = TKIT_POS_SIDE(pos), part = TKIT_POS_PART(pos);
+                struct pt q = part == TKIT_R ? corner(s + 1) : lerp(corner(s), corner(s + 1), 0.5);
+                cairo_move_to(cr, q.x, q.y);
+                cairo_line_to(cr, 0.5 + (q.x - 0.5) * 0.3, 0.5 + (q.y - 0.5) * 0.3);
+                cairo_set_source_rgb(cr, 0.24, 0.42, 0.16);
+                cairo_set_line_width(cr, 0.03);
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+                double dash[2] = {0.001, 0.045};
+                cairo_set_dash(cr, dash, 2, 0);
+                cairo_stroke(cr);
+                cairo_set_dash(cr, NULL, 0, 0);
+        }
+}
+
 /* ---------------------------------------------------------------- the tile */
 
 static void draw_art(cairo_t *cr, const struct tile_plan *p)
@@ -736,6 +770,7 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
         render_set_color(cr, TKIT_COLOR_FIELD);
         cairo_rectangle(cr, -e, -e, 1 + 2 * e, 1 + 2 * e);
         cairo_fill(cr);
+        draw_hedges(cr, t);
         stroke_linear(cr, p, TKIT_RIVER, false);
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];

@@ -144,5 +144,9 @@ void tkit_board_options_init(struct tkit_board_options *o);
  * TKIT_E_USAGE (bad options, unknown format, picture larger than TKIT_BOARD_MAX_PX), TKIT_E_IO. */
 int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
                       const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
+/* Where board cell (x, y) has its top-left corner in that picture (pixels / points), and the
+ * picture's size; for annotations and tests. */
+void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board_options *o, int x,
+                            int y, double *px, double *py, double *width, double *height);
 
 #endif

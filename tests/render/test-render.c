@@ -1,0 +1,682 @@
+/* Tests of the render module: pixels at known points of tiles built in code and of every bundled
+ * tile in every rotation, boards (each placed tile's sides where the layout puts them), PDF page
+ * count and page size, real print size, SVG that parses, byte-identical output, the CLI.
+ * Environment: TKIT_TILESETS (the bundled tilesets/ folder), TKIT_EXE (the tilekit binary),
+ * TKIT_PDFTOPPM (optional), TKIT_JCZ_BASIC (optional, JCloisterZone's basic.xml). */
+#define _GNU_SOURCE /* memmem */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <libxml/parser.h>
+
+#include "formats/tkit-formats.h"
+#include "render/tkit-render.h"
+#include "sim/tkit-sim.h"
+
+#define PX 100
+
+static char tmpdir[256];
+
+static int setup_tmp(void **state)
+{
+        (void)state;
+        snprintf(tmpdir, sizeof tmpdir, "/tmp/tkit-render-XXXXXX");
+        return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown_tmp(void **state)
+{
+        (void)state;
+        char *cmd = tkit_xasprintf("rm -rf '%s'", tmpdir);
+        int rc = system(cmd);
+        free(cmd);
+        return rc == 0 ? 0 : -1;
+}
+
+static char *tmp_path(const char *name)
+{
+        return tkit_xasprintf("%s/%s", tmpdir, name);
+}
+
+static const char *env_or_skip(const char *name)
+{
+        const char *v = getenv(name);
+        if (!v || !*v)
+                skip();
+        return v;
+}
+
+/* ---------------------------------------------------------------- pixels */
+
+static uint32_t pixel(cairo_surface_t *s, int x, int y)
+{
+        cairo_surface_flush(s);
+        const unsigned char *data = cairo_image_surface_get_data(s);
+        int stride = cairo_image_surface_get_stride(s);
+        uint32_t v;
+        memcpy(&v, data + (size_t)y * (size_t)stride + (size_t)x * 4, 4);
+        return v & 0xffffffu; /* opaque everywhere we sample: no unpremultiplying needed */
+}
+
+static cairo_surface_t *draw_tile(const struct tkit_tile *t, int rot, unsigned flags)
+{
+        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, PX, PX);
+        cairo_t *cr = cairo_create(s);
+        tkit_render_tile(cr, t, rot, 0, 0, PX, 0, flags);
+        assert_int_equal(cairo_status(cr), CAIRO_STATUS_SUCCESS);
+        cairo_destroy(cr);
+        return s;
+}
+
+/* The point 4 % inside board side `side` of the square (x0, y0, size), at its middle. */
+static void side_point(int side, double x0, double y0, double size, int *x, int *y)
+{
+        static const double fx[4] = {0.5, 0.96, 0.5, 0.04}, fy[4] = {0.04, 0.5, 0.96, 0.5};
+        *x = (int)(x0 + fx[side] * size);
+        *y = (int)(y0 + fy[side] * size);
+}
+
+static uint32_t side_color(enum tkit_side_type t)
+{
+        switch (t) {
+        case TKIT_SIDE_CITY:
+                return tkit_render_color(TKIT_COLOR_CITY);
+        case TKIT_SIDE_ROAD:
+                return tkit_render_color(TKIT_COLOR_ROAD);
+        case TKIT_SIDE_RIVER:
+                return tkit_render_color(TKIT_COLOR_RIVER);
+        default:
+                return tkit_render_color(TKIT_COLOR_FIELD);
+        }
+}
+
+/* Base tile D, built in code: city N, road W-E, the north field touching the city. */
+static void make_d(struct tkit_tile *t)
+{
+        tkit_tile_init(t);
+        t->id = tkit_xstrdup("D");
+        struct tkit_feature *f = tkit_tile_add_feature(t, TKIT_CITY, "c");
+        f->mask = TKIT_MASK_SIDE(TKIT_N);
+        f = tkit_tile_add_feature(t, TKIT_ROAD, "r");
+        f->mask = (uint16_t)(1u << TKIT_POS(TKIT_W, TKIT_M) | 1u << TKIT_POS(TKIT_E, TKIT_M));
+        f = tkit_tile_add_feature(t, TKIT_FIELD, "f1");
+        f->mask = (uint16_t)(1u << TKIT_POS(TKIT_W, TKIT_R) | 1u << TKIT_POS(TKIT_E, TKIT_L));
+        tkit_feature_add_touch(f, "c");
+        f = tkit_tile_add_feature(t, TKIT_FIELD, "f2");
+        f->mask = (uint16_t)(1u << TKIT_POS(TKIT_E, TKIT_R) | TKIT_MASK_SIDE(TKIT_S) |
+                             1u << TKIT_POS(TKIT_W, TKIT_L));
+}
+
+static void test_palette(void **state)
+{
+        (void)state;
+        for (int i = 0; i < TKIT_COLOR_COUNT; i++)
+                for (int j = i + 1; j < TKIT_COLOR_COUNT; j++)
+                        assert_int_not_equal(tkit_render_color(i), tkit_render_color(j));
+        assert_int_equal(tkit_render_color(TKIT_COLOR_COUNT), 0);
+}
+
+/* City, road and field where the geometry puts them, for each rotation. */
+static void test_tile_d_rotations(void **state)
+{
+        (void)state;
+        struct tkit_tile t;
+        make_d(&t);
+        uint32_t city = tkit_render_color(TKIT_COLOR_CITY);
+        uint32_t road = tkit_render_color(TKIT_COLOR_ROAD);
+        uint32_t field = tkit_render_color(TKIT_COLOR_FIELD);
+        /* unrotated: N city, E and W road, S field */
+        static const int expect[4] = {TKIT_SIDE_CITY, TKIT_SIDE_ROAD, TKIT_SIDE_FIELD,
+                                      TKIT_SIDE_ROAD};
+        for (int rot = 0; rot < 4; rot++) {
+                cairo_surface_t *s = draw_tile(&t, rot, 0);
+                for (int side = 0; side < 4; side++) {
+                        int x, y;
+                        side_point(side, 0, 0, PX, &x, &y);
+                        /* board side `side` shows the tile's side `side - rot` */
+                        int want = expect[(side - rot + 4) % 4];
+                        uint32_t got = pixel(s, x, y);
+                        assert_int_equal(got, want == TKIT_SIDE_CITY   ? city
+                                              : want == TKIT_SIDE_ROAD ? road
+                                                                       : field);
+                }
+                cairo_surface_destroy(s);
+        }
+        /* unrotated: the city reaches 20 % down, the wall ends it before the road */
+        cairo_surface_t *s0 = draw_tile(&t, 0, 0);
+        assert_int_equal(pixel(s0, PX / 2, PX / 5), city);
+        assert_int_equal(pixel(s0, PX / 2, PX * 2 / 5), field);
+        assert_int_equal(pixel(s0, PX / 2, PX * 3 / 4), field);
+        cairo_surface_destroy(s0);
+        /* rotation 1: the city is on the east side and no longer on the north side */
+        cairo_surface_t *s = draw_tile(&t, 1, 0);
+        assert_int_equal(pixel(s, PX - 3, PX / 2), city);
+        assert_int_not_equal(pixel(s, PX / 2, 3), city);
+        assert_int_equal(pixel(s, PX / 2, 3), road);
+        cairo_surface_destroy(s);
+        /* rotations are taken modulo 4 */
+        cairo_surface_t *a = draw_tile(&t, -1, 0), *b = draw_tile(&t, 3, 0);
+        assert_memory_equal(cairo_image_surface_get_data(a), cairo_image_surface_get_data(b),
+                            (size_t)cairo_image_surface_get_stride(a) * PX);
+        cairo_surface_destroy(a);
+        cairo_surface_destroy(b);
+        tkit_tile_finish(&t);
+}
+
+/* Cities on two sides: joined when one feature (the corner between them is city), separate
+ * when two features (the corner is not city). */
+static void test_city_joined_or_separate(void **state)
+{
+        (void)state;
+        uint32_t city = tkit_render_color(TKIT_COLOR_CITY);
+        struct tkit_tile one, two;
+        tkit_tile_init(&one);
+        tkit_tile_init(&two);
+        struct tkit_feature *f = tkit_tile_add_feature(&one, TKIT_CITY, "c");
+        f->mask = TKIT_MASK_SIDE(TKIT_N) | TKIT_MASK_SIDE(TKIT_W);
+        f = tkit_tile_add_feature(&one, TKIT_FIELD, "f");
+        f->mask = TKIT_MASK_SIDE(TKIT_E) | TKIT_MASK_SIDE(TKIT_S);
+        f = tkit_tile_add_feature(&two, TKIT_CITY, "c1");
+        f->mask = TKIT_MASK_SIDE(TKIT_N);
+        f = tkit_tile_add_feature(&two, TKIT_CITY, "c2");
+        f->mask = TKIT_MASK_SIDE(TKIT_W);
+        f = tkit_tile_add_feature(&two, TKIT_FIELD, "f");
+        f->mask = TKIT_MASK_SIDE(TKIT_E) | TKIT_MASK_SIDE(TKIT_S);
+        cairo_surface_t *a = draw_tile(&one, 0, 0), *b = draw_tile(&two, 0, 0);
+        /* the point (30 %, 30 %) near the shared corner, inside the joined city only */
+        assert_int_equal(pixel(a, 30, 30), city);
+        assert_int_not_equal(pixel(b, 30, 30), city);
+        /* both show city on N and W, field on E and S */
+        for (int side = 0; side < 4; side++) {
+                int x, y;
+                side_point(side, 0, 0, PX, &x, &y);
+                bool c = side == TKIT_N || side == TKIT_W;
+                assert_true((pixel(a, x, y) == city) == c);
+                assert_true((pixel(b, x, y) == city) == c);
+        }
+        cairo_surface_destroy(a);
+        cairo_surface_destroy(b);
+        tkit_tile_finish(&one);
+        tkit_tile_finish(&two);
+}
+
+/* Reconstructed tiles carry a marker; the same tile well-known does not. */
+static void test_reconstructed_marker(void **state)
+{
+        (void)state;
+        struct tkit_tile t;
+        make_d(&t);
+        uint32_t marker = tkit_render_color(TKIT_COLOR_MARKER);
+        cairo_surface_t *s = draw_tile(&t, 0, 0);
+        assert_int_not_equal(pixel(s, PX - 3, PX - 12), marker);
+        cairo_surface_destroy(s);
+        t.basis = TKIT_BASIS_RECONSTRUCTED;
+        s = draw_tile(&t, 0, 0);
+        assert_int_equal(pixel(s, PX - 3, PX - 12), marker);
+        cairo_surface_destroy(s);
+        s = draw_tile(&t, 0, TKIT_RENDER_NO_MARKER);
+        assert_int_not_equal(pixel(s, PX - 3, PX - 12), marker);
+        cairo_surface_destroy(s);
+        tkit_tile_finish(&t);
+}
+
+static void read_sets(struct tkit_setlist *l, const char *const *names)
+{
+        const char *dir = env_or_skip("TKIT_TILESETS");
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        for (size_t i = 0; names[i]; i++) {
+                char *p = tkit_xasprintf("%s/%s", dir, names[i]);
+                int rc = tkit_read_file(p, TKIT_FORMAT_AUTO, l, &d);
+                if (rc)
+                        tkit_diags_write(&d, stderr, false);
+                assert_int_equal(rc, 0);
+                free(p);
+        }
+        tkit_diags_finish(&d);
+}
+
+static const char *const bundled[] = {
+    "base.xml",      "river.xml",   "castles-bridges.xml", "siege-defense.xml",
+    "besiegers.xml", "cathars.xml", "siege-rgg.xml",       NULL};
+
+/* Every side of every bundled tile in every rotation shows the colour of what it is. */
+static void test_bundled_tiles_sides(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        read_sets(&l, bundled);
+        int checked = 0;
+        for (size_t i = 0; i < l.n; i++)
+                for (size_t k = 0; k < l.sets[i]->ntiles; k++) {
+                        const struct tkit_tile *t = &l.sets[i]->tiles[k];
+                        for (int rot = 0; rot < 4; rot++) {
+                                cairo_surface_t *s = draw_tile(t, rot, 0);
+                                uint8_t code = tkit_tile_side_code(t, rot);
+                                for (int side = 0; side < 4; side++) {
+                                        int x, y;
+                                        side_point(side, 0, 0, PX, &x, &y);
+                                        uint32_t want = side_color(TKIT_CODE_SIDE(code, side));
+                                        if (pixel(s, x, y) != want)
+                                                fail_msg("%s tile %s rot %d side %c: %06x != "
+                                                         "%06x",
+                                                         l.sets[i]->id, t->id, rot,
+                                                         tkit_side_letter(side), pixel(s, x, y),
+                                                         want);
+                                        checked++;
+                                }
+                                cairo_surface_destroy(s);
+                        }
+                }
+        assert_true(checked >= 4 * 4 * 24);
+        tkit_setlist_finish(&l);
+}
+
+/* ---------------------------------------------------------------- files */
+
+static char *slurp(const char *path, size_t *len)
+{
+        FILE *f = fopen(path, "rb");
+        assert_non_null(f);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        char chunk[65536];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+                tkit_buf_add(&b, chunk, n);
+        fclose(f);
+        *len = b.len;
+        return tkit_buf_steal(&b);
+}
+
+/* Page objects ("/Type /Page", not "/Pages") and MediaBoxes in a cairo PDF. */
+static int pdf_pages(const char *data, size_t len, double *w, double *h)
+{
+        int pages = 0;
+        for (const char *p = data; (p = memmem(p, len - (size_t)(p - data), "/Type /Page", 11));
+             p += 11)
+                if (p[11] != 's')
+                        pages++;
+        const char *mb = memmem(data, len, "/MediaBox [", 11);
+        assert_non_null(mb);
+        double x0, y0;
+        assert_int_equal(sscanf(mb + 11, "%lf %lf %lf %lf", &x0, &y0, w, h), 4);
+        return pages;
+}
+
+static void test_sheet_pages(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        static const char *const names[] = {"base.xml", NULL};
+        read_sets(&l, names);
+        const struct tkit_set *sets[1] = {l.sets[0]};
+        struct tkit_sheet_options o;
+        tkit_sheet_options_init(&o);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char *path = tmp_path("base.pdf");
+        int pages = 0;
+        assert_int_equal(tkit_render_sheet(sets, 1, &o, path, &pages, &d), 0);
+        size_t len;
+        char *data = slurp(path, &len);
+        double w, h;
+        /* A4: 3 x 4 tiles of 45 mm + bleed a page; 24 types → 2 pages, plus the summary */
+        assert_int_equal(pdf_pages(data, len, &w, &h), 3);
+        assert_int_equal(pages, 3);
+        assert_true(w > 595.27 && w < 595.28 && h > 841.88 && h < 841.9);
+        free(data);
+        /* Letter: 3 rows fit → 9 a page → 3 pages, plus the summary */
+        o.paper = TKIT_PAPER_LETTER;
+        assert_int_equal(tkit_render_sheet(sets, 1, &o, path, &pages, &d), 0);
+        data = slurp(path, &len);
+        assert_int_equal(pdf_pages(data, len, &w, &h), 4);
+        assert_true(w == 612 && h == 792);
+        free(data);
+        /* smaller tiles, no summary: fewer pages */
+        o.tile_mm = 25;
+        o.summary = false;
+        assert_int_equal(tkit_render_sheet(sets, 1, &o, path, &pages, &d), 0);
+        assert_int_equal(pages, 1);
+        /* a tile larger than the paper is refused with a diagnostic, as is a bad language */
+        o.tile_mm = 250;
+        assert_int_equal(tkit_render_sheet(sets, 1, &o, path, NULL, &d), TKIT_E_USAGE);
+        assert_true(d.errors > 0);
+        o.tile_mm = 45;
+        o.lang = "xx";
+        assert_int_equal(tkit_render_sheet(sets, 1, &o, path, NULL, &d), TKIT_E_USAGE);
+        tkit_diags_finish(&d);
+        free(path);
+        tkit_setlist_finish(&l);
+}
+
+/* Rasterise page 2 at 10 px/mm and measure the first tile: 45 mm is 450 px. */
+static void test_sheet_real_size(void **state)
+{
+        (void)state;
+        const char *pdftoppm = env_or_skip("TKIT_PDFTOPPM");
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        static const char *const names[] = {"base.xml", NULL};
+        read_sets(&l, names);
+        const struct tkit_set *sets[1] = {l.sets[0]};
+        struct tkit_sheet_options o;
+        tkit_sheet_options_init(&o);
+        o.bleed_mm = 0; /* the art then ends on the trim line */
+        o.crop_marks = false;
+        o.summary = false;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char *pdf = tmp_path("size.pdf"), *png = tmp_path("size");
+        assert_int_equal(tkit_render_sheet(sets, 1, &o, pdf, NULL, &d), 0);
+        char *cmd =
+            tkit_xasprintf("'%s' -png -r 254 -f 1 -l 1 -singlefile '%s' '%s'", pdftoppm, pdf, png);
+        assert_int_equal(system(cmd), 0);
+        char *pngfile = tkit_xasprintf("%s.png", png);
+        cairo_surface_t *s = cairo_image_surface_create_from_png(pngfile);
+        assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+        /* tile A is field with a cloister: scan the row 10 % down the first tile */
+        int y = (int)((o.margin_mm + 9.0 + 4.5) * 10);
+        int w = cairo_image_surface_get_width(s), first = -1, last = -1;
+        uint32_t field = tkit_render_color(TKIT_COLOR_FIELD);
+        for (int x = 0; x < w / 3; x++) {
+                uint32_t v = pixel(s, x, y);
+                int dr = (int)((v >> 16) & 0xff) - (int)((field >> 16) & 0xff);
+                int dg = (int)((v >> 8) & 0xff) - (int)((field >> 8) & 0xff);
+                if (abs(dr) < 40 && abs(dg) < 40 && ((v >> 8) & 0xff) > ((v >> 16) & 0xff)) {
+                        if (first < 0)
+                                first = x;
+                        last = x;
+                } else if (first >= 0) {
+                        break; /* the end of the first tile */
+                }
+        }
+        assert_true(first >= 0);
+        int width = last - first + 1;
+        if (width < 448 || width > 452)
+                fail_msg("tile measures %d px at 10 px/mm, want 450", width);
+        cairo_surface_destroy(s);
+        free(pngfile);
+        free(cmd);
+        free(pdf);
+        free(png);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
+static struct tkit_layout *simulate(struct tkit_setlist *l, uint64_t seed)
+{
+        static const char *const names[] = {"base.xml", "river.xml", "castles-bridges.xml",
+                                            "siege-defense.xml", NULL};
+        read_sets(l, names);
+        struct tkit_sim_options so;
+        tkit_sim_options_init(&so);
+        so.seed = seed;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_layout *lay = tkit_simulate(l->sets, l->n, &so, &d);
+        if (!lay)
+                tkit_diags_write(&d, stderr, false);
+        assert_non_null(lay);
+        tkit_diags_finish(&d);
+        return lay;
+}
+
+/* Every placed tile shows, at each board side, what its rotated definition says. */
+static void test_board_sides(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        struct tkit_layout *lay = simulate(&l, 5);
+        struct tkit_board_options o;
+        tkit_board_options_init(&o);
+        o.px = PX;
+        o.bridges = false;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char *path = tmp_path("board.png");
+        assert_int_equal(tkit_render_board(lay, &o, path, TKIT_IMAGE_AUTO, &d), 0);
+        cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+        assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+        double W, H, cx, cy;
+        tkit_board_cell_origin(lay, &o, 0, 0, &cx, &cy, &W, &H);
+        assert_int_equal(cairo_image_surface_get_width(s), (int)(W + 0.5));
+        assert_int_equal(cairo_image_surface_get_height(s), (int)(H + 0.5));
+        int checked = 0;
+        for (size_t i = 0; i < lay->nplacements; i++) {
+                const struct tkit_placement *p = &lay->placements[i];
+                if (p->is_piece)
+                        continue;
+                uint8_t code = tkit_tile_side_code(p->def, p->rotation / 90);
+                tkit_board_cell_origin(lay, &o, p->x, p->y, &cx, &cy, NULL, NULL);
+                for (int side = 0; side < 4; side++) {
+                        int x, y;
+                        side_point(side, cx, cy, PX, &x, &y);
+                        uint32_t want = side_color(TKIT_CODE_SIDE(code, side));
+                        if (pixel(s, x, y) != want)
+                                fail_msg("placement %zu %s at (%d,%d) rot %d side %c", i, p->tile,
+                                         p->x, p->y, p->rotation, tkit_side_letter(side));
+                        checked++;
+                }
+        }
+        assert_true(checked > 100);
+        cairo_surface_destroy(s);
+        free(path);
+        tkit_diags_finish(&d);
+        tkit_layout_destroy(lay);
+        tkit_setlist_finish(&l);
+}
+
+static void test_svg_parses(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        struct tkit_layout *lay = simulate(&l, 2);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char *path = tmp_path("board.svg");
+        assert_int_equal(tkit_render_board(lay, NULL, path, TKIT_IMAGE_AUTO, &d), 0);
+        xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR);
+        assert_non_null(doc);
+        xmlNodePtr root = xmlDocGetRootElement(doc);
+        assert_string_equal((const char *)root->name, "svg");
+        xmlFreeDoc(doc);
+        char *tile = tmp_path("tile.svg");
+        assert_int_equal(tkit_render_tile_file(&l.sets[0]->tiles[0], 1, 64, TKIT_RENDER_DEBUG, tile,
+                                               TKIT_IMAGE_AUTO, &d),
+                         0);
+        doc = xmlReadFile(tile, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR);
+        assert_non_null(doc);
+        xmlFreeDoc(doc);
+        free(tile);
+        free(path);
+        tkit_diags_finish(&d);
+        tkit_layout_destroy(lay);
+        tkit_setlist_finish(&l);
+}
+
+static void assert_same_file(const char *a, const char *b)
+{
+        size_t la, lb;
+        char *da = slurp(a, &la), *db = slurp(b, &lb);
+        assert_true(la > 0);
+        assert_int_equal(la, lb);
+        assert_memory_equal(da, db, la);
+        free(da);
+        free(db);
+}
+
+/* Same input, same bytes: PNG tiles and boards, and the PDF (no creation time in it). */
+static void test_deterministic(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        struct tkit_layout *lay = simulate(&l, 9);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char *p[2], *q[2], *r[2];
+        const struct tkit_set *sets[2] = {l.sets[0], l.sets[3]};
+        for (int i = 0; i < 2; i++) {
+                p[i] = tkit_xasprintf("%s/board%d.png", tmpdir, i);
+                q[i] = tkit_xasprintf("%s/tile%d.png", tmpdir, i);
+                r[i] = tkit_xasprintf("%s/sheet%d.pdf", tmpdir, i);
+                assert_int_equal(tkit_render_board(lay, NULL, p[i], TKIT_IMAGE_AUTO, &d), 0);
+                assert_int_equal(tkit_render_tile_file(&l.sets[0]->tiles[3], 2, 200,
+                                                       TKIT_RENDER_DEBUG, q[i], TKIT_IMAGE_AUTO,
+                                                       &d),
+                                 0);
+                assert_int_equal(tkit_render_sheet(sets, 2, NULL, r[i], NULL, &d), 0);
+        }
+        assert_same_file(p[0], p[1]);
+        assert_same_file(q[0], q[1]);
+        assert_same_file(r[0], r[1]);
+        for (int i = 0; i < 2; i++) {
+                free(p[i]);
+                free(q[i]);
+                free(r[i]);
+        }
+        tkit_diags_finish(&d);
+        tkit_layout_destroy(lay);
+        tkit_setlist_finish(&l);
+}
+
+static void test_bad_output(void **state)
+{
+        (void)state;
+        struct tkit_tile t;
+        make_d(&t);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        assert_int_equal(
+            tkit_render_tile_file(&t, 0, 64, 0, "/nonexistent/dir/x.png", TKIT_IMAGE_AUTO, &d),
+            TKIT_E_IO);
+        assert_int_equal(tkit_render_tile_file(&t, 0, 64, 0, "x.gif", TKIT_IMAGE_AUTO, &d),
+                         TKIT_E_USAGE);
+        assert_int_equal(tkit_render_tile_file(&t, 0, 2, 0, "x.png", TKIT_IMAGE_AUTO, &d),
+                         TKIT_E_USAGE);
+        assert_true(d.errors >= 3);
+        assert_int_equal(tkit_image_format_from_path("a.PNG"), TKIT_IMAGE_PNG);
+        assert_int_equal(tkit_image_format_from_path("a.svg"), TKIT_IMAGE_SVG);
+        assert_int_equal(tkit_image_format_from_path("a"), TKIT_IMAGE_AUTO);
+        assert_int_equal(tkit_label_parse("id,set"), TKIT_LABEL_ID | TKIT_LABEL_SET);
+        assert_int_equal(tkit_label_parse("none"), 0);
+        assert_int_equal(tkit_label_parse("id,bogus"), -1);
+        assert_int_equal(tkit_paper_parse("Letter"), TKIT_PAPER_LETTER);
+        assert_int_equal(tkit_paper_parse("a5"), -1);
+        tkit_diags_finish(&d);
+        tkit_tile_finish(&t);
+}
+
+/* ---------------------------------------------------------------- the command line */
+
+static int run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int run(const char *fmt, ...)
+{
+        va_list ap;
+        va_start(ap, fmt);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_vprintf(&b, fmt, ap);
+        va_end(ap);
+        tkit_buf_puts(&b, " >/dev/null 2>&1");
+        int st = system(b.data);
+        tkit_buf_finish(&b);
+        return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_cli(void **state)
+{
+        (void)state;
+        const char *exe = env_or_skip("TKIT_EXE");
+        const char *dir = env_or_skip("TKIT_TILESETS");
+        char *png = tmp_path("cli.png"), *pdf = tmp_path("cli.pdf"), *svg = tmp_path("cli.svg");
+        assert_int_equal(
+            run("'%s' render tile D --tiles '%s/base.xml' --rotation 90 -o '%s'", exe, dir, png),
+            0);
+        cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+        assert_int_equal(cairo_image_surface_get_width(s), 256);
+        /* D turned 90°: the city is on the east side */
+        assert_int_equal(pixel(s, 250, 128), tkit_render_color(TKIT_COLOR_CITY));
+        cairo_surface_destroy(s);
+        assert_int_equal(run("'%s' render tile ZZ --tiles '%s/base.xml' -o '%s'", exe, dir, png),
+                         1);
+        assert_int_equal(
+            run("'%s' render tile D --tiles '%s/base.xml' --rotation 45 -o '%s'", exe, dir, png),
+            2);
+        assert_int_equal(run("'%s' render sheet --tiles '%s/base.xml' --tiles '%s/river.xml' "
+                             "--set base,river --lang uk --paper letter -o '%s'",
+                             exe, dir, dir, pdf),
+                         0);
+        assert_int_equal(
+            run("'%s' render sheet --tiles '%s/base.xml' --lang xx -o '%s'", exe, dir, pdf), 2);
+        assert_int_equal(
+            run("'%s' render sheet --tiles '%s/base.xml' --set nope -o '%s'", exe, dir, pdf), 2);
+        assert_int_equal(
+            run("'%s' render board --tiles '%s/base.xml' --seed 4 --px 32 -o '%s'", exe, dir, svg),
+            0);
+        assert_int_equal(run("'%s' render board --tiles '%s/base.xml' -o '%s'", exe, dir, svg), 2);
+        assert_int_equal(run("'%s' render frobnicate", exe), 2);
+        assert_int_equal(run("'%s' render --help", exe), 0);
+        assert_int_equal(run("'%s' render sheet --tiles /nonexistent.xml -o '%s'", exe, pdf), 2);
+        free(png);
+        free(pdf);
+        free(svg);
+}
+
+/* JCloisterZone's base set, when its reader and the file are there. */
+static void test_jcz_sheet(void **state)
+{
+        (void)state;
+        const char *path = env_or_skip("TKIT_JCZ_BASIC");
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        if (tkit_read_file(path, TKIT_FORMAT_AUTO, &l, &d) != 0 || l.n == 0) {
+                tkit_diags_finish(&d);
+                tkit_setlist_finish(&l);
+                skip();
+        }
+        char *pdf = tmp_path("jcz.pdf");
+        int pages = 0;
+        assert_int_equal(
+            tkit_render_sheet((const struct tkit_set *const *)l.sets, l.n, NULL, pdf, &pages, &d),
+            0);
+        assert_true(pages >= 2);
+        free(pdf);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_palette),
+            cmocka_unit_test(test_tile_d_rotations),
+            cmocka_unit_test(test_city_joined_or_separate),
+            cmocka_unit_test(test_reconstructed_marker),
+            cmocka_unit_test(test_bundled_tiles_sides),
+            cmocka_unit_test(test_sheet_pages),
+            cmocka_unit_test(test_sheet_real_size),
+            cmocka_unit_test(test_board_sides),
+            cmocka_unit_test(test_svg_parses),
+            cmocka_unit_test(test_deterministic),
+            cmocka_unit_test(test_bad_output),
+            cmocka_unit_test(test_cli),
+            cmocka_unit_test(test_jcz_sheet),
+        };
+        return cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
+}
