@@ -227,6 +227,88 @@ static void test_round_trip_tilesets(void **state)
         globfree(&g);
 }
 
+/* Row counts of every table, one line each. */
+static char *table_counts(const char *db)
+{
+        sqlite3 *h = NULL;
+        sqlite3_stmt *st = NULL;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "");
+        assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_prepare_v2(h,
+                                            "SELECT name FROM sqlite_master WHERE type = 'table'"
+                                            " ORDER BY name",
+                                            -1, &st, NULL),
+                         SQLITE_OK);
+        while (sqlite3_step(st) == SQLITE_ROW) {
+                const char *t = (const char *)sqlite3_column_text(st, 0);
+                char *q = tkit_xasprintf("SELECT count(*) FROM \"%s\"", t);
+                sqlite3_stmt *c = NULL;
+                assert_int_equal(sqlite3_prepare_v2(h, q, -1, &c, NULL), SQLITE_OK);
+                assert_int_equal(sqlite3_step(c), SQLITE_ROW);
+                tkit_buf_printf(&b, "%s %d\n", t, sqlite3_column_int(c, 0));
+                sqlite3_finalize(c);
+                free(q);
+        }
+        sqlite3_finalize(st);
+        sqlite3_close(h);
+        return tkit_buf_steal(&b);
+}
+
+/* JCloisterZone's own files (third-party, read in place): all in one import; importing them again
+ * replaces every set without leftovers; every set exports. */
+static void test_jcz_import(void **state)
+{
+        struct fx *f = *state;
+        const char *ext = getenv("TKIT_EXTERNAL");
+        if (!ext || !*ext)
+                skip();
+        char *pattern = tkit_xasprintf("%s/jcloisterzone/*.xml", ext);
+        glob_t g;
+        int rc = glob(pattern, 0, NULL, &g);
+        free(pattern);
+        if (rc == GLOB_NOMATCH)
+                skip();
+        assert_int_equal(rc, 0);
+        char *db = tmp_path(f, "jcz.db");
+        const char **argv = tkit_xcalloc(g.gl_pathc + 6, sizeof *argv);
+        argv[1] = "import";
+        argv[2] = "--db";
+        argv[3] = db;
+        argv[4] = "--format=jcz";
+        for (size_t i = 0; i < g.gl_pathc; i++)
+                argv[5 + i] = g.gl_pathv[i];
+        run_ok(f, run_argv(f, argv));
+        char *summary = tkit_xstrdup(f->out);
+        char *counts = table_counts(db);
+        run_ok(f, run(f, "list", "sets", "--db", db, NULL));
+        char *listing = tkit_xstrdup(f->out);
+
+        run_ok(f, run_argv(f, argv));
+        assert_string_equal(summary, f->out);
+        char *again = table_counts(db);
+        assert_string_equal(counts, again);
+        run_ok(f, run(f, "list", "sets", "--db", db, NULL));
+        assert_string_equal(listing, f->out);
+
+        size_t n;
+        char **ids = stored_ids(db, &n);
+        assert_true(n >= g.gl_pathc);
+        for (size_t i = 0; i < n; i++) {
+                run_ok(f, run(f, "export", "--db", db, "--set", ids[i], NULL));
+                assert_non_null(strstr(f->out, "<tileset format=\"1\""));
+        }
+        free_ids(ids, n);
+        free(again);
+        free(listing);
+        free(counts);
+        free(summary);
+        free(argv);
+        free(db);
+        globfree(&g);
+}
+
 struct bad_case {
         const char *file;
         int line;
@@ -357,6 +439,7 @@ int main(void)
         const struct CMUnitTest tests[] = {
             cmocka_unit_test_setup_teardown(test_round_trip_fixtures, setup, teardown),
             cmocka_unit_test_setup_teardown(test_round_trip_tilesets, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_jcz_import, setup, teardown),
             cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
             cmocka_unit_test_setup_teardown(test_usage_and_io, setup, teardown),
             cmocka_unit_test_setup_teardown(test_list_and_export, setup, teardown),
