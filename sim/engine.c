@@ -20,7 +20,7 @@
 #define MAX_GRID 2047 /* cells per grid row; beyond, the border cells stay empty */
 
 enum { V_FIELD = 0, V_ROAD = 1, V_CITY = 2, V_RIVER = 3, V_OPEN = 4, V_BRIDGE = 5 };
-enum { CELL_BORDER = 1u, CELL_TOUCHED = 2u };
+enum { CELL_BORDER = 1u, CELL_TOUCHED = 2u, CELL_CLOISTER = 4u };
 enum { K_CITY = 0, K_ROAD = 1 };
 
 static const int pow6[4] = {1, 6, 36, 216};
@@ -86,7 +86,10 @@ struct tkit_sim {
         size_t nsets;
         struct stype *types;
         size_t ntypes, captypes;
-        uint16_t *fit; /* ntypes * NCONS */
+        uint16_t *fit;        /* ntypes * NCONS */
+        uint8_t *cntn, *cntb; /* options per (type, constraint): plain, with bridges */
+        uint32_t gn[NCONS];   /* cells per constraint (mirror of groups[c].n, kept hot) */
+        uint32_t *wbuf;       /* weights of the active constraints for one draw */
         uint8_t *fkind, *funits;
         size_t nf, capf;
 
@@ -127,6 +130,14 @@ struct tkit_sim {
 };
 
 /* ---------------------------------------------------------------- preparation */
+
+static int popcount(unsigned v)
+{
+        int n = 0;
+        for (; v; v &= v - 1)
+                n++;
+        return n;
+}
 
 static unsigned rot4(unsigned m, int r)
 {
@@ -404,6 +415,13 @@ struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, str
                 for (int c = 0; c < NCONS; c++)
                         s->fit[t * NCONS + (size_t)c] =
                             c == OPEN_ALL ? 0 : fit_one(&s->types[t], c, bridges);
+        s->cntn = tkit_xmalloc(s->ntypes * NCONS);
+        s->cntb = tkit_xmalloc(s->ntypes * NCONS);
+        for (size_t i = 0; i < s->ntypes * NCONS; i++) {
+                s->cntn[i] = (uint8_t)popcount(s->fit[i] & 0xfu);
+                s->cntb[i] = (uint8_t)popcount(s->fit[i]);
+        }
+        s->wbuf = tkit_xmalloc(NCONS * sizeof(*s->wbuf));
         setup_grid(s, ncells);
         s->capnodes = 16;
         for (size_t i = 0; i < s->npieces; i++)
@@ -427,6 +445,9 @@ void tkit_sim_destroy(struct tkit_sim *s)
         free(s->sets);
         free(s->types);
         free(s->fit);
+        free(s->cntn);
+        free(s->cntb);
+        free(s->wbuf);
         free(s->fkind);
         free(s->funits);
         free(s->land);
@@ -454,6 +475,7 @@ static void group_add(struct tkit_sim *s, uint32_t p, uint16_t c)
         s->cells[p].slot = (uint32_t)g->n;
         s->cells[p].cons = c;
         g->cells[g->n++] = p;
+        s->gn[c] = (uint32_t)g->n;
         if (g->n == 1) {
                 s->actpos[c] = (int32_t)s->nactive;
                 s->active[s->nactive++] = c;
@@ -467,6 +489,7 @@ static void group_remove(struct tkit_sim *s, uint32_t p)
         uint32_t slot = s->cells[p].slot, last = g->cells[--g->n];
         g->cells[slot] = last;
         s->cells[last].slot = slot;
+        s->gn[c] = (uint32_t)g->n;
         if (g->n == 0) {
                 int32_t ap = s->actpos[c];
                 uint16_t moved = s->active[--s->nactive];
@@ -556,14 +579,20 @@ static void join_edge(struct tkit_sim *s, uint32_t p, int side, uint32_t q)
 {
         const struct scell *a = &s->cells[p], *b = &s->cells[q];
         int os = (side + 2) & 3;
-        for (int part = 0; part < 3; part++) {
-                int64_t na = node_at(s, a, side * 3 + part);
-                if (na < 0)
-                        continue;
-                int64_t nb = node_at(s, b, os * 3 + 2 - part);
-                if (nb >= 0)
-                        join(s, (uint32_t)na, (uint32_t)nb);
+        if (a->bridge | b->bridge) {
+                for (int part = 0; part < 3; part++) {
+                        int64_t na = node_at(s, a, side * 3 + part);
+                        int64_t nb = node_at(s, b, os * 3 + 2 - part);
+                        if (na >= 0 && nb >= 0)
+                                join(s, (uint32_t)na, (uint32_t)nb);
+                }
+                return;
         }
+        const int8_t *pa = &s->types[a->type].posmap[a->rot][side * 3];
+        const int8_t *pb = &s->types[b->type].posmap[b->rot][os * 3];
+        for (int part = 0; part < 3; part++)
+                if (pa[part] >= 0 && pb[2 - part] >= 0)
+                        join(s, a->node + (uint32_t)pa[part], b->node + (uint32_t)pb[2 - part]);
 }
 
 static void make_nodes(struct tkit_sim *s, struct scell *c)
@@ -610,6 +639,8 @@ static void place_cell(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, i
         c->bridge = (uint8_t)bridge;
         const struct stype *ty = &s->types[type];
         c->corner = ty->corner[rot];
+        if (ty->cloister)
+                c->flags |= CELL_CLOISTER;
         make_nodes(s, c);
         for (int side = 0; side < 4; side++) {
                 uint32_t q = (uint32_t)((int32_t)p + s->off[side]);
@@ -625,20 +656,21 @@ static void place_cell(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, i
                 if (n->type == EMPTY)
                         continue;
                 c->ncl++;
-                if (++n->ncl == 8 && s->types[n->type].cloister)
+                if (++n->ncl == 8 && (n->flags & CELL_CLOISTER))
                         s->st.cloisters_completed++;
         }
         if (c->ncl == 8 && ty->cloister)
                 s->st.cloisters_completed++;
         /* barns: four tiles meeting at a corner, field on all four corners */
         for (int k = 0; k < 4; k++) {
-                bool all = (c->corner >> k) & 1u, full = true;
-                for (int j = 0; j < 3 && full; j++) {
+                if (!((c->corner >> k) & 1u))
+                        continue;
+                bool all = true;
+                for (int j = 0; j < 3 && all; j++) {
                         const struct scell *n = &s->cells[(int32_t)p + s->coff[k][j]];
-                        full = n->type != EMPTY;
-                        all = all && full && ((n->corner >> s->cci[k][j]) & 1u);
+                        all = n->type != EMPTY && ((n->corner >> s->cci[k][j]) & 1u);
                 }
-                if (full && all)
+                if (all)
                         s->st.barn_opportunities++;
         }
         int x = (int)(p % (uint32_t)s->D), y = (int)(p / (uint32_t)s->D);
@@ -691,14 +723,6 @@ static void drew(struct tkit_sim *s, uint32_t type)
                 s->st.symbols[k] += ty->symbols[k];
 }
 
-static int popcount(unsigned v)
-{
-        int n = 0;
-        for (; v; v &= v - 1)
-                n++;
-        return n;
-}
-
 static int nth_bit(unsigned v, int n)
 {
         for (; n > 0; n--)
@@ -715,39 +739,32 @@ static int nth_bit(unsigned v, int n)
 static void play_land(struct tkit_sim *s, uint32_t type)
 {
         drew(s, type);
-        const uint16_t *fit = &s->fit[(size_t)type * NCONS];
-        unsigned mask = s->bridges_left > 0 ? 0xfffu : 0xfu;
-        uint64_t total = 0;
-        for (size_t i = 0; i < s->nactive; i++) {
+        const uint8_t *cnt = (s->bridges_left > 0 ? s->cntb : s->cntn) + (size_t)type * NCONS;
+        uint32_t total = 0, *w = s->wbuf;
+        size_t na = s->nactive;
+        for (size_t i = 0; i < na; i++) {
                 uint16_t c = s->active[i];
-                unsigned f = fit[c] & mask;
-                if (f)
-                        total += (uint64_t)s->groups[c].n * (uint64_t)popcount(f);
+                w[i] = s->gn[c] * cnt[c];
+                total += w[i];
         }
         if (total == 0) {
                 discard(s, type);
                 return;
         }
-        uint32_t k = tkit_rng_below(&s->rng, (uint32_t)total);
-        for (size_t i = 0; i < s->nactive; i++) {
-                uint16_t c = s->active[i];
-                unsigned f = fit[c] & mask;
-                if (!f)
-                        continue;
-                uint32_t n = (uint32_t)popcount(f), w = (uint32_t)s->groups[c].n * n;
-                if (k >= w) {
-                        k -= w;
-                        continue;
-                }
-                uint32_t p = s->groups[c].cells[k / n];
-                int bit = nth_bit(f, (int)(k % n));
-                if (bit < 4) {
-                        place(s, p, type, bit, 0);
-                } else {
-                        int rot = (bit - 4) >> 1, a = (bit - 4) & 1;
-                        place(s, p, type, rot, 1 + (a ^ (rot & 1)));
-                }
-                return;
+        uint32_t k = tkit_rng_below(&s->rng, total);
+        size_t i = 0;
+        while (k >= w[i])
+                k -= w[i++];
+        uint16_t c = s->active[i];
+        uint32_t n = cnt[c];
+        unsigned f = s->fit[(size_t)type * NCONS + c] & (s->bridges_left > 0 ? 0xfffu : 0xfu);
+        uint32_t p = s->groups[c].cells[k / n];
+        int bit = nth_bit(f, (int)(k % n));
+        if (bit < 4) {
+                place(s, p, type, bit, 0);
+        } else {
+                int rot = (bit - 4) >> 1, a = (bit - 4) & 1;
+                place(s, p, type, rot, 1 + (a ^ (rot & 1)));
         }
 }
 
@@ -926,6 +943,7 @@ static void reset(struct tkit_sim *s, const struct tkit_sim_options *o)
         s->ntouched = 0;
         for (size_t i = 0; i < s->nactive; i++) {
                 s->groups[s->active[i]].n = 0;
+                s->gn[s->active[i]] = 0;
                 s->actpos[s->active[i]] = -1;
         }
         s->nactive = 0;

@@ -394,17 +394,27 @@ int tkit_layout_verify(const struct tkit_layout *l, struct tkit_set *const *sets
                        struct tkit_diags *d)
 {
         struct replay r = {0};
+        /* the rules in play are those of the sets the layout names, not of every set loaded */
+        struct tkit_set **mine = tkit_xmalloc((l->nsets + 1) * sizeof(*mine));
+        size_t nmine = 0;
+        for (size_t i = 0; i < l->nsets; i++) {
+                const struct tkit_set *s = find_set(sets, nsets, l->sets[i]);
+                for (size_t k = 0; k < nsets; k++)
+                        if (sets[k] == s)
+                                mine[nmine++] = sets[k];
+        }
         r.d = d;
-        r.sets = sets;
-        r.nsets = nsets;
-        r.river_play = sim_river_in_play(sets, nsets);
-        r.bridges_left = sim_bridge_tokens(sets, nsets);
+        r.sets = mine;
+        r.nsets = nmine;
+        r.river_play = sim_river_in_play(mine, nmine);
+        r.bridges_left = sim_bridge_tokens(mine, nmine);
         size_t ncells = 0;
         for (size_t i = 0; i < l->nplacements; i++) {
                 const struct tkit_placement *p = &l->placements[i];
                 if (!p->def && !p->piece) {
                         fail(&r, "SIM-UNKNOWN-TILE", p->set, p->tile,
                              "placement %zu is not resolved", i + 1);
+                        free(mine);
                         return TKIT_E_INVALID;
                 }
                 ncells += p->is_piece ? (size_t)(p->piece->width * p->piece->height) : 1;
@@ -430,6 +440,7 @@ int tkit_layout_verify(const struct tkit_layout *l, struct tkit_set *const *sets
                 fail(&r, "SIM-DISCARD", l->discards[di].set, l->discards[di].tile,
                      "discarded after %d placements, but the layout has only %zu",
                      l->discards[di].after, l->nplacements);
+        free(mine);
         free(r.map);
         free(r.used_def);
         free(r.used_n);

@@ -1,14 +1,241 @@
-/* PLACEHOLDER: replaced by the module that implements `tilekit bench`. */
+/* tilekit bench: how fast the simulator lays out complete games. */
 #include "cli.h"
+
+#include <getopt.h>
+#include <glob.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "formats/tkit-formats.h"
+#include "sim/tkit-sim.h"
 
 void tkit_help_bench(FILE *out)
 {
-        fprintf(out, "Usage: tilekit bench (not implemented yet)\n");
+        fprintf(out,
+                "Usage: tilekit bench [--dir DIR | --tiles FILE...] [--seconds S | --games N]\n"
+                "                     [--only base|all] [--json]\n"
+                "\n"
+                "Measures the simulator on one core: complete layouts per second (with feature\n"
+                "tracking and statistics), for the base set alone and for the base set with every\n"
+                "other set given. Instructions per placement: run a fixed number of games under\n"
+                "callgrind and divide its instruction count by the placements printed, e.g.\n"
+                "  valgrind --tool=callgrind tilekit bench --games 2000 --only base\n"
+                "\n"
+                "Options:\n"
+                "  --dir DIR        read DIR/*.xml (default: tilesets)\n"
+                "  -t, --tiles F    read these tile-set files instead (repeat)\n"
+                "  --base ID        the set that is the base game (default: base, else basic:1,\n"
+                "                   else the first set read)\n"
+                "  --seconds S      time per configuration (default 1)\n"
+                "  --games N        run exactly N games per configuration instead of timing\n"
+                "  --only WHICH     run only the 'base' or the 'all' configuration\n"
+                "  --json           print the figures as JSON\n"
+                "  -h, --help       show this help\n"
+                "  --version        show the version\n"
+                "\n"
+                "Exit status: 0 ok, 1 the sets cannot be simulated, 2 bad usage or unreadable "
+                "files.\n");
+}
+
+struct result {
+        const char *name;
+        long games, placements;
+        double seconds;
+};
+
+static double now(void)
+{
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int measure(struct tkit_set **sets, size_t n, double seconds, long games, struct result *r,
+                   struct tkit_diags *d)
+{
+        struct tkit_sim *sim = tkit_sim_create(sets, n, d);
+        if (!sim)
+                return -1;
+        struct tkit_sim_options o;
+        struct tkit_sim_stats st;
+        tkit_sim_options_init(&o);
+        double start = now(), t = start;
+        r->games = r->placements = 0;
+        while (games > 0 ? r->games < games : t - start < seconds) {
+                /* check the clock every 64 games: reading it costs more than a placement */
+                for (int i = 0; i < 64 && (games <= 0 || r->games < games); i++) {
+                        o.seed = (uint64_t)r->games + 1;
+                        tkit_sim_run(sim, &o, &st);
+                        r->games++;
+                        r->placements += st.placed;
+                }
+                t = now();
+        }
+        r->seconds = t - start;
+        tkit_sim_destroy(sim);
+        return 0;
+}
+
+static int read_sets(const char *dir, const char **tiles, size_t ntiles, struct tkit_setlist *all,
+                     struct tkit_diags *d)
+{
+        glob_t g = {0};
+        if (!ntiles) {
+                char *pattern = tkit_xasprintf("%s/*.xml", dir);
+                int rc = glob(pattern, 0, NULL, &g);
+                free(pattern);
+                if (rc != 0) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, dir, 0, NULL, NULL, NULL,
+                                       "no tile-set files (*.xml) here");
+                        globfree(&g);
+                        return TKIT_EXIT_USAGE;
+                }
+                tiles = (const char **)g.gl_pathv;
+                ntiles = g.gl_pathc;
+        }
+        int status = 0;
+        for (size_t i = 0; i < ntiles && !status; i++) {
+                int err = tkit_read_file(tiles[i], TKIT_FORMAT_AUTO, all, d);
+                status = err == TKIT_E_IO ? TKIT_EXIT_USAGE : err < 0 ? TKIT_EXIT_FAIL : 0;
+        }
+        globfree(&g);
+        return status;
+}
+
+static void report(const struct result *r, bool json, bool first)
+{
+        double lps = r->seconds > 0 ? (double)r->games / r->seconds : 0;
+        double ns = r->placements ? r->seconds * 1e9 / (double)r->placements : 0;
+        if (json)
+                printf("%s\n  {\"config\": \"%s\", \"games\": %ld, \"placements\": %ld, "
+                       "\"seconds\": %.3f, \"layouts_per_second\": %.0f, "
+                       "\"ns_per_placement\": %.1f}",
+                       first ? "[" : ",", r->name, r->games, r->placements, r->seconds, lps, ns);
+        else
+                printf("%-6s %10ld games %12ld placements %8.3f s %12.0f layouts/s %8.1f "
+                       "ns/placement\n",
+                       r->name, r->games, r->placements, r->seconds, lps, ns);
 }
 
 int tkit_cmd_bench(int argc, char **argv)
 {
-        (void)argc;
-        (void)argv;
-        return cli_fail("bench: not implemented yet");
+        static const struct option longopts[] = {
+            {"dir", required_argument, NULL, 'D'},   {"tiles", required_argument, NULL, 't'},
+            {"base", required_argument, NULL, 'b'},  {"seconds", required_argument, NULL, 's'},
+            {"games", required_argument, NULL, 'g'}, {"only", required_argument, NULL, 'o'},
+            {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
+        };
+        const char *dir = "tilesets", *base_id = NULL, *only = NULL;
+        const char **tiles = NULL;
+        size_t ntiles = 0, captiles = 0;
+        long seconds_ms = 1000, games = 0;
+        bool json = false;
+        int c, status = TKIT_EXIT_OK;
+        optind = 1;
+        while ((c = getopt_long(argc, argv, "t:h", longopts, NULL)) != -1) {
+                char *end;
+                switch (c) {
+                case 'D':
+                        dir = optarg;
+                        break;
+                case 't':
+                        *TKIT_PUSH(tiles, ntiles, captiles) = optarg;
+                        break;
+                case 'b':
+                        base_id = optarg;
+                        break;
+                case 's': {
+                        double v = strtod(optarg, &end);
+                        if (*end || !(v > 0 && v <= 3600)) {
+                                free(tiles);
+                                return cli_usage_error("bench", "bad --seconds '%s'", optarg);
+                        }
+                        seconds_ms = (long)(v * 1000);
+                        break;
+                }
+                case 'g':
+                        if (!cli_parse_long(optarg, 1, 1000000000L, &games)) {
+                                free(tiles);
+                                return cli_usage_error("bench", "bad --games '%s'", optarg);
+                        }
+                        break;
+                case 'o':
+                        if (strcmp(optarg, "base") != 0 && strcmp(optarg, "all") != 0) {
+                                free(tiles);
+                                return cli_usage_error("bench", "--only takes base or all");
+                        }
+                        only = optarg;
+                        break;
+                case 'j':
+                        json = true;
+                        break;
+                case 'h':
+                        free(tiles);
+                        tkit_help_bench(stdout);
+                        return TKIT_EXIT_OK;
+                case 'V':
+                        free(tiles);
+                        return cli_version();
+                default:
+                        free(tiles);
+                        return cli_usage_error("bench", "bad option");
+                }
+        }
+        if (optind < argc) {
+                free(tiles);
+                return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+        }
+        struct tkit_diags d;
+        struct tkit_setlist all;
+        tkit_diags_init(&d);
+        tkit_setlist_init(&all);
+        status = read_sets(dir, tiles, ntiles, &all, &d);
+        struct tkit_set *base = NULL;
+        if (!status && all.n) {
+                base = base_id ? tkit_setlist_find(&all, base_id) : tkit_setlist_find(&all, "base");
+                if (!base && !base_id)
+                        base = tkit_setlist_find(&all, "basic:1");
+                if (!base && !base_id)
+                        base = all.sets[0];
+                if (!base) {
+                        tkit_diags_add(&d, TKIT_SEV_ERROR, NULL, 0, NULL, base_id, NULL,
+                                       "no set '%s'", base_id);
+                        status = TKIT_EXIT_USAGE;
+                }
+        }
+        bool first = true;
+        double secs = (double)seconds_ms / 1000.0;
+        if (!status && base && (!only || strcmp(only, "base") == 0)) {
+                struct result r = {"base", 0, 0, 0};
+                if (measure(&base, 1, secs, games, &r, &d) < 0)
+                        status = TKIT_EXIT_FAIL;
+                else
+                        report(&r, json, first);
+                first = false;
+        }
+        if (!status && base && (!only || strcmp(only, "all") == 0)) {
+                /* the base set first, then every other set in file order */
+                struct tkit_set **v = tkit_xmalloc(all.n * sizeof(*v));
+                size_t n = 0;
+                v[n++] = base;
+                for (size_t i = 0; i < all.n; i++)
+                        if (all.sets[i] != base)
+                                v[n++] = all.sets[i];
+                struct result r = {"all", 0, 0, 0};
+                if (measure(v, n, secs, games, &r, &d) < 0)
+                        status = TKIT_EXIT_FAIL;
+                else
+                        report(&r, json, first);
+                first = false;
+                free(v);
+        }
+        if (json && !first)
+                printf("\n]\n");
+        cli_print_diags(&d);
+        tkit_setlist_finish(&all);
+        tkit_diags_finish(&d);
+        free(tiles);
+        return status;
 }
