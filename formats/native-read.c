@@ -164,7 +164,7 @@ static bool valid_id(const char *s)
                 char c = s[i];
                 bool alnum =
                     (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-                if (!alnum && (i == 0 || !strchr("._:/@+-", c)))
+                if (!alnum && (i == 0 || !strchr("._:/@+!-", c)))
                         return false;
         }
         return true;
@@ -175,7 +175,7 @@ static const char *get_id(struct rd *r, const xmlNode *n, const char *attr)
         const char *v = prop(n, attr);
         if (v && !valid_id(v)) {
                 fail(r, n, RULE_VALUE,
-                     "%s '%s' on <%s> is not an id ([A-Za-z0-9][A-Za-z0-9._:/@+-]*, up to %d "
+                     "%s '%s' on <%s> is not an id ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to %d "
                      "bytes)",
                      attr, v, (const char *)n->name, MAX_ID);
                 return NULL;
@@ -331,10 +331,10 @@ static bool touch_token(struct rd *r, const xmlNode *n, const char *tok, void *c
 }
 
 static const char *const feature_attrs[TKIT_FEATURE_KIND_COUNT][8] = {
-    [TKIT_CITY] = {"!id", "!at", "pennants", "besieged", "cathedral", NULL},
+    [TKIT_CITY] = {"!id", "!at", "pennants", "besieged", "cathedral", "overpass", NULL},
     [TKIT_ROAD] = {"!id", "!at", "end", "junction", "overpass", "inn", NULL},
     [TKIT_FIELD] = {"!id", "at", "touches", NULL},
-    [TKIT_RIVER] = {"!id", "!at", "end", NULL},
+    [TKIT_RIVER] = {"!id", "!at", "end", "overpass", NULL},
     [TKIT_CLOISTER] = {"!id", NULL},
     [TKIT_GARDEN] = {"!id", NULL},
 };
@@ -366,6 +366,7 @@ static void read_feature_attrs(struct rd *r, const xmlNode *n, struct tkit_featu
                 x = get_enum(r, n, "besieged", parse_besieger, "besieger cathar");
                 f->besieger = x > 0 ? (enum tkit_besieger)x : TKIT_BESIEGER_NONE;
                 f->cathedral = get_bool(r, n, "cathedral");
+                f->overpass = get_bool(r, n, "overpass");
                 break;
         case TKIT_ROAD:
                 x = get_enum(r, n, "end", parse_road_end,
@@ -378,6 +379,7 @@ static void read_feature_attrs(struct rd *r, const xmlNode *n, struct tkit_featu
         case TKIT_RIVER:
                 x = get_enum(r, n, "end", parse_river_end, "source lake");
                 f->end = x > 0 ? (enum tkit_end)x : TKIT_END_NONE;
+                f->overpass = get_bool(r, n, "overpass");
                 break;
         case TKIT_FIELD:
                 each_token(r, n, prop(n, "touches"), touch_token, f);

@@ -191,16 +191,17 @@ static void put_feature(struct tkit_buf *b, const struct tkit_feature *f, int de
                 if (f->besieger != TKIT_BESIEGER_NONE)
                         attr_s(b, "besieged", tkit_besieger_name(f->besieger));
                 attr_yes(b, "cathedral", f->cathedral);
+                attr_yes(b, "overpass", f->overpass);
                 break;
         case TKIT_ROAD:
         case TKIT_RIVER:
                 if (f->end != TKIT_END_NONE)
                         attr_s(b, "end", tkit_end_name(f->end));
-                if (f->kind == TKIT_ROAD) {
+                if (f->kind == TKIT_ROAD)
                         attr_yes(b, "junction", f->junction);
-                        attr_yes(b, "overpass", f->overpass);
+                attr_yes(b, "overpass", f->overpass);
+                if (f->kind == TKIT_ROAD)
                         attr_yes(b, "inn", f->inn);
-                }
                 break;
         case TKIT_FIELD:
                 if (f->ntouches) {
