@@ -220,7 +220,8 @@ static void read_feature_attrs(struct jrd *r, const xmlNode *n, struct tkit_feat
                 const char *k = (const char *)a->name;
                 const char *v =
                     a->children && a->children->content ? (const char *)a->children->content : "";
-                if (f->kind == TKIT_CITY && strcmp(k, "pennants") == 0) {
+                /* Read whatever the element says; the checker judges (ATTR-KIND). */
+                if (strcmp(k, "pennants") == 0) {
                         char *end;
                         long p = strtol(v, &end, 10);
                         if (*end || end == v || p < 0 || p > 99)
@@ -228,11 +229,11 @@ static void read_feature_attrs(struct jrd *r, const xmlNode *n, struct tkit_feat
                                      v);
                         else
                                 f->pennants = (int)p;
-                } else if (f->kind == TKIT_CITY && strcmp(k, "besieged") == 0 && is_true(v)) {
+                } else if (strcmp(k, "besieged") == 0 && is_true(v)) {
                         f->besieger = TKIT_BESIEGER_BESIEGER;
-                } else if (f->kind == TKIT_CITY && strcmp(k, "cathedral") == 0 && is_true(v)) {
+                } else if (strcmp(k, "cathedral") == 0 && is_true(v)) {
                         f->cathedral = true;
-                } else if (f->kind == TKIT_ROAD && strcmp(k, "inn") == 0 && is_true(v)) {
+                } else if (strcmp(k, "inn") == 0 && is_true(v)) {
                         f->inn = true;
                 } else if (f->kind == TKIT_FIELD && strcmp(k, "city") == 0) {
                         continue; /* resolved once the tile's cities are known */

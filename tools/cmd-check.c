@@ -161,9 +161,10 @@ static void summary(const struct tkit_setlist *l, const struct tkit_diags *d)
         long tiles = 0;
         for (size_t i = 0; i < l->n; i++)
                 tiles += tkit_set_tile_total(l->sets[i]);
-        fprintf(stderr, "tilekit check: %zu set%s, %ld tiles: %zu error%s, %zu warning%s\n", l->n,
-                l->n == 1 ? "" : "s", tiles, d->errors, d->errors == 1 ? "" : "s", d->warnings,
-                d->warnings == 1 ? "" : "s");
+        fflush(stdout);
+        fprintf(stderr, "tilekit check: %zu set%s, %ld tile%s: %zu error%s, %zu warning%s\n", l->n,
+                l->n == 1 ? "" : "s", tiles, tiles == 1 ? "" : "s", d->errors,
+                d->errors == 1 ? "" : "s", d->warnings, d->warnings == 1 ? "" : "s");
 }
 
 static bool same_str(const char *a, const char *b)
