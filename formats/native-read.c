@@ -63,7 +63,9 @@ static const char *prop(const xmlNode *n, const char *name)
 }
 
 /* Reports attributes that are not in `allowed` (NULL-terminated) and required ones that are
- * missing (a leading '!' in `allowed` marks them). Returns false when something is wrong. */
+ * missing (a leading '!' in `allowed` marks them). Returns false when a required one is missing:
+ * the element cannot be read then; after an unknown attribute it can, and reading on finds the
+ * other problems of the file. */
 static bool check_attrs(struct rd *r, const xmlNode *n, const char *const *allowed)
 {
         bool ok = true;
@@ -76,7 +78,6 @@ static bool check_attrs(struct rd *r, const xmlNode *n, const char *const *allow
                              a->ns && a->ns->prefix ? (const char *)a->ns->prefix : "",
                              a->ns && a->ns->prefix ? ":" : "", (const char *)a->name,
                              (const char *)n->name);
-                        ok = false;
                 }
         }
         for (const char *const *p = allowed; *p; p++)
@@ -562,12 +563,14 @@ static void read_tile(struct rd *r, const xmlNode *n)
 {
         static const char *const attrs[] = {"!id",     "count",         "group", "start",
                                             "symbols", "illustrations", NULL};
-        if (!check_attrs(r, n, attrs))
+        r->tile = prop(n, "id");
+        if (!check_attrs(r, n, attrs)) {
+                r->tile = NULL;
                 return;
-        const char *id = get_id(r, n, "id");
-        if (!id)
-                return;
-        struct tkit_tile *t = tkit_set_add_tile(r->set, id);
+        }
+        /* A bad id is reported and the tile read on, for the errors inside it. */
+        get_id(r, n, "id");
+        struct tkit_tile *t = tkit_set_add_tile(r->set, prop(n, "id"));
         r->tile = t->id;
         t->line = line_of(n);
         get_int(r, n, "count", 0, 999999999, &t->count);
@@ -724,7 +727,10 @@ static void read_piece_children(struct rd *r, const xmlNode *n, struct tkit_piec
 static void read_piece(struct rd *r, const xmlNode *n)
 {
         static const char *const attrs[] = {"!id", "!width", "!height", "count", NULL};
-        if (!check_attrs(r, n, attrs))
+        r->tile = prop(n, "id");
+        bool attrs_ok = check_attrs(r, n, attrs);
+        r->tile = NULL;
+        if (!attrs_ok)
                 return;
         const char *id = get_id(r, n, "id");
         int w = 0, h = 0, count = 1;

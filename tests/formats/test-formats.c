@@ -404,6 +404,27 @@ static void test_bad_files(void **state)
         }
 }
 
+/* All independent problems of a file are reported, each with its line and tile. */
+static void test_many_errors(void **state)
+{
+        struct ctx *c = *state;
+        char *p = fixture("bad-many.xml");
+        assert_int_equal(tkit_read_file(p, TKIT_FORMAT_AUTO, &c->l, &c->d), TKIT_E_INVALID);
+        free(p);
+        assert_true(has_diag(&c->d, "XML-UNKNOWN", 3, "colour"));
+        assert_true(has_diag(&c->d, "XML-UNKNOWN", 4, "size"));
+        assert_true(has_diag(&c->d, "XML-UNKNOWN", 5, "'z'"));
+        assert_true(has_diag(&c->d, "XML-VALUE", 6, "'Q'"));
+        assert_true(has_diag(&c->d, "XML-VALUE", 8, "B!?"));
+        assert_true(has_diag(&c->d, "XML-VALUE", 9, "'NX'"));
+        assert_true(has_diag(&c->d, "XML-VALUE", 11, "many"));
+        assert_int_equal(c->d.errors, 7);
+        for (size_t i = 0; i < c->d.n; i++)
+                if (c->d.v[i].line == 4 || c->d.v[i].line == 6)
+                        assert_string_equal(c->d.v[i].tile, "A");
+        assert_int_equal(c->l.n, 0);
+}
+
 /* The reader and the schema agree: what the schema can express, both reject; good files pass
  * both. */
 static void test_schema_agrees(void **state)
@@ -876,6 +897,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_edge_values, setup, teardown),
             cmocka_unit_test_setup_teardown(test_side_letters, setup, teardown),
             cmocka_unit_test_setup_teardown(test_bad_files, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_many_errors, setup, teardown),
             cmocka_unit_test_setup_teardown(test_schema_agrees, setup, teardown),
             cmocka_unit_test_setup_teardown(test_schema_line, setup, teardown),
             cmocka_unit_test_setup_teardown(test_io_errors, setup, teardown),
