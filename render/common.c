@@ -4,6 +4,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <errno.h>
+#include <fontconfig/fontconfig.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -20,6 +21,12 @@ static const uint32_t palette[TKIT_COLOR_COUNT] = {
 uint32_t tkit_render_color(enum tkit_render_color c)
 {
         return (unsigned)c < TKIT_COLOR_COUNT ? palette[c] : 0;
+}
+
+void tkit_render_cleanup(void)
+{
+        cairo_debug_reset_static_data();
+        FcFini();
 }
 
 void render_set_rgb(cairo_t *cr, uint32_t rgb)

@@ -41,6 +41,11 @@ enum tkit_render_color {
 /* 0xRRGGBB; 0 for an unknown value. */
 uint32_t tkit_render_color(enum tkit_render_color c);
 
+/* Frees the font caches cairo and fontconfig keep for the life of the process, so that leak
+ * checkers (valgrind, LeakSanitizer) see a clean exit. Call at most once, at exit, when no cairo
+ * object is alive any more; nothing may be drawn afterwards. */
+void tkit_render_cleanup(void);
+
 /* ---------------------------------------------------------------- tile and piece art */
 
 enum tkit_render_flag {

@@ -573,5 +573,6 @@ int tkit_cmd_render(int argc, char **argv)
                                              a.sub);
         }
         free(a.tiles);
+        tkit_render_cleanup(); /* the command ends here: leave no font caches behind */
         return rc;
 }
