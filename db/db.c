@@ -392,6 +392,21 @@ void tkit_db_close(struct tkit_db *db)
         free(db);
 }
 
+int tkit_db_begin(struct tkit_db *db, struct tkit_diags *d)
+{
+        return db_begin(db, d);
+}
+
+int tkit_db_commit(struct tkit_db *db, struct tkit_diags *d)
+{
+        return db_commit(db, d);
+}
+
+void tkit_db_rollback(struct tkit_db *db)
+{
+        db_rollback(db);
+}
+
 struct sqlite3 *tkit_db_handle(struct tkit_db *db)
 {
         return db->sql;

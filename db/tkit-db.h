@@ -60,6 +60,14 @@ int tkit_db_prepare(struct tkit_db *db, const char *sql, struct sqlite3_stmt **s
 /* Runs one or more statements without results (sqlite3_exec), reporting failures into `d`. */
 int tkit_db_exec(struct tkit_db *db, const char *sql, struct tkit_diags *d);
 
+/* Write transactions for the caller's own SQL (e.g. the simulator's layout rows): begin takes
+ * the write lock at once (BEGIN IMMEDIATE), waiting up to the busy timeout, and reports a lock held
+ * by another writer or a read-only handle clearly. Commit reports and rolls back on failure.
+ * Rollback is harmless when no transaction is open. Return 0 or TKIT_E_DB. */
+int tkit_db_begin(struct tkit_db *db, struct tkit_diags *d);
+int tkit_db_commit(struct tkit_db *db, struct tkit_diags *d);
+void tkit_db_rollback(struct tkit_db *db);
+
 /* Imports every set of `sets` in ONE transaction: a set whose id is already stored is replaced
  * (with everything hanging off it, and its check findings). Any failure (including a full disk)
  * rolls back everything: the database is as it was. The same id twice in `sets` is an error.

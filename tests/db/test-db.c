@@ -553,6 +553,54 @@ static void test_findings(void **state)
         tkit_db_close(db);
 }
 
+/* The simulator's tables, written through the handle in the caller's own transaction. */
+static void test_layout_rows(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        sqlite3_stmt *st = NULL;
+        assert_int_equal(tkit_db_begin(db, &f->d), 0);
+        assert_int_equal(
+            tkit_db_exec(db,
+                         "INSERT INTO layouts (layout_id, seed, sets, players, created)"
+                         " VALUES (1, 42, 'base', 2, '2026-12-01T00:00:00Z')",
+                         &f->d),
+            0);
+        assert_int_equal(tkit_db_prepare(db,
+                                         "INSERT INTO placements (layout_id, seq, set_id, tile_id,"
+                                         " x, y, rotation) VALUES (1, ?, 'base', 'D', ?, 0, 0)",
+                                         &st, &f->d),
+                         0);
+        for (int i = 0; i < 5; i++) {
+                assert_int_equal(sqlite3_bind_int(st, 1, i), SQLITE_OK);
+                assert_int_equal(sqlite3_bind_int(st, 2, i), SQLITE_OK);
+                assert_int_equal(sqlite3_step(st), SQLITE_DONE);
+                sqlite3_reset(st);
+        }
+        sqlite3_finalize(st);
+        assert_int_equal(
+            tkit_db_exec(db, "INSERT INTO discards VALUES (1, 0, 'base', 'X', 3)", &f->d), 0);
+        assert_int_equal(tkit_db_commit(db, &f->d), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM placements"), 5);
+
+        /* a rolled-back transaction leaves nothing; a bad statement is reported with SQLite's
+         * message */
+        assert_int_equal(tkit_db_begin(db, &f->d), 0);
+        assert_int_equal(tkit_db_exec(db, "DELETE FROM placements", &f->d), 0);
+        tkit_db_rollback(db);
+        tkit_db_rollback(db); /* harmless */
+        assert_int_equal(query_int(db, "SELECT count(*) FROM placements"), 5);
+        assert_int_equal(tkit_db_prepare(db, "SELECT nope FROM layouts", &st, &f->d), TKIT_E_DB);
+        assert_null(st);
+        assert_true(diag_has(&f->d, "no such column: nope"));
+
+        /* deleting a layout deletes its rows */
+        assert_int_equal(tkit_db_exec(db, "DELETE FROM layouts WHERE layout_id = 1", &f->d), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM placements"), 0);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM discards"), 0);
+        tkit_db_close(db);
+}
+
 static void add_simple(struct tkit_set *s, const char *id, int count, uint16_t city, uint16_t road,
                        int pennants)
 {
@@ -619,6 +667,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_disk_full, setup, teardown),
             cmocka_unit_test_setup_teardown(test_findings, setup, teardown),
             cmocka_unit_test_setup_teardown(test_views, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_layout_rows, setup, teardown),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
