@@ -83,18 +83,14 @@ enum sim_river_role sim_river_role(const struct tkit_tile *t)
                 return SIM_RIVER_COURSE;
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];
-                if (f->kind != TKIT_RIVER)
-                        continue;
-                if (f->end == TKIT_END_SOURCE)
+                if (f->kind == TKIT_RIVER && f->end == TKIT_END_SOURCE)
                         return SIM_RIVER_SOURCE;
-                if (f->end == TKIT_END_LAKE)
-                        return SIM_RIVER_LAKE;
         }
         if (has_marker(t->extra, t->nextra, "group", "river-spring"))
                 return SIM_RIVER_SOURCE;
-        if (has_marker(t->extra, t->nextra, "group", "river-lake"))
-                return SIM_RIVER_LAKE;
-        return SIM_RIVER_COURSE;
+        /* every other river that enters and stops ends the river: the lake, River II's volcano
+         * lake and its river flowing into a city */
+        return SIM_RIVER_LAKE;
 }
 
 bool sim_river_in_play(struct tkit_set *const *sets, size_t nsets)

@@ -99,6 +99,10 @@ struct tkit_sim {
         size_t ncourse, caprc, nlakes, caplk, nsources, capsrc;
         struct pref *pieces;
         size_t npieces, cappieces;
+        /* where each piece goes: the same in every game (the board is empty), found once */
+        uint32_t *piece_cell;
+        int8_t *piece_rot; /* -1: no place fits */
+        bool pieces_known;
         int start; /* type index or -1 */
         bool river_play, start_in_bag;
         int bridge_tokens;
@@ -455,6 +459,8 @@ void tkit_sim_destroy(struct tkit_sim *s)
         free(s->lakes);
         free(s->sources);
         free(s->pieces);
+        free(s->piece_cell);
+        free(s->piece_rot);
         free(s->cells);
         free(s->touched);
         free(s->nodes);
@@ -891,8 +897,19 @@ static void put_piece(struct tkit_sim *s, size_t idx, uint32_t p, int r)
  * along the longest seam (first such place in scan order: deterministic). */
 static void place_pieces(struct tkit_sim *s)
 {
+        if (s->pieces_known) {
+                for (size_t i = 0; i < s->npieces; i++)
+                        if (s->piece_rot[i] >= 0)
+                                put_piece(s, i, s->piece_cell[i], s->piece_rot[i]);
+                return;
+        }
+        s->piece_cell = tkit_xcalloc(s->npieces + 1, sizeof(*s->piece_cell));
+        s->piece_rot = tkit_xcalloc(s->npieces + 1, sizeof(*s->piece_rot));
         for (size_t i = 0; i < s->npieces; i++) {
+                s->piece_rot[i] = -1;
                 if (i == 0) {
+                        s->piece_cell[0] = origin_cell(s);
+                        s->piece_rot[0] = 0;
                         put_piece(s, 0, origin_cell(s), 0);
                         continue;
                 }
@@ -915,9 +932,13 @@ static void place_pieces(struct tkit_sim *s)
                                 }
                         }
                 }
-                if (best > 0)
+                if (best > 0) {
+                        s->piece_cell[i] = bp;
+                        s->piece_rot[i] = (int8_t)br;
                         put_piece(s, i, bp, br);
+                }
         }
+        s->pieces_known = true;
 }
 
 static void shuffle(struct tkit_sim *s, uint32_t *v, size_t n)

@@ -22,9 +22,9 @@ enum sim_river_role { SIM_RIVER_NONE = 0, SIM_RIVER_SOURCE, SIM_RIVER_LAKE, SIM_
 
 /* Bits of the board sides (after no rotation) that show river. */
 unsigned sim_river_sides(const struct tkit_tile *t);
-/* SOURCE / LAKE for a river tile whose river touches one side and ends in a source / lake (the
- * `end` attribute, or JCloisterZone's group="river-spring"/"river-lake" marker); COURSE for other
- * river tiles; NONE for tiles without river. */
+/* For a river tile whose river touches one side: SOURCE when it rises there (end="source", or
+ * JCloisterZone's group="river-spring"), else LAKE (any end of the river: lake, volcano, city).
+ * COURSE for river tiles with two or more river sides; NONE for tiles without river. */
 enum sim_river_role sim_river_role(const struct tkit_tile *t);
 /* Whether the river is in play: a river source tile is among the sets. */
 bool sim_river_in_play(struct tkit_set *const *sets, size_t nsets);
