@@ -90,6 +90,14 @@ void tkit_db_free_ids(char **ids, size_t n);
  * Returns 0, TKIT_E_NOTFOUND or TKIT_E_DB. */
 int tkit_db_delete_set(struct tkit_db *db, const char *id, struct tkit_diags *d);
 
+/* Appends the simulator rows (layouts, placements, discards) of another tilekit database — a shard
+ * written by a parallel run — to this one, in one transaction. Layout ids are renumbered to follow
+ * the largest id already stored, keeping the shard's order; *merged (may be NULL) is set to the
+ * number of layouts added. The shard is only read, and must have this program's schema version.
+ * Returns 0, TKIT_E_IO (cannot open the shard) or TKIT_E_DB (nothing changed). */
+int tkit_db_merge_layouts(struct tkit_db *db, const char *shard_path, int *merged,
+                          struct tkit_diags *d);
+
 /* Stores the findings of a check run, in one transaction: first deletes the stored findings of
  * every set in `set_ids` (and those stored without a set), then inserts every diagnostic of
  * `found`. A diagnostic whose `set` is NULL is filed under set_ids[0] when nsets == 1, else with

@@ -601,6 +601,81 @@ static void test_layout_rows(void **state)
         tkit_db_close(db);
 }
 
+static void add_layouts(const char *path, int first, int n, int tiles_each)
+{
+        for (int id = first; id < first + n; id++) {
+                char sql[512];
+                snprintf(sql, sizeof sql,
+                         "PRAGMA foreign_keys = ON;"
+                         "INSERT INTO layouts VALUES (%d, %d, 'base', 2, 'now', '{}');"
+                         "INSERT INTO discards VALUES (%d, 0, 'base', 'X', 1);",
+                         id, 1000 + id, id);
+                raw_exec(path, sql);
+                for (int k = 0; k < tiles_each; k++) {
+                        snprintf(sql, sizeof sql,
+                                 "INSERT INTO placements VALUES (%d, %d, 'base', 'D', %d, %d, 1,"
+                                 " NULL)",
+                                 id, k, k, id);
+                        raw_exec(path, sql);
+                }
+        }
+}
+
+/* Shards of a parallel simulation are appended with fresh layout ids; a bad shard changes
+ * nothing. */
+static void test_merge_layouts(void **state)
+{
+        struct fx *f = *state;
+        char *shard = tkit_xasprintf("%s/shard.db", f->dir);
+        struct tkit_db *db = NULL;
+        assert_int_equal(tkit_db_open(shard, TKIT_DB_CREATE, &db, &f->d), 0);
+        tkit_db_close(db);
+        add_layouts(shard, 7, 3, 4); /* ids 7 8 9 */
+        db = open_ok(f, TKIT_DB_CREATE);
+        add_layouts(f->path, 1, 2, 2); /* ids 1 2 */
+        char *shard_before = dump_file(shard, DUMP_KEEP_TIME);
+
+        int merged = -1;
+        assert_int_equal(tkit_db_merge_layouts(db, shard, &merged, &f->d), 0);
+        assert_int_equal(merged, 3);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM layouts"), 5);
+        char *ids = query_text(db, "SELECT group_concat(layout_id || ':' || seed, ' ') FROM "
+                                   "(SELECT * FROM layouts ORDER BY layout_id)");
+        assert_string_equal(ids, "1:1001 2:1002 3:1007 4:1008 5:1009");
+        free(ids);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM placements WHERE layout_id = 5 AND "
+                                       "y = 9"),
+                         4);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM discards"), 5);
+        char *after = dump_file(shard, DUMP_KEEP_TIME);
+        assert_string_equal(shard_before, after);
+        free(after);
+
+        /* a shard with an orphan placement: the foreign key fails, nothing is merged */
+        raw_exec(shard, "INSERT INTO placements VALUES (99, 0, 'base', 'D', 0, 0, 0, NULL)");
+        char *before = dump_db(tkit_db_handle(db), DUMP_KEEP_TIME);
+        assert_int_equal(tkit_db_merge_layouts(db, shard, &merged, &f->d), TKIT_E_DB);
+        assert_int_equal(merged, 0);
+        assert_true(diag_has(&f->d, "FOREIGN KEY"));
+        after = dump_db(tkit_db_handle(db), DUMP_KEEP_TIME);
+        assert_string_equal(before, after);
+        free(after);
+        free(before);
+
+        /* not a tilekit database, or missing: refused */
+        raw_exec(shard, "PRAGMA user_version = 42");
+        assert_int_equal(tkit_db_merge_layouts(db, shard, NULL, &f->d), TKIT_E_DB);
+        assert_true(diag_has(&f->d, "newer than this program"));
+        char *missing = tkit_xasprintf("%s/missing.db", f->dir);
+        assert_int_equal(tkit_db_merge_layouts(db, missing, NULL, &f->d), TKIT_E_IO);
+        assert_int_equal(access(missing, F_OK), -1);
+        assert_int_equal(query_int(db, "SELECT count(*) FROM layouts"), 5);
+        free(missing);
+        free(shard_before);
+        free(shard);
+        tkit_db_close(db);
+}
+
 static void add_simple(struct tkit_set *s, const char *id, int count, uint16_t city, uint16_t road,
                        int pennants)
 {
@@ -668,6 +743,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_findings, setup, teardown),
             cmocka_unit_test_setup_teardown(test_views, setup, teardown),
             cmocka_unit_test_setup_teardown(test_layout_rows, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_merge_layouts, setup, teardown),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
