@@ -196,8 +196,16 @@ xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tk
 
 /* ------------------------------------------------------------------ reading */
 
-static int read_doc(xmlDoc *doc, const char *name, enum tkit_format fmt, struct tkit_setlist *out,
-                    struct tkit_diags *d)
+/* Whether the bytes are UTF-16 or UTF-32 (with or without a byte-order mark), which libxml2
+ * would convert silently: the native format is UTF-8 only. */
+static bool wide_encoding(const unsigned char *p, size_t len)
+{
+        return len >= 2 && ((p[0] == 0xfe && p[1] == 0xff) || (p[0] == 0xff && p[1] == 0xfe) ||
+                            p[0] == 0 || p[1] == 0);
+}
+
+static int read_doc(xmlDoc *doc, const char *name, enum tkit_format fmt, bool wide,
+                    struct tkit_setlist *out, struct tkit_diags *d)
 {
         xmlNode *root = xmlDocGetRootElement(doc);
         if (fmt == TKIT_FORMAT_AUTO && root && !root->ns) {
@@ -205,6 +213,11 @@ static int read_doc(xmlDoc *doc, const char *name, enum tkit_format fmt, struct 
                         fmt = TKIT_FORMAT_NATIVE;
                 else if (strcmp((const char *)root->name, "defs") == 0)
                         fmt = TKIT_FORMAT_JCZ;
+        }
+        if (fmt == TKIT_FORMAT_NATIVE && wide) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 1, "XML-VALUE", NULL, NULL,
+                               "the file is UTF-16 or UTF-32; the format is UTF-8");
+                return TKIT_E_INVALID;
         }
         if (fmt == TKIT_FORMAT_NATIVE)
                 return tkit_native_read_doc(doc, name, out, d);
@@ -237,7 +250,7 @@ int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_f
         /* Read into a list of our own, so that `out` gets everything or nothing. */
         struct tkit_setlist tmp;
         tkit_setlist_init(&tmp);
-        int rc = read_doc(doc, name, fmt, &tmp, d);
+        int rc = read_doc(doc, name, fmt, wide_encoding((const unsigned char *)data, len), &tmp, d);
         xmlFreeDoc(doc);
         if (rc == 0)
                 for (size_t i = 0; i < tmp.n; i++) {
