@@ -1,0 +1,233 @@
+/* The real `tilekit simulate` and `tilekit bench` binaries on the bundled tile files: output
+ * determinism, the database path giving the same layouts as the files, --verify verdicts, --store
+ * rows, exit codes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "formats/tkit-formats.h"
+#include "sim/tkit-sim.h"
+
+static char tmpdir[512];
+
+static const char *root(void)
+{
+        const char *r = getenv("TKIT_SOURCE_ROOT");
+        return r ? r : ".";
+}
+
+/* Runs `tilekit ARGS` through the shell; stdout into *out (caller frees), returns the exit code. */
+static int run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int run(char **out, const char *fmt, ...)
+{
+        va_list ap;
+        char args[4096], cmd[8192];
+        va_start(ap, fmt);
+        vsnprintf(args, sizeof(args), fmt, ap);
+        va_end(ap);
+        snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s 2>'%s/stderr.txt'", root(),
+                 getenv("TILEKIT"), args, tmpdir);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        char chunk[4096];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof(chunk), p)) > 0)
+                tkit_buf_add(&b, chunk, n);
+        tkit_buf_add(&b, "", 0);
+        int st = pclose(p);
+        if (out)
+                *out = tkit_buf_steal(&b);
+        else
+                tkit_buf_finish(&b);
+        return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *stderr_text(void)
+{
+        char path[600];
+        snprintf(path, sizeof(path), "%s/stderr.txt", tmpdir);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        static char buf[65536];
+        size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+        buf[n] = '\0';
+        fclose(f);
+        return buf;
+}
+
+#define BASE "--tiles tilesets/base.xml"
+#define MORE BASE " --tiles tilesets/river.xml --tiles tilesets/castles-bridges.xml"
+
+static void test_same_seed_same_bytes(void **state)
+{
+        (void)state;
+        char *a, *b, *c;
+        assert_int_equal(run(&a, "simulate " MORE " --seed 42 --json -"), 0);
+        assert_int_equal(run(&b, "simulate " MORE " --seed 42 --json -"), 0);
+        assert_int_equal(run(&c, "simulate " MORE " --seed 43 --json -"), 0);
+        assert_true(strlen(a) > 1000);
+        assert_string_equal(a, b);
+        assert_string_not_equal(a, c);
+        /* what the command prints is a legal layout of those sets */
+        struct tkit_setlist sets;
+        struct tkit_diags d;
+        tkit_setlist_init(&sets);
+        tkit_diags_init(&d);
+        const char *files[] = {"base", "river", "castles-bridges"};
+        for (int i = 0; i < 3; i++) {
+                char *p = tkit_xasprintf("%s/tilesets/%s.xml", root(), files[i]);
+                assert_int_equal(tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d), 0);
+                free(p);
+        }
+        struct tkit_layout *l = tkit_layout_read_json(a, strlen(a), "-", sets.sets, sets.n, &d);
+        assert_non_null(l);
+        assert_int_equal(l->seed, 42);
+        assert_int_equal(l->nsets, 3);
+        tkit_layout_destroy(l);
+        tkit_setlist_finish(&sets);
+        tkit_diags_finish(&d);
+        free(a);
+        free(b);
+        free(c);
+}
+
+static void test_verify(void **state)
+{
+        (void)state;
+        char path[600], *out;
+        snprintf(path, sizeof(path), "%s/layout.json", tmpdir);
+        assert_int_equal(run(NULL, "simulate " BASE " --seed 9 --json '%s'", path), 0);
+        assert_int_equal(run(&out, "simulate " BASE " --verify '%s'", path), 0);
+        assert_non_null(strstr(out, "legal"));
+        free(out);
+        /* move the second placement far away: it no longer touches the layout */
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        static char text[1 << 20];
+        size_t n = fread(text, 1, sizeof(text) - 1, f);
+        text[n] = '\0';
+        fclose(f);
+        char *second = strstr(strstr(text, "\"placements\""), "},") + 2;
+        char *x = strstr(second, "\"x\": ") + strlen("\"x\": ");
+        char *end = x;
+        while (*end == '-' || (*end >= '0' && *end <= '9'))
+                end++;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_add(&b, text, (size_t)(x - text));
+        tkit_buf_printf(&b, "%d", atoi(x) + 100);
+        tkit_buf_puts(&b, end);
+        f = fopen(path, "w");
+        fputs(b.data, f);
+        fclose(f);
+        tkit_buf_finish(&b);
+        assert_int_equal(run(NULL, "simulate " BASE " --verify '%s'", path), 1);
+        assert_non_null(strstr(stderr_text(), "[SIM-DETACHED]"));
+        /* not JSON at all */
+        f = fopen(path, "w");
+        fputs("{\"seed\": 1,", f);
+        fclose(f);
+        assert_int_equal(run(NULL, "simulate " BASE " --verify '%s'", path), 1);
+        assert_non_null(strstr(stderr_text(), "[SIM-JSON]"));
+}
+
+static void test_usage(void **state)
+{
+        (void)state;
+        assert_int_equal(run(NULL, "simulate"), 2);
+        assert_int_equal(run(NULL, "simulate " BASE " --seed abc"), 2);
+        assert_int_equal(run(NULL, "simulate " BASE " --count 0"), 2);
+        assert_int_equal(run(NULL, "simulate --tiles /nonexistent/x.xml"), 2);
+        assert_int_equal(run(NULL, "simulate " BASE " --set nope"), 1);
+        assert_int_equal(run(NULL, "simulate " BASE " --tiles tilesets/base.xml"), 1);
+        assert_int_equal(run(NULL, "bench --only nothing"), 2);
+        char *out;
+        assert_int_equal(run(&out, "simulate --help"), 0);
+        assert_non_null(strstr(out, "--seed"));
+        free(out);
+        assert_int_equal(run(&out, "help simulate"), 0);
+        free(out);
+}
+
+static void test_count_and_bench(void **state)
+{
+        (void)state;
+        char *out;
+        assert_int_equal(run(&out, "simulate " BASE " --count 50 --json -"), 0);
+        assert_non_null(strstr(out, "\"games\": 50"));
+        /* 72 tiles: placed + discarded is always 72, so the mean of placed is at most 72 */
+        assert_non_null(strstr(out, "\"placed\": {\"mean\": "));
+        free(out);
+        assert_int_equal(run(&out, "bench --dir tilesets --games 20"), 0);
+        assert_non_null(strstr(out, "base"));
+        assert_non_null(strstr(out, "layouts/s"));
+        free(out);
+}
+
+static long count_rows(const char *db, const char *sql)
+{
+        sqlite3 *h;
+        sqlite3_stmt *st;
+        assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        long n = (long)sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        sqlite3_close(h);
+        return n;
+}
+
+/* Sets imported into the database give byte-identical layouts to the files themselves; --store
+ * writes one layouts row and one placements row per placement. */
+static void test_db(void **state)
+{
+        (void)state;
+        char db[600], *from_files, *from_db;
+        snprintf(db, sizeof(db), "%s/sim.db", tmpdir);
+        unlink(db);
+        assert_int_equal(run(NULL, "import --db '%s' -q tilesets/base.xml tilesets/river.xml", db),
+                         0);
+        assert_int_equal(run(&from_files, "simulate " BASE " --tiles tilesets/river.xml "
+                                          "--seed 5 --json -"),
+                         0);
+        assert_int_equal(run(&from_db, "simulate --db '%s' --set base,river --seed 5 --json -", db),
+                         0);
+        assert_string_equal(from_files, from_db);
+        assert_int_equal(run(NULL, "simulate --db '%s' --set base,river --seed 5 --store", db), 0);
+        assert_int_equal(run(NULL, "simulate --db '%s' --set base --count 3 --store", db), 0);
+        assert_int_equal(count_rows(db, "SELECT count(*) FROM layouts"), 4);
+        const char *p = strstr(from_db, "\"placed\": ");
+        assert_non_null(p);
+        long placed = atol(p + strlen("\"placed\": "));
+        assert_int_equal(count_rows(db, "SELECT count(*) FROM placements WHERE layout_id = 1"),
+                         placed);
+        assert_int_equal(count_rows(db, "SELECT seed FROM layouts WHERE layout_id = 1"), 5);
+        assert_int_equal(run(NULL, "simulate --db '%s' --set missing", db), 1);
+        free(from_files);
+        free(from_db);
+        unlink(db);
+}
+
+int main(void)
+{
+        const char *t = getenv("TMPDIR");
+        snprintf(tmpdir, sizeof(tmpdir), "%s", t ? t : "/tmp");
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_same_seed_same_bytes),
+            cmocka_unit_test(test_verify),
+            cmocka_unit_test(test_usage),
+            cmocka_unit_test(test_count_and_bench),
+            cmocka_unit_test(test_db),
+        };
+        return cmocka_run_group_tests(tests, NULL, NULL);
+}
