@@ -1,0 +1,879 @@
+/* Tests of the rule catalogue and checker (rules/), the JCloisterZone reader (formats/jcz.c) and
+ * the `tilekit check` / `tilekit diff` commands.
+ *
+ * Environment (set by tests/rules/meson.build): TKIT_SOURCE_ROOT (the repository),
+ * TKIT_JCZ_DIR (JCloisterZone's tile files, ../shared/external/jcloisterzone; tests that need it
+ * are skipped when it is missing), TILEKIT (the built binary).
+ *
+ * Known errors in the official JCloisterZone data (the checker reports them, this test expects
+ * exactly them and nothing else):
+ * - abbey_and_mayor.xml AM/CCc+: the field SL SR lists the city N, but the city W E runs from
+ *   the west side to the east side between them; a planar tile cannot let them meet
+ *   (FIELD-TOUCH-FAR). The field probably borders only the W E city.
+ * - princess_and_dragon.xml DG/CCc+.p: the field WL WR lists only the city N, but its half edge
+ *   WL is next to SR of the city E S at the south-west corner, so it borders that city too
+ *   (FIELD-TOUCH-MISSING): farms there should score it.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "formats/tkit-formats.h"
+#include "model/tkit-model.h"
+#include "rules/tkit-rules.h"
+
+static const char *env(const char *name)
+{
+        const char *v = getenv(name);
+        return v && *v ? v : NULL;
+}
+
+static char *src_path(const char *rel)
+{
+        const char *root = env("TKIT_SOURCE_ROOT");
+        return tkit_xasprintf("%s/%s", root ? root : ".", rel);
+}
+
+static char *slurp(const char *path)
+{
+        FILE *f = fopen(path, "rb");
+        if (!f)
+                return NULL;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        char chunk[4096];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+                tkit_buf_add(&b, chunk, n);
+        fclose(f);
+        return tkit_buf_steal(&b);
+}
+
+static void spit(const char *path, const char *text)
+{
+        FILE *f = fopen(path, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+        assert_int_equal(fclose(f), 0);
+}
+
+/* 1-based line of the first occurrence of `needle` in `text`, or 0. */
+static int line_of(const char *text, const char *needle)
+{
+        const char *p = strstr(text, needle);
+        if (!p)
+                return 0;
+        int line = 1;
+        for (const char *q = text; q < p; q++)
+                line += *q == '\n';
+        return line;
+}
+
+/* Reads files, links JCZ references, checks everything; returns the check's result. */
+static int read_and_check(const char *const *paths, size_t n, struct tkit_setlist *l,
+                          struct tkit_diags *d, int *read_rc)
+{
+        *read_rc = 0;
+        for (size_t i = 0; i < n; i++) {
+                int rc = tkit_read_file(paths[i], TKIT_FORMAT_AUTO, l, d);
+                if (rc < 0)
+                        *read_rc = rc;
+        }
+        tkit_jcz_link(l);
+        return tkit_check_setlist(l, 0, d);
+}
+
+static const struct tkit_diag *find_diag(const struct tkit_diags *d, const char *rule,
+                                         const char *tile)
+{
+        for (size_t i = 0; i < d->n; i++)
+                if (d->v[i].rule && strcmp(d->v[i].rule, rule) == 0 &&
+                    (!tile || (d->v[i].tile && strcmp(d->v[i].tile, tile) == 0)))
+                        return &d->v[i];
+        return NULL;
+}
+
+static void dump(const struct tkit_diags *d)
+{
+        for (size_t i = 0; i < d->n; i++) {
+                char *s = tkit_diag_format(&d->v[i]);
+                print_message("  %s\n", s);
+                free(s);
+        }
+}
+
+/* ------------------------------------------------------------------ catalogue and fixtures */
+
+static void test_catalogue_unique(void **state)
+{
+        (void)state;
+        assert_true(tkit_rules_count >= 20);
+        for (size_t i = 0; i < tkit_rules_count; i++) {
+                const struct tkit_rule_info *r = &tkit_rules[i];
+                assert_non_null(r->summary);
+                assert_true(strlen(r->explanation) > strlen(r->summary));
+                assert_ptr_equal(tkit_rule_find(r->id), r);
+                for (size_t j = 0; j < i; j++)
+                        assert_string_not_equal(tkit_rules[j].id, r->id);
+        }
+        assert_null(tkit_rule_find("NO-SUCH-RULE"));
+        /* The identity checks of model/validate.c are part of the catalogue. */
+        assert_non_null(tkit_rule_find("ID-DUP"));
+        assert_non_null(tkit_rule_find("REF-TOUCH"));
+        assert_non_null(tkit_rule_find("COUNT-RANGE"));
+}
+
+/* Every rule has a rejecting fixture (reported with its own id, severity, file and line) and an
+ * accepting one (no finding of that rule, no error at all). */
+static void test_every_rule_has_fixtures(void **state)
+{
+        (void)state;
+        for (size_t i = 0; i < tkit_rules_count; i++) {
+                const struct tkit_rule_info *r = &tkit_rules[i];
+                for (int good = 0; good < 2; good++) {
+                        char *rel = tkit_xasprintf("tests/rules/fixtures/%s.%s.xml", r->id,
+                                                   good ? "good" : "bad");
+                        char *path = src_path(rel);
+                        struct stat st;
+                        if (stat(path, &st) != 0)
+                                fail_msg("rule %s has no fixture %s", r->id, rel);
+                        struct tkit_setlist l;
+                        struct tkit_diags d;
+                        tkit_setlist_init(&l);
+                        tkit_diags_init(&d);
+                        int rrc;
+                        const char *paths[] = {path};
+                        read_and_check(paths, 1, &l, &d, &rrc);
+                        const struct tkit_diag *g = find_diag(&d, r->id, NULL);
+                        if (good && (g || d.errors)) {
+                                dump(&d);
+                                fail_msg("%s: the accepting fixture is not clean", rel);
+                        }
+                        if (!good) {
+                                if (!g) {
+                                        dump(&d);
+                                        fail_msg("%s: rule %s not reported", rel, r->id);
+                                }
+                                assert_int_equal(g->severity, r->severity);
+                                assert_string_equal(g->file, path);
+                                assert_true(g->line > 0);
+                        }
+                        tkit_diags_finish(&d);
+                        tkit_setlist_finish(&l);
+                        free(path);
+                        free(rel);
+                }
+        }
+}
+
+/* docs/rules.md documents exactly the catalogue: one "### ID" heading per rule. */
+static void test_docs_agree(void **state)
+{
+        (void)state;
+        char *path = src_path("docs/rules.md");
+        char *text = slurp(path);
+        assert_non_null(text);
+        size_t found = 0;
+        for (char *p = text; (p = strstr(p, "\n### `")) != NULL;) {
+                p += 6;
+                char *end = strchr(p, '`');
+                assert_non_null(end);
+                char *id = tkit_xstrndup(p, (size_t)(end - p));
+                if (!tkit_rule_find(id))
+                        fail_msg("docs/rules.md documents %s, which is not in the catalogue", id);
+                free(id);
+                found++;
+        }
+        for (size_t i = 0; i < tkit_rules_count; i++) {
+                char *h = tkit_xasprintf("\n### `%s`", tkit_rules[i].id);
+                if (!strstr(text, h))
+                        fail_msg("rule %s is not documented in docs/rules.md", tkit_rules[i].id);
+                free(h);
+        }
+        assert_int_equal(found, tkit_rules_count);
+        free(text);
+        free(path);
+}
+
+/* ------------------------------------------------------------------ geometry */
+
+static uint16_t m(const char *positions)
+{
+        uint16_t mask = 0;
+        char *copy = tkit_xstrdup(positions), *save = NULL;
+        for (char *t = strtok_r(copy, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+                int s = tkit_side_parse(t);
+                mask |= s >= 0 ? (uint16_t)TKIT_MASK_SIDE(s) : (uint16_t)(1u << tkit_pos_parse(t));
+        }
+        free(copy);
+        return mask;
+}
+
+static void test_cross_and_separate(void **state)
+{
+        (void)state;
+        /* A road N-S and one W-E cross; a road N-S and a field on its east side do not. */
+        assert_true(tkit_masks_cross(m("NM SM"), m("EM WM")));
+        assert_false(tkit_masks_cross(m("NM SM"), m("NR E SL")));
+        assert_true(tkit_masks_cross(m("NM SM"), m("NR E SR")));
+        assert_true(tkit_masks_cross(m("N S"), m("E W")));
+        assert_false(tkit_masks_cross(m("N"), m("E S W")));
+        assert_false(tkit_masks_cross(0, m("N")));
+        /* Every rotation keeps the answer. */
+        for (int r = 0; r < 4; r++)
+                assert_true(tkit_masks_cross(tkit_mask_rotate(m("WR EL"), r),
+                                             tkit_mask_rotate(m("NM SM"), r)));
+        /* Road W-E separates the north field from the south; a dead end separates nothing. */
+        assert_true(tkit_mask_separates(m("EM WM"), m("N"), m("SL SR")));
+        assert_false(tkit_mask_separates(m("SM"), m("SL"), m("SR")));
+        assert_false(tkit_mask_separates(m("EM WM"), m("EL WR"), m("N")));
+        /* A city W-E separates its two sides; shared positions never separate. */
+        assert_true(tkit_mask_separates(m("W E"), m("NL NR"), m("SL SR")));
+        assert_false(tkit_mask_separates(m("W E"), m("W"), m("SL")));
+}
+
+static struct tkit_set *one_tile_set(struct tkit_tile **t)
+{
+        struct tkit_set *s = tkit_set_create("code");
+        s->file = tkit_xstrdup("code.xml");
+        s->source_format = tkit_xstrdup("tilekit");
+        *t = tkit_set_add_tile(s, "T");
+        (*t)->count = 2;
+        (*t)->line = 7;
+        return s;
+}
+
+static struct tkit_feature *feat(struct tkit_tile *t, enum tkit_feature_kind k, const char *id,
+                                 const char *at, int line)
+{
+        struct tkit_feature *f = tkit_tile_add_feature(t, k, id);
+        f->mask = at ? m(at) : 0;
+        f->line = line;
+        return f;
+}
+
+/* An inner field between a city N-S and the cities E and W (planar) is fine; one that claims the
+ * cities E and W at once is not: the N-S city separates them. */
+static void test_inner_field(void **state)
+{
+        (void)state;
+        struct tkit_tile *t;
+        struct tkit_set *s = one_tile_set(&t);
+        feat(t, TKIT_CITY, "ns", "N S", 10);
+        feat(t, TKIT_CITY, "e", "E", 11);
+        feat(t, TKIT_CITY, "w", "W", 12);
+        struct tkit_feature *f = feat(t, TKIT_FIELD, "inner", NULL, 13);
+        tkit_feature_add_touch(f, "ns");
+        tkit_feature_add_touch(f, "e");
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        assert_int_equal(tkit_check_tile(s, &s->tiles[0], 0, &d), 0);
+        assert_null(find_diag(&d, "FIELD-TOUCH-FAR", NULL));
+        tkit_feature_add_touch(&s->tiles[0].features[3], "w");
+        assert_int_equal(tkit_check_tile(s, &s->tiles[0], 0, &d), 1);
+        const struct tkit_diag *g = find_diag(&d, "FIELD-TOUCH-FAR", "T");
+        assert_non_null(g);
+        assert_int_equal(g->line, 13);
+        assert_non_null(strstr(g->message, "city 'ns'"));
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
+/* Roads ending together at a crossing separate like one line (declared ends only): the field
+ * between the north roads cannot reach the city in the south, though no single road cuts it off. */
+static void test_crossing_separates(void **state)
+{
+        (void)state;
+        struct tkit_tile *t;
+        struct tkit_set *s = one_tile_set(&t);
+        feat(t, TKIT_CITY, "c", "S", 20);
+        feat(t, TKIT_ROAD, "n", "NM", 21)->end = TKIT_END_CROSSING;
+        feat(t, TKIT_ROAD, "e", "EM", 22)->end = TKIT_END_CROSSING;
+        feat(t, TKIT_ROAD, "w", "WM", 23)->end = TKIT_END_CROSSING;
+        feat(t, TKIT_FIELD, "nw", "WR NL", 24);
+        feat(t, TKIT_FIELD, "ne", "NR EL", 25);
+        tkit_feature_add_touch(feat(t, TKIT_FIELD, "se", "ER", 26), "c");
+        tkit_feature_add_touch(feat(t, TKIT_FIELD, "sw", "WL", 27), "c");
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        assert_int_equal(tkit_check_tile(s, &s->tiles[0], 0, &d), 0);
+        tkit_feature_add_touch(&s->tiles[0].features[4], "c");
+        assert_int_equal(tkit_check_tile(s, &s->tiles[0], 0, &d), 1);
+        const struct tkit_diag *g = find_diag(&d, "FIELD-TOUCH-FAR", "T");
+        assert_non_null(g);
+        assert_int_equal(g->line, 24);
+        assert_non_null(strstr(g->message, "the roads ending at the crossing"));
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
+static void test_same_type(void **state)
+{
+        (void)state;
+        struct tkit_tile *a, *b;
+        struct tkit_set *s = one_tile_set(&a);
+        feat(a, TKIT_CITY, "c", "N", 1)->pennants = 1;
+        tkit_feature_add_touch(feat(a, TKIT_FIELD, "f", "E S W", 2), "c");
+        b = tkit_set_add_tile(s, "U");
+        a = &s->tiles[0];
+        feat(b, TKIT_CITY, "town", "W", 1)->pennants = 1;
+        tkit_feature_add_touch(feat(b, TKIT_FIELD, "rest", "N E S", 2), "town");
+        assert_int_equal(tkit_tile_same_type(a, b, 0), 3);
+        assert_int_equal(tkit_tile_same_type(b, a, 0), 1);
+        struct tkit_buf out;
+        tkit_buf_init(&out);
+        assert_int_equal(tkit_tile_describe_diff(a, b, 0, &out), 0);
+        b->features[0].pennants = 0;
+        assert_int_equal(tkit_tile_same_type(a, b, 0), -1);
+        assert_true(tkit_tile_describe_diff(a, b, 0, &out) >= 1);
+        assert_non_null(strstr(out.data, "pennants 1 vs 0"));
+        b->features[0].pennants = 1;
+        tkit_feature_add_extra(&b->features[0], "princess", "true", 1);
+        assert_int_equal(tkit_tile_same_type(a, b, 0), 3);
+        assert_int_equal(tkit_tile_same_type(a, b, TKIT_SAME_MARKERS), -1);
+        tkit_buf_finish(&out);
+        tkit_set_destroy(s);
+}
+
+/* ------------------------------------------------------------------ bundled data */
+
+static void test_bundled_tilesets_clean(void **state)
+{
+        (void)state;
+        char *dir = src_path("tilesets");
+        DIR *dp = opendir(dir);
+        if (!dp) {
+                free(dir);
+                skip();
+        }
+        char *paths[64];
+        size_t n = 0;
+        struct dirent *e;
+        while ((e = readdir(dp)) && n < 64) {
+                size_t len = strlen(e->d_name);
+                if (len > 4 && strcmp(e->d_name + len - 4, ".xml") == 0)
+                        paths[n++] = tkit_xasprintf("%s/%s", dir, e->d_name);
+        }
+        closedir(dp);
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        int rrc;
+        int rc = read_and_check((const char *const *)paths, n, &l, &d, &rrc);
+        if (rc || rrc)
+                dump(&d);
+        assert_int_equal(rrc, 0);
+        assert_int_equal(rc, 0);
+        assert_int_equal(d.errors, 0);
+        assert_int_equal(l.n, n);
+        for (size_t i = 0; i < n; i++)
+                free(paths[i]);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+        free(dir);
+}
+
+/* ------------------------------------------------------------------ JCloisterZone */
+
+struct jcz {
+        char *paths[64];
+        size_t n;
+};
+
+static int jcz_setup(void **state)
+{
+        const char *dir = env("TKIT_JCZ_DIR");
+        struct jcz *j = tkit_xcalloc(1, sizeof *j);
+        *state = j;
+        DIR *dp = dir ? opendir(dir) : NULL;
+        if (!dp)
+                return 0;
+        struct dirent *e;
+        while ((e = readdir(dp)) && j->n < 64) {
+                size_t len = strlen(e->d_name);
+                if (len > 4 && strcmp(e->d_name + len - 4, ".xml") == 0)
+                        j->paths[j->n++] = tkit_xasprintf("%s/%s", dir, e->d_name);
+        }
+        closedir(dp);
+        /* Alphabetical, as a shell glob gives them. */
+        for (size_t a = 0; a < j->n; a++)
+                for (size_t b = a + 1; b < j->n; b++)
+                        if (strcmp(j->paths[a], j->paths[b]) > 0) {
+                                char *t = j->paths[a];
+                                j->paths[a] = j->paths[b];
+                                j->paths[b] = t;
+                        }
+        return 0;
+}
+
+static int jcz_teardown(void **state)
+{
+        struct jcz *j = *state;
+        for (size_t i = 0; i < j->n; i++)
+                free(j->paths[i]);
+        free(j);
+        return 0;
+}
+
+static const char *jcz_path(struct jcz *j, const char *base)
+{
+        for (size_t i = 0; i < j->n; i++) {
+                const char *s = strrchr(j->paths[i], '/');
+                if (s && strcmp(s + 1, base) == 0)
+                        return j->paths[i];
+        }
+        return NULL;
+}
+
+static void test_jcz_all_files(void **state)
+{
+        struct jcz *j = *state;
+        if (j->n == 0)
+                skip();
+        assert_int_equal(j->n, 30);
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        int rrc;
+        read_and_check((const char *const *)j->paths, j->n, &l, &d, &rrc);
+        assert_int_equal(rrc, 0);
+        /* 358 tile definitions in 51 tile-sets. */
+        struct tkit_buf seen;
+        tkit_buf_init(&seen);
+        tkit_buf_puts(&seen, "\n");
+        size_t distinct = 0;
+        for (size_t i = 0; i < l.n; i++) {
+                assert_string_equal(l.sets[i]->source_format, "jcz");
+                for (size_t k = 0; k < l.sets[i]->ntiles; k++) {
+                        char *key = tkit_xasprintf("\n%s\n", l.sets[i]->tiles[k].id);
+                        if (!strstr(seen.data, key)) {
+                                tkit_buf_puts(&seen, key + 1);
+                                distinct++;
+                        }
+                        free(key);
+                }
+        }
+        tkit_buf_finish(&seen);
+        assert_int_equal(l.n, 51);
+        assert_int_equal(distinct, 358);
+        /* Exactly the known data errors (see the top of this file), and no unresolved refs. */
+        for (size_t i = 0; i < d.n; i++) {
+                const struct tkit_diag *g = &d.v[i];
+                assert_true(g->rule == NULL || strcmp(g->rule, "JCZ-REF") != 0);
+                if (g->severity != TKIT_SEV_ERROR)
+                        continue;
+                bool known =
+                    (strcmp(g->rule, "FIELD-TOUCH-FAR") == 0 && strcmp(g->tile, "AM/CCc+") == 0) ||
+                    (strcmp(g->rule, "FIELD-TOUCH-MISSING") == 0 &&
+                     strcmp(g->tile, "DG/CCc+.p") == 0);
+                if (!known) {
+                        dump(&d);
+                        fail_msg("unexpected error on JCloisterZone data");
+                }
+        }
+        assert_non_null(find_diag(&d, "FIELD-TOUCH-FAR", "AM/CCc+"));
+        assert_non_null(find_diag(&d, "FIELD-TOUCH-MISSING", "DG/CCc+.p"));
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
+static const struct tkit_tile *tile_in(const struct tkit_setlist *l, const char *id)
+{
+        for (size_t i = 0; i < l->n; i++) {
+                int k = tkit_set_find_tile(l->sets[i], id);
+                if (k >= 0)
+                        return &l->sets[i]->tiles[k];
+        }
+        return NULL;
+}
+
+static const struct tkit_feature *feature_in(const struct tkit_tile *t, const char *id)
+{
+        int k = tkit_tile_find_feature(t, id);
+        assert_true(k >= 0);
+        return &t->features[k];
+}
+
+/* What the reader makes of JCloisterZone's special cases. */
+static void test_jcz_reading(void **state)
+{
+        struct jcz *j = *state;
+        const char *files[] = {"river.xml", "abbey_and_mayor.xml", "traders_and_builders.xml",
+                               "count.xml", "basic.xml",           "festival.xml",
+                               "flier.xml"};
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+                const char *p = jcz_path(j, files[i]);
+                if (!p)
+                        skip();
+                assert_int_equal(tkit_read_file(p, TKIT_FORMAT_AUTO, &l, &d), 0);
+        }
+        /* basic:1 has 24 types and 72 tiles; the city cap road tile is read as written. */
+        const struct tkit_set *basic = tkit_setlist_find(&l, "basic:1");
+        assert_non_null(basic);
+        assert_int_equal(basic->ntiles, 24);
+        assert_int_equal(tkit_set_tile_total(basic), 72);
+        const struct tkit_tile *t = tile_in(&l, "BA/RCr");
+        assert_int_equal(t->basis, TKIT_BASIS_EXTERNAL);
+        assert_int_equal(feature_in(t, "city-1")->mask, m("N"));
+        assert_int_equal(feature_in(t, "road-1")->mask, m("WM EM"));
+        const struct tkit_feature *f = feature_in(t, "field-1");
+        assert_int_equal(f->mask, m("EL WR"));
+        assert_int_equal(f->ntouches, 1);
+        assert_string_equal(f->touches[0], "city-1");
+        /* Markers are kept. */
+        t = tile_in(&l, "BA/LR");
+        assert_string_equal(feature_in(t, "road-1")->extra[0].name, "wagon-move");
+        t = tile_in(&l, "FL/F.d");
+        assert_string_equal(t->extra[0].name, "flying-machine");
+        assert_string_equal(t->extra[0].value, "direction=NW");
+        /* Rivers: groups and ends; the road bridge over the river and the city arch over it. */
+        t = tile_in(&l, "RI/s");
+        assert_int_equal(t->group, TKIT_GROUP_RIVER);
+        assert_int_equal(feature_in(t, "river-1")->end, TKIT_END_SOURCE);
+        assert_int_equal(feature_in(tile_in(&l, "RI.1/I.e"), "river-1")->end, TKIT_END_LAKE);
+        t = tile_in(&l, "RI.1/RIrI");
+        assert_true(feature_in(t, "road-1")->overpass);
+        assert_false(feature_in(t, "river-1")->overpass);
+        assert_non_null(strstr(t->provenance, "overpass"));
+        t = tile_in(&l, "RI.2/CIcI");
+        assert_true(feature_in(t, "city-1")->overpass);
+        /* Tunnel under a city; two roads crossing (the later one on top); two cities crossing. */
+        t = tile_in(&l, "AM/CRcr+");
+        assert_true(feature_in(t, "road-1")->overpass);
+        assert_false(feature_in(t, "city-1")->overpass);
+        t = tile_in(&l, "TB/RRrr");
+        assert_false(feature_in(t, "road-1")->overpass);
+        assert_true(feature_in(t, "road-2")->overpass);
+        t = tile_in(&l, "AM/CCcc+");
+        assert_true(feature_in(t, "city-2")->overpass);
+        /* Inner fields I and II; city="N W" names two cities by their sides. */
+        f = feature_in(t, "field-2");
+        assert_int_equal(f->mask, 0);
+        assert_int_equal(f->ntouches, 2);
+        t = tile_in(&l, "FE/CCc"); /* <tile> directly under <defs> */
+        assert_non_null(t);
+        /* The City of Carcassonne: a block, its open edges are no error. */
+        t = tile_in(&l, "CO/1");
+        assert_int_equal(t->group, TKIT_GROUP_FORTRESS);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
+/* winter.xml uses the tiles of basic.xml: alone it is incomplete (JCZ-REF warnings), read with
+ * basic.xml its set is complete. */
+static void test_jcz_link(void **state)
+{
+        struct jcz *j = *state;
+        const char *winter = jcz_path(j, "winter.xml"), *basic = jcz_path(j, "basic.xml");
+        if (!winter || !basic)
+                skip();
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        int rrc;
+        const char *one[] = {winter};
+        read_and_check(one, 1, &l, &d, &rrc);
+        assert_int_equal(rrc, 0);
+        size_t refs = 0;
+        for (size_t i = 0; i < d.n; i++)
+                refs += d.v[i].rule && strcmp(d.v[i].rule, "JCZ-REF") == 0;
+        assert_int_equal(refs, 24);
+        assert_int_equal(d.errors, 0);
+        assert_int_equal(l.sets[0]->ntiles, 12);
+        tkit_diags_clear(&d);
+        tkit_setlist_finish(&l);
+        tkit_setlist_init(&l);
+        const char *two[] = {winter, basic}; /* the order does not matter */
+        read_and_check(two, 2, &l, &d, &rrc);
+        assert_null(find_diag(&d, "JCZ-REF", NULL));
+        const struct tkit_set *w = tkit_setlist_find(&l, "winter");
+        assert_int_equal(w->ntiles, 36);
+        assert_int_equal(tkit_set_tile_total(w), 84);
+        /* Findings on a borrowed tile point into winter.xml, at the ref. */
+        const struct tkit_tile *t = &w->tiles[tkit_set_find_tile(w, "BA/L")];
+        assert_int_equal(t->line, 80);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
+/* Errors planted into a copy of basic.xml are reported with the right rule, tile and line. */
+struct plant {
+        const char *rule, *tile;
+        const char *from, *to; /* replace the first `from` by `to` */
+        const char *line_at;   /* the reported line is the one holding this text (after) */
+};
+
+static const struct plant plants[] = {
+    {"REF-TOUCH", "BA/RCr", "<field city=\"N\">EL WR</field>", "<field city=\"S\">EL WR</field>",
+     "<field city=\"S\">EL WR</field>"},
+    {"GEO-COVER", "BA/RCr", "<field>ER SL SR WL</field>\n    </tile>\n\n",
+     "<field>ER SL SR</field>\n    </tile>\n\n", "<tile id=\"BA/RCr\">"},
+    {"GEO-OVERLAP", "BA/RCr", "<field>ER SL SR WL</field>", "<field>ER SL SR WL EL</field>",
+     "<field>ER SL SR WL EL</field>"},
+    {"FIELD-TOUCH-MISSING", "BA/RCr", "<field city=\"N\">EL WR</field>", "<field>EL WR</field>",
+     "<field>EL WR</field>"},
+    {"GEO-CROSS", "BA/RCr", "<field city=\"N\">EL WR</field>\n      <field>ER SL SR WL</field>",
+     "<field city=\"N\">EL WR ER</field>\n      <field>SL SR WL</field>",
+     "<field city=\"N\">EL WR ER</field>"},
+    {"ID-DUP", "BA/L", "<tile id=\"BA/LR\">", "<tile id=\"BA/L\">",
+     "<tile id=\"BA/L\">\n      <monastery wagon-move"},
+    {"COUNT-RANGE", "BA/L", "<ref count=\"4\" tile=\"BA/L\" />",
+     "<ref count=\"0\" tile=\"BA/L\" />", "<ref count=\"0\" tile=\"BA/L\" />"},
+};
+
+static void test_jcz_planted(void **state)
+{
+        struct jcz *j = *state;
+        const char *basic = jcz_path(j, "basic.xml");
+        if (!basic)
+                skip();
+        char *orig = slurp(basic);
+        assert_non_null(orig);
+        char dir[] = "/tmp/tkit-rules-XXXXXX";
+        assert_non_null(mkdtemp(dir));
+        for (size_t i = 0; i < sizeof plants / sizeof plants[0]; i++) {
+                const struct plant *p = &plants[i];
+                const char *at = strstr(orig, p->from);
+                if (!at)
+                        fail_msg("basic.xml no longer contains %s", p->from);
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                tkit_buf_add(&b, orig, (size_t)(at - orig));
+                tkit_buf_puts(&b, p->to);
+                tkit_buf_puts(&b, at + strlen(p->from));
+                char *path = tkit_xasprintf("%s/basic-%zu.xml", dir, i);
+                spit(path, b.data);
+                int want = line_of(b.data, p->line_at);
+                assert_true(want > 0);
+                struct tkit_setlist l;
+                struct tkit_diags d;
+                tkit_setlist_init(&l);
+                tkit_diags_init(&d);
+                int rrc;
+                const char *paths[] = {path};
+                read_and_check(paths, 1, &l, &d, &rrc);
+                const struct tkit_diag *g = find_diag(&d, p->rule, p->tile);
+                if (!g || g->line != want || strcmp(g->file, path) != 0) {
+                        dump(&d);
+                        fail_msg("planted %s in %s: want line %d", p->rule, p->tile, want);
+                }
+                assert_int_equal(g->severity, TKIT_SEV_ERROR);
+                unlink(path);
+                free(path);
+                tkit_buf_finish(&b);
+                tkit_diags_finish(&d);
+                tkit_setlist_finish(&l);
+        }
+        rmdir(dir);
+        free(orig);
+}
+
+/* ------------------------------------------------------------------ the commands */
+
+/* Runs the tilekit binary with `args` (a shell fragment, from the source root); captures stdout
+ * into *out (caller frees) and returns the exit status. */
+static int run(const char *args, char **out)
+{
+        const char *exe = env("TILEKIT");
+        const char *root = env("TKIT_SOURCE_ROOT");
+        assert_non_null(exe);
+        char *cmd = tkit_xasprintf("cd '%s' && '%s' %s 2>/dev/null", root ? root : ".", exe, args);
+        FILE *p = popen(cmd, "r");
+        assert_non_null(p);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        char chunk[4096];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
+                tkit_buf_add(&b, chunk, n);
+        int st = pclose(p);
+        free(cmd);
+        *out = tkit_buf_steal(&b);
+        return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void test_cli_check(void **state)
+{
+        (void)state;
+        if (!env("TILEKIT"))
+                skip();
+        char *out;
+        assert_int_equal(run("check --list-rules", &out), 0);
+        for (size_t i = 0; i < tkit_rules_count; i++)
+                assert_non_null(strstr(out, tkit_rules[i].id));
+        free(out);
+        assert_int_equal(run("check --list-rules --json", &out), 0);
+        assert_non_null(strstr(out, "\"id\": \"GEO-CROSS\""));
+        free(out);
+        assert_int_equal(run("check tests/rules/fixtures/GEO-CROSS.good.xml", &out), 0);
+        assert_string_equal(out, "");
+        free(out);
+        assert_int_equal(run("check tests/rules/fixtures/GEO-CROSS.bad.xml", &out), 1);
+        assert_non_null(strstr(out, "tests/rules/fixtures/GEO-CROSS.bad.xml:5: error: [GEO-CROSS] "
+                                    "tile U: field 'a' crosses road 'r'"));
+        free(out);
+        assert_int_equal(run("check --json tests/rules/fixtures/GEO-CROSS.bad.xml", &out), 1);
+        assert_true(out[0] == '[');
+        assert_non_null(strstr(out, "GEO-CROSS"));
+        free(out);
+        /* Warnings fail only with --werror. */
+        assert_int_equal(run("check tests/rules/fixtures/TYPE-DUP.bad.xml", &out), 0);
+        assert_non_null(strstr(out, "warning: [TYPE-DUP]"));
+        free(out);
+        assert_int_equal(run("check --werror tests/rules/fixtures/TYPE-DUP.bad.xml", &out), 1);
+        free(out);
+        assert_int_equal(run("check no/such/file.xml", &out), 2);
+        free(out);
+        assert_int_equal(run("check --no-such-option x.xml", &out), 2);
+        free(out);
+        assert_int_equal(run("check --format nonsense x.xml", &out), 2);
+        free(out);
+        assert_int_equal(run("check --help", &out), 0);
+        assert_non_null(strstr(out, "--list-rules"));
+        free(out);
+        assert_int_equal(run("help check", &out), 0);
+        free(out);
+}
+
+/* Stores findings in a database and checks sets imported there. */
+static void test_cli_check_db(void **state)
+{
+        (void)state;
+        if (!env("TILEKIT"))
+                skip();
+        char dir[] = "/tmp/tkit-rules-db-XXXXXX";
+        assert_non_null(mkdtemp(dir));
+        char *out;
+        char *cmd = tkit_xasprintf("import --db %s/t.db tests/rules/fixtures/TYPE-DUP.bad.xml "
+                                   "tests/rules/fixtures/FIELD-TOUCH-MISSING.good.xml",
+                                   dir);
+        int rc = run(cmd, &out);
+        free(cmd);
+        free(out);
+        if (rc != 0) {
+                rmdir(dir);
+                skip(); /* the import command is not there yet */
+        }
+        cmd = tkit_xasprintf("check --db %s/t.db", dir);
+        assert_int_equal(run(cmd, &out), 0);
+        assert_non_null(strstr(out, "[TYPE-DUP]"));
+        free(out);
+        free(cmd);
+        cmd = tkit_xasprintf("check --db %s/t.db --set fx-touch-missing", dir);
+        assert_int_equal(run(cmd, &out), 0);
+        assert_string_equal(out, "");
+        free(out);
+        free(cmd);
+        cmd = tkit_xasprintf("check --db %s/t.db --set no-such-set", dir);
+        assert_int_equal(run(cmd, &out), 1);
+        free(out);
+        free(cmd);
+        /* The findings are stored: the TYPE-DUP warning is in the database. */
+        cmd = tkit_xasprintf("sqlite3 %s/t.db .dump", dir);
+        FILE *p = popen(cmd, "r");
+        free(cmd);
+        if (p) {
+                char line[4096];
+                bool found = false;
+                while (fgets(line, sizeof line, p))
+                        found = found || strstr(line, "TYPE-DUP");
+                if (pclose(p) == 0)
+                        assert_true(found);
+        }
+        char *db = tkit_xasprintf("%s/t.db", dir);
+        unlink(db);
+        free(db);
+        rmdir(dir);
+}
+
+static void test_cli_diff(void **state)
+{
+        struct jcz *j = *state;
+        if (!env("TILEKIT"))
+                skip();
+        char *out;
+        /* The same set against itself, and a rotated duplicate against the original. */
+        assert_int_equal(run("diff tests/rules/fixtures/GEO-CROSS.good.xml "
+                             "tests/rules/fixtures/GEO-CROSS.good.xml",
+                             &out),
+                         0);
+        assert_string_equal(out, "");
+        free(out);
+        assert_int_equal(run("diff tests/rules/fixtures/TYPE-DUP.good.xml "
+                             "tests/rules/fixtures/TYPE-DUP.bad.xml",
+                             &out),
+                         1);
+        assert_non_null(strstr(out, "missing B: only in A (sides FFFF, count 2)"));
+        assert_non_null(strstr(out, "extra E2: only in B (sides FCFF, count 1)"));
+        assert_null(strstr(out, "E E")); /* E is the same in both */
+        free(out);
+        assert_int_equal(run("diff tests/rules/fixtures/SET-START.good.xml "
+                             "tests/rules/fixtures/ILLUSTRATION.good.xml",
+                             &out),
+                         1);
+        assert_non_null(strstr(out, "different E E: group=land symbols= illustrations= vs "
+                                    "group=land symbols= illustrations=GT"));
+        free(out);
+        assert_int_equal(run("diff onlyone.xml", &out), 2);
+        free(out);
+        assert_int_equal(run("diff no/such.xml tests/rules/fixtures/E.xml", &out), 2);
+        free(out);
+        if (j->n == 0)
+                return;
+        /* JCloisterZone's basic:1 is the bundled base game, type for type. */
+        char *cmd = tkit_xasprintf("diff '%s#basic:1' tilesets/base.xml", jcz_path(j, "basic.xml"));
+        assert_int_equal(run(cmd, &out), 0);
+        free(out);
+        free(cmd);
+        cmd = tkit_xasprintf("diff --json '%s#basic:1' '%s#basic:2'", jcz_path(j, "basic.xml"),
+                             jcz_path(j, "basic.xml"));
+        assert_int_equal(run(cmd, &out), 1);
+        assert_non_null(strstr(out, "{\"kind\": \"count\", \"a\": \"BA/C\", \"b\": \"BA/C\", "
+                                    "\"count_a\": 5, \"count_b\": 4"));
+        assert_non_null(strstr(out, "{\"kind\": \"extra\", \"a\": null, \"b\": \"BA/CG\""));
+        free(out);
+        free(cmd);
+        cmd = tkit_xasprintf("diff '%s' tilesets/base.xml", jcz_path(j, "basic.xml"));
+        assert_int_equal(run(cmd, &out), 2); /* two sets in the file: choose one */
+        free(out);
+        free(cmd);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_catalogue_unique),
+            cmocka_unit_test(test_every_rule_has_fixtures),
+            cmocka_unit_test(test_docs_agree),
+            cmocka_unit_test(test_cross_and_separate),
+            cmocka_unit_test(test_inner_field),
+            cmocka_unit_test(test_crossing_separates),
+            cmocka_unit_test(test_same_type),
+            cmocka_unit_test(test_bundled_tilesets_clean),
+            cmocka_unit_test_setup_teardown(test_jcz_all_files, jcz_setup, jcz_teardown),
+            cmocka_unit_test_setup_teardown(test_jcz_reading, jcz_setup, jcz_teardown),
+            cmocka_unit_test_setup_teardown(test_jcz_link, jcz_setup, jcz_teardown),
+            cmocka_unit_test_setup_teardown(test_jcz_planted, jcz_setup, jcz_teardown),
+            cmocka_unit_test(test_cli_check),
+            cmocka_unit_test(test_cli_check_db),
+            cmocka_unit_test_setup_teardown(test_cli_diff, jcz_setup, jcz_teardown),
+        };
+        return cmocka_run_group_tests_name("rules", tests, NULL, NULL);
+}
