@@ -478,6 +478,66 @@ static void test_board_sides(void **state)
         tkit_setlist_finish(&l);
 }
 
+/* A layout read from JSON with a discarded tile: the tile is listed under the board. */
+static const char layout_json[] =
+    "{\"seed\": 1, \"sets\": [\"base\"], \"players\": 2, \"placements\": ["
+    "{\"tile\": \"D\", \"x\": 0, \"y\": 0, \"rotation\": 0},"
+    "{\"tile\": \"U\", \"x\": 1, \"y\": 0, \"rotation\": 90, \"bridge\": \"NS\"},"
+    "{\"tile\": \"E\", \"x\": 0, \"y\": -1, \"rotation\": 180}],"
+    "\"discarded\": [{\"tile\": \"B\", \"after\": 2}]}";
+
+static void test_board_discards(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        static const char *const names[] = {"base.xml", NULL};
+        read_sets(&l, names);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_layout *lay =
+            tkit_layout_read_json(layout_json, strlen(layout_json), "t.json", NULL, 0, &d);
+        assert_non_null(lay);
+        assert_int_equal(tkit_layout_resolve(lay, l.sets, l.n, &d), 0);
+        struct tkit_board_options o;
+        tkit_board_options_init(&o);
+        o.px = PX;
+        char *with = tmp_path("disc1.png"), *without = tmp_path("disc0.png");
+        assert_int_equal(tkit_render_board(lay, &o, with, TKIT_IMAGE_AUTO, &d), 0);
+        cairo_surface_t *s = cairo_image_surface_create_from_png(with);
+        double x0, y0, W, H;
+        tkit_board_cell_origin(lay, &o, 0, 0, &x0, &y0, &W, &H);
+        /* the board is 2 x 2 cells: rows -1 and 0 */
+        double bottom = y0 + PX;
+        /* B (a cloister in a field) shows as a green thumbnail below the board */
+        uint32_t field = tkit_render_color(TKIT_COLOR_FIELD);
+        int found = 0;
+        for (int y = (int)bottom + 5; y < cairo_image_surface_get_height(s); y++)
+                for (int x = 0; x < cairo_image_surface_get_width(s); x++)
+                        found += pixel(s, x, y) == field;
+        assert_true(found > 100);
+        /* the bridge on U (a N-S road turned 90: E-W) crosses it north-south: road colour at
+         * the middle of its north side, which is field on U turned 90 */
+        double bx, by;
+        tkit_board_cell_origin(lay, &o, 1, 0, &bx, &by, NULL, NULL);
+        assert_int_equal(pixel(s, (int)bx + PX / 2, (int)by + 4),
+                         tkit_render_color(TKIT_COLOR_ROAD));
+        cairo_surface_destroy(s);
+        o.discarded = false;
+        o.bridges = false;
+        assert_int_equal(tkit_render_board(lay, &o, without, TKIT_IMAGE_AUTO, &d), 0);
+        s = cairo_image_surface_create_from_png(without);
+        assert_true(cairo_image_surface_get_height(s) < (int)H);
+        assert_true(cairo_image_surface_get_height(s) < bottom + PX / 2);
+        assert_int_equal(pixel(s, (int)bx + PX / 2, (int)by + 4), field);
+        cairo_surface_destroy(s);
+        free(with);
+        free(without);
+        tkit_layout_destroy(lay);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
 static void test_svg_parses(void **state)
 {
         (void)state;
@@ -631,6 +691,18 @@ static void test_cli(void **state)
             run("'%s' render board --tiles '%s/base.xml' --seed 4 --px 32 -o '%s'", exe, dir, svg),
             0);
         assert_int_equal(run("'%s' render board --tiles '%s/base.xml' -o '%s'", exe, dir, svg), 2);
+        char json[512];
+        snprintf(json, sizeof json, "%s/layout.json", tmpdir);
+        FILE *jf = fopen(json, "w");
+        assert_non_null(jf);
+        fputs(layout_json, jf);
+        fclose(jf);
+        assert_int_equal(run("'%s' render board --layout '%s' --tiles '%s/base.xml' -o '%s'", exe,
+                             json, dir, png),
+                         0);
+        assert_int_equal(run("'%s' render board --layout '%s' --tiles '%s/river.xml' -o '%s'", exe,
+                             json, dir, png),
+                         1);
         assert_int_equal(run("'%s' render frobnicate", exe), 2);
         assert_int_equal(run("'%s' render --help", exe), 0);
         assert_int_equal(run("'%s' render sheet --tiles /nonexistent.xml -o '%s'", exe, pdf), 2);
@@ -672,6 +744,7 @@ int main(void)
             cmocka_unit_test(test_sheet_pages),
             cmocka_unit_test(test_sheet_real_size),
             cmocka_unit_test(test_board_sides),
+            cmocka_unit_test(test_board_discards),
             cmocka_unit_test(test_svg_parses),
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_bad_output),
