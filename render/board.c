@@ -124,6 +124,36 @@ static void draw_bridge(cairo_t *cr, double x, double y, double P, enum tkit_bri
         cairo_restore(cr);
 }
 
+/* The face in play for the layout's number of players. */
+static const struct tkit_face *face_for(const struct tkit_piece *pc, int players)
+{
+        for (size_t i = 0; i < pc->nfaces; i++) {
+                const struct tkit_face *f = &pc->faces[i];
+                if (players >= f->min_players && (f->max_players == 0 || players <= f->max_players))
+                        return f;
+        }
+        return pc->nfaces ? &pc->faces[0] : NULL;
+}
+
+/* The defense posts of the face in play, upright over the piece whatever its rotation. */
+static void draw_piece_posts(cairo_t *cr, const struct tkit_layout *l,
+                             const struct tkit_placement *p, const struct tkit_layout_cell *cells,
+                             size_t n, const struct board_geom *g)
+{
+        const struct tkit_face *f = face_for(p->piece, l->players);
+        if (!f || n == 0)
+                return;
+        int x0 = cells[0].x, y0 = cells[0].y, x1 = x0, y1 = y0;
+        for (size_t k = 1; k < n; k++) {
+                x0 = cells[k].x < x0 ? cells[k].x : x0;
+                y0 = cells[k].y < y0 ? cells[k].y : y0;
+                x1 = cells[k].x > x1 ? cells[k].x : x1;
+                y1 = cells[k].y > y1 ? cells[k].y : y1;
+        }
+        render_face_panel(cr, f, g->ox + (x0 - g->minx) * g->P, g->oy + (y0 - g->miny) * g->P,
+                          (x1 - x0 + 1) * g->P, (y1 - y0 + 1) * g->P, g->P);
+}
+
 static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tkit_board_options *o,
                        const struct board_geom *g)
 {
@@ -173,6 +203,7 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                                 }
                         }
                         cairo_stroke(cr);
+                        draw_piece_posts(cr, l, p, cells, n, g);
                 }
         }
 }

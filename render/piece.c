@@ -104,10 +104,9 @@ static double post_row_width(const struct tkit_post_def *p, double h)
         return h * 1.15 + n * s * 1.1 + s * 0.4;
 }
 
-static void draw_face_panel(cairo_t *cr, const struct tkit_piece *p, const struct tkit_face *f,
-                            double x, double y, double cell)
+void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,
+                       double H, double cell)
 {
-        double W = p->width * cell, H = p->height * cell;
         double h = cell * 0.2, title = cell * 0.13;
         double need = 0;
         for (size_t i = 0; i < f->nposts; i++) {
@@ -172,7 +171,8 @@ void tkit_render_piece(cairo_t *cr, const struct tkit_piece *p, int face, double
         }
         cairo_stroke(cr);
         if (face >= 0 && (size_t)face < p->nfaces)
-                draw_face_panel(cr, p, &p->faces[face], x, y, cell);
+                render_face_panel(cr, &p->faces[face], x, y, p->width * cell, p->height * cell,
+                                  cell);
         if (p->basis == TKIT_BASIS_RECONSTRUCTED && !(flags & TKIT_RENDER_NO_MARKER)) {
                 double dash[2] = {cell * 0.04, cell * 0.025};
                 cairo_set_dash(cr, dash, 2, 0);

@@ -24,6 +24,11 @@ void render_text_fit(cairo_t *cr, double x, double y, double maxw, const char *t
 /* The glyph of a defense post / siege symbol, centred at (x, y), radius r (user units). */
 void render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, double r);
 
+/* The defense posts of one face as a panel centred in the box (x, y, W, H); `cell` is the size
+ * of one cell, which sets the size of the spaces. */
+void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,
+                       double H, double cell);
+
 /* Translated fixed texts; `key` is the English text. Unknown keys come back unchanged. */
 const char *render_tr(const char *lang, const char *key);
 
