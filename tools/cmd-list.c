@@ -10,7 +10,7 @@
 void tkit_help_list(FILE *out)
 {
         fprintf(out,
-                "Usage: tilekit list sets [--db FILE] [--json]\n"
+                "Usage: tilekit list sets [--db FILE] [--json | --ids]\n"
                 "       tilekit list tiles --set ID [--db FILE] [--json]\n"
                 "\n"
                 "Lists the sets stored in the database (id, tile types, tiles, pieces, format,\n"
@@ -21,6 +21,7 @@ void tkit_help_list(FILE *out)
                 "  --db FILE        the database (default: $TILEKIT_DB, else tilekit.db)\n"
                 "  -s, --set ID     the set whose tiles to list\n"
                 "  --json           one JSON array on standard output\n"
+                "  --ids            set ids only, one a line (for scripts)\n"
                 "  -h, --help       show this help\n"
                 "  --version        show the version\n"
                 "\n"
@@ -69,6 +70,18 @@ static void set_line(struct tkit_buf *b, const struct tkit_set *s, bool json, bo
         tkit_json_string(b, s->file);
         tkit_buf_printf(b, ", \"types\": %zu, \"tiles\": %d, \"pieces\": %zu}", s->ntiles,
                         tkit_set_tile_total(s), s->npieces);
+}
+
+/* Set ids alone, one a line: what scripts loop over. */
+static int list_set_ids(struct tkit_db *db, struct tkit_buf *b, struct tkit_diags *d)
+{
+        char **ids = NULL;
+        size_t n = 0;
+        int err = tkit_db_set_ids(db, &ids, &n, d);
+        for (size_t i = 0; i < n && !err; i++)
+                tkit_buf_printf(b, "%s\n", ids[i]);
+        tkit_db_free_ids(ids, n);
+        return err;
 }
 
 static int list_sets(struct tkit_db *db, bool json, struct tkit_buf *b, struct tkit_diags *d)
@@ -140,10 +153,11 @@ int tkit_cmd_list(int argc, char **argv)
         static const struct option longopts[] = {
             {"db", required_argument, NULL, 'd'}, {"set", required_argument, NULL, 's'},
             {"json", no_argument, NULL, 'j'},     {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, 'V'},  {NULL, 0, NULL, 0},
+            {"version", no_argument, NULL, 'V'},  {"ids", no_argument, NULL, 'i'},
+            {NULL, 0, NULL, 0},
         };
         const char *dbpath = cli_default_db(), *set = NULL;
-        bool json = false;
+        bool json = false, ids_only = false;
         int c;
         optind = 1;
         while ((c = getopt_long(argc, argv, "s:h", longopts, NULL)) != -1) {
@@ -156,6 +170,9 @@ int tkit_cmd_list(int argc, char **argv)
                         break;
                 case 'j':
                         json = true;
+                        break;
+                case 'i':
+                        ids_only = true;
                         break;
                 case 'h':
                         tkit_help_list(stdout);
@@ -183,7 +200,9 @@ int tkit_cmd_list(int argc, char **argv)
         tkit_buf_init(&out);
         if ((err = tkit_db_open(dbpath, TKIT_DB_READONLY, &db, &d)) < 0)
                 status = err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
-        else if ((tiles ? list_tiles(db, set, json, &out, &d) : list_sets(db, json, &out, &d)) < 0)
+        else if ((tiles      ? list_tiles(db, set, json, &out, &d)
+                  : ids_only ? list_set_ids(db, &out, &d)
+                             : list_sets(db, json, &out, &d)) < 0)
                 status = TKIT_EXIT_FAIL;
         if (status == TKIT_EXIT_OK && out.data)
                 fputs(out.data, stdout);

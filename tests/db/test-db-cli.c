@@ -396,6 +396,8 @@ static void test_list_and_export(void **state)
         run_ok(f, run(f, "list", "sets", "--db", db, NULL));
         assert_non_null(strstr(f->out, "db-rich"));
         assert_non_null(strstr(f->out, "Rich fixture & friends"));
+        run_ok(f, run(f, "list", "sets", "--db", db, "--ids", NULL));
+        assert_string_equal(f->out, "db-rich\n");
         run_ok(f, run(f, "list", "sets", "--db", db, "--json", NULL));
         assert_non_null(strstr(f->out, "\"id\": \"db-rich\""));
         assert_non_null(strstr(f->out, "\"types\": 4, \"tiles\": 8, \"pieces\": 1"));
