@@ -105,8 +105,11 @@ struct tkit_sim_options {
 void tkit_sim_options_init(struct tkit_sim_options *o); /* seed 1, players 2 */
 
 /* A simulator prepared for a list of sets (tables precomputed once, reused by every run).
- * The sets must outlive it. Returns NULL with diagnostics when the sets cannot be played
- * (no tiles, no start tile and no piece, more tiles than the board limit). Caller destroys. */
+ * The sets must outlive it. One simulator serves one thread at a time; use one per thread.
+ * The board is a fixed grid of at most 2047 x 2047 cells around (0, 0): a layout never reaches
+ * its border in practice (the cells there stay empty if it ever did). Returns NULL with diagnostics
+ * when the sets cannot be played (no tiles, no start tile and no piece, more tiles than the board
+ * limit). Caller destroys. */
 struct tkit_sim;
 struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, struct tkit_diags *d);
 void tkit_sim_destroy(struct tkit_sim *s); /* accepts NULL */

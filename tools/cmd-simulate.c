@@ -73,7 +73,7 @@ static bool parse_seed(const char *s, uint64_t *out)
         if (!*s || *s == '-')
                 return false;
         errno = 0;
-        unsigned long long v = strtoull(s, &end, 0);
+        unsigned long long v = strtoull(s, &end, 10);
         if (errno || *end)
                 return false;
         *out = (uint64_t)v;
