@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 
 #include <libxml/parser.h>
+#include <libxml/SAX2.h>
 #include <libxml/parserInternals.h>
 
 #define RULE_PARSE "XML-PARSE"
@@ -154,6 +155,32 @@ static int mem_close(void *ctx)
         return 0;
 }
 
+/* libxml2 gives an element the line on which its start tag ends; diagnostics should point at the
+ * line where it starts. When the start tag has been read, the input still holds it (libxml2
+ * re-reads a tag whose buffer moved), so the newlines between its '<' and the current position
+ * are counted back. Lines from 65535 on are stored elsewhere and left alone. */
+static void start_element(void *ctx, const xmlChar *localname, const xmlChar *prefix,
+                          const xmlChar *uri, int nb_namespaces, const xmlChar **namespaces,
+                          int nb_attributes, int nb_defaulted, const xmlChar **attributes)
+{
+        xmlParserCtxt *ctxt = ctx;
+        xmlSAX2StartElementNs(ctx, localname, prefix, uri, nb_namespaces, namespaces, nb_attributes,
+                              nb_defaulted, attributes);
+        xmlNode *n = ctxt->node;
+        if (!n || !ctxt->input || n->line >= 65535)
+                return;
+        int newlines = 0;
+        for (const xmlChar *p = ctxt->input->cur; p > ctxt->input->base;) {
+                p--;
+                if (*p == '<') {
+                        if (newlines < n->line)
+                                n->line = (unsigned short)(n->line - newlines);
+                        return;
+                }
+                newlines += *p == '\n';
+        }
+}
+
 xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d)
 {
         if (len > (size_t)INT_MAX) {
@@ -174,6 +201,7 @@ xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tk
         ctxt->sax->error = NULL;
         ctxt->sax->warning = NULL;
         ctxt->sax->internalSubset = on_doctype;
+        ctxt->sax->startElementNs = start_element;
         struct mem_reader mr = {data, len};
         doc = xmlCtxtReadIO(ctxt, mem_read, mem_close, &mr, name, NULL,
                             XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);

@@ -379,6 +379,7 @@ static const struct bad_case bad_cases[] = {
     {"bad-doctype.xml", "XML-DTD", 2, "not allowed", true},
     {"bad-encoding.xml", "XML-VALUE", 2, "ISO-8859-1", false},
     {"bad-utf16.xml", "XML-VALUE", 1, "UTF-16", false},
+    {"bad-multiline.xml", "ID-DUP", 10, "first at line 5", false},
     {"bad-root.xml", "XML-UNKNOWN", 2, "<tiles>", true},
 };
 
