@@ -16,7 +16,7 @@ void tkit_help_simulate(FILE *out)
 {
         fprintf(out,
                 "Usage: tilekit simulate [--db FILE] --set ID[,ID...] [options]\n"
-                "       tilekit simulate --tiles FILE [--tiles FILE...] [--set ID,...] [options]\n"
+                "       tilekit simulate --tiles FILE... [--set ID,...] [options]\n"
                 "       tilekit simulate --tiles FILE... --verify LAYOUT.json\n"
                 "\n"
                 "Lays out random legal games of the given tile sets: the start tile (or the\n"
@@ -29,8 +29,8 @@ void tkit_help_simulate(FILE *out)
                 "                   else tilekit.db); also where --store writes\n"
                 "  -s, --set IDS    sets to play, comma separated, e.g. basic:1,river/1:1\n"
                 "                   (with --tiles: a selection of the sets in the files)\n"
-                "  -t, --tiles F    read tile-set XML (native or JCloisterZone) instead of the\n"
-                "                   database; repeat for several files\n"
+                "  -t, --tiles F... read tile-set XML (native or JCloisterZone) instead of the\n"
+                "                   database; repeat, or name more files after the options\n"
                 "  --seed N         seed (default 1); with --count, games use N, N+1, ...\n"
                 "  --players N      players, recorded in the layout (default 2)\n"
                 "  -n, --count N    lay out N games and print statistics (mean, min, max)\n"
@@ -135,8 +135,13 @@ static int parse_args(int argc, char **argv, struct simopts *o)
                         return cli_usage_error("simulate", "bad option");
                 }
         }
-        if (optind < argc)
-                return cli_usage_error("simulate", "unexpected argument '%s'", argv[optind]);
+        /* `--tiles a.xml b.xml` (a shell glob) reads every file named */
+        for (; optind < argc; optind++) {
+                if (!o->ntiles)
+                        return cli_usage_error("simulate", "unexpected argument '%s'",
+                                               argv[optind]);
+                *TKIT_PUSH(o->tiles, o->ntiles, captiles) = argv[optind];
+        }
         if (!o->ntiles && !o->nset_ids)
                 return cli_usage_error("simulate", "give --set IDS (database) or --tiles FILE");
         if (o->store && o->verify)
