@@ -162,6 +162,17 @@ static const struct tr texts[] = {
     {"Summary", "Rezumat", "Přehled", "Підсумок"},
     {"expected", "așteptat", "očekáváno", "очікується"},
     {"face", "față", "strana", "бік"},
+    /* manifest lines (enum tkit_expect_what names) */
+    {"tiles", "plăci", "dílky", "плитки"},
+    {"types", "tipuri", "druhy", "типи"},
+    {"feature", "element", "prvek", "елемент"},
+    {"illustration", "ilustrație", "ilustrace", "ілюстрація"},
+    {"pennants", "steme", "erby", "герби"},
+    {"symbol-tiles", "plăci cu simboluri", "dílky se symboly", "плитки із символами"},
+    {"symbols", "simboluri", "symboly", "символи"},
+    {"besieged", "asediate", "obléhané", "в облозі"},
+    {"pieces", "piese compuse", "vícedílné díly", "складені елементи"},
+    {"posts", "posturi de apărare", "obranná stanoviště", "оборонні пости"},
 };
 
 bool tkit_render_lang_known(const char *lang)

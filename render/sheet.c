@@ -349,7 +349,7 @@ static void summary_manifest(struct cursor *c, const struct tkit_set *s, const c
                 const struct tkit_expect *e = &s->manifest[i];
                 struct tkit_buf b;
                 tkit_buf_init(&b);
-                tkit_buf_printf(&b, "%s", tkit_expect_name(e->what));
+                tkit_buf_printf(&b, "%s", render_tr(lang, tkit_expect_name(e->what)));
                 if (e->of)
                         tkit_buf_printf(&b, " %s", e->of);
                 if (e->group >= 0)
