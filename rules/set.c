@@ -454,12 +454,18 @@ static void check_dups(struct tkit_ck *c)
 static void check_refs(struct tkit_ck *c)
 {
         const struct tkit_set *s = c->set;
-        for (size_t i = 0; i < s->nextra; i++)
-                if (strcmp(s->extra[i].name, "jcz-ref") == 0)
-                        tkit_ck_report(c, TKIT_SEV_WARNING, s->extra[i].line, "JCZ-REF",
-                                       "tile-set refers to tile %s, defined in no file read: the "
-                                       "set is incomplete (read the file defining it too)",
-                                       s->extra[i].value);
+        for (size_t i = 0; i < s->nextra; i++) {
+                const struct tkit_attr *a = &s->extra[i];
+                if (strcmp(a->name, "jcz-ref") != 0)
+                        continue;
+                /* The value is "TILE count=N" (formats/jcz.c). */
+                const char *sp = strstr(a->value, " count=");
+                int len = sp ? (int)(sp - a->value) : (int)strlen(a->value);
+                tkit_ck_report(c, TKIT_SEV_WARNING, a->line, "JCZ-REF",
+                               "tile-set refers to tile '%.*s' (count %s), defined in none of the "
+                               "files or sets read: the set is incomplete without it",
+                               len, a->value, sp ? sp + 7 : "?");
+        }
 }
 
 /* ------------------------------------------------------------------ pieces */

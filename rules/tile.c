@@ -284,9 +284,11 @@ static bool barrier_is(const struct barrier *x, const struct tkit_tile *t, int i
 
 static const char *barrier_name(const struct barrier *x, const struct tkit_tile *t, char *buf)
 {
+        char m[64];
         if (x->what)
                 return x->what;
-        snprintf(buf, 96, "%s '%s'", kind(&t->features[x->a]), t->features[x->a].id);
+        snprintf(buf, 160, "%s '%s' (%s)", kind(&t->features[x->a]), t->features[x->a].id,
+                 tkit_mask_str(t->features[x->a].mask, m));
         return buf;
 }
 
@@ -340,10 +342,14 @@ static void check_missing(struct tkit_ck *c, const struct tkit_tile *t)
                         reported[field] |= 1u << city;
                 }
                 const struct tkit_feature *f = &t->features[field];
-                tkit_ck_report(c, TKIT_SEV_ERROR, f->line, "FIELD-TOUCH-MISSING",
-                               "field '%s' borders city '%s' at %s|%s (next to each other on the "
-                               "perimeter) but does not list it in touches",
-                               f->id, t->features[city].id, tkit_pos_name(pa), tkit_pos_name(pb));
+                char m1[64], m2[64];
+                tkit_ck_report(
+                    c, TKIT_SEV_ERROR, f->line, "FIELD-TOUCH-MISSING",
+                    "field '%s' (%s) borders city '%s' (%s) at %s|%s (next to each other "
+                    "on the perimeter) but does not list it in touches",
+                    f->id, tkit_mask_str(f->mask, m1), t->features[city].id,
+                    tkit_mask_str(t->features[city].mask, m2), tkit_pos_name(pa),
+                    tkit_pos_name(pb));
         }
 }
 
@@ -352,7 +358,7 @@ static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
 {
         struct barrier v[TKIT_NPOS * 8 + 8];
         size_t nb = t->nfeatures <= TKIT_NPOS * 8 ? barriers(t, v) : 0;
-        char b1[96];
+        char b1[160], m1[64], m2[64];
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];
                 if (f->kind != TKIT_FIELD)
@@ -368,9 +374,10 @@ static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
                                 if (x)
                                         tkit_ck_report(
                                             c, TKIT_SEV_ERROR, f->line, "FIELD-TOUCH-FAR",
-                                            "field '%s' lists city '%s', but %s separates "
-                                            "them",
-                                            f->id, city->id, barrier_name(x, t, b1));
+                                            "field '%s' (%s) lists city '%s' (%s), but %s "
+                                            "separates them",
+                                            f->id, tkit_mask_str(f->mask, m1), city->id,
+                                            tkit_mask_str(city->mask, m2), barrier_name(x, t, b1));
                                 continue;
                         }
                         /* An inner field lies in one region: every pair of its cities must

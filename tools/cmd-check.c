@@ -227,6 +227,7 @@ static int run(struct opts *o, char **files, int nfiles)
                 status = read_files(files, nfiles, o->format, &l, &d);
         } else {
                 status = load_db(db, o, &l, &dbd);
+                tkit_jcz_link(&l); /* JCloisterZone sets using tiles of other stored sets */
                 options |= TKIT_CHECK_VALIDATE;
         }
         tkit_check_setlist(&l, options, &d);
