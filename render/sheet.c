@@ -12,7 +12,7 @@
 
 #define MARK_OFFSET_MM 1.0
 #define MARK_LEN_MM 3.5
-#define HEADER_MM 9.0
+#define HEADER_MM 10.0
 
 static const char *const paper_names[TKIT_PAPER_COUNT] = {"a4", "letter"};
 
@@ -135,17 +135,17 @@ static void page_begin(struct sheet *sh)
         double m = mm(sh->o->margin_mm);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         render_font(cr, 10, true);
-        render_text_fit(cr, m, m + mm(4.5), sh->pw - 2 * m - sh->tile - 60, sh->title, false);
+        render_text_fit(cr, m, m + mm(4), sh->pw - 2 * m - sh->tile - 60, sh->title, false);
         char buf[64];
         snprintf(buf, sizeof buf, "%s %d", render_tr(sh->o->lang, "Page"), sh->pages);
         render_font(cr, 8, false);
         cairo_text_extents_t ex;
         cairo_text_extents(cr, buf, &ex);
-        cairo_move_to(cr, sh->pw - m - ex.x_advance, m + mm(4.5));
+        cairo_move_to(cr, sh->pw - m - ex.x_advance, m + mm(4));
         cairo_show_text(cr, buf);
         cairo_new_path(cr);
         /* a ruler as long as a tile, to check the print scale */
-        draw_ruler(sh, sh->pw - m - ex.x_advance - 12, m + mm(4));
+        draw_ruler(sh, sh->pw - m - ex.x_advance - 12, m + mm(3.5));
 }
 
 static void page_end(struct sheet *sh)

@@ -386,7 +386,7 @@ static void test_sheet_real_size(void **state)
         cairo_surface_t *s = cairo_image_surface_create_from_png(pngfile);
         assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
         /* tile A is field with a cloister: scan the row 10 % down the first tile */
-        int y = (int)((o.margin_mm + 9.0 + 4.5) * 10);
+        int y = (int)((o.margin_mm + 10.0 + 4.5) * 10);
         int w = cairo_image_surface_get_width(s), first = -1, last = -1;
         uint32_t field = tkit_render_color(TKIT_COLOR_FIELD);
         for (int x = 0; x < w / 3; x++) {
