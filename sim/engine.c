@@ -1102,3 +1102,17 @@ struct tkit_layout *tkit_simulate(struct tkit_set *const *sets, size_t nsets,
         tkit_sim_destroy(s);
         return l;
 }
+
+long sim_options_now(const struct tkit_sim *s, const struct tkit_tile *def)
+{
+        for (size_t t = 0; t < s->ntypes; t++) {
+                if (s->types[t].def != def)
+                        continue;
+                const uint8_t *cnt = (s->bridges_left > 0 ? s->cntb : s->cntn) + t * NCONS;
+                long total = 0;
+                for (size_t i = 0; i < s->nactive; i++)
+                        total += (long)s->gn[s->active[i]] * cnt[s->active[i]];
+                return total;
+        }
+        return -1;
+}

@@ -40,6 +40,10 @@ bool sim_find_start(struct tkit_set *const *sets, size_t nsets, size_t *set_inde
  * board side `out`. 0 straight, 1 right, 2 left. */
 int sim_river_turn(int in, int out);
 
+/* For tests: the legal land options the simulator counts for `def` on its board as the last game
+ * ended (plain placements, and bridges while tokens remain); -1 when def is not in play. */
+long sim_options_now(const struct tkit_sim *s, const struct tkit_tile *def);
+
 /* ---------------------------------------------------------------- layouts */
 
 /* Interns `s` in the layout's string pool; the result lives as long as the layout. */

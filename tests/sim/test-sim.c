@@ -678,6 +678,9 @@ static void test_river_turns(void **state)
         tkit_set_destroy(s);
 }
 
+struct board;
+static long brute_options(const struct board *b, const struct tkit_tile *def, int bridges_left);
+
 /* Roads and tiles with field on opposite sides: bridges get built, never touching, never more
  * than the tokens; without the rules flag, never. */
 static void test_bridges(void **state)
@@ -696,15 +699,34 @@ static void test_bridges(void **state)
                 field(t, TKIT_MASK_HALVES);
                 t = tile(s, "grass", 20);
                 field(t, TKIT_MASK_HALVES);
-                int built = 0;
+                int built = 0, spare = 0;
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_sim *sim = tkit_sim_create(&s, 1, &d);
                 for (int seed = 1; seed <= 40; seed++) {
-                        struct tkit_layout *l = lay(&s, 1, (uint64_t)seed);
+                        struct tkit_sim_options o;
+                        tkit_sim_options_init(&o);
+                        o.seed = (uint64_t)seed;
+                        struct tkit_layout *l = tkit_sim_layout(sim, &o);
                         verify_ok(l, &s, 1);
                         check_stats(l);
                         assert_true(l->stats.bridges <= 3);
                         built += l->stats.bridges;
+                        /* the engine's option count, bridges included, against brute force */
+                        int left = with ? 3 - l->stats.bridges : 0;
+                        spare += left > 0;
+                        struct board bd;
+                        board_build(&bd, l);
+                        for (size_t k = 0; k < s->ntiles; k++)
+                                assert_int_equal(sim_options_now(sim, &s->tiles[k]),
+                                                 brute_options(&bd, &s->tiles[k], left));
+                        board_free(&bd);
                         tkit_layout_destroy(l);
                 }
+                tkit_sim_destroy(sim);
+                tkit_diags_finish(&d);
+                if (with)
+                        assert_true(spare > 0);
                 if (with)
                         assert_true(built > 0);
                 else
@@ -731,6 +753,145 @@ static void test_discards(void **state)
         check_stats(l);
         tkit_layout_destroy(l);
         tkit_set_destroy(s);
+}
+
+/* The drawn tile goes to one of all its legal (cell, rotation) options with equal chance. After
+ * a start tile with a city north and a road west-east, a straight road (north-south) has 6
+ * options: east and west of the start (turned 90 or 270 to continue the road) and south of it
+ * (turned 90 or 270, field against field); never north (city). 6000 games: each ~1000. */
+static void test_uniform_choice(void **state)
+{
+        (void)state;
+        struct tkit_set *s = tkit_set_create("pick");
+        struct tkit_tile *t = tile(s, "start", 1);
+        t->start = true;
+        tkit_tile_add_feature(t, TKIT_CITY, "c")->mask = TKIT_MASK_SIDE(TKIT_N);
+        tkit_tile_add_feature(t, TKIT_ROAD, "r")->mask = M(TKIT_E) | M(TKIT_W);
+        field(t, TKIT_MASK_HALVES & ~TKIT_MASK_SIDE(TKIT_N));
+        t = tile(s, "straight", 1);
+        tkit_tile_add_feature(t, TKIT_ROAD, "r")->mask = M(TKIT_N) | M(TKIT_S);
+        field(t, TKIT_MASK_HALVES);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_sim *sim = tkit_sim_create(&s, 1, &d);
+        assert_non_null(sim);
+        int hits[3][3][4] = {{{0}}};
+        for (int seed = 0; seed < 6000; seed++) {
+                struct tkit_sim_options o;
+                tkit_sim_options_init(&o);
+                o.seed = (uint64_t)seed;
+                struct tkit_layout *l = tkit_sim_layout(sim, &o);
+                assert_int_equal(l->nplacements, 2);
+                const struct tkit_placement *p = &l->placements[1];
+                assert_true(p->x >= -1 && p->x <= 1 && p->y >= -1 && p->y <= 1);
+                hits[p->y + 1][p->x + 1][p->rotation / 90]++;
+                tkit_layout_destroy(l);
+        }
+        const int legal[6][3] = {{1, 0, 1},  {1, 0, 3}, {-1, 0, 1},
+                                 {-1, 0, 3}, {0, 1, 1}, {0, 1, 3}};
+        int total = 0;
+        for (int i = 0; i < 6; i++) {
+                int h = hits[legal[i][1] + 1][legal[i][0] + 1][legal[i][2]];
+                assert_true(h > 850 && h < 1150); /* 5 standard deviations */
+                total += h;
+        }
+        assert_int_equal(total, 6000); /* nothing anywhere else */
+        tkit_sim_destroy(sim);
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
+/* The options the engine counts from its frontier groups and fit tables equal a brute-force count
+ * over every empty neighbour cell, rotation and bridge, read from the layout and the model alone.
+ */
+static long brute_options(const struct board *b, const struct tkit_tile *def, int bridges_left)
+{
+        const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+        long n = 0;
+        for (int y = b->miny; y < b->miny + b->h; y++) {
+                for (int x = b->minx; x < b->minx + b->w; x++) {
+                        if (board_at(b, x, y) >= 0)
+                                continue;
+                        for (int rot = 0; rot < 4; rot++) {
+                                for (int br = 0; br < 3; br++) {
+                                        if (br && bridges_left <= 0)
+                                                break;
+                                        bool ok = true, touch = false, cont = false;
+                                        for (int side = 0; side < 4 && ok; side++) {
+                                                bool end = (br == 1 && side % 2 == 0) ||
+                                                           (br == 2 && side % 2 == 1);
+                                                int own = ((side - rot) % 4 + 4) % 4;
+                                                enum tkit_side_type mine =
+                                                    end ? TKIT_SIDE_ROAD : tkit_tile_side(def, own);
+                                                if (end &&
+                                                    tkit_tile_side(def, own) != TKIT_SIDE_FIELD)
+                                                        ok = false;
+                                                int ni = board_at(b, x + dx[side], y + dy[side]);
+                                                if (ni < 0)
+                                                        continue;
+                                                touch = true;
+                                                const struct cellref *nc = &b->c[ni];
+                                                int os = (side + 2) % 4;
+                                                bool nend =
+                                                    (nc->bridge == TKIT_BRIDGE_NS && os % 2 == 0) ||
+                                                    (nc->bridge == TKIT_BRIDGE_EW && os % 2 == 1);
+                                                enum tkit_side_type theirs =
+                                                    nend ? TKIT_SIDE_ROAD
+                                                         : tkit_tile_side(nc->def,
+                                                                          ((os - nc->rot) % 4 + 4) %
+                                                                              4);
+                                                if (mine != theirs || (end && nend))
+                                                        ok = false;
+                                                if (end && theirs == TKIT_SIDE_ROAD)
+                                                        cont = true;
+                                        }
+                                        if (ok && touch && (!br || cont))
+                                                n++;
+                                }
+                        }
+                }
+        }
+        return n;
+}
+
+static void test_option_counts(void **state)
+{
+        struct bundle *b = *state;
+        struct tkit_set *sets[17];
+        size_t n = 0;
+        sets[n++] = b->base;
+        for (size_t i = 0; i < b->nothers; i++)
+                sets[n++] = b->others[i];
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        for (size_t k = 1; k <= n; k += n - 1) {
+                struct tkit_sim *sim = tkit_sim_create(sets, k, &d);
+                assert_non_null(sim);
+                for (int seed = 1; seed <= 8; seed++) {
+                        struct tkit_sim_options o;
+                        tkit_sim_options_init(&o);
+                        o.seed = (uint64_t)seed;
+                        struct tkit_layout *l = tkit_sim_layout(sim, &o);
+                        struct board bd;
+                        board_build(&bd, l);
+                        int left = sim_bridge_tokens(sets, k) - l->stats.bridges;
+                        for (size_t si = 0; si < k; si++) {
+                                for (size_t t = 0; t < sets[si]->ntiles; t++) {
+                                        const struct tkit_tile *def = &sets[si]->tiles[t];
+                                        if (sim_river_sides(def))
+                                                continue;
+                                        assert_int_equal(sim_options_now(sim, def),
+                                                         brute_options(&bd, def, left));
+                                }
+                        }
+                        board_free(&bd);
+                        tkit_layout_destroy(l);
+                }
+                tkit_sim_destroy(sim);
+                if (n == 1)
+                        break;
+        }
+        tkit_diags_finish(&d);
 }
 
 static void test_store(void **state)
@@ -821,12 +982,14 @@ int main(void)
             cmocka_unit_test(test_river_turns),
             cmocka_unit_test(test_bridges),
             cmocka_unit_test(test_discards),
+            cmocka_unit_test(test_uniform_choice),
             cmocka_unit_test(test_jcz),
             cmocka_unit_test_setup_teardown(test_all_combinations, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_determinism, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_json_round_trip, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_json_errors, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_store, setup_bundle, teardown_bundle),
+            cmocka_unit_test_setup_teardown(test_option_counts, setup_bundle, teardown_bundle),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
