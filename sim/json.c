@@ -398,7 +398,10 @@ static bool parse_container(struct parser *ps, struct jv *v, bool object)
                         ps->depth--;
                         return true;
                 }
-                perr(ps, ps->line, "expected ',' or '%c'", close);
+                if (ps->p >= ps->end)
+                        perr(ps, ps->line, "unexpected end of input (missing '%c')", close);
+                else
+                        perr(ps, ps->line, "expected ',' or '%c'", close);
                 return false;
         }
 }
