@@ -545,6 +545,10 @@ int tkit_render_sheet(const struct tkit_set *const *sets, size_t nsets,
         sh.cr = render_create(out.surface);
         for (size_t i = 0; i < nsets && rc == 0; i++)
                 rc = sheet_set(&sh, sets[i], d);
+        if (sh.pages == 0) { /* nothing to draw: still a valid PDF, with one empty page */
+                sh.title = "";
+                page_begin(&sh);
+        }
         page_end(&sh);
         cairo_destroy(sh.cr);
         int rc2 = render_out_close(&out, d);

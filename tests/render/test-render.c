@@ -348,6 +348,15 @@ static void test_sheet_pages(void **state)
         o.summary = false;
         assert_int_equal(tkit_render_sheet(sets, 1, &o, path, &pages, &d), 0);
         assert_int_equal(pages, 1);
+        /* a set with nothing to draw still gives a valid PDF: one empty page */
+        struct tkit_set *empty = tkit_set_create("empty");
+        const struct tkit_set *none[1] = {empty};
+        assert_int_equal(tkit_render_sheet(none, 1, &o, path, &pages, &d), 0);
+        data = slurp(path, &len);
+        assert_int_equal(pdf_pages(data, len, &w, &h), 1);
+        assert_int_equal(pages, 1);
+        free(data);
+        tkit_set_destroy(empty);
         /* a tile larger than the paper is refused with a diagnostic, as is a bad language */
         o.tile_mm = 250;
         assert_int_equal(tkit_render_sheet(sets, 1, &o, path, NULL, &d), TKIT_E_USAGE);
