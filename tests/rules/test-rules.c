@@ -258,6 +258,8 @@ static struct tkit_feature *feat(struct tkit_tile *t, enum tkit_feature_kind k, 
 {
         struct tkit_feature *f = tkit_tile_add_feature(t, k, id);
         f->mask = at ? m(at) : 0;
+        if (k == TKIT_FIELD) /* a side letter means both halves, as in the native format */
+                f->mask &= TKIT_MASK_HALVES;
         f->line = line;
         return f;
 }
@@ -343,6 +345,158 @@ static void test_same_type(void **state)
         assert_int_equal(tkit_tile_same_type(a, b, TKIT_SAME_MARKERS), -1);
         tkit_buf_finish(&out);
         tkit_set_destroy(s);
+}
+
+/* ------------------------------------------------------------------ manifest kinds */
+
+static struct tkit_set *manifest_set(void)
+{
+        struct tkit_set *s = tkit_set_create("m");
+        s->file = tkit_xstrdup("m.xml");
+        s->source_format = tkit_xstrdup("tilekit");
+        s->rules = TKIT_RULES_SIEGE_SYMBOLS | TKIT_RULES_BESIEGERS | TKIT_RULES_FORTRESS;
+        tkit_set_add_token(s, TKIT_TOKEN_CATAPULT, 3, 2);
+        struct tkit_tile *e = tkit_set_add_tile(s, "E");
+        e->count = 2;
+        e->symbols[0] = TKIT_POST_KNIGHTS;
+        e->symbols[1] = TKIT_POST_ANY;
+        e->nsymbols = 2;
+        strcpy(e->illustrations, "G");
+        struct tkit_feature *c = feat(e, TKIT_CITY, "c", "N", 3);
+        c->pennants = 1;
+        c->besieger = TKIT_BESIEGER_CATHAR;
+        tkit_feature_add_touch(feat(e, TKIT_FIELD, "f", "E S W", 4), "c");
+        struct tkit_tile *a = tkit_set_add_tile(s, "A");
+        feat(a, TKIT_CLOISTER, "m", NULL, 5);
+        feat(a, TKIT_ROAD, "r", "SM", 6)->end = TKIT_END_VILLAGE;
+        feat(a, TKIT_FIELD, "f", "N E SL SR W", 7);
+        s->rules |= TKIT_RULES_VILLAGES;
+        struct tkit_piece *p = tkit_set_add_piece(s, "fort", 1, 1);
+        p->line = 8;
+        tkit_tile_init(&p->cells[0]);
+        feat(&p->cells[0], TKIT_FIELD, "f", "N E S W", 9);
+        p->faces = tkit_xcalloc(2, sizeof *p->faces);
+        p->nfaces = 2;
+        for (int i = 0; i < 2; i++) {
+                struct tkit_face *f = &p->faces[i];
+                f->id = tkit_xstrdup(i ? "back" : "front");
+                f->min_players = i ? 4 : 2;
+                f->max_players = i ? 0 : 3;
+                f->posts = tkit_xcalloc(3, sizeof *f->posts);
+                f->nposts = 3;
+                for (int k = 0; k < 3; k++)
+                        f->posts[k] = (struct tkit_post_def){(enum tkit_post)k, 3, 1, 1, 1, 1, 10};
+        }
+        static const struct {
+                enum tkit_expect_what what;
+                const char *of;
+                int group, count;
+        } ex[] = {
+            {TKIT_EXPECT_TILES, NULL, -1, 3},
+            {TKIT_EXPECT_TILES, NULL, TKIT_GROUP_LAND, 3},
+            {TKIT_EXPECT_TILES, NULL, TKIT_GROUP_RIVER, 0},
+            {TKIT_EXPECT_TYPES, NULL, -1, 2},
+            {TKIT_EXPECT_FEATURE, "cloister", -1, 1},
+            {TKIT_EXPECT_FEATURE, "field", -1, 3},
+            {TKIT_EXPECT_FEATURE, "village", -1, 1},
+            {TKIT_EXPECT_ILLUSTRATION, "G", -1, 2},
+            {TKIT_EXPECT_PENNANTS, NULL, -1, 2},
+            {TKIT_EXPECT_SYMBOL_TILES, NULL, -1, 2},
+            {TKIT_EXPECT_SYMBOLS, NULL, -1, 4},
+            {TKIT_EXPECT_SYMBOLS, "any", -1, 2},
+            {TKIT_EXPECT_SYMBOLS, "monks", -1, 0},
+            {TKIT_EXPECT_BESIEGED, NULL, -1, 2},
+            {TKIT_EXPECT_PIECES, NULL, -1, 1},
+            {TKIT_EXPECT_POSTS, NULL, -1, 6},
+        };
+        for (size_t i = 0; i < sizeof ex / sizeof ex[0]; i++)
+                tkit_set_add_expect(s, ex[i].what, ex[i].of, ex[i].group, ex[i].count)->line =
+                    100 + (int)i;
+        return s;
+}
+
+/* Every kind of manifest line is counted, and a wrong count is reported at its line. */
+static void test_manifest_kinds(void **state)
+{
+        (void)state;
+        struct tkit_set *s = manifest_set();
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        tkit_check_set(s, NULL, 0, &d);
+        if (d.errors)
+                dump(&d);
+        assert_int_equal(d.errors, 0);
+        bool seen[TKIT_EXPECT_COUNT] = {false};
+        for (size_t i = 0; i < s->nmanifest; i++)
+                seen[s->manifest[i].what] = true;
+        for (int w = 0; w < TKIT_EXPECT_COUNT; w++)
+                assert_true(seen[w]);
+        for (size_t i = 0; i < s->nmanifest; i++) {
+                tkit_diags_clear(&d);
+                s->manifest[i].count++;
+                tkit_check_set(s, NULL, 0, &d);
+                s->manifest[i].count--;
+                const struct tkit_diag *g = find_diag(&d, "SET-MANIFEST", NULL);
+                assert_non_null(g);
+                assert_int_equal(g->line, 100 + (int)i);
+                assert_int_equal(d.errors, 1);
+        }
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
+/* ------------------------------------------------------------------ JCZ reader errors */
+
+static int read_jcz(const char *xml, struct tkit_setlist *l, struct tkit_diags *d)
+{
+        return tkit_read_memory(xml, strlen(xml), "mem.xml", TKIT_FORMAT_AUTO, l, d);
+}
+
+static void test_jcz_errors(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        /* A position that is not one: XML-VALUE at its line, nothing read. */
+        assert_int_equal(read_jcz("<defs><tiles>\n<tile id=\"T\">\n<road>N Q</road>\n"
+                                  "<field>NL NR EL ER SL SR WL WR</field></tile></tiles></defs>",
+                                  &l, &d),
+                         TKIT_E_INVALID);
+        const struct tkit_diag *g = find_diag(&d, "XML-VALUE", "T");
+        assert_non_null(g);
+        assert_int_equal(g->line, 3);
+        assert_int_equal(l.n, 0);
+        /* Unknown elements in <sets>, refs without tile. */
+        tkit_diags_clear(&d);
+        assert_int_equal(read_jcz("<defs><sets><tile-set id=\"a\"><ref count=\"1\"/></tile-set>"
+                                  "<bogus/></sets></defs>",
+                                  &l, &d),
+                         TKIT_E_INVALID);
+        assert_non_null(find_diag(&d, "XML-UNKNOWN", NULL));
+        assert_non_null(find_diag(&d, "XML-VALUE", NULL));
+        /* A tile in no tile-set is kept in FILESTEM:unlisted, with a note. */
+        tkit_diags_clear(&d);
+        assert_int_equal(read_jcz("<defs><tiles><tile id=\"T\"><city>N E S W</city></tile></tiles>"
+                                  "</defs>",
+                                  &l, &d),
+                         0);
+        assert_int_equal(l.n, 1);
+        assert_string_equal(l.sets[0]->id, "mem:unlisted");
+        assert_int_equal(l.sets[0]->ntiles, 1);
+        assert_int_equal(d.errors, 0);
+        assert_true(d.n >= 1);
+        /* A field naming both halves and an inner field is refused; I and II are inner. */
+        tkit_diags_clear(&d);
+        assert_int_equal(read_jcz("<defs><tiles><tile id=\"T\"><city>N S</city><city>E W</city>"
+                                  "<field city=\"N E\">I</field><field city=\"S\">II SL</field>"
+                                  "</tile></tiles></defs>",
+                                  &l, &d),
+                         TKIT_E_INVALID);
+        assert_non_null(find_diag(&d, "XML-VALUE", "T"));
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
 }
 
 /* ------------------------------------------------------------------ bundled data */
@@ -866,6 +1020,8 @@ int main(void)
             cmocka_unit_test(test_inner_field),
             cmocka_unit_test(test_crossing_separates),
             cmocka_unit_test(test_same_type),
+            cmocka_unit_test(test_manifest_kinds),
+            cmocka_unit_test(test_jcz_errors),
             cmocka_unit_test(test_bundled_tilesets_clean),
             cmocka_unit_test_setup_teardown(test_jcz_all_files, jcz_setup, jcz_teardown),
             cmocka_unit_test_setup_teardown(test_jcz_reading, jcz_setup, jcz_teardown),
