@@ -559,6 +559,34 @@ static void draw_cathedral(cairo_t *cr, double x, double y, double s)
         cairo_fill(cr);
 }
 
+/* A few roofs inside a city, so that it reads as a town at a glance: two on either side of the
+ * anchor along the city's main side, where pennants and symbols leave room. */
+static void draw_city_roofs(cairo_t *cr, const struct tkit_feature *f)
+{
+        unsigned cs = mask_sides(f->mask);
+        if (cs == 0)
+                return;
+        struct pt a = city_anchor(f);
+        bool vertical = cs == (1u << TKIT_E) || cs == (1u << TKIT_W) || cs == 0x5;
+        int marks = f->pennants + (f->besieger != TKIT_BESIEGER_NONE) + f->cathedral;
+        double off = 0.14 + 0.06 * (marks > 1 ? marks - 1 : 0);
+        if (off > 0.3)
+                return;
+        for (int k = -1; k <= 1; k += 2) {
+                double x = vertical ? a.x : a.x + k * off, y = vertical ? a.y + k * off : a.y;
+                double w = 0.08, h = 0.05;
+                cairo_rectangle(cr, x - w / 2, y, w, h);
+                cairo_set_source_rgb(cr, 0.9, 0.8, 0.6);
+                cairo_fill(cr);
+                cairo_move_to(cr, x - w * 0.65, y);
+                cairo_line_to(cr, x, y - 0.045);
+                cairo_line_to(cr, x + w * 0.65, y);
+                cairo_close_path(cr);
+                cairo_set_source_rgb(cr, 0.66, 0.33, 0.22);
+                cairo_fill(cr);
+        }
+}
+
 /* Pennants, besieger symbol and cathedral of a city, in a row through its anchor; along the side
  * for a city on the east or west side alone. */
 static void draw_city_marks(cairo_t *cr, const struct tkit_feature *f)
@@ -825,8 +853,10 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
                         draw_inner_field(cr, (struct pt){0.5, 0.5});
         }
         for (size_t i = 0; i < t->nfeatures; i++)
-                if (t->features[i].kind == TKIT_CITY)
+                if (t->features[i].kind == TKIT_CITY) {
+                        draw_city_roofs(cr, &t->features[i]);
                         draw_city_marks(cr, &t->features[i]);
+                }
 }
 
 void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x, double y,
