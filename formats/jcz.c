@@ -504,6 +504,12 @@ static void add_ref(struct jrd *r, struct tkit_set *s, const xmlNode *n)
                 return;
         }
         r->used[k] = true;
+        if (tkit_set_find_tile(s, id) >= 0) {
+                r->tile = id;
+                fail(r, n, "ID-DUP", "tile '%s' is referenced twice in tile-set '%s'", id, s->id);
+                r->tile = NULL;
+                return;
+        }
         struct tkit_tile *t = tkit_set_add_tile(s, id);
         tkit_tile_finish(t);
         tkit_tile_copy(t, &r->tiles[k]);

@@ -62,10 +62,11 @@ int tkit_check_set(const struct tkit_set *s, const struct tkit_setlist *context,
                 const struct tkit_piece *p = &s->pieces[i];
                 for (int y = 0; y < p->height; y++)
                         for (int x = 0; x < p->width; x++) {
+                                const struct tkit_tile *cell = tkit_piece_cell_const(p, x, y);
                                 char label[96];
-                                snprintf(label, sizeof label, "%s(%d,%d)", p->id, x, y);
-                                c.tile = label;
-                                tkit_check_tile_rules(&c, tkit_piece_cell_const(p, x, y));
+                                snprintf(label, sizeof label, "%s@%d,%d", p->id, x, y);
+                                c.tile = cell->id && cell->id[0] ? cell->id : label;
+                                tkit_check_tile_rules(&c, cell);
                         }
         }
         c.tile = NULL;

@@ -472,7 +472,10 @@ static void check_refs(struct tkit_ck *c)
 
 static const char *cell_label(const struct tkit_piece *p, int x, int y, char *buf)
 {
-        snprintf(buf, 96, "%s(%d,%d)", p->id, x, y);
+        const struct tkit_tile *t = tkit_piece_cell_const(p, x, y);
+        if (t->id && t->id[0])
+                return t->id; /* "fort@1,0", as the model names cells */
+        snprintf(buf, 96, "%s@%d,%d", p->id, x, y);
         return buf;
 }
 

@@ -195,8 +195,9 @@ static void check_partition(struct tkit_ck *c, const struct tkit_tile *t)
                                                t->features[i].id);
                 }
         /* The City of Carcassonne (JCloisterZone's count set, read as group fortress) leaves the
-         * edges towards its quarters open on purpose. */
-        if (t->group == TKIT_GROUP_FORTRESS)
+         * edges towards its quarters open on purpose. Cells of native pieces (also group
+         * fortress) are checked like any tile. */
+        if (t->group == TKIT_GROUP_FORTRESS && c->jcz)
                 return;
         uint16_t owned = 0;
         for (size_t i = 0; i < t->nfeatures; i++)

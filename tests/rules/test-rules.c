@@ -445,6 +445,23 @@ static void test_manifest_kinds(void **state)
         tkit_set_destroy(s);
 }
 
+/* Cells of a native piece are group fortress too, but their half edges must be covered (only
+ * JCloisterZone's City of Carcassonne leaves edges open). */
+static void test_piece_cell_cover(void **state)
+{
+        (void)state;
+        struct tkit_set *s = manifest_set();
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        s->pieces[0].cells[0].features[0].mask &= (uint16_t)~m("WL");
+        tkit_check_set(s, NULL, 0, &d);
+        const struct tkit_diag *g = find_diag(&d, "GEO-COVER", "fort@0,0");
+        assert_non_null(g);
+        assert_non_null(strstr(g->message, "WL"));
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
 /* ------------------------------------------------------------------ JCZ reader errors */
 
 static int read_jcz(const char *xml, struct tkit_setlist *l, struct tkit_diags *d)
@@ -1022,6 +1039,7 @@ int main(void)
             cmocka_unit_test(test_same_type),
             cmocka_unit_test(test_manifest_kinds),
             cmocka_unit_test(test_jcz_errors),
+            cmocka_unit_test(test_piece_cell_cover),
             cmocka_unit_test(test_bundled_tilesets_clean),
             cmocka_unit_test_setup_teardown(test_jcz_all_files, jcz_setup, jcz_teardown),
             cmocka_unit_test_setup_teardown(test_jcz_reading, jcz_setup, jcz_teardown),
