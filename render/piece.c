@@ -67,7 +67,20 @@ static void space(cairo_t *cr, double x, double y, double s, const char *dark_la
         }
 }
 
-static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, double x, double y, double h)
+/* "2p 3 · 3p 4": the row spaces in play for each player count the face is for (up to 6). */
+static char *row_counts(const struct tkit_post_def *p, const struct tkit_face *f)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        int hi = f->max_players > 0 ? f->max_players : 6;
+        for (int n = f->min_players > 0 ? f->min_players : 2; n <= hi && n <= 6; n++)
+                tkit_buf_printf(&b, "%s%dp %d", b.len ? " \xc2\xb7 " : "", n,
+                                tkit_post_row_spaces(p, n));
+        return tkit_buf_steal(&b);
+}
+
+static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, const struct tkit_face *f,
+                          double x, double y, double h)
 {
         double s = h * 0.8;
         render_post_symbol(cr, p->kind, x + h / 2, y + h / 2, h * 0.42);
@@ -95,13 +108,26 @@ static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, double x, 
                 cairo_stroke(cr);
                 catapult_icon(cr, cx + s / 2, top + s / 2, s * 0.8);
         }
+        char *t = row_counts(p, f);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        render_font(cr, h * 0.36, false);
+        cairo_move_to(cr, cx + s * 0.2, top + s * 0.65);
+        cairo_show_text(cr, t);
+        cairo_new_path(cr);
+        free(t);
 }
 
-static double post_row_width(const struct tkit_post_def *p, double h)
+static double post_row_width(cairo_t *cr, const struct tkit_post_def *p, const struct tkit_face *f,
+                             double h)
 {
         double s = h * 0.8;
         int n = p->plain + p->dark3 + p->fiveplus + p->meeple + p->catapult;
-        return h * 1.15 + n * s * 1.1 + s * 0.4;
+        char *t = row_counts(p, f);
+        render_font(cr, h * 0.36, false);
+        cairo_text_extents_t ex;
+        cairo_text_extents(cr, t, &ex);
+        free(t);
+        return h * 1.15 + n * s * 1.1 + s * 0.4 + s * 0.3 + ex.x_advance;
 }
 
 void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,
@@ -110,7 +136,7 @@ void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double 
         double h = cell * 0.2, title = cell * 0.13;
         double need = 0;
         for (size_t i = 0; i < f->nposts; i++) {
-                double w = post_row_width(&f->posts[i], h);
+                double w = post_row_width(cr, &f->posts[i], f, h);
                 need = w > need ? w : need;
         }
         /* shrink the rows when the piece is narrow */
@@ -138,7 +164,7 @@ void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double 
         render_text_fit(cr, px + h * 0.2, py + title * 0.85, need, head, false);
         free(head);
         for (size_t i = 0; i < f->nposts; i++)
-                draw_post_row(cr, &f->posts[i], px + h * 0.2,
+                draw_post_row(cr, &f->posts[i], f, px + h * 0.2,
                               py + title + h * 0.15 + h * 1.1 * (double)i, h);
 }
 
