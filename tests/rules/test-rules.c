@@ -956,6 +956,17 @@ static void test_cli_check_db(void **state)
         assert_int_equal(run(cmd, &out), 1);
         free(out);
         free(cmd);
+        /* A stored set compares equal to the file it was imported from. */
+        cmd = tkit_xasprintf(
+            "diff --db %s/t.db db:fx-type-dup tests/rules/fixtures/TYPE-DUP.bad.xml", dir);
+        assert_int_equal(run(cmd, &out), 0);
+        free(out);
+        free(cmd);
+        cmd = tkit_xasprintf(
+            "diff --db %s/t.db db:no-such-set tests/rules/fixtures/TYPE-DUP.bad.xml", dir);
+        assert_int_equal(run(cmd, &out), 2);
+        free(out);
+        free(cmd);
         /* The findings are stored: the TYPE-DUP warning is in the database. */
         cmd = tkit_xasprintf("sqlite3 %s/t.db .dump", dir);
         FILE *p = popen(cmd, "r");
