@@ -208,6 +208,50 @@ static void test_city_joined_or_separate(void **state)
         tkit_tile_finish(&two);
 }
 
+/* A 2 x 1 piece built in code: cells side by side, the face's posts drawn over them. */
+static void test_piece(void **state)
+{
+        (void)state;
+        struct tkit_set *set = tkit_set_create("p");
+        struct tkit_piece *p = tkit_set_add_piece(set, "fort", 2, 1);
+        struct tkit_feature *f = tkit_tile_add_feature(tkit_piece_cell(p, 0, 0), TKIT_CITY, "k");
+        f->mask = TKIT_MASK_SIDE(TKIT_E);
+        f = tkit_tile_add_feature(tkit_piece_cell(p, 1, 0), TKIT_CITY, "k");
+        f->mask = TKIT_MASK_SIDE(TKIT_W);
+        p->faces = tkit_xcalloc(1, sizeof(*p->faces));
+        p->nfaces = 1;
+        p->faces[0].id = tkit_xstrdup("front");
+        p->faces[0].min_players = 2;
+        p->faces[0].max_players = 3;
+        p->faces[0].posts = tkit_xcalloc(1, sizeof(struct tkit_post_def));
+        p->faces[0].nposts = 1;
+        p->faces[0].posts[0] = (struct tkit_post_def){.kind = TKIT_POST_MONKS,
+                                                      .plain = 2,
+                                                      .dark3 = 1,
+                                                      .fiveplus = 1,
+                                                      .meeple = 1,
+                                                      .catapult = 1};
+        uint32_t city = tkit_render_color(TKIT_COLOR_CITY), dark = 0x383333;
+        int counts[2] = {0, 0};
+        for (int face = -1; face <= 0; face++) {
+                cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 2 * PX, PX);
+                cairo_t *cr = cairo_create(s);
+                tkit_render_piece(cr, p, face, 0, 0, PX, 0, 0);
+                cairo_destroy(cr);
+                /* the city runs across the seam between the cells */
+                assert_int_equal(pixel(s, PX - 3, 10), city);
+                assert_int_equal(pixel(s, PX + 3, 10), city);
+                for (int y = 0; y < PX; y++)
+                        for (int x = 0; x < 2 * PX; x++)
+                                counts[face + 1] += pixel(s, x, y) == dark;
+                cairo_surface_destroy(s);
+        }
+        /* the dark "3" and "5+" spaces appear only with the face */
+        assert_int_equal(counts[0], 0);
+        assert_true(counts[1] > 20);
+        tkit_set_destroy(set);
+}
+
 /* Reconstructed tiles carry a marker; the same tile well-known does not. */
 static void test_reconstructed_marker(void **state)
 {
@@ -749,6 +793,7 @@ int main(void)
             cmocka_unit_test(test_tile_d_rotations),
             cmocka_unit_test(test_city_joined_or_separate),
             cmocka_unit_test(test_reconstructed_marker),
+            cmocka_unit_test(test_piece),
             cmocka_unit_test(test_bundled_tiles_sides),
             cmocka_unit_test(test_sheet_pages),
             cmocka_unit_test(test_sheet_real_size),
