@@ -363,13 +363,22 @@ static void test_all_combinations(void **state)
                         if (mask & ((size_t)1 << i))
                                 sets[n++] = b->others[i];
                 int seeds = mask == 0 ? 60 : 6;
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_sim *sim = tkit_sim_create(sets, n, &d);
+                assert_non_null(sim);
                 for (int seed = 1; seed <= seeds; seed++) {
-                        struct tkit_layout *l = lay(sets, n, (uint64_t)seed * 7919u + mask);
+                        struct tkit_sim_options o;
+                        tkit_sim_options_init(&o);
+                        o.seed = (uint64_t)seed * 7919u + mask;
+                        struct tkit_layout *l = tkit_sim_layout(sim, &o);
                         verify_ok(l, sets, n);
                         check_stats(l);
                         check_accounting(l, sets, n);
                         tkit_layout_destroy(l);
                 }
+                tkit_sim_destroy(sim);
+                tkit_diags_finish(&d);
         }
 }
 
@@ -390,9 +399,17 @@ static void test_determinism(void **state)
         for (size_t i = 0; i < b->nothers; i++)
                 sets[n++] = b->others[i];
         char *seen[40];
+        struct tkit_diags d0;
+        tkit_diags_init(&d0);
+        struct tkit_sim *shared = tkit_sim_create(sets, n, &d0);
         for (int seed = 0; seed < 40; seed++) {
-                struct tkit_layout *l1 = lay(sets, n, (uint64_t)seed),
-                                   *l2 = lay(sets, n, (uint64_t)seed);
+                /* one reused simulator against itself, and against a fresh one now and then */
+                struct tkit_sim_options so;
+                tkit_sim_options_init(&so);
+                so.seed = (uint64_t)seed;
+                struct tkit_layout *l1 = tkit_sim_layout(shared, &so);
+                struct tkit_layout *l2 =
+                    seed % 8 == 0 ? lay(sets, n, (uint64_t)seed) : tkit_sim_layout(shared, &so);
                 char *a = json_of(l1), *c = json_of(l2);
                 assert_string_equal(a, c);
                 for (int k = 0; k < seed; k++)
@@ -405,6 +422,8 @@ static void test_determinism(void **state)
         }
         for (int k = 0; k < 40; k++)
                 free(seen[k]);
+        tkit_sim_destroy(shared);
+        tkit_diags_finish(&d0);
         /* a reused simulator gives the same layout as a fresh one */
         struct tkit_diags d;
         tkit_diags_init(&d);
