@@ -303,3 +303,22 @@ int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned f
         cairo_destroy(cr);
         return render_out_close(&o, d);
 }
+
+int tkit_render_piece_file(const struct tkit_piece *p, int face, int px, unsigned flags,
+                           const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        if (px < 8 || px > 4096 || p->width <= 0 || p->height <= 0 || (long)px * p->width > 20000 ||
+            (long)px * p->height > 20000) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, p->id,
+                               "piece size %d per cell out of range", px);
+                return TKIT_E_USAGE;
+        }
+        struct render_out o;
+        int rc = render_out_open(&o, path, fmt, (double)px * p->width, (double)px * p->height, d);
+        if (rc)
+                return rc;
+        cairo_t *cr = render_create(o.surface);
+        tkit_render_piece(cr, p, face, 0, 0, px, 0, flags);
+        cairo_destroy(cr);
+        return render_out_close(&o, d);
+}

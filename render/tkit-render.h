@@ -85,6 +85,10 @@ enum tkit_image_format tkit_image_format_from_path(const char *path);
 int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned flags,
                           const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
 
+/* Writes one multi-cell piece (with face `face`, or -1 for the art alone), `px` per cell. */
+int tkit_render_piece_file(const struct tkit_piece *p, int face, int px, unsigned flags,
+                           const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
+
 /* ---------------------------------------------------------------- reference sheets */
 
 enum tkit_paper { TKIT_PAPER_A4 = 0, TKIT_PAPER_LETTER, TKIT_PAPER_COUNT };

@@ -357,27 +357,6 @@ static int run_board(struct render_args *a)
         return rc;
 }
 
-static int write_piece(const struct tkit_piece *p, int px, unsigned flags, const char *path,
-                       struct tkit_diags *d)
-{
-        /* a piece is drawn with its first face, one `px` square per cell */
-        cairo_surface_t *s = NULL;
-        enum tkit_image_format f = tkit_image_format_from_path(path);
-        double w = (double)px * p->width, h = (double)px * p->height;
-        if (f == TKIT_IMAGE_PNG)
-                s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
-        else
-                return cli_usage_error("render", "pieces are written as PNG");
-        cairo_t *cr = cairo_create(s);
-        tkit_render_piece(cr, p, p->nfaces ? 0 : -1, 0, 0, px, 0, flags);
-        cairo_destroy(cr);
-        int rc = cairo_surface_write_to_png(s, path) == CAIRO_STATUS_SUCCESS ? 0 : TKIT_E_IO;
-        cairo_surface_destroy(s);
-        if (rc)
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, p->id, "cannot write");
-        return rc;
-}
-
 static int run_tile(struct render_args *a)
 {
         if (!a->tile_id)
@@ -407,7 +386,10 @@ static int run_tile(struct render_args *a)
                 }
                 for (size_t k = 0; k < s->npieces; k++)
                         if (strcmp(s->pieces[k].id, a->tile_id) == 0) {
-                                rc = report(write_piece(&s->pieces[k], px, a->flags, a->output, &d),
+                                const struct tkit_piece *pc = &s->pieces[k];
+                                rc = report(tkit_render_piece_file(pc, pc->nfaces ? 0 : -1, px,
+                                                                   a->flags, a->output,
+                                                                   TKIT_IMAGE_AUTO, &d),
                                             &d);
                                 break;
                         }

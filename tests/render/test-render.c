@@ -727,6 +727,15 @@ static void test_cli(void **state)
         /* D turned 90°: the city is on the east side */
         assert_int_equal(pixel(s, 250, 128), tkit_render_color(TKIT_COLOR_CITY));
         cairo_surface_destroy(s);
+        /* a piece: one 64 px square per cell, 2 wide and 3 high */
+        assert_int_equal(run("'%s' render tile fortress-west --tiles '%s/siege-defense.xml' "
+                             "--px 64 -o '%s'",
+                             exe, dir, png),
+                         0);
+        s = cairo_image_surface_create_from_png(png);
+        assert_int_equal(cairo_image_surface_get_width(s), 128);
+        assert_int_equal(cairo_image_surface_get_height(s), 192);
+        cairo_surface_destroy(s);
         assert_int_equal(run("'%s' render tile ZZ --tiles '%s/base.xml' -o '%s'", exe, dir, png),
                          1);
         assert_int_equal(
