@@ -348,6 +348,38 @@ static void infer_overpasses(struct tkit_tile *t, struct tkit_buf *prov)
         }
 }
 
+/* Layers that the positions alone do not reveal, known from the tile's art. Each entry names
+ * the tile, the kind and sides of the feature on top, and the evidence. */
+static const struct {
+        const char *tile;
+        enum tkit_feature_kind kind;
+        uint16_t mask;
+        const char *why;
+} known_layers[] = {
+    {"AM/CCc+", TKIT_CITY, (uint16_t)(TKIT_MASK_SIDE(TKIT_E) | TKIT_MASK_SIDE(TKIT_W)),
+     "the city W E bridges over the city N, which goes on beneath it to the south field "
+     "(JCloisterZone issue 147: two Abbey & Mayor tiles show one city segment bridging over "
+     "another)"},
+};
+
+static void apply_known_layers(struct tkit_tile *t, struct tkit_buf *prov)
+{
+        for (size_t k = 0; k < sizeof known_layers / sizeof known_layers[0]; k++) {
+                if (strcmp(t->id, known_layers[k].tile) != 0)
+                        continue;
+                for (size_t i = 0; i < t->nfeatures; i++) {
+                        struct tkit_feature *f = &t->features[i];
+                        if (f->kind != known_layers[k].kind || f->mask != known_layers[k].mask ||
+                            f->overpass)
+                                continue;
+                        f->overpass = true;
+                        tkit_buf_printf(prov, " %s '%s' is read as an overpass: %s.",
+                                        tkit_feature_kind_name(f->kind), f->id,
+                                        known_layers[k].why);
+                }
+        }
+}
+
 /* ------------------------------------------------------------------ tiles */
 
 static const char *const river_groups[] = {"river", "river-spring", "river-lake", "river-fork"};
@@ -451,6 +483,7 @@ static void read_tile(struct jrd *r, const xmlNode *n)
         tkit_buf_init(&prov);
         tkit_buf_printf(&prov, "JCloisterZone tile %s (%s, line %d).", t->id, r->file, t->line);
         infer_overpasses(t, &prov);
+        apply_known_layers(t, &prov);
         t->provenance = tkit_buf_steal(&prov);
         r->tile = NULL;
 }

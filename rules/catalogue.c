@@ -45,9 +45,11 @@ const struct tkit_rule_info tkit_rules[] = {
      "overpass=\"yes\", or fix the positions. The JCloisterZone reader marks the layered "
      "feature itself where its data describes such a tile (tunnels, bridges) and says so in "
      "the tile's provenance."},
-    {"GEO-OVERPASS", W, TKIT_SCOPE_TILE, true, "an overpass crosses something",
-     "A feature declared as an overpass crosses no other feature: the flag changes nothing in "
-     "the geometry and is probably wrong."},
+    {"GEO-OVERPASS", W, TKIT_SCOPE_TILE, true,
+     "an overpass crosses something or bridges a field–city link",
+     "A feature declared as an overpass crosses no other feature and does not lie between a "
+     "field and a city the field borders (as a city bridging over another city does): the "
+     "flag changes nothing in the geometry and is probably wrong."},
     {"FIELD-TOUCH-MISSING", E, TKIT_SCOPE_TILE, true,
      "a field lists every city it borders on the perimeter",
      "Walking around the perimeter, a field's half edge next to a city's side (with nothing in "
