@@ -219,6 +219,32 @@ static void test_db(void **state)
         unlink(db);
 }
 
+/* JCloisterZone's own files, imported: `--set basic:1,river/1:1` as the issue writes it. */
+static void test_jcz_db(void **state)
+{
+        (void)state;
+        char db[600], *from_files, *from_db;
+        const char *j = "../shared/external/jcloisterzone";
+        snprintf(db, sizeof(db), "%s/sim-jcz.db", tmpdir);
+        unlink(db);
+        assert_int_equal(run(NULL, "import --db '%s' -q %s/basic.xml %s/river.xml", db, j, j), 0);
+        assert_int_equal(run(&from_db,
+                             "simulate --db '%s' --set basic:1,river/1:1 --seed 11 "
+                             "--json -",
+                             db),
+                         0);
+        assert_int_equal(run(&from_files,
+                             "simulate --tiles %s/basic.xml %s/river.xml "
+                             "--set basic:1,river/1:1 --seed 11 --json -",
+                             j, j),
+                         0);
+        assert_string_equal(from_files, from_db);
+        assert_non_null(strstr(from_db, "\"tile\": \"RI/s\", \"x\": 0, \"y\": 0"));
+        free(from_files);
+        free(from_db);
+        unlink(db);
+}
+
 int main(void)
 {
         const char *t = getenv("TMPDIR");
@@ -229,6 +255,7 @@ int main(void)
             cmocka_unit_test(test_usage),
             cmocka_unit_test(test_count_and_bench),
             cmocka_unit_test(test_db),
+            cmocka_unit_test(test_jcz_db),
         };
         return cmocka_run_group_tests(tests, NULL, NULL);
 }
