@@ -719,8 +719,14 @@ struct tkit_layout *tkit_layout_read_json(const char *data, size_t len, const ch
         l = sim_layout_new();
         if (!read_layout(&ps, &root, l))
                 goto fail;
-        if (nsets > 0 && (tkit_layout_resolve(l, sets, nsets, d) < 0 ||
-                          tkit_layout_verify(l, sets, nsets, d) < 0))
+        size_t first = d->n;
+        bool bad = nsets > 0 && (tkit_layout_resolve(l, sets, nsets, d) < 0 ||
+                                 tkit_layout_verify(l, sets, nsets, d) < 0);
+        /* resolve and verify know no file: name this one in what they reported */
+        for (size_t i = first; i < d->n; i++)
+                if (!d->v[i].file)
+                        d->v[i].file = tkit_xstrdup(name);
+        if (bad)
                 goto fail;
         goto out;
 fail:
