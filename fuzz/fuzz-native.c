@@ -12,7 +12,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct tkit_diags d;
         tkit_setlist_init(&sets);
         tkit_diags_init(&d);
-        int rc = tkit_read_memory((const char *)data, size, "fuzz.xml", TKIT_FORMAT_NATIVE, &sets, &d);
+        int rc =
+            tkit_read_memory((const char *)data, size, "fuzz.xml", TKIT_FORMAT_NATIVE, &sets, &d);
         /* A failed read must hand back nothing; a successful one must say nothing is wrong. */
         if ((rc != 0 && sets.n != 0) || (rc == 0 && d.errors != 0))
                 __builtin_trap();

@@ -1,35 +1,58 @@
 #!/bin/sh
-# Builds the libFuzzer targets with clang (ASan + UBSan) and runs each for SECONDS (default 30),
-# seeded from the bundled tile sets and the JCloisterZone files. Crashes are written to
-# fuzz/crashes/; each one becomes a regression test. Usage: fuzz/run.sh [SECONDS] [TARGET...]
+# Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz and runs each for SECONDS
+# (default 30), one after the other, seeded from the bundled tile sets, the JCloisterZone files
+# (../shared/external/jcloisterzone, when present) and fuzz/seeds/TARGET/. The growing corpus is
+# kept in fuzz/corpus-work/TARGET (git-ignored), the log in fuzz/corpus-work/TARGET.log; crashes
+# are written to fuzz/crashes/TARGET-*. Each crash becomes a regression test in tests/badinput/.
+# Usage: fuzz/run.sh [SECONDS] [TARGET...]   targets: native jcz layout import (default all)
+# Exit status: 0 no crash, 1 a target crashed (or failed to start), 77 clang's libFuzzer missing.
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-30}
 [ $# -gt 0 ] && shift
 targets=${*:-"native jcz layout import"}
-B=build-fuzz
+B=${TKIT_FUZZ_BUILD:-build-fuzz}
+
+# libFuzzer is part of clang's runtime: check it links before configuring anything.
+probe=$(mktemp -d)
+printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n);\n%s\n' \
+  'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' \
+  >"$probe/p.c"
+if ! clang -fsanitize=fuzzer,address,undefined "$probe/p.c" -o "$probe/p" 2>/dev/null; then
+  rm -rf "$probe"
+  echo "fuzz: clang with libFuzzer not available" >&2
+  exit 77
+fi
+rm -rf "$probe"
+
 if [ ! -f $B/build.ninja ]; then
   CC=clang meson setup $B -Dfuzz=true -Dtests=false -Db_sanitize=address,undefined \
     -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
 fi
-ninja -C $B >/dev/null
+ninja -j2 -C $B >/dev/null
 ext=../shared/external/jcloisterzone
 mkdir -p fuzz/crashes fuzz/corpus-work
 status=0
 for t in $targets; do
-  [ -x "$B/fuzz/fuzz-$t" ] || { echo "fuzz: no target $t" >&2; continue; }
+  [ -x "$B/fuzz/fuzz-$t" ] || { echo "fuzz: no target $t" >&2; status=1; continue; }
   corpus=fuzz/corpus-work/$t
   mkdir -p "$corpus"
-  seeds=fuzz/seeds/$t
+  dict=fuzz/tilekit.dict
   case $t in
-    native|import) cp tilesets/*.xml "$corpus"/ 2>/dev/null || true; rm -f "$corpus"/tileset.rng ;;
+    native) cp tilesets/*.xml "$corpus"/ ;;
     jcz) [ -d $ext ] && cp $ext/*.xml "$corpus"/ ;;
+    import) cp tilesets/*.xml "$corpus"/; [ -d $ext ] && cp $ext/*.xml "$corpus"/ ;;
+    layout) dict=fuzz/layout.dict ;;
   esac
-  [ -d "$seeds" ] && cp "$seeds"/* "$corpus"/ 2>/dev/null || true
+  [ -d fuzz/seeds/$t ] && cp fuzz/seeds/$t/* "$corpus"/
   echo "fuzz: $t for ${secs}s" >&2
-  "$B/fuzz/fuzz-$t" "$corpus" -dict=fuzz/tilekit.dict -max_total_time="$secs" \
+  log=fuzz/corpus-work/$t.log
+  # -timeout: one input taking over 10 s is a hang and counts as a crash.
+  "$B/fuzz/fuzz-$t" "$corpus" -dict=$dict -max_total_time="$secs" -timeout=10 \
     -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=fuzz/crashes/"$t"- -print_final_stats=1 \
-    2>fuzz/corpus-work/"$t".log || status=1
-  grep -E "stat::number_of_executed_units|cov:|stat::peak_rss" fuzz/corpus-work/"$t".log | tail -3 >&2
+    >"$log" 2>&1 || { status=1; echo "fuzz: $t FAILED, see $log and fuzz/crashes/" >&2; }
+  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  echo "fuzz: $t: ${execs:-?} executions; $last; corpus $(ls "$corpus" | wc -l) files" >&2
 done
 exit $status

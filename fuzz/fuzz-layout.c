@@ -1,0 +1,82 @@
+/* libFuzzer target: the layout JSON reader (sim), with resolution and replay against the bundled
+ * tile sets, and the writer: whatever the reader accepts must be written back, read again and
+ * written to the same bytes. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/tkit-formats.h"
+#include "sim/tkit-sim.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct tkit_setlist sets;
+
+/* Reads every tilesets/NAME.xml once ($TKIT_FUZZ_TILESETS overrides the directory built in). */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+        const char *dir = getenv("TKIT_FUZZ_TILESETS");
+        if (!dir)
+                dir = TKIT_FUZZ_TILESETS;
+        tkit_setlist_init(&sets);
+        DIR *dh = opendir(dir);
+        if (!dh)
+                abort();
+        struct dirent *e;
+        while ((e = readdir(dh)) != NULL) {
+                size_t n = strlen(e->d_name);
+                if (n < 5 || strcmp(e->d_name + n - 4, ".xml") != 0)
+                        continue;
+                char path[4096];
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                if (tkit_read_file(path, TKIT_FORMAT_AUTO, &sets, &d) != 0)
+                        abort();
+                tkit_diags_finish(&d);
+        }
+        closedir(dh);
+        if (sets.n == 0)
+                abort();
+        return 0;
+}
+
+/* Reads `data`; when accepted, checks write → read → write gives the same bytes. */
+static void round_trip(const uint8_t *data, size_t size, size_t nsets)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_layout *l =
+            tkit_layout_read_json((const char *)data, size, "fuzz.json", sets.sets, nsets, &d);
+        if ((l == NULL) != (d.errors != 0))
+                __builtin_trap(); /* NULL exactly when something was reported */
+        if (l) {
+                struct tkit_buf a, b;
+                tkit_buf_init(&a);
+                tkit_buf_init(&b);
+                tkit_layout_write_json(l, &a);
+                struct tkit_layout *l2 =
+                    tkit_layout_read_json(a.data, a.len, "again.json", sets.sets, nsets, &d);
+                if (!l2)
+                        __builtin_trap();
+                tkit_layout_write_json(l2, &b);
+                if (a.len != b.len || memcmp(a.data, b.data, a.len) != 0)
+                        __builtin_trap();
+                tkit_layout_destroy(l2);
+                tkit_buf_finish(&a);
+                tkit_buf_finish(&b);
+        }
+        tkit_layout_destroy(l);
+        tkit_diags_finish(&d);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+        round_trip(data, size, 0);
+        round_trip(data, size, sets.n);
+        return 0;
+}

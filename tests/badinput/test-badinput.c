@@ -1,0 +1,876 @@
+/* Bad input, end to end: the real `tilekit` binary on broken, hostile and absurd files (XML,
+ * JCloisterZone XML, layout JSON) and on databases it must refuse; every case must fail with
+ * exit 1 or 2, name the file (and the line, where there is one) on the first line of stderr, keep
+ * stderr short, and leave the database byte for byte as it was. A few cases need the library
+ * (a full disk: max_page_count is per connection), and tests/badinput/crashes/ replays every
+ * input the fuzzers crashed on through the same checks as the fuzz targets.
+ *
+ * Environment: TILEKIT (the binary), TKIT_SOURCE_ROOT, TKIT_EXTERNAL, TMPDIR; TKIT_CHILD_WRAPPER
+ * (set by `meson test --setup valgrind`): a command the binary is run under, e.g. valgrind; its
+ * exit status 97 means it found an error (docs/hardening.md). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+#include <cmocka.h>
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "../db/helpers.h"
+#include "db/tkit-db.h"
+#include "formats/tkit-formats.h"
+#include "sim/tkit-sim.h"
+
+#define WRAPPER_ERROR 97 /* exit status of TKIT_CHILD_WRAPPER when it found an error */
+#define MAX_STDERR 4096  /* a clear error is short, whatever the size of the input */
+
+struct fx {
+        char *dir;
+        const char *tilekit, *root, *external;
+        char *out, *err;
+        int n;
+        bool as_nobody; /* run the next child as user nobody (root ignores file modes) */
+};
+
+static int setup(void **state)
+{
+        struct fx *f = tkit_xcalloc(1, sizeof *f);
+        f->tilekit = getenv("TILEKIT");
+        f->root = getenv("TKIT_SOURCE_ROOT");
+        f->external = getenv("TKIT_EXTERNAL");
+        f->dir = make_temp_dir();
+        if (!f->tilekit || !f->root || !f->dir)
+                return -1;
+        chmod(f->dir, 0777); /* the read-only test runs a child as nobody, who must get in */
+        *state = f;
+        return 0;
+}
+
+static int teardown(void **state)
+{
+        struct fx *f = *state;
+        remove_tree(f->dir);
+        free(f->dir);
+        free(f->out);
+        free(f->err);
+        free(f);
+        tkit_formats_cleanup();
+        return 0;
+}
+
+static char *tmp_path(struct fx *f, const char *name)
+{
+        return tkit_xasprintf("%s/%d-%s", f->dir, f->n++, name);
+}
+
+static void write_bytes(const char *path, const char *data, size_t len)
+{
+        FILE *fp = fopen(path, "wb");
+        assert_non_null(fp);
+        assert_int_equal(fwrite(data, 1, len, fp), len);
+        assert_int_equal(fclose(fp), 0);
+}
+
+/* Runs `tilekit ARGS...` (NULL-terminated), under TKIT_CHILD_WRAPPER when set; returns the exit
+ * status, output in f->out and f->err. A wrapper error (valgrind) fails the test here. */
+static int run(struct fx *f, ...)
+{
+        const char *argv[64];
+        int argc = 0;
+        char *wrapper =
+            getenv("TKIT_CHILD_WRAPPER") ? tkit_xstrdup(getenv("TKIT_CHILD_WRAPPER")) : NULL;
+        for (char *tok = wrapper ? strtok(wrapper, " ") : NULL; tok && argc < 40;
+             tok = strtok(NULL, " "))
+                argv[argc++] = tok;
+        argv[argc++] = f->tilekit;
+        va_list ap;
+        va_start(ap, f);
+        while (argc < 63 && (argv[argc] = va_arg(ap, const char *)))
+                argc++;
+        va_end(ap);
+        argv[argc] = NULL;
+        char *out = tmp_path(f, "stdout"), *err = tmp_path(f, "stderr");
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+                int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+                if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
+                        _exit(127);
+                unsetenv("TILEKIT_DB");
+                if (f->as_nobody && getuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+                        _exit(126);
+                execvp(argv[0], (char *const *)argv);
+                _exit(127);
+        }
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        free(wrapper);
+        free(f->out);
+        free(f->err);
+        f->out = read_all(out, NULL);
+        f->err = read_all(err, NULL);
+        free(out);
+        free(err);
+        assert_true(WIFEXITED(status));
+        if (WEXITSTATUS(status) == WRAPPER_ERROR) {
+                fprintf(stderr, "TKIT_CHILD_WRAPPER found errors:\n%s\n", f->err);
+                fail();
+        }
+        return WEXITSTATUS(status);
+}
+
+/* The first line of stderr starts with "FILE:" (line < 0), "FILE:LINE:" (line > 0) or
+ * "FILE:N:" for some N (line == 0); stderr stays short; nothing claims success. */
+static void assert_names(struct fx *f, int rc, const char *file, int line)
+{
+        if (rc != 1 && rc != 2)
+                fprintf(stderr, "exit %d for %s:\n%.2000s\n", rc, file, f->err);
+        assert_true(rc == 1 || rc == 2);
+        size_t n = strlen(file), len = strlen(f->err);
+        if (len > MAX_STDERR || strncmp(f->err, file, n) != 0 || f->err[n] != ':')
+                fprintf(stderr, "stderr for %s (%zu bytes):\n%.600s\n", file, len, f->err);
+        assert_true(len <= MAX_STDERR);
+        assert_true(strncmp(f->err, file, n) == 0 && f->err[n] == ':');
+        if (line > 0) {
+                char *want = tkit_xasprintf("%s:%d:", file, line);
+                if (strncmp(f->err, want, strlen(want)) != 0)
+                        fprintf(stderr, "want %s, got:\n%.300s\n", want, f->err);
+                assert_true(strncmp(f->err, want, strlen(want)) == 0);
+                free(want);
+        } else if (line == 0) {
+                char *end = NULL;
+                long l = strtol(f->err + n + 1, &end, 10);
+                assert_true(l > 0 && *end == ':');
+        }
+        assert_null(strstr(f->out, "imported"));
+}
+
+/* ------------------------------------------------------------------ a database to protect */
+
+struct snap {
+        char *dump;  /* every row and the schema (tests/db/helpers.c) */
+        char *bytes; /* the file itself */
+        size_t len;
+};
+
+static void take(const char *db, struct snap *s)
+{
+        s->dump = dump_file(db, DUMP_KEEP_TIME);
+        s->bytes = read_all(db, &s->len);
+        assert_non_null(s->dump);
+        assert_non_null(s->bytes);
+}
+
+static void assert_unchanged(const char *db, struct snap *before)
+{
+        struct snap now;
+        take(db, &now);
+        assert_string_equal(before->dump, now.dump);
+        assert_int_equal(before->len, now.len);
+        assert_memory_equal(before->bytes, now.bytes, now.len);
+        free(now.dump);
+        free(now.bytes);
+}
+
+static void snap_free(struct snap *s)
+{
+        free(s->dump);
+        free(s->bytes);
+}
+
+/* A database holding the base set. */
+static char *base_db(struct fx *f)
+{
+        char *db = tmp_path(f, "base.db");
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        int rc = run(f, "import", "--quiet", "--db", db, base, NULL);
+        if (rc != 0)
+                fprintf(stderr, "%s", f->err);
+        assert_int_equal(rc, 0);
+        free(base);
+        return db;
+}
+
+/* `tilekit import --db DB FILE` must fail naming FILE (at `line`, see assert_names) and leave
+ * DB as it was. */
+static void import_refused(struct fx *f, const char *db, const char *file, int line,
+                           const char *format)
+{
+        struct snap s;
+        take(db, &s);
+        int rc = format ? run(f, "import", "--db", db, "--format", format, file, NULL)
+                        : run(f, "import", "--db", db, file, NULL);
+        assert_names(f, rc, file, line);
+        assert_unchanged(db, &s);
+        snap_free(&s);
+}
+
+/* Writes `len` bytes to a new file under the temporary directory; returns its path. */
+static char *bad_file(struct fx *f, const char *name, const char *data, size_t len)
+{
+        char *p = tmp_path(f, name);
+        write_bytes(p, data, len);
+        return p;
+}
+
+/* A one-tile native set with the given tileset id, tile id, count and extra root attributes. */
+static char *small_set(const char *set, const char *tile, const char *count, const char *extra)
+{
+        return tkit_xasprintf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                              "<tileset format=\"1\" id=\"%s\" edition=\"1st\"%s>\n"
+                              "  <name lang=\"en\">Bad input</name>\n"
+                              "  <tile id=\"%s\" count=\"%s\">\n"
+                              "    <cloister id=\"m\"/>\n"
+                              "    <road id=\"r\" at=\"S\" end=\"cloister\"/>\n"
+                              "    <field id=\"f\" at=\"N E S W\"/>\n"
+                              "  </tile>\n"
+                              "</tileset>\n",
+                              set, extra, tile, count);
+}
+
+static void refuse_text(struct fx *f, const char *db, const char *name, const char *text, int line)
+{
+        char *p = bad_file(f, name, text, strlen(text));
+        import_refused(f, db, p, line, NULL);
+        free(p);
+}
+
+/* ------------------------------------------------------------------ XML */
+
+static void test_small_set_is_valid(void **state)
+{
+        /* The template of the cases below must itself import, or they would prove nothing. */
+        struct fx *f = *state;
+        char *db = tmp_path(f, "ok.db");
+        char *xml = small_set("ok", "A", "2", "");
+        char *p = bad_file(f, "ok.xml", xml, strlen(xml));
+        assert_int_equal(run(f, "import", "--db", db, p, NULL), 0);
+        free(xml);
+        free(p);
+        free(db);
+}
+
+static void test_empty_truncated(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        refuse_text(f, db, "empty.xml", "", 0);
+        refuse_text(f, db, "blank.xml", "\n\n   \n", 0);
+        refuse_text(f, db, "decl-only.xml", "<?xml version=\"1.0\"?>\n", 0);
+        /* a real set cut at every 997th byte: always refused, always with a line */
+        char *path = tkit_xasprintf("%s/tilesets/castles-bridges.xml", f->root);
+        size_t len = 0;
+        char *whole = read_all(path, &len);
+        assert_non_null(whole);
+        for (size_t cut = 997; cut < len - 20; cut += 997 * 3) {
+                char *p = bad_file(f, "truncated.xml", whole, cut);
+                import_refused(f, db, p, 0, NULL);
+                free(p);
+        }
+        free(whole);
+        free(path);
+        free(db);
+}
+
+static void test_encoding(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        refuse_text(f, db, "utf8.xml",
+                    "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"a\xff\xfe\" "
+                    "edition=\"x\"/>\n",
+                    2);
+        refuse_text(f, db, "utf8-overlong.xml",
+                    "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"a\" edition=\"x\">\n"
+                    "<name lang=\"en\">\xc0\xaf</name></tileset>\n",
+                    3);
+        refuse_text(f, db, "latin1.xml",
+                    "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<tileset format=\"1\" "
+                    "id=\"a\" edition=\"x\"><name lang=\"en\">caf\xe9</name></tileset>\n",
+                    0);
+        static const char nul[] = "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"x\" "
+                                  "edition=\"e\"><name lang=\"en\">a\0b</name></tileset>\n";
+        char *p = bad_file(f, "nul.xml", nul, sizeof nul - 1);
+        import_refused(f, db, p, 2, NULL);
+        free(p);
+        refuse_text(f, db, "charref.xml",
+                    "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"x\" edition=\"e\">\n"
+                    "<name lang=\"en\">&#1;</name></tileset>\n",
+                    3);
+        free(db);
+}
+
+static void test_deep_nesting(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"deep\">\n");
+        for (int i = 0; i < 100000; i++)
+                tkit_buf_puts(&b, "<tile>");
+        for (int i = 0; i < 100000; i++)
+                tkit_buf_puts(&b, "</tile>");
+        tkit_buf_puts(&b, "</tileset>\n");
+        char *p = bad_file(f, "deep.xml", b.data, b.len);
+        import_refused(f, db, p, 0, NULL);
+        free(p);
+        tkit_buf_finish(&b);
+        free(db);
+}
+
+static void test_megabyte_attributes(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        enum { MB = 1024 * 1024 };
+        char *big = tkit_xmalloc(MB + 1);
+        memset(big, 'x', MB);
+        big[MB] = '\0';
+        /* a megabyte id: refused, and the message does not quote all of it */
+        char *xml = small_set(big, "A", "1", "");
+        refuse_text(f, db, "long-id.xml", xml, 2);
+        free(xml);
+        xml = small_set("ok", big, "1", "");
+        refuse_text(f, db, "long-tile-id.xml", xml, 4);
+        free(xml);
+        /* a megabyte list of the same side: one clear error, not half a million */
+        for (size_t i = 0; i + 1 < MB; i += 2)
+                memcpy(big + i, "N ", 2);
+        char *list = tkit_xasprintf("%.*s", MB - 2, big);
+        xml = tkit_xasprintf("<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"ok\" "
+                             "edition=\"e\">\n<name lang=\"en\">n</name>\n"
+                             "<tile id=\"A\" count=\"1\"><cloister id=\"m\"/>\n"
+                             "<field id=\"f\" at=\"%s\"/></tile></tileset>\n",
+                             list);
+        refuse_text(f, db, "long-at.xml", xml, 5);
+        free(xml);
+        free(list);
+        /* a 20 MB file: over TKIT_MAX_INPUT_BYTES */
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"big\">\n<!--");
+        for (int i = 0; i < 20; i++)
+                tkit_buf_add(&b, big, MB);
+        tkit_buf_puts(&b, "--></tileset>\n");
+        char *p = bad_file(f, "huge.xml", b.data, b.len);
+        import_refused(f, db, p, -1, NULL);
+        free(p);
+        tkit_buf_finish(&b);
+        free(big);
+        free(db);
+}
+
+static void test_entities(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        refuse_text(f, db, "bomb.xml",
+                    "<?xml version=\"1.0\"?>\n"
+                    "<!DOCTYPE tileset [\n"
+                    " <!ENTITY a \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">\n"
+                    " <!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">\n"
+                    " <!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\">\n"
+                    " <!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\">\n"
+                    " <!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\">\n"
+                    " <!ENTITY g \"&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;\">\n"
+                    "]>\n"
+                    "<tileset format=\"1\" id=\"bomb\" edition=\"e\"><name lang=\"en\">&g;&g;&g;"
+                    "</name></tileset>\n",
+                    2);
+        /* external entities: refused, and never read (the secret must not show anywhere) */
+        char *secret = tmp_path(f, "secret.txt");
+        assert_true(write_all(secret, "SECRET-4711\n"));
+        char *xxe = tkit_xasprintf("<?xml version=\"1.0\"?>\n"
+                                   "<!DOCTYPE tileset [ <!ENTITY e SYSTEM \"file://%s\"> ]>\n"
+                                   "<tileset format=\"1\" id=\"xxe\" edition=\"e\">"
+                                   "<name lang=\"en\">&e;</name></tileset>\n",
+                                   secret);
+        refuse_text(f, db, "xxe.xml", xxe, 2);
+        assert_null(strstr(f->err, "SECRET"));
+        free(xxe);
+        xxe = tkit_xasprintf("<?xml version=\"1.0\"?>\n"
+                             "<!DOCTYPE tileset [ <!ENTITY %% p SYSTEM \"file://%s\"> %%p; ]>\n"
+                             "<tileset format=\"1\" id=\"xxe\" edition=\"e\"/>\n",
+                             secret);
+        refuse_text(f, db, "xxe-param.xml", xxe, 2);
+        assert_null(strstr(f->err, "SECRET"));
+        free(xxe);
+        refuse_text(f, db, "dtd-net.xml",
+                    "<?xml version=\"1.0\"?>\n"
+                    "<!DOCTYPE tileset SYSTEM \"http://127.0.0.1:9/tileset.dtd\">\n"
+                    "<tileset format=\"1\" id=\"net\" edition=\"e\"/>\n",
+                    2);
+        xxe = tkit_xasprintf("<?xml version=\"1.0\"?>\n"
+                             "<tileset format=\"1\" id=\"xi\" edition=\"e\" "
+                             "xmlns:xi=\"http://www.w3.org/2001/XInclude\">\n"
+                             "<xi:include href=\"%s\" parse=\"text\"/></tileset>\n",
+                             secret);
+        refuse_text(f, db, "xinclude.xml", xxe, 0);
+        assert_null(strstr(f->err, "SECRET"));
+        free(xxe);
+        /* the same through the JCloisterZone reader */
+        xxe = tkit_xasprintf("<?xml version=\"1.0\"?>\n"
+                             "<!DOCTYPE defs [ <!ENTITY e SYSTEM \"file://%s\"> ]>\n"
+                             "<defs><tiles><tile id=\"&e;\"/></tiles></defs>\n",
+                             secret);
+        refuse_text(f, db, "jcz-xxe.xml", xxe, 2);
+        assert_null(strstr(f->err, "SECRET"));
+        free(xxe);
+        free(secret);
+        free(db);
+}
+
+static void test_counts(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        static const char *const counts[] = {
+            "-1", "0",   "1001", "2147483648", "99999999999999999999999", " 3", "0x10",
+            "+2", "1e3", "",     "3.0"};
+        for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+                char *xml = small_set("counts", "A", counts[i], "");
+                refuse_text(f, db, "count.xml", xml, 4);
+                free(xml);
+        }
+        /* manifest and token counts, piece sizes */
+        refuse_text(f, db, "expect.xml",
+                    "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"e\" edition=\"e\">\n"
+                    "<name lang=\"en\">n</name>\n<manifest>\n"
+                    "<expect what=\"tiles\" count=\"-5\"/>\n</manifest></tileset>\n",
+                    5);
+        refuse_text(f, db, "piece.xml",
+                    "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"p\" edition=\"e\">\n"
+                    "<name lang=\"en\">n</name>\n"
+                    "<piece id=\"P\" count=\"1\" width=\"0\" height=\"4294967297\"/>\n"
+                    "</tileset>\n",
+                    4);
+        free(db);
+}
+
+static void test_odd_ids(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        static const char *const ids[] = {"a b", "../x", "\xc3\xa9", "",      "a'b",  "-a",
+                                          "a;b", "x\"",  "a&amp;b",  "a%s%n", "tab\t"};
+        for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) {
+                char *xml = small_set(ids[i], "A", "1", "");
+                refuse_text(f, db, "set-id.xml", xml, 2);
+                free(xml);
+                xml = small_set("ok", ids[i], "1", "");
+                refuse_text(f, db, "tile-id.xml", xml, 4);
+                free(xml);
+        }
+        /* duplicate tile ids, a set that requires itself */
+        refuse_text(f, db, "dup.xml",
+                    "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"d\" edition=\"e\">\n"
+                    "<name lang=\"en\">n</name>\n"
+                    "<tile id=\"A\" count=\"1\"><cloister id=\"m\"/><field id=\"f\" at=\"N E S "
+                    "W\"/></tile>\n"
+                    "<tile id=\"A\" count=\"1\"><cloister id=\"m\"/><field id=\"f\" at=\"N E S "
+                    "W\"/></tile>\n</tileset>\n",
+                    5);
+        char *xml = small_set("self", "A", "1", " requires=\"base self\"");
+        refuse_text(f, db, "self.xml", xml, 2);
+        free(xml);
+        refuse_text(f, db, "root.xml", "<?xml version=\"1.0\"?>\n<html><body/></html>\n", 2);
+        free(db);
+}
+
+static void test_jcz(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        refuse_text(f, db, "jcz-count.xml",
+                    "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n"
+                    "<tile id=\"BA/X\"><road>S</road></tile>\n</tiles>\n<sets>\n"
+                    "<tile-set id=\"x\"><ref tile=\"BA/X\" count=\"-3\"/></tile-set>\n"
+                    "</sets>\n</defs>\n",
+                    7);
+        if (f->external) {
+                char *path = tkit_xasprintf("%s/jcloisterzone/basic.xml", f->external);
+                size_t len = 0;
+                char *whole = read_all(path, &len);
+                if (whole) {
+                        char *p = bad_file(f, "jcz-truncated.xml", whole, len / 2);
+                        import_refused(f, db, p, 0, NULL);
+                        import_refused(f, db, p, 0, "jcz");
+                        free(p);
+                        /* a JCloisterZone file forced through the native reader */
+                        import_refused(f, db, path, 0, "tilekit");
+                        free(whole);
+                }
+                free(path);
+        }
+        free(db);
+}
+
+/* ------------------------------------------------------------------ layouts */
+
+static void verify_refused(struct fx *f, const char *name, const char *json, int line)
+{
+        char *p = bad_file(f, name, json, strlen(json));
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        int rc = run(f, "simulate", "--tiles", base, "--verify", p, NULL);
+        assert_names(f, rc, p, line);
+        free(base);
+        free(p);
+}
+
+#define LAYOUT_HEAD "{\n  \"seed\": 1,\n  \"sets\": [\"base\"],\n  \"players\": 2,\n"
+
+static void test_layouts(void **state)
+{
+        struct fx *f = *state;
+        /* the head itself is fine: the start tile alone verifies */
+        static const char good[] = LAYOUT_HEAD "  \"placements\": [\n"
+                                               "    {\"tile\": \"D\", \"x\": 0, \"y\": 0, "
+                                               "\"rotation\": 0}\n  ],\n  \"discarded\": []\n}\n";
+        char *p = bad_file(f, "good.json", good, strlen(good));
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        int rc = run(f, "simulate", "--tiles", base, "--verify", p, NULL);
+        if (rc != 0)
+                fprintf(stderr, "%s", f->err);
+        assert_int_equal(rc, 0);
+        free(p);
+        verify_refused(f, "unknown-tile.json",
+                       LAYOUT_HEAD "  \"placements\": [\n"
+                                   "    {\"tile\": \"ZZ\", \"x\": 0, \"y\": 0, \"rotation\": 0}\n"
+                                   "  ],\n  \"discarded\": []\n}\n",
+                       -1);
+        verify_refused(f, "unknown-set.json",
+                       "{\n  \"seed\": 1,\n  \"sets\": [\"nosuch\"],\n  \"players\": 2,\n"
+                       "  \"placements\": [],\n  \"discarded\": []\n}\n",
+                       -1);
+        /* the start tile and a second one that touches nothing */
+        verify_refused(f, "detached.json",
+                       LAYOUT_HEAD "  \"placements\": [\n"
+                                   "    {\"tile\": \"D\", \"x\": 0, \"y\": 0, \"rotation\": 0},\n"
+                                   "    {\"tile\": \"D\", \"x\": 5, \"y\": 5, \"rotation\": 0}\n"
+                                   "  ],\n  \"discarded\": []\n}\n",
+                       -1);
+        verify_refused(f, "same-cell.json",
+                       LAYOUT_HEAD "  \"placements\": [\n"
+                                   "    {\"tile\": \"D\", \"x\": 0, \"y\": 0, \"rotation\": 0},\n"
+                                   "    {\"tile\": \"D\", \"x\": 0, \"y\": 0, \"rotation\": 0}\n"
+                                   "  ],\n  \"discarded\": []\n}\n",
+                       -1);
+        /* D's city (east) against D's road side (west after 180°): the sides do not match */
+        verify_refused(f, "mismatch.json",
+                       LAYOUT_HEAD "  \"placements\": [\n"
+                                   "    {\"tile\": \"D\", \"x\": 0, \"y\": 0, \"rotation\": 0},\n"
+                                   "    {\"tile\": \"B\", \"x\": 1, \"y\": 0, \"rotation\": 0}\n"
+                                   "  ],\n  \"discarded\": []\n}\n",
+                       -1);
+        verify_refused(f, "rotation.json",
+                       LAYOUT_HEAD "  \"placements\": [\n"
+                                   "    {\"tile\": \"D\", \"x\": 0, \"y\": 0, \"rotation\": 45}\n"
+                                   "  ],\n  \"discarded\": []\n}\n",
+                       6);
+        verify_refused(f, "huge-x.json",
+                       LAYOUT_HEAD "  \"placements\": [\n"
+                                   "    {\"tile\": \"D\", \"x\": 99999999999999999999, \"y\": 0, "
+                                   "\"rotation\": 0}\n  ],\n  \"discarded\": []\n}\n",
+                       6);
+        verify_refused(f, "float-x.json",
+                       LAYOUT_HEAD "  \"placements\": [\n"
+                                   "    {\"tile\": \"D\", \"x\": 1e400, \"y\": 0, "
+                                   "\"rotation\": 0}\n  ],\n  \"discarded\": []\n}\n",
+                       6);
+        verify_refused(f, "truncated.json", LAYOUT_HEAD "  \"placements\": [\n    {\"ti", 0);
+        verify_refused(f, "empty.json", "", -1);
+        verify_refused(f, "utf8.json", "{\"seed\": 1, \"sets\": [\"b\xff\"]}\n", 1);
+        verify_refused(f, "unknown-key.json", "{\n\"seed\": 1, \"sets\": [\"base\"], \"x\": 1}\n",
+                       2);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "{\"seed\": ");
+        for (int i = 0; i < 100000; i++)
+                tkit_buf_puts(&b, "[");
+        verify_refused(f, "deep.json", b.data, 1);
+        tkit_buf_finish(&b);
+        free(base);
+}
+
+/* ------------------------------------------------------------------ databases */
+
+static void test_db_not_sqlite(void **state)
+{
+        struct fx *f = *state;
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        char *db = tmp_path(f, "text.db");
+        assert_true(write_all(db, "this is not a database\n"));
+        struct snap s = {.bytes = read_all(db, &s.len)};
+        int rc = run(f, "import", "--db", db, base, NULL);
+        assert_names(f, rc, db, -1);
+        size_t len = 0;
+        char *now = read_all(db, &len);
+        assert_int_equal(len, s.len);
+        assert_memory_equal(now, s.bytes, len);
+        free(now);
+        free(s.bytes);
+        /* a SQLite file of some other program */
+        char *other = tmp_path(f, "other.db");
+        sqlite3 *h = NULL;
+        assert_int_equal(sqlite3_open(other, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, "CREATE TABLE notes(x); INSERT INTO notes VALUES (1)",
+                                      NULL, NULL, NULL),
+                         SQLITE_OK);
+        sqlite3_close(h);
+        take(other, &s);
+        rc = run(f, "import", "--db", other, base, NULL);
+        assert_names(f, rc, other, -1);
+        assert_unchanged(other, &s);
+        snap_free(&s);
+        free(other);
+        free(db);
+        free(base);
+}
+
+static void test_db_read_only(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        char *river = tkit_xasprintf("%s/tilesets/river.xml", f->root);
+        assert_int_equal(chmod(db, 0444), 0);
+        struct snap s;
+        take(db, &s);
+        f->as_nobody = true; /* root writes read-only files: run the child as nobody */
+        int rc = run(f, "import", "--db", db, river, NULL);
+        f->as_nobody = false;
+        assert_names(f, rc, db, -1);
+        assert_unchanged(db, &s);
+        snap_free(&s);
+        free(river);
+        free(db);
+}
+
+static void test_db_locked(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        char *river = tkit_xasprintf("%s/tilesets/river.xml", f->root);
+        struct snap s;
+        take(db, &s);
+        /* another writer holds a write transaction (with a change not yet committed) */
+        sqlite3 *h = NULL;
+        assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, "BEGIN IMMEDIATE; DELETE FROM tiles", NULL, NULL, NULL),
+                         SQLITE_OK);
+        int rc = run(f, "import", "--db", db, river, NULL);
+        assert_names(f, rc, db, -1);
+        assert_int_equal(sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(h);
+        assert_unchanged(db, &s);
+        snap_free(&s);
+        free(river);
+        free(db);
+}
+
+static void test_db_newer_schema(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        char *river = tkit_xasprintf("%s/tilesets/river.xml", f->root);
+        sqlite3 *h = NULL;
+        assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+        char *sql = tkit_xasprintf("PRAGMA user_version = %d", TKIT_DB_SCHEMA_VERSION + 1);
+        assert_int_equal(sqlite3_exec(h, sql, NULL, NULL, NULL), SQLITE_OK);
+        sqlite3_close(h);
+        free(sql);
+        struct snap s;
+        take(db, &s);
+        int rc = run(f, "import", "--db", db, river, NULL);
+        assert_names(f, rc, db, -1);
+        assert_unchanged(db, &s);
+        rc = run(f, "list", "--db", db, "sets", NULL);
+        assert_names(f, rc, db, -1);
+        assert_unchanged(db, &s);
+        snap_free(&s);
+        free(river);
+        free(db);
+}
+
+/* A full disk in the middle of an import (max_page_count is per connection, so through the
+ * library): refused naming the database, nothing changed; with room, the same import works. */
+static void test_db_full(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        struct tkit_setlist sets;
+        struct tkit_diags d;
+        tkit_setlist_init(&sets);
+        tkit_diags_init(&d);
+        static const char *const names[] = {"river", "castles-bridges", "siege-defense"};
+        for (size_t i = 0; i < 3; i++) {
+                char *p = tkit_xasprintf("%s/tilesets/%s.xml", f->root, names[i]);
+                assert_int_equal(tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d), 0);
+                free(p);
+        }
+        struct snap s;
+        take(db, &s);
+        struct tkit_db *h = NULL;
+        assert_int_equal(tkit_db_open(db, 0, &h, &d), 0);
+        sqlite3_stmt *st = NULL;
+        assert_int_equal(sqlite3_prepare_v2(tkit_db_handle(h), "PRAGMA page_count", -1, &st, NULL),
+                         SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        int pages = sqlite3_column_int(st, 0);
+        sqlite3_finalize(st);
+        char *sql = tkit_xasprintf("PRAGMA max_page_count = %d", pages + 2);
+        assert_int_equal(tkit_db_exec(h, sql, &d), 0);
+        free(sql);
+        assert_int_equal(tkit_db_import(h, &sets, &d), TKIT_E_DB);
+        assert_true(d.errors > 0);
+        assert_non_null(d.v[0].file);
+        assert_string_equal(d.v[0].file, db);
+        tkit_db_close(h);
+        assert_unchanged(db, &s);
+        /* with room it works, so the failure above was the disk */
+        tkit_diags_clear(&d);
+        assert_int_equal(tkit_db_open(db, 0, &h, &d), 0);
+        assert_int_equal(tkit_db_import(h, &sets, &d), 0);
+        tkit_db_close(h);
+        snap_free(&s);
+        tkit_setlist_finish(&sets);
+        tkit_diags_finish(&d);
+        free(db);
+}
+
+/* ------------------------------------------------------------------ fuzzer crashes */
+
+/* The checks of the fuzz targets (fuzz/fuzz-*.c), run on one input. */
+static void replay_reader(const char *data, size_t len, enum tkit_format fmt, bool import)
+{
+        struct tkit_setlist sets;
+        struct tkit_diags d;
+        tkit_setlist_init(&sets);
+        tkit_diags_init(&d);
+        int rc = tkit_read_memory(data, len, "crash.xml", fmt, &sets, &d);
+        assert_true((rc == 0) == (d.errors == 0));
+        if (rc != 0)
+                assert_int_equal(sets.n, 0);
+        if (rc == 0 && import) {
+                tkit_jcz_link(&sets);
+                struct tkit_db *db = NULL;
+                assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE, &db, &d), 0);
+                rc = tkit_db_import(db, &sets, &d);
+                assert_int_not_equal(rc, TKIT_E_DB);
+                for (size_t i = 0; rc == 0 && i < sets.n; i++) {
+                        struct tkit_set *back = NULL;
+                        assert_int_equal(tkit_db_load_set(db, sets.sets[i]->id, &back, &d), 0);
+                        char *why = NULL;
+                        if (!tkit_set_equal(sets.sets[i], back, &why))
+                                fprintf(stderr, "import/load differ: %s\n", why);
+                        assert_true(tkit_set_equal(sets.sets[i], back, NULL));
+                        free(why);
+                        tkit_set_destroy(back);
+                }
+                tkit_db_close(db);
+        }
+        tkit_setlist_finish(&sets);
+        tkit_diags_finish(&d);
+}
+
+static void replay_layout(struct fx *f, const char *data, size_t len)
+{
+        struct tkit_setlist sets;
+        struct tkit_diags d;
+        tkit_setlist_init(&sets);
+        tkit_diags_init(&d);
+        static const char *const names[] = {"base", "river", "castles-bridges", "siege-defense"};
+        for (size_t i = 0; i < 4; i++) {
+                char *p = tkit_xasprintf("%s/tilesets/%s.xml", f->root, names[i]);
+                assert_int_equal(tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d), 0);
+                free(p);
+        }
+        for (size_t nsets = 0; nsets <= sets.n; nsets += sets.n) {
+                struct tkit_layout *l =
+                    tkit_layout_read_json(data, len, "crash.json", sets.sets, nsets, &d);
+                if (l) {
+                        struct tkit_buf a, b;
+                        tkit_buf_init(&a);
+                        tkit_buf_init(&b);
+                        tkit_layout_write_json(l, &a);
+                        struct tkit_layout *l2 = tkit_layout_read_json(a.data, a.len, "again.json",
+                                                                       sets.sets, nsets, &d);
+                        assert_non_null(l2);
+                        tkit_layout_write_json(l2, &b);
+                        assert_int_equal(a.len, b.len);
+                        assert_memory_equal(a.data, b.data, a.len);
+                        tkit_layout_destroy(l2);
+                        tkit_buf_finish(&a);
+                        tkit_buf_finish(&b);
+                }
+                tkit_layout_destroy(l);
+                if (sets.n == 0)
+                        break;
+        }
+        tkit_setlist_finish(&sets);
+        tkit_diags_finish(&d);
+}
+
+static void test_fuzz_crashes(void **state)
+{
+        struct fx *f = *state;
+        char *dir = tkit_xasprintf("%s/tests/badinput/crashes", f->root);
+        DIR *dh = opendir(dir);
+        assert_non_null(dh);
+        struct dirent *e;
+        while ((e = readdir(dh)) != NULL) {
+                if (e->d_name[0] == '.' || strcmp(e->d_name, "README") == 0)
+                        continue;
+                char *p = tkit_xasprintf("%s/%s", dir, e->d_name);
+                size_t len = 0;
+                char *data = read_all(p, &len);
+                assert_non_null(data);
+                const char *n = e->d_name;
+                if (strncmp(n, "native-", 7) == 0)
+                        replay_reader(data, len, TKIT_FORMAT_NATIVE, false);
+                else if (strncmp(n, "jcz-", 4) == 0)
+                        replay_reader(data, len, TKIT_FORMAT_JCZ, false);
+                else if (strncmp(n, "import-", 7) == 0)
+                        replay_reader(data, len, TKIT_FORMAT_AUTO, true);
+                else if (strncmp(n, "layout-", 7) == 0)
+                        replay_layout(f, data, len);
+                else
+                        fail_msg("%s: name must start with the fuzz target", n);
+                free(data);
+                free(p);
+        }
+        closedir(dh);
+        free(dir);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_small_set_is_valid),
+            cmocka_unit_test(test_empty_truncated),
+            cmocka_unit_test(test_encoding),
+            cmocka_unit_test(test_deep_nesting),
+            cmocka_unit_test(test_megabyte_attributes),
+            cmocka_unit_test(test_entities),
+            cmocka_unit_test(test_counts),
+            cmocka_unit_test(test_odd_ids),
+            cmocka_unit_test(test_jcz),
+            cmocka_unit_test(test_layouts),
+            cmocka_unit_test(test_db_not_sqlite),
+            cmocka_unit_test(test_db_read_only),
+            cmocka_unit_test(test_db_locked),
+            cmocka_unit_test(test_db_newer_schema),
+            cmocka_unit_test(test_db_full),
+            cmocka_unit_test(test_fuzz_crashes),
+        };
+        return cmocka_run_group_tests(tests, setup, teardown);
+}
