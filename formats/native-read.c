@@ -175,10 +175,11 @@ static const char *get_id(struct rd *r, const xmlNode *n, const char *attr)
 {
         const char *v = prop(n, attr);
         if (v && !valid_id(v)) {
+                /* quote at most 80 bytes: a megabyte id must not make a megabyte message */
                 fail(r, n, RULE_VALUE,
-                     "%s '%s' on <%s> is not an id ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to %d "
+                     "%s '%.80s%s' on <%s> is not an id ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to %d "
                      "bytes)",
-                     attr, v, (const char *)n->name, MAX_ID);
+                     attr, v, strlen(v) > 80 ? "..." : "", (const char *)n->name, MAX_ID);
                 return NULL;
         }
         return v;
@@ -241,6 +242,7 @@ static bool each_token(struct rd *r, const xmlNode *n, const char *v,
                        void *ctx)
 {
         bool ok = true;
+        int bad = 0;
         while (v && *v) {
                 size_t skip = strspn(v, " \t\r\n");
                 v += skip;
@@ -255,7 +257,9 @@ static bool each_token(struct rd *r, const xmlNode *n, const char *v,
                 }
                 memcpy(tok, v, len);
                 tok[len] = '\0';
-                ok = fn(r, n, tok, ctx) && ok;
+                /* a megabyte list of bad items gives a few errors, not a million */
+                if (!fn(r, n, tok, ctx) && (ok = false, ++bad == 5))
+                        return false;
                 v += len;
         }
         return ok;
@@ -568,10 +572,12 @@ static void read_tile(struct rd *r, const xmlNode *n)
                 r->tile = NULL;
                 return;
         }
-        /* A bad id is reported and the tile read on, for the errors inside it. */
-        get_id(r, n, "id");
+        /* A bad id is reported and the tile read on, for the errors inside it; they do not
+         * repeat the bad id (it may be a megabyte long). */
+        r->tile = NULL;
+        bool id_ok = get_id(r, n, "id") != NULL;
         struct tkit_tile *t = tkit_set_add_tile(r->set, prop(n, "id"));
-        r->tile = t->id;
+        r->tile = id_ok ? t->id : NULL;
         t->line = line_of(n);
         get_int(r, n, "count", 0, 999999999, &t->count);
         int g = get_enum(r, n, "group", tkit_group_parse, "land river fortress");
@@ -856,6 +862,10 @@ static bool requires_token(struct rd *r, const xmlNode *n, const char *tok, void
 {
         if (!valid_id(tok)) {
                 fail(r, n, RULE_VALUE, "'%s' in requires=\"...\" is not a set id", tok);
+                return false;
+        }
+        if (strcmp(tok, r->set->id) == 0) {
+                fail(r, n, RULE_VALUE, "set '%s' requires itself", tok);
                 return false;
         }
         tkit_set_add_require(r->set, tok);
