@@ -24,7 +24,8 @@ void tkit_help_bench(FILE *out)
                 "\n"
                 "Options:\n"
                 "  --dir DIR        read DIR/*.xml (default: tilesets)\n"
-                "  -t, --tiles F    read these tile-set files instead (repeat)\n"
+                "  -t, --tiles F... read these tile-set files instead (repeat, or name more\n"
+                "                   files after the options)\n"
                 "  --base ID        the set that is the base game (default: base, else basic:1,\n"
                 "                   else the first set read)\n"
                 "  --seconds S      time per configuration (default 1)\n"
@@ -183,9 +184,12 @@ int tkit_cmd_bench(int argc, char **argv)
                         return cli_usage_error("bench", "bad option");
                 }
         }
-        if (optind < argc) {
-                free(tiles);
-                return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+        for (; optind < argc; optind++) { /* --tiles a.xml b.xml: every file named */
+                if (!ntiles) {
+                        free(tiles);
+                        return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+                }
+                *TKIT_PUSH(tiles, ntiles, captiles) = argv[optind];
         }
         struct tkit_diags d;
         struct tkit_setlist all;
