@@ -413,6 +413,46 @@ static void test_sheet_pages(void **state)
         tkit_setlist_finish(&l);
 }
 
+/* The fixed texts in each language, with their diacritics and Cyrillic, as text in the PDF. */
+static void test_sheet_languages(void **state)
+{
+        (void)state;
+        const char *pdftotext = env_or_skip("TKIT_PDFTOTEXT");
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        static const char *const names[] = {"base.xml", NULL};
+        read_sets(&l, names);
+        const struct tkit_set *sets[1] = {l.sets[0]};
+        static const char *const langs[][2] = {
+            {"en", "Tile types: 24"},
+            {"ro", "Tipuri de plăci: 24"},
+            {"cs", "Druhy dílků: 24"},
+            {"uk", "Типи плиток: 24"},
+        };
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char *pdf = tmp_path("lang.pdf"), *txt = tmp_path("lang.txt");
+        for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+                struct tkit_sheet_options o;
+                tkit_sheet_options_init(&o);
+                o.lang = langs[i][0];
+                assert_int_equal(tkit_render_sheet(sets, 1, &o, pdf, NULL, &d), 0);
+                char *cmd =
+                    tkit_xasprintf("'%s' -f 1 -l 1 -enc UTF-8 '%s' '%s'", pdftotext, pdf, txt);
+                assert_int_equal(system(cmd), 0);
+                free(cmd);
+                size_t len;
+                char *text = slurp(txt, &len);
+                if (!memmem(text, len, langs[i][1], strlen(langs[i][1])))
+                        fail_msg("%s: '%s' not on the summary page", langs[i][0], langs[i][1]);
+                free(text);
+        }
+        free(pdf);
+        free(txt);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
 /* Rasterise page 2 at 10 px/mm and measure the first tile: 45 mm is 450 px. */
 static void test_sheet_real_size(void **state)
 {
@@ -806,6 +846,7 @@ int main(void)
             cmocka_unit_test(test_bundled_tiles_sides),
             cmocka_unit_test(test_sheet_pages),
             cmocka_unit_test(test_sheet_real_size),
+            cmocka_unit_test(test_sheet_languages),
             cmocka_unit_test(test_board_sides),
             cmocka_unit_test(test_board_discards),
             cmocka_unit_test(test_svg_parses),
