@@ -187,3 +187,96 @@ int tkit_tile_describe_diff(const struct tkit_tile *a, const struct tkit_tile *b
         desc_finish(&db);
         return phrases;
 }
+
+/* ------------------------------------------------------------------ sets */
+
+const char *tkit_diff_kind_name(enum tkit_diff_kind k)
+{
+        static const char *const names[] = {"count", "different", "missing", "extra"};
+        return (unsigned)k < 4 ? names[k] : "?";
+}
+
+void tkit_set_diff_init(struct tkit_set_diff *d)
+{
+        memset(d, 0, sizeof *d);
+}
+
+void tkit_set_diff_finish(struct tkit_set_diff *d)
+{
+        for (size_t i = 0; i < d->n; i++)
+                free(d->v[i].what);
+        free(d->v);
+        memset(d, 0, sizeof *d);
+}
+
+static void add_item(struct tkit_set_diff *d, enum tkit_diff_kind k, const struct tkit_tile *a,
+                     const struct tkit_tile *b, char *what)
+{
+        struct tkit_diff_item *it = TKIT_PUSH(d->v, d->n, d->cap);
+        *it = (struct tkit_diff_item){k, a, b, what};
+}
+
+static uint8_t canon(const struct tkit_tile *t)
+{
+        return tkit_side_code_canonical(tkit_tile_side_code(t, 0));
+}
+
+void tkit_set_compare(const struct tkit_set *A, const struct tkit_set *B, unsigned flags,
+                      struct tkit_set_diff *out)
+{
+        int *match_a = tkit_xcalloc(A->ntiles + 1, sizeof *match_a);
+        bool *used_b = tkit_xcalloc(B->ntiles + 1, sizeof *used_b);
+        for (size_t i = 0; i < A->ntiles; i++) {
+                const struct tkit_tile *a = &A->tiles[i];
+                match_a[i] = -1;
+                for (size_t j = 0; j < B->ntiles && match_a[i] < 0; j++)
+                        if (!used_b[j] && canon(a) == canon(&B->tiles[j]) &&
+                            tkit_tile_same_type(a, &B->tiles[j], flags) >= 0) {
+                                match_a[i] = (int)j;
+                                used_b[j] = true;
+                        }
+                if (match_a[i] < 0)
+                        continue;
+                const struct tkit_tile *b = &B->tiles[match_a[i]];
+                if (a->count != b->count)
+                        add_item(out, TKIT_DIFF_COUNT, a, b,
+                                 tkit_xasprintf("count %d vs %d", a->count, b->count));
+                else
+                        out->same++;
+        }
+        /* Unmatched types with the same sides up to rotation are reported as different. */
+        for (size_t i = 0; i < A->ntiles; i++) {
+                const struct tkit_tile *a = &A->tiles[i];
+                for (size_t j = 0; match_a[i] < 0 && j < B->ntiles; j++) {
+                        const struct tkit_tile *b = &B->tiles[j];
+                        if (used_b[j] || canon(a) != canon(b))
+                                continue;
+                        struct tkit_buf w;
+                        tkit_buf_init(&w);
+                        tkit_tile_describe_diff(a, b, flags, &w);
+                        if (a->count != b->count)
+                                tkit_buf_printf(&w, "%scount %d vs %d", w.len ? "; " : "", a->count,
+                                                b->count);
+                        add_item(out, TKIT_DIFF_DIFFERENT, a, b, tkit_buf_steal(&w));
+                        match_a[i] = (int)j;
+                        used_b[j] = true;
+                }
+        }
+        char code[5];
+        for (size_t i = 0; i < A->ntiles; i++)
+                if (match_a[i] < 0)
+                        add_item(out, TKIT_DIFF_MISSING, &A->tiles[i], NULL,
+                                 tkit_xasprintf("only in A (sides %s, count %d)",
+                                                tkit_side_code_string(
+                                                    tkit_tile_side_code(&A->tiles[i], 0), code),
+                                                A->tiles[i].count));
+        for (size_t j = 0; j < B->ntiles; j++)
+                if (!used_b[j])
+                        add_item(out, TKIT_DIFF_EXTRA, NULL, &B->tiles[j],
+                                 tkit_xasprintf("only in B (sides %s, count %d)",
+                                                tkit_side_code_string(
+                                                    tkit_tile_side_code(&B->tiles[j], 0), code),
+                                                B->tiles[j].count));
+        free(match_a);
+        free(used_b);
+}

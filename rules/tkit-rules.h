@@ -95,4 +95,33 @@ int tkit_tile_same_type(const struct tkit_tile *a, const struct tkit_tile *b, un
 int tkit_tile_describe_diff(const struct tkit_tile *a, const struct tkit_tile *b, unsigned flags,
                             struct tkit_buf *out);
 
+/* ---------------------------------------------------------------- comparing sets */
+
+enum tkit_diff_kind {
+        TKIT_DIFF_COUNT = 0, /* the same type in both, with other counts */
+        TKIT_DIFF_DIFFERENT, /* types with the same sides up to rotation that differ otherwise */
+        TKIT_DIFF_MISSING,   /* a type only in A */
+        TKIT_DIFF_EXTRA,     /* a type only in B */
+};
+const char *tkit_diff_kind_name(enum tkit_diff_kind k); /* count different missing extra */
+
+struct tkit_diff_item {
+        enum tkit_diff_kind kind;
+        const struct tkit_tile *a, *b; /* into the compared sets; NULL for extra / missing */
+        char *what;                    /* readable description, owned by the item */
+};
+
+struct tkit_set_diff {
+        struct tkit_diff_item *v;
+        size_t n, cap;
+        int same; /* types equal in both, counts included */
+};
+void tkit_set_diff_init(struct tkit_set_diff *d);
+void tkit_set_diff_finish(struct tkit_set_diff *d);
+/* Matches the tile types of `a` and `b` up to rotation (tkit_tile_same_type with `flags`) and
+ * lists what differs, in the order of `a` then `b`. The items point into `a` and `b`, which must
+ * outlive `out`. */
+void tkit_set_compare(const struct tkit_set *a, const struct tkit_set *b, unsigned flags,
+                      struct tkit_set_diff *out);
+
 #endif

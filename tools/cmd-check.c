@@ -68,9 +68,7 @@ static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
                         o->db = optarg;
                         break;
                 case O_SET:
-                        o->sets = realloc(o->sets, (o->nsets + 1) * sizeof *o->sets);
-                        if (!o->sets)
-                                abort();
+                        o->sets = tkit_xrealloc(o->sets, (o->nsets + 1) * sizeof *o->sets);
                         o->sets[o->nsets++] = optarg;
                         break;
                 case O_FORMAT:
@@ -146,9 +144,7 @@ static int load_db(struct tkit_db *db, const struct opts *o, struct tkit_setlist
 static int store(struct tkit_db *db, const struct tkit_setlist *l, const struct tkit_diags *found,
                  struct tkit_diags *d)
 {
-        const char **ids = calloc(l->n ? l->n : 1, sizeof *ids);
-        if (!ids)
-                abort();
+        const char **ids = tkit_xcalloc(l->n ? l->n : 1, sizeof *ids);
         for (size_t i = 0; i < l->n; i++)
                 ids[i] = l->sets[i]->id;
         int rc = tkit_db_store_findings(db, found, ids, l->n, d);

@@ -95,107 +95,50 @@ static void side_finish(struct side *s)
         tkit_set_destroy(s->owned);
 }
 
-struct report {
-        bool json;
-        int counts, different, missing, extra, same;
-        struct tkit_buf out;
-        const char *sep;
-};
-
-static void item(struct report *r, const char *kind, const struct tkit_tile *a,
-                 const struct tkit_tile *b, const char *what)
+static void print_json(const struct tkit_set *a, const struct tkit_set *b,
+                       const struct tkit_set_diff *r)
 {
-        if (!r->json) {
-                if (a && b)
-                        tkit_buf_printf(&r->out, "%s %s %s: %s\n", kind, a->id, b->id, what);
+        struct tkit_buf o;
+        tkit_buf_init(&o);
+        tkit_buf_puts(&o, "{\"a\": ");
+        tkit_json_string(&o, a->id);
+        tkit_buf_puts(&o, ", \"b\": ");
+        tkit_json_string(&o, b->id);
+        tkit_buf_printf(&o, ", \"same\": %d, \"items\": [", r->same);
+        for (size_t i = 0; i < r->n; i++) {
+                const struct tkit_diff_item *it = &r->v[i];
+                tkit_buf_printf(&o, "%s{\"kind\": \"%s\", \"a\": ", i ? ",\n  " : "\n  ",
+                                tkit_diff_kind_name(it->kind));
+                if (it->a)
+                        tkit_json_string(&o, it->a->id);
                 else
-                        tkit_buf_printf(&r->out, "%s %s: %s\n", kind, a ? a->id : b->id, what);
-                return;
+                        tkit_buf_puts(&o, "null");
+                tkit_buf_puts(&o, ", \"b\": ");
+                if (it->b)
+                        tkit_json_string(&o, it->b->id);
+                else
+                        tkit_buf_puts(&o, "null");
+                tkit_buf_printf(&o, ", \"count_a\": %d, \"count_b\": %d, \"what\": ",
+                                it->a ? it->a->count : 0, it->b ? it->b->count : 0);
+                tkit_json_string(&o, it->what);
+                tkit_buf_puts(&o, "}");
         }
-        tkit_buf_printf(&r->out, "%s{\"kind\": \"%s\", \"a\": ", r->sep, kind);
-        r->sep = ",\n  ";
-        if (a)
-                tkit_json_string(&r->out, a->id);
-        else
-                tkit_buf_puts(&r->out, "null");
-        tkit_buf_puts(&r->out, ", \"b\": ");
-        if (b)
-                tkit_json_string(&r->out, b->id);
-        else
-                tkit_buf_puts(&r->out, "null");
-        tkit_buf_printf(&r->out, ", \"count_a\": %d, \"count_b\": %d, \"what\": ", a ? a->count : 0,
-                        b ? b->count : 0);
-        tkit_json_string(&r->out, what);
-        tkit_buf_puts(&r->out, "}");
+        tkit_buf_puts(&o, "]}\n");
+        fputs(o.data, stdout);
+        tkit_buf_finish(&o);
 }
 
-static void compare(const struct tkit_set *A, const struct tkit_set *B, unsigned flags,
-                    struct report *r)
+static void print_text(const struct tkit_set_diff *r)
 {
-        int *match_a = tkit_xcalloc(A->ntiles + 1, sizeof *match_a);
-        bool *used_b = tkit_xcalloc(B->ntiles + 1, sizeof *used_b);
-        char what[160];
-        for (size_t i = 0; i < A->ntiles; i++) {
-                match_a[i] = -1;
-                for (size_t j = 0; j < B->ntiles && match_a[i] < 0; j++)
-                        if (!used_b[j] &&
-                            tkit_tile_same_type(&A->tiles[i], &B->tiles[j], flags) >= 0) {
-                                match_a[i] = (int)j;
-                                used_b[j] = true;
-                        }
-                if (match_a[i] < 0)
-                        continue;
-                const struct tkit_tile *b = &B->tiles[match_a[i]];
-                if (A->tiles[i].count != b->count) {
-                        snprintf(what, sizeof what, "count %d vs %d", A->tiles[i].count, b->count);
-                        item(r, "count", &A->tiles[i], b, what);
-                        r->counts++;
-                } else {
-                        r->same++;
-                }
+        for (size_t i = 0; i < r->n; i++) {
+                const struct tkit_diff_item *it = &r->v[i];
+                if (it->a && it->b)
+                        printf("%s %s %s: %s\n", tkit_diff_kind_name(it->kind), it->a->id,
+                               it->b->id, it->what);
+                else
+                        printf("%s %s: %s\n", tkit_diff_kind_name(it->kind),
+                               it->a ? it->a->id : it->b->id, it->what);
         }
-        /* Unmatched types with the same sides up to rotation are reported as different. */
-        for (size_t i = 0; i < A->ntiles; i++) {
-                if (match_a[i] >= 0)
-                        continue;
-                uint8_t ca = tkit_side_code_canonical(tkit_tile_side_code(&A->tiles[i], 0));
-                for (size_t j = 0; j < B->ntiles; j++) {
-                        if (used_b[j] ||
-                            tkit_side_code_canonical(tkit_tile_side_code(&B->tiles[j], 0)) != ca)
-                                continue;
-                        struct tkit_buf b;
-                        tkit_buf_init(&b);
-                        tkit_tile_describe_diff(&A->tiles[i], &B->tiles[j], flags, &b);
-                        if (A->tiles[i].count != B->tiles[j].count)
-                                tkit_buf_printf(&b, "; count %d vs %d", A->tiles[i].count,
-                                                B->tiles[j].count);
-                        item(r, "different", &A->tiles[i], &B->tiles[j], b.data ? b.data : "");
-                        tkit_buf_finish(&b);
-                        r->different++;
-                        match_a[i] = (int)j;
-                        used_b[j] = true;
-                        break;
-                }
-        }
-        char code[5];
-        for (size_t i = 0; i < A->ntiles; i++)
-                if (match_a[i] < 0) {
-                        snprintf(what, sizeof what, "only in A (sides %s, count %d)",
-                                 tkit_side_code_string(tkit_tile_side_code(&A->tiles[i], 0), code),
-                                 A->tiles[i].count);
-                        item(r, "missing", &A->tiles[i], NULL, what);
-                        r->missing++;
-                }
-        for (size_t j = 0; j < B->ntiles; j++)
-                if (!used_b[j]) {
-                        snprintf(what, sizeof what, "only in B (sides %s, count %d)",
-                                 tkit_side_code_string(tkit_tile_side_code(&B->tiles[j], 0), code),
-                                 B->tiles[j].count);
-                        item(r, "extra", NULL, &B->tiles[j], what);
-                        r->extra++;
-                }
-        free(match_a);
-        free(used_b);
 }
 
 static bool is_jcz(const struct tkit_set *s)
@@ -262,29 +205,24 @@ int tkit_cmd_diff(int argc, char **argv)
         }
         if (is_jcz(a.set) || is_jcz(b.set))
                 flags |= TKIT_SAME_IGNORE_ENDS;
-        struct report r = {.json = json, .sep = "\n  "};
-        tkit_buf_init(&r.out);
-        compare(a.set, b.set, flags, &r);
-        if (json) {
-                printf("{\"a\": ");
-                struct tkit_buf h;
-                tkit_buf_init(&h);
-                tkit_json_string(&h, a.set->id);
-                tkit_buf_puts(&h, ", \"b\": ");
-                tkit_json_string(&h, b.set->id);
-                printf("%s, \"same\": %d, \"items\": [%s]}\n", h.data, r.same,
-                       r.out.data ? r.out.data : "");
-                tkit_buf_finish(&h);
-        } else {
-                fputs(r.out.data ? r.out.data : "", stdout);
-        }
+        struct tkit_set_diff r;
+        tkit_set_diff_init(&r);
+        tkit_set_compare(a.set, b.set, flags, &r);
+        if (json)
+                print_json(a.set, b.set, &r);
+        else
+                print_text(&r);
+        int by[4] = {0};
+        for (size_t i = 0; i < r.n; i++)
+                by[r.v[i].kind]++;
         fflush(stdout);
         fprintf(stderr,
                 "tilekit diff: %s vs %s: %d same, %d with other counts, %d different, %d only in "
                 "A, %d only in B\n",
-                a.set->id, b.set->id, r.same, r.counts, r.different, r.missing, r.extra);
-        status = r.counts || r.different || r.missing || r.extra ? TKIT_EXIT_FAIL : TKIT_EXIT_OK;
-        tkit_buf_finish(&r.out);
+                a.set->id, b.set->id, r.same, by[TKIT_DIFF_COUNT], by[TKIT_DIFF_DIFFERENT],
+                by[TKIT_DIFF_MISSING], by[TKIT_DIFF_EXTRA]);
+        status = r.n ? TKIT_EXIT_FAIL : TKIT_EXIT_OK;
+        tkit_set_diff_finish(&r);
 out:
         tkit_diags_finish(&d);
         side_finish(&a);

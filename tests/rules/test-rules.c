@@ -462,6 +462,44 @@ static void test_piece_cell_cover(void **state)
         tkit_set_destroy(s);
 }
 
+/* Set comparison: counts, differing types, and road ends ignored for JCloisterZone data. */
+static void test_set_compare(void **state)
+{
+        (void)state;
+        struct tkit_set *a = manifest_set(), *b = manifest_set();
+        b->tiles[0].count = 5;
+        b->tiles[1].features[1].end = TKIT_END_NONE;
+        struct tkit_set_diff r;
+        tkit_set_diff_init(&r);
+        tkit_set_compare(a, b, 0, &r);
+        assert_int_equal(r.same, 0);
+        assert_int_equal(r.n, 2);
+        assert_int_equal(r.v[0].kind, TKIT_DIFF_COUNT);
+        assert_string_equal(r.v[0].a->id, "E");
+        assert_string_equal(r.v[0].what, "count 2 vs 5");
+        assert_int_equal(r.v[1].kind, TKIT_DIFF_DIFFERENT);
+        assert_string_equal(r.v[1].b->id, "A");
+        assert_non_null(strstr(r.v[1].what, "end=village"));
+        tkit_set_diff_finish(&r);
+        tkit_set_diff_init(&r);
+        tkit_set_compare(a, b, TKIT_SAME_IGNORE_ENDS, &r);
+        assert_int_equal(r.same, 1);
+        assert_int_equal(r.n, 1);
+        tkit_set_diff_finish(&r);
+        /* A type only on one side. */
+        tkit_set_diff_init(&r);
+        b->ntiles = 1; /* hide A from b (restored before destroy) */
+        tkit_set_compare(a, b, 0, &r);
+        b->ntiles = 2;
+        assert_int_equal(r.n, 2);
+        assert_int_equal(r.v[1].kind, TKIT_DIFF_MISSING);
+        assert_null(r.v[1].b);
+        assert_string_equal(tkit_diff_kind_name(r.v[1].kind), "missing");
+        tkit_set_diff_finish(&r);
+        tkit_set_destroy(a);
+        tkit_set_destroy(b);
+}
+
 /* ------------------------------------------------------------------ JCZ reader errors */
 
 static int read_jcz(const char *xml, struct tkit_setlist *l, struct tkit_diags *d)
@@ -1055,6 +1093,7 @@ int main(void)
             cmocka_unit_test(test_manifest_kinds),
             cmocka_unit_test(test_jcz_errors),
             cmocka_unit_test(test_piece_cell_cover),
+            cmocka_unit_test(test_set_compare),
             cmocka_unit_test(test_bundled_tilesets_clean),
             cmocka_unit_test_setup_teardown(test_jcz_all_files, jcz_setup, jcz_teardown),
             cmocka_unit_test_setup_teardown(test_jcz_reading, jcz_setup, jcz_teardown),
