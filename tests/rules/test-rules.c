@@ -373,7 +373,6 @@ static struct tkit_set *manifest_set(void)
         s->rules |= TKIT_RULES_VILLAGES;
         struct tkit_piece *p = tkit_set_add_piece(s, "fort", 1, 1);
         p->line = 8;
-        tkit_tile_init(&p->cells[0]);
         feat(&p->cells[0], TKIT_FIELD, "f", "N E S W", 9);
         p->faces = tkit_xcalloc(2, sizeof *p->faces);
         p->nfaces = 2;
