@@ -104,7 +104,8 @@ static bool is_true(const char *v)
         return v && (strcmp(v, "true") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "1") == 0);
 }
 
-/* All attributes as "a=1 b=2" (the value of a marker made from an element). */
+/* All attributes as "a=1 b=2" (the value of a marker made from an element), then the element's
+ * text, whitespace collapsed, as "text=..." when there is any. */
 static char *attrs_string(const xmlNode *n)
 {
         struct tkit_buf b;
@@ -113,7 +114,48 @@ static char *attrs_string(const xmlNode *n)
                 tkit_buf_printf(
                     &b, "%s%s=%s", b.len ? " " : "", (const char *)a->name,
                     a->children && a->children->content ? (const char *)a->children->content : "");
+        xmlChar *text = xmlNodeGetContent(n);
+        bool started = false;
+        for (const xmlChar *p = text; p && *p; p++) {
+                bool space = *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r';
+                if (space && !started)
+                        continue;
+                if (!started) {
+                        tkit_buf_puts(&b, b.len ? " text=" : "text=");
+                        started = true;
+                }
+                if (space && (p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\r' || !p[1]))
+                        continue;
+                tkit_buf_add(&b, space ? " " : (const char *)p, 1);
+        }
+        xmlFree(text);
         return tkit_buf_steal(&b);
+}
+
+/* Warns about child elements of a marker: their names are not kept, only their text. */
+static void warn_nested(struct jrd *r, const xmlNode *n)
+{
+        for (const xmlNode *c = n->children; c; c = c->next)
+                if (is_elem(c))
+                        tkit_diags_add(r->d, TKIT_SEV_WARNING, r->file, line_of(c), RULE_UNKNOWN,
+                                       r->set, r->tile,
+                                       "<%s> inside the marker <%s>: only its text is kept",
+                                       (const char *)c->name, (const char *)n->name);
+}
+
+/* Warns about attributes of `n` that are not in `known` (NULL-terminated): they are not kept. */
+static void warn_attrs(struct jrd *r, const xmlNode *n, const char *const *known)
+{
+        for (const xmlAttr *a = n->properties; a; a = a->next) {
+                bool ok = false;
+                for (const char *const *k = known; *k && !ok; k++)
+                        ok = strcmp((const char *)a->name, *k) == 0;
+                if (!ok)
+                        tkit_diags_add(r->d, TKIT_SEV_WARNING, r->file, line_of(n), RULE_UNKNOWN,
+                                       r->set, r->tile,
+                                       "unknown attribute '%s' on <%s> is not kept",
+                                       (const char *)a->name, (const char *)n->name);
+        }
 }
 
 /* Whitespace-separated tokens of `s`, modified in place; returns the next token or NULL. */
@@ -451,6 +493,7 @@ static void read_tile(struct jrd *r, const xmlNode *n)
                         char *v = attrs_string(c);
                         tkit_tile_add_extra(t, (const char *)c->name, v, line_of(c));
                         free(v);
+                        warn_nested(r, c);
                         continue;
                 }
                 struct tkit_feature *f = add_feature(r, t, c, kinds[k].kind);
@@ -520,8 +563,10 @@ static bool parse_count(struct jrd *r, const xmlNode *n, const char *tile, int *
 
 static void add_ref(struct jrd *r, struct tkit_set *s, const xmlNode *n)
 {
+        static const char *const known[] = {"tile", "count", NULL};
         const char *id = prop(n, "tile");
         int count;
+        warn_attrs(r, n, known);
         if (!id || !*id) {
                 fail(r, n, RULE_VALUE, "<ref> without tile=\"...\"");
                 return;

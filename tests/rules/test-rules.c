@@ -541,6 +541,21 @@ static void test_jcz_errors(void **state)
         assert_int_equal(l.sets[0]->ntiles, 1);
         assert_int_equal(d.errors, 0);
         assert_true(d.n >= 1);
+        /* Markers keep their text; nested elements and unknown ref attributes are warned about. */
+        tkit_setlist_finish(&l);
+        tkit_setlist_init(&l);
+        tkit_diags_clear(&d);
+        assert_int_equal(read_jcz("<defs><tiles><tile id=\"T\"><city>N E S W</city>\n"
+                                  "<wagon-move kind=\"x\"><neighbouring>E  S\n W</neighbouring>"
+                                  "</wagon-move></tile></tiles><sets><tile-set id=\"s\">"
+                                  "<ref tile=\"T\" count=\"1\" colour=\"red\"/></tile-set></sets>"
+                                  "</defs>",
+                                  &l, &d),
+                         0);
+        assert_int_equal(l.sets[0]->tiles[0].nextra, 1);
+        assert_string_equal(l.sets[0]->tiles[0].extra[0].name, "wagon-move");
+        assert_string_equal(l.sets[0]->tiles[0].extra[0].value, "kind=x text=E S W");
+        assert_int_equal(d.warnings, 2);
         /* A field naming both halves and an inner field is refused; I and II are inner. */
         tkit_diags_clear(&d);
         assert_int_equal(read_jcz("<defs><tiles><tile id=\"T\"><city>N S</city><city>E W</city>"
