@@ -29,7 +29,7 @@ $TK render board --db "$DB" --layout "$OUT/layout.json" -o "$OUT/board.png"
 $TK render board --db "$DB" --layout "$OUT/layout.json" -o "$OUT/board.svg"
 
 step "outputs"
-echo "database:        $DB   (sqlite3 $DB 'SELECT * FROM v_set_totals')"
+echo "database:        $DB   (sqlite3 $DB 'SELECT * FROM set_totals')"
 echo "layout:          $OUT/layout.json"
 echo "reference sheets: $(ls "$OUT"/sheet-*.pdf | tr '\n' ' ')"
 echo "board pictures:  $OUT/board.png $OUT/board.svg"
