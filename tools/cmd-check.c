@@ -152,15 +152,16 @@ static int store(struct tkit_db *db, const struct tkit_setlist *l, const struct 
         return rc;
 }
 
-static void summary(const struct tkit_setlist *l, const struct tkit_diags *d)
+/* Counts findings as printed in text: one about a tile shared by several sets counts once. */
+static void summary(const struct tkit_setlist *l, size_t errors, size_t warnings)
 {
         long tiles = 0;
         for (size_t i = 0; i < l->n; i++)
                 tiles += tkit_set_tile_total(l->sets[i]);
         fflush(stdout);
         fprintf(stderr, "tilekit check: %zu set%s, %ld tile%s: %zu error%s, %zu warning%s\n", l->n,
-                l->n == 1 ? "" : "s", tiles, tiles == 1 ? "" : "s", d->errors,
-                d->errors == 1 ? "" : "s", d->warnings, d->warnings == 1 ? "" : "s");
+                l->n == 1 ? "" : "s", tiles, tiles == 1 ? "" : "s", errors, errors == 1 ? "" : "s",
+                warnings, warnings == 1 ? "" : "s");
 }
 
 static bool same_str(const char *a, const char *b)
@@ -183,14 +184,21 @@ static bool repeated(const struct tkit_diags *d, size_t i)
         return false;
 }
 
-/* Notes are printed with --verbose only. */
-static void print(const struct tkit_diags *d, bool json, bool verbose)
+/* Notes are printed with --verbose only; counts the distinct errors and warnings. */
+static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *errors,
+                  size_t *warnings)
 {
         struct tkit_diags shown;
         tkit_diags_init(&shown);
+        *errors = *warnings = 0;
         for (size_t i = 0; i < d->n; i++) {
                 const struct tkit_diag *g = &d->v[i];
-                if ((g->severity == TKIT_SEV_NOTE && !verbose) || (!json && repeated(d, i)))
+                bool again = repeated(d, i);
+                if (!again) {
+                        *errors += g->severity == TKIT_SEV_ERROR;
+                        *warnings += g->severity == TKIT_SEV_WARNING;
+                }
+                if ((g->severity == TKIT_SEV_NOTE && !verbose) || (!json && again))
                         continue;
                 tkit_diags_add(&shown, g->severity, g->file, g->line, g->rule, g->set, g->tile,
                                "%s", g->message);
@@ -227,7 +235,8 @@ static int run(struct opts *o, char **files, int nfiles)
                 options |= TKIT_CHECK_VALIDATE;
         }
         tkit_check_setlist(&l, options, &d);
-        print(&d, o->json, o->verbose);
+        size_t errors, warnings;
+        print(&d, o->json, o->verbose, &errors, &warnings);
         if (db && !nfiles) {
                 /* Reopen for writing only to store: checking itself never writes. */
                 tkit_db_close(db);
@@ -239,7 +248,7 @@ static int run(struct opts *o, char **files, int nfiles)
                 status = status ? status : TKIT_EXIT_FAIL;
         }
         cli_print_diags(&dbd);
-        summary(&l, &d);
+        summary(&l, errors, warnings);
         if (!status && (d.errors || (o->werror && d.warnings)))
                 status = TKIT_EXIT_FAIL;
 out:
