@@ -363,3 +363,17 @@ int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *
         free(data);
         return rc;
 }
+
+int tkit_read_files(const char *const *paths, size_t n, enum tkit_format fmt, struct tkit_setlist *out,
+                    struct tkit_diags *d)
+{
+        int worst = TKIT_OK;
+        for (size_t i = 0; i < n; i++) {
+                int rc = tkit_read_file(paths[i], fmt, out, d);
+                /* a file that cannot be read at all outranks one that is merely invalid */
+                if (rc == TKIT_E_IO || (rc < 0 && worst == TKIT_OK))
+                        worst = rc;
+        }
+        tkit_jcz_link(out);
+        return worst;
+}

@@ -30,6 +30,11 @@ int tkit_format_parse(const char *s);
  * TKIT_E_INVALID (diagnostics say why). */
 int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *out,
                    struct tkit_diags *d);
+/* Reads every file (all of them, so that every error shows), then resolves JCloisterZone tile
+ * references across them (tkit_jcz_link). Returns 0, or the worst error: TKIT_E_IO over any
+ * other. On error `out` keeps the sets of the files that were read correctly. */
+int tkit_read_files(const char *const *paths, size_t n, enum tkit_format fmt, struct tkit_setlist *out,
+                    struct tkit_diags *d);
 /* The same for a buffer; `name` is used as the file name in diagnostics. */
 int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_format fmt,
                      struct tkit_setlist *out, struct tkit_diags *d);

@@ -69,6 +69,13 @@ bool cli_parse_long(const char *s, long min, long max, long *out)
         return true;
 }
 
+int cli_exit_for(int err)
+{
+        if (err >= 0)
+                return TKIT_EXIT_OK;
+        return err == TKIT_E_IO || err == TKIT_E_NOTFOUND ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+}
+
 int cli_version(void)
 {
         printf("tilekit %s\n", TKIT_VERSION);

@@ -25,6 +25,8 @@ int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void cli_print_diags(const struct tkit_diags *d);
 /* Parses a whole decimal number in [min, max]; false when it is not one. */
 bool cli_parse_long(const char *s, long min, long max, long *out);
+/* The exit status for a library error: 0 for none, 2 for a file that cannot be read, else 1. */
+int cli_exit_for(int err);
 /* Prints "tilekit VERSION" to stdout; returns 0. */
 int cli_version(void);
 

@@ -108,16 +108,7 @@ static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
 static int read_files(char **files, int n, enum tkit_format fmt, struct tkit_setlist *l,
                       struct tkit_diags *d)
 {
-        int worst = 0;
-        for (int i = 0; i < n; i++) {
-                int rc = tkit_read_file(files[i], fmt, l, d);
-                if (rc == TKIT_E_IO || rc == TKIT_E_NOTFOUND)
-                        worst = 2;
-                else if (rc < 0 && worst < 1)
-                        worst = 1;
-        }
-        tkit_jcz_link(l);
-        return worst;
+        return cli_exit_for(tkit_read_files((const char *const *)files, (size_t)n, fmt, l, d));
 }
 
 static int load_db(struct tkit_db *db, const struct opts *o, struct tkit_setlist *l,

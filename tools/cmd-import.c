@@ -111,13 +111,8 @@ int tkit_cmd_import(int argc, char **argv)
         tkit_setlist_init(&sets);
         tkit_diags_init(&d);
         /* Read everything first, so that one bad file imports nothing and all errors show. */
-        for (int i = optind; i < argc; i++) {
-                int err = tkit_read_file(argv[i], o.format, &sets, &d);
-                if (err == TKIT_E_IO)
-                        status = TKIT_EXIT_USAGE;
-                else if (err < 0 && status == TKIT_EXIT_OK)
-                        status = TKIT_EXIT_FAIL;
-        }
+        status = cli_exit_for(tkit_read_files((const char *const *)(argv + optind),
+                                              (size_t)(argc - optind), o.format, &sets, &d));
         if (status == TKIT_EXIT_OK && d.errors)
                 status = TKIT_EXIT_FAIL;
         if (status == TKIT_EXIT_OK) {

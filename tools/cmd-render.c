@@ -228,14 +228,10 @@ static int load_sets(const struct render_args *a, struct loaded *ld, bool need_s
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;
-        for (size_t i = 0; i < a->ntiles && rc == 0; i++) {
-                int r = tkit_read_file(a->tiles[i], TKIT_FORMAT_AUTO, &ld->files, &d);
-                if (r != 0) {
-                        cli_print_diags(&d);
-                        if (!d.n)
-                                fprintf(stderr, "tilekit: %s: %s\n", a->tiles[i], tkit_strerror(r));
-                        rc = r == TKIT_E_INVALID ? TKIT_EXIT_FAIL : TKIT_EXIT_USAGE;
-                }
+        int r = tkit_read_files(a->tiles, a->ntiles, TKIT_FORMAT_AUTO, &ld->files, &d);
+        if (r != 0) {
+                cli_print_diags(&d);
+                rc = cli_exit_for(r);
         }
         tkit_diags_finish(&d);
         if (rc == 0)

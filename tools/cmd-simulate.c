@@ -155,13 +155,9 @@ static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_setlist
 {
         size_t cap = 0;
         if (o->ntiles) {
-                for (size_t i = 0; i < o->ntiles; i++) {
-                        int err = tkit_read_file(o->tiles[i], TKIT_FORMAT_AUTO, all, d);
-                        if (err == TKIT_E_IO)
-                                return TKIT_EXIT_USAGE;
-                        if (err < 0)
-                                return TKIT_EXIT_FAIL;
-                }
+                int err = tkit_read_files(o->tiles, o->ntiles, TKIT_FORMAT_AUTO, all, d);
+                if (err < 0)
+                        return cli_exit_for(err);
         }
         if (o->store || !o->ntiles) {
                 unsigned flags = o->store ? TKIT_DB_CREATE : TKIT_DB_READONLY;

@@ -281,6 +281,8 @@ static void test_jcz_import(void **state)
                 argv[5 + i] = g.gl_pathv[i];
         run_ok(f, run_argv(f, argv));
         char *summary = tkit_xstrdup(f->out);
+        /* winter.xml lists basic.xml's 24 tiles by reference: import must resolve them */
+        assert_non_null(strstr(summary, "winter: 36 tile types"));
         char *counts = table_counts(db);
         run_ok(f, run(f, "list", "sets", "--db", db, NULL));
         char *listing = tkit_xstrdup(f->out);
