@@ -370,7 +370,10 @@ struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, str
                 for (size_t t = 0; t < set->ntiles; t++) {
                         const struct tkit_tile *tile = &set->tiles[t];
                         uint32_t type = add_type(s, tile, (uint32_t)i, (uint32_t)t, false);
-                        int count = tile->count > 0 ? tile->count : 0;
+                        /* Fortress-group tiles (JCloisterZone's City of Carcassonne) are parts
+                         * of a fixed piece, never drawn from the bag. */
+                        int count =
+                            tile->count > 0 && tile->group != TKIT_GROUP_FORTRESS ? tile->count : 0;
                         if (has_start && i == ss && t == st && count > 0)
                                 s->start = (int)type;
                         classify(s, i, t, type, count);

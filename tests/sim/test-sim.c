@@ -957,8 +957,8 @@ static void test_jcz(void **state)
         struct tkit_diags d;
         tkit_setlist_init(&all);
         tkit_diags_init(&d);
-        const char *files[] = {"basic.xml", "river.xml"};
-        for (int i = 0; i < 2; i++) {
+        const char *files[] = {"basic.xml", "river.xml", "count.xml"};
+        for (int i = 0; i < 3; i++) {
                 char *p =
                     tkit_xasprintf("%s/../shared/external/jcloisterzone/%s", src_root(), files[i]);
                 int rc = tkit_read_file(p, TKIT_FORMAT_JCZ, &all, &d);
@@ -990,6 +990,14 @@ static void test_jcz(void **state)
                 check_stats(l);
                 tkit_layout_destroy(l);
         }
+        /* The City of Carcassonne (JCloisterZone's `count`, group fortress) is never drawn. */
+        struct tkit_set *with_city[2] = {sets[0], tkit_setlist_find(&all, "count")};
+        assert_non_null(with_city[1]);
+        struct tkit_layout *l = lay(with_city, 2, 3);
+        assert_int_equal(l->nplacements + l->ndiscards, 72);
+        for (size_t i = 0; i < l->nplacements; i++)
+                assert_int_not_equal(strncmp(l->placements[i].tile, "CO/", 3), 0);
+        tkit_layout_destroy(l);
         tkit_setlist_finish(&all);
         tkit_diags_finish(&d);
 }
