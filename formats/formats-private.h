@@ -57,4 +57,9 @@ void tkit_xml_errors_pop(struct tkit_xml_errors *e);
 #endif
 void tkit_xml_error_cb(void *data, TKIT_XML_ERROR *err);
 
+/* Whether `s` is an id the native format can hold ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64
+ * bytes): the JCloisterZone reader refuses others, or an export could not be read back.
+ * Implemented in native-read.c. */
+bool tkit_native_valid_id(const char *s);
+
 #endif

@@ -454,6 +454,13 @@ static void read_tile(struct jrd *r, const xmlNode *n)
                 fail(r, n, RULE_VALUE, "<tile> without id");
                 return;
         }
+        if (!tkit_native_valid_id(id)) {
+                fail(r, n, RULE_VALUE,
+                     "tile id '%.80s' is not an id tilekit can store "
+                     "([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64 bytes)",
+                     id);
+                return;
+        }
         for (size_t i = 0; i < r->ntiles; i++)
                 if (strcmp(r->tiles[i].id, id) == 0) {
                         r->tile = id;
@@ -612,6 +619,13 @@ static void read_tileset(struct jrd *r, const xmlNode *n, struct tkit_setlist *o
         const char *id = prop(n, "id");
         if (!id || !*id) {
                 fail(r, n, RULE_VALUE, "<tile-set> without id");
+                return;
+        }
+        if (!tkit_native_valid_id(id)) {
+                fail(r, n, RULE_VALUE,
+                     "tile-set id '%.80s' is not an id tilekit can store "
+                     "([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64 bytes)",
+                     id);
                 return;
         }
         for (size_t i = 0; i < out->n; i++)

@@ -185,6 +185,11 @@ static const char *get_id(struct rd *r, const xmlNode *n, const char *attr)
         return v;
 }
 
+bool tkit_native_valid_id(const char *s)
+{
+        return valid_id(s);
+}
+
 /* A whole decimal number without sign or spaces, in [min, max]; `*out` is left alone when the
  * attribute is absent. Returns false after reporting an error. */
 static bool get_int(struct rd *r, const xmlNode *n, const char *attr, int min, int max, int *out)
