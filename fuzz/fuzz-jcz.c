@@ -3,6 +3,7 @@
 #include <stdint.h>
 
 #include "formats/tkit-formats.h"
+#include "fuzz-roundtrip.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -17,6 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* A failed read must hand back nothing; a successful one must say nothing is wrong. */
         if ((rc != 0 && sets.n != 0) || (rc == 0 && d.errors != 0))
                 __builtin_trap();
+        fuzz_round_trip(&sets);
         tkit_setlist_finish(&sets);
         tkit_diags_finish(&d);
         return 0;

@@ -3,7 +3,8 @@
 # (default 30), one after the other, seeded from the bundled tile sets, the JCloisterZone files
 # (../shared/external/jcloisterzone, when present) and fuzz/seeds/TARGET/. The growing corpus is
 # kept in fuzz/corpus-work/TARGET (git-ignored), the log in fuzz/corpus-work/TARGET.log; crashes
-# are written to fuzz/crashes/TARGET-*. Each crash becomes a regression test in tests/badinput/.
+# go to fuzz/corpus-work/crashes/TARGET-*. Each crash becomes a regression test: copy it to
+# tests/badinput/crashes/ (same name), fix the bug.
 # Usage: fuzz/run.sh [SECONDS] [TARGET...]   targets: native jcz layout import (default all)
 # Exit status: 0 no crash, 1 a target crashed (or failed to start), 77 clang's libFuzzer missing.
 set -eu
@@ -31,7 +32,7 @@ if [ ! -f $B/build.ninja ]; then
 fi
 ninja -j2 -C $B >/dev/null
 ext=../shared/external/jcloisterzone
-mkdir -p fuzz/crashes fuzz/corpus-work
+mkdir -p fuzz/corpus-work/crashes
 status=0
 for t in $targets; do
   [ -x "$B/fuzz/fuzz-$t" ] || { echo "fuzz: no target $t" >&2; status=1; continue; }
@@ -49,8 +50,8 @@ for t in $targets; do
   log=fuzz/corpus-work/$t.log
   # -timeout: one input taking over 10 s is a hang and counts as a crash.
   "$B/fuzz/fuzz-$t" "$corpus" -dict=$dict -max_total_time="$secs" -timeout=10 \
-    -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=fuzz/crashes/"$t"- -print_final_stats=1 \
-    >"$log" 2>&1 || { status=1; echo "fuzz: $t FAILED, see $log and fuzz/crashes/" >&2; }
+    -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=fuzz/corpus-work/crashes/"$t"- -print_final_stats=1 \
+    >"$log" 2>&1 || { status=1; echo "fuzz: $t FAILED, see $log and fuzz/corpus-work/crashes/" >&2; }
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
   last=$(grep -E '^#[0-9]+' "$log" | tail -1)
   echo "fuzz: $t: ${execs:-?} executions; $last; corpus $(ls "$corpus" | wc -l) files" >&2
