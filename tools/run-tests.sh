@@ -22,7 +22,25 @@ run_suite build || fail=1
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   run_suite build-sanitize -Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug || fail=1
 
-python3 - build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json <<'PY'
+# Valgrind (memcheck, leaks) over the whole suite in the plain build; CLI tests that honour
+# TKIT_CHILD_WRAPPER run the binary under valgrind too (docs/hardening.md).
+if command -v valgrind >/dev/null; then
+  meson test -C build --setup valgrind --print-errorlogs --num-processes 2 || fail=1
+else
+  echo "run-tests: valgrind not installed: valgrind run skipped" >&2
+fi
+# Final step: a 30 s smoke run of each libFuzzer target (docs/hardening.md); skipped when clang's
+# libFuzzer is missing (fuzz/run.sh exits 77).
+fuzz_status=0
+sh fuzz/run.sh 30 || fuzz_status=$?
+case $fuzz_status in
+  0) ;;
+  77) echo "run-tests: clang's libFuzzer not available: fuzz smoke run skipped" >&2 ;;
+  *) echo "run-tests: fuzz smoke run found a crash (fuzz/corpus-work/crashes/)" >&2; fail=1 ;;
+esac
+
+python3 - build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json \
+  build/meson-logs/testlog-valgrind.json <<'PY'
 import json, sys
 ok = bad = skip = 0
 for path in sys.argv[1:]:
