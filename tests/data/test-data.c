@@ -438,6 +438,31 @@ static void test_geometry(void **state)
         }
 }
 
+/* Cloisters and village tiles per set, as the sources list them (RULES.md §1 table: A2 + B4;
+ * River I: one cloister tile; 001: 'Mănăstire' ×2, 'Sat' ×4 + 'Sat + (W)'; 000/004: three
+ * cloister tiles; the siege sets have neither). */
+static void test_cloisters_and_villages(void **state)
+{
+        static const struct {
+                const char *id;
+                int cloisters, village_tiles;
+        } want[] = {{"base", 6, 0},          {"river", 1, 0},     {"castles-bridges", 2, 5},
+                    {"siege-defense", 3, 0}, {"besiegers", 0, 0}, {"cathars", 0, 0},
+                    {"siege-rgg", 0, 0}};
+        for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+                const struct tkit_set *s = get_set(state, want[i].id);
+                int cloisters = 0, villages = 0;
+                for (size_t k = 0; k < s->ntiles; k++) {
+                        cloisters += count_kind(&s->tiles[k], TKIT_CLOISTER) * s->tiles[k].count;
+                        villages +=
+                            count_end(&s->tiles[k], TKIT_END_VILLAGE) ? s->tiles[k].count : 0;
+                }
+                if (cloisters != want[i].cloisters || villages != want[i].village_tiles)
+                        fail_msg("%s: %d cloisters, %d village tiles; want %d, %d", s->id,
+                                 cloisters, villages, want[i].cloisters, want[i].village_tiles);
+        }
+}
+
 /* ------------------------------------------------------------------ base */
 
 static const struct {
@@ -1035,6 +1060,7 @@ int main(void)
             cmocka_unit_test(test_provenance),
             cmocka_unit_test(test_geometry),
             cmocka_unit_test(test_manifests),
+            cmocka_unit_test(test_cloisters_and_villages),
             cmocka_unit_test(test_base_letters),
             cmocka_unit_test(test_base_start_and_contents),
             cmocka_unit_test(test_river),
