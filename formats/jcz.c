@@ -670,7 +670,18 @@ static void read_unlisted(struct jrd *r, struct tkit_setlist *out)
         size_t len = strlen(base);
         if (len > 4 && strcmp(base + len - 4, ".xml") == 0)
                 len -= 4;
+        /* The stem becomes part of an id: characters an id cannot hold turn into '-', and the id
+         * stays within 64 bytes and starts with a letter or digit, so that an export reads back. */
+        if (len > 55)
+                len = 55;
         char *id = tkit_xasprintf("%.*s:unlisted", (int)len, base);
+        for (size_t i = 0; i < len; i++) {
+                char c = id[i];
+                bool alnum =
+                    (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+                if (!alnum && (i == 0 || !strchr("._:/@+!-", c)))
+                        id[i] = i == 0 ? 'x' : '-';
+        }
         struct tkit_set *s = new_set(r, id, 0);
         for (size_t i = 0; i < r->ntiles; i++)
                 if (!r->used[i]) {
