@@ -518,6 +518,46 @@ static void test_jcz(void **state)
         free(db);
 }
 
+/* Tiles in no <tile-set> go to a set named after the file: an odd file name must still give an
+ * id that exports and imports again. */
+static void test_jcz_odd_file_name(void **state)
+{
+        struct fx *f = *state;
+        static const char jcz[] = "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n"
+                                  "<tile id=\"BA/X\"><road>S</road></tile>\n</tiles>\n</defs>\n";
+        static const char *const names[] = {"my tiles.xml", "_x\xc3\xa9#.xml",
+                                            "a-very-long-file-name-that-goes-on-and-on-and-on-"
+                                            "beyond-any-id-limit.xml"};
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+                char *p = tmp_path(f, names[i]);
+                write_bytes(p, jcz, strlen(jcz));
+                char *db = tmp_path(f, "jcz.db"), *db2 = tmp_path(f, "again.db");
+                char *xml = tmp_path(f, "export.xml");
+                assert_int_equal(run(f, "import", "--quiet", "--db", db, p, NULL), 0);
+                size_t n = 0;
+                char **ids = NULL;
+                struct tkit_db *h = NULL;
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                assert_int_equal(tkit_db_open(db, TKIT_DB_READONLY, &h, &d), 0);
+                assert_int_equal(tkit_db_set_ids(h, &ids, &n, &d), 0);
+                tkit_db_close(h);
+                assert_int_equal(n, 1);
+                int rc = run(f, "export", "--db", db, "--set", ids[0], "-o", xml, NULL);
+                assert_int_equal(rc, 0);
+                rc = run(f, "import", "--quiet", "--db", db2, xml, NULL);
+                if (rc != 0)
+                        fprintf(stderr, "%s", f->err);
+                assert_int_equal(rc, 0);
+                tkit_db_free_ids(ids, n);
+                tkit_diags_finish(&d);
+                free(p);
+                free(db);
+                free(db2);
+                free(xml);
+        }
+}
+
 /* ------------------------------------------------------------------ layouts */
 
 static void verify_refused(struct fx *f, const char *name, const char *json, int line)
@@ -904,6 +944,7 @@ int main(void)
             cmocka_unit_test(test_counts),
             cmocka_unit_test(test_odd_ids),
             cmocka_unit_test(test_jcz),
+            cmocka_unit_test(test_jcz_odd_file_name),
             cmocka_unit_test(test_layouts),
             cmocka_unit_test(test_db_not_sqlite),
             cmocka_unit_test(test_db_read_only),
