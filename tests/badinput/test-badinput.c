@@ -157,6 +157,15 @@ static void assert_names(struct fx *f, int rc, const char *file, int line)
         assert_null(strstr(f->out, "imported"));
 }
 
+/* The same for `tilekit check`, whose findings are its output (stdout). */
+static void assert_names_out(struct fx *f, int rc, const char *file, int line)
+{
+        char *err = f->err;
+        f->err = f->out;
+        f->out = err;
+        assert_names(f, rc, file, line);
+}
+
 /* ------------------------------------------------------------------ a database to protect */
 
 struct snap {
@@ -558,6 +567,38 @@ static void test_jcz_odd_file_name(void **state)
         }
 }
 
+/* Every command that reads tile files or a database, on a few bad ones: same clear refusal. */
+static void test_every_command(void **state)
+{
+        struct fx *f = *state;
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        char *png = tmp_path(f, "out.png");
+        char *xml = small_set("self", "A", "1", " requires=\"self\"");
+        char *files[] = {bad_file(f, "empty.xml", "", 0), bad_file(f, "self.xml", xml, strlen(xml)),
+                         bad_file(f, "root.xml", "<x/>", 4)};
+        free(xml);
+        for (size_t i = 0; i < 3; i++) {
+                const char *p = files[i];
+                assert_names_out(f, run(f, "check", p, NULL), p, 0);
+                assert_names(f, run(f, "diff", p, base, NULL), p, 0);
+                assert_names(f, run(f, "diff", base, p, NULL), p, 0);
+                assert_names(f, run(f, "simulate", "--tiles", p, NULL), p, 0);
+                assert_names(f, run(f, "render", "tile", "A", "--tiles", p, "-o", png, NULL), p, 0);
+                /* a tile file where a database belongs, and a text file as a layout */
+                assert_names(f, run(f, "list", "--db", p, "sets", NULL), p, -1);
+                assert_names(f, run(f, "export", "--db", p, "--set", "base", NULL), p, -1);
+                assert_names(f, run(f, "check", "--db", p, NULL), p, -1);
+                assert_names(f, run(f, "simulate", "--db", p, "--set", "base", NULL), p, -1);
+                assert_names(
+                    f, run(f, "render", "board", "--tiles", base, "--layout", p, "-o", png, NULL),
+                    p, -1);
+        }
+        for (size_t i = 0; i < 3; i++)
+                free(files[i]);
+        free(png);
+        free(base);
+}
+
 /* ------------------------------------------------------------------ layouts */
 
 static void verify_refused(struct fx *f, const char *name, const char *json, int line)
@@ -945,6 +986,7 @@ int main(void)
             cmocka_unit_test(test_odd_ids),
             cmocka_unit_test(test_jcz),
             cmocka_unit_test(test_jcz_odd_file_name),
+            cmocka_unit_test(test_every_command),
             cmocka_unit_test(test_layouts),
             cmocka_unit_test(test_db_not_sqlite),
             cmocka_unit_test(test_db_read_only),
