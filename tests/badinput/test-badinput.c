@@ -496,6 +496,16 @@ static void test_odd_ids(void **state)
         refuse_text(f, db, "self.xml", xml, 2);
         free(xml);
         refuse_text(f, db, "root.xml", "<?xml version=\"1.0\"?>\n<html><body/></html>\n", 2);
+        /* a good file and a bad one: nothing of either is imported */
+        char *river = tkit_xasprintf("%s/tilesets/river.xml", f->root);
+        char *bad = bad_file(f, "second.xml", "<tileset", 8);
+        struct snap s;
+        take(db, &s);
+        assert_names(f, run(f, "import", "--db", db, river, bad, NULL), bad, 1);
+        assert_unchanged(db, &s);
+        snap_free(&s);
+        free(bad);
+        free(river);
         free(db);
 }
 
@@ -507,6 +517,16 @@ static void test_jcz(void **state)
                     "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n"
                     "<tile id=\"BA/X\"><road>S</road></tile>\n</tiles>\n<sets>\n"
                     "<tile-set id=\"x\"><ref tile=\"BA/X\" count=\"-3\"/></tile-set>\n"
+                    "</sets>\n</defs>\n",
+                    7);
+        refuse_text(f, db, "jcz-odd-id.xml",
+                    "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n"
+                    "<tile id=\"BA/X Y\"><road>S</road></tile>\n</tiles>\n</defs>\n",
+                    4);
+        refuse_text(f, db, "jcz-odd-set.xml",
+                    "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n"
+                    "<tile id=\"BA/X\"><road>S</road></tile>\n</tiles>\n<sets>\n"
+                    "<tile-set id=\"a;b\"><ref tile=\"BA/X\" count=\"1\"/></tile-set>\n"
                     "</sets>\n</defs>\n",
                     7);
         if (f->external) {
