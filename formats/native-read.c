@@ -788,6 +788,7 @@ static bool expect_of_ok(enum tkit_expect_what w, const char *of)
 {
         switch (w) {
         case TKIT_EXPECT_FEATURE:
+        case TKIT_EXPECT_FEATURE_TILES:
                 return of && (tkit_feature_kind_parse(of) >= 0 || tkit_end_parse(of) > 0);
         case TKIT_EXPECT_ILLUSTRATION:
                 return of && of[0] && !of[1] && tkit_illustration_name(of[0]);
@@ -807,7 +808,7 @@ static void read_expect(struct rd *r, const xmlNode *n)
         unknown_child(r, n, c, "");
         int w = get_enum(r, n, "what", tkit_expect_parse,
                          "tiles types feature illustration pennants symbol-tiles symbols besieged "
-                         "pieces posts");
+                         "pieces posts feature-tiles");
         int group = -1;
         if (prop(n, "group"))
                 group = get_enum(r, n, "group", tkit_group_parse, "land river fortress");

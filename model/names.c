@@ -39,7 +39,8 @@ NAME_TABLE(tkit_basis_name, tkit_basis_parse, enum tkit_basis, "unstated", "well
 NAME_TABLE(tkit_token_name, tkit_token_parse, enum tkit_token_kind, "castle", "barn", "bridge",
            "catapult", "meeple")
 NAME_TABLE(tkit_expect_name, tkit_expect_parse, enum tkit_expect_what, "tiles", "types", "feature",
-           "illustration", "pennants", "symbol-tiles", "symbols", "besieged", "pieces", "posts")
+           "illustration", "pennants", "symbol-tiles", "symbols", "besieged", "pieces", "posts",
+           "feature-tiles")
 const char *tkit_severity_name(enum tkit_severity s)
 {
         static const char *const n[] = {"note", "warning", "error"};

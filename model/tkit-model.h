@@ -373,6 +373,8 @@ enum tkit_expect_what {
         TKIT_EXPECT_BESIEGED,     /* tiles with a besieged city */
         TKIT_EXPECT_PIECES,       /* multi-cell pieces */
         TKIT_EXPECT_POSTS,        /* defense posts on each face of the pieces, summed per face */
+        TKIT_EXPECT_FEATURE_TILES, /* tiles showing a feature of kind `of`, or road end `of`: how
+                                      rulebooks list contents ("village ×4") */
         TKIT_EXPECT_COUNT
 };
 const char *tkit_expect_name(enum tkit_expect_what w);

@@ -11,7 +11,8 @@ static bool in_group(const struct tkit_tile *t, int group)
         return group < 0 || (int)t->group == group;
 }
 
-static int count_feature(const struct tkit_set *s, const struct tkit_expect *e)
+/* Features of a kind / road ends of a kind; with `per_tile`, tiles showing at least one. */
+static int count_feature(const struct tkit_set *s, const struct tkit_expect *e, bool per_tile)
 {
         int kind = tkit_feature_kind_parse(e->of ? e->of : "");
         int end = kind < 0 ? tkit_end_parse(e->of ? e->of : "") : -1;
@@ -24,8 +25,11 @@ static int count_feature(const struct tkit_set *s, const struct tkit_expect *e)
                         const struct tkit_feature *f = &t->features[j];
                         if ((kind >= 0 && (int)f->kind == kind) ||
                             (end > 0 && (f->kind == TKIT_ROAD || f->kind == TKIT_RIVER) &&
-                             (int)f->end == end))
+                             (int)f->end == end)) {
                                 n += t->count;
+                                if (per_tile)
+                                        break;
+                        }
                 }
         }
         return n;
@@ -52,8 +56,8 @@ static int count_symbols(const struct tkit_tile *t, const char *of)
 static int actual(const struct tkit_set *s, const struct tkit_expect *e)
 {
         int n = 0;
-        if (e->what == TKIT_EXPECT_FEATURE)
-                return count_feature(s, e);
+        if (e->what == TKIT_EXPECT_FEATURE || e->what == TKIT_EXPECT_FEATURE_TILES)
+                return count_feature(s, e, e->what == TKIT_EXPECT_FEATURE_TILES);
         if (e->what == TKIT_EXPECT_PIECES || e->what == TKIT_EXPECT_POSTS) {
                 for (size_t i = 0; i < s->npieces; i++) {
                         const struct tkit_piece *p = &s->pieces[i];

@@ -211,6 +211,17 @@ static int manifest_actual(const struct tkit_set *s, const struct tkit_expect *e
                 }
                 return n;
         }
+        case TKIT_EXPECT_FEATURE_TILES: {
+                int kind = tkit_feature_kind_parse(e->of);
+                int end = kind >= 0 ? -1 : tkit_end_parse(e->of);
+                for (size_t i = 0; i < s->ntiles; i++) {
+                        const struct tkit_tile *t = &s->tiles[i];
+                        bool shows = kind >= 0 ? count_kind(t, (enum tkit_feature_kind)kind) > 0
+                                               : end > 0 && count_end(t, (enum tkit_end)end) > 0;
+                        n += shows ? t->count : 0;
+                }
+                return n;
+        }
         case TKIT_EXPECT_ILLUSTRATION:
                 for (size_t i = 0; i < s->ntiles; i++)
                         if (strchr(s->tiles[i].illustrations, e->of[0]))

@@ -368,8 +368,12 @@ static struct tkit_set *manifest_set(void)
         tkit_feature_add_touch(feat(e, TKIT_FIELD, "f", "E S W", 4), "c");
         struct tkit_tile *a = tkit_set_add_tile(s, "A");
         feat(a, TKIT_CLOISTER, "m", NULL, 5);
+        /* two roads end in one village: two village ends and two fields on one tile, so the
+         * per-feature and per-tile manifest counts differ */
         feat(a, TKIT_ROAD, "r", "SM", 6)->end = TKIT_END_VILLAGE;
-        feat(a, TKIT_FIELD, "f", "N E SL SR W", 7);
+        feat(a, TKIT_ROAD, "r2", "NM", 6)->end = TKIT_END_VILLAGE;
+        feat(a, TKIT_FIELD, "f", "NR E SL", 7);
+        feat(a, TKIT_FIELD, "f2", "SR W NL", 7);
         s->rules |= TKIT_RULES_VILLAGES;
         struct tkit_piece *p = tkit_set_add_piece(s, "fort", 1, 1);
         p->line = 8;
@@ -396,8 +400,10 @@ static struct tkit_set *manifest_set(void)
             {TKIT_EXPECT_TILES, NULL, TKIT_GROUP_RIVER, 0},
             {TKIT_EXPECT_TYPES, NULL, -1, 2},
             {TKIT_EXPECT_FEATURE, "cloister", -1, 1},
-            {TKIT_EXPECT_FEATURE, "field", -1, 3},
-            {TKIT_EXPECT_FEATURE, "village", -1, 1},
+            {TKIT_EXPECT_FEATURE, "field", -1, 4},
+            {TKIT_EXPECT_FEATURE, "village", -1, 2},
+            {TKIT_EXPECT_FEATURE_TILES, "village", -1, 1},
+            {TKIT_EXPECT_FEATURE_TILES, "field", -1, 3},
             {TKIT_EXPECT_ILLUSTRATION, "G", -1, 2},
             {TKIT_EXPECT_PENNANTS, NULL, -1, 2},
             {TKIT_EXPECT_SYMBOL_TILES, NULL, -1, 2},
