@@ -25,6 +25,22 @@ static void check_load(struct tkit_db *db, const struct tkit_setlist *sets)
         }
 }
 
+/* Deleting every set leaves no set behind. */
+static void check_delete(struct tkit_db *db, const struct tkit_setlist *sets)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        for (size_t i = 0; i < sets->n; i++)
+                if (tkit_db_delete_set(db, sets->sets[i]->id, &d) != 0)
+                        __builtin_trap();
+        char **ids = NULL;
+        size_t n = 0;
+        if (tkit_db_set_ids(db, &ids, &n, &d) != 0 || n != 0)
+                __builtin_trap();
+        tkit_db_free_ids(ids, n);
+        tkit_diags_finish(&d);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
         struct tkit_setlist sets;
@@ -44,8 +60,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                  * schema cannot hold. */
                 if (rc == TKIT_E_DB)
                         __builtin_trap();
-                if (rc == 0)
+                if (rc == 0) {
                         check_load(db, &sets);
+                        /* importing again replaces every set, then deleting leaves nothing */
+                        if (tkit_db_import(db, &sets, &d) != 0)
+                                __builtin_trap();
+                        check_load(db, &sets);
+                        check_delete(db, &sets);
+                }
                 tkit_db_close(db);
         }
         tkit_setlist_finish(&sets);

@@ -917,6 +917,17 @@ static void replay_reader(const char *data, size_t len, enum tkit_format fmt, bo
                         free(why);
                         tkit_set_destroy(back);
                 }
+                /* fuzz-import also imports again (replacing) and deletes everything */
+                if (rc == 0) {
+                        assert_int_equal(tkit_db_import(db, &sets, &d), 0);
+                        for (size_t i = 0; i < sets.n; i++)
+                                assert_int_equal(tkit_db_delete_set(db, sets.sets[i]->id, &d), 0);
+                        char **ids = NULL;
+                        size_t n = 0;
+                        assert_int_equal(tkit_db_set_ids(db, &ids, &n, &d), 0);
+                        assert_int_equal(n, 0);
+                        tkit_db_free_ids(ids, n);
+                }
                 tkit_db_close(db);
         }
         tkit_setlist_finish(&sets);
