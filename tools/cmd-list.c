@@ -106,12 +106,13 @@ static int list_sets(struct tkit_db *db, bool json, struct tkit_buf *b, struct t
         return err;
 }
 
-static void tile_line(struct tkit_buf *b, const struct tkit_tile *t, bool json, bool first)
+static void tile_line(struct tkit_buf *b, const struct tkit_tile *t, bool json, bool first,
+                      int width)
 {
         char sides[5];
         tkit_side_code_string(tkit_tile_side_code(t, 0), sides);
         if (!json) {
-                tkit_buf_printf(b, "%-12s %5d  %-8s %-5s %-5s ", t->id, t->count,
+                tkit_buf_printf(b, "%-*s %5d  %-8s %-5s %-5s ", width, t->id, t->count,
                                 tkit_group_name(t->group), sides, t->start ? "yes" : "");
                 for (size_t i = 0; i < t->nnames; i++)
                         tkit_buf_printf(b, "%s%s: %s", i ? "; " : "", t->names[i].lang,
@@ -135,13 +136,17 @@ static int list_tiles(struct tkit_db *db, const char *id, bool json, struct tkit
         int err = tkit_db_load_set(db, id, &s, d);
         if (err)
                 return err;
+        int width = 4; /* the id column fits the longest id */
+        for (size_t i = 0; i < s->ntiles; i++)
+                if ((int)strlen(s->tiles[i].id) > width)
+                        width = (int)strlen(s->tiles[i].id);
         if (json)
                 tkit_buf_puts(b, "[");
         else
-                tkit_buf_printf(b, "%-12s %5s  %-8s %-5s %-5s %s\n", "TILE", "COUNT", "GROUP",
-                                "SIDES", "START", "NAMES");
+                tkit_buf_printf(b, "%-*s %5s  %-8s %-5s %-5s %s\n", width, "TILE", "COUNT",
+                                "GROUP", "SIDES", "START", "NAMES");
         for (size_t i = 0; i < s->ntiles; i++)
-                tile_line(b, &s->tiles[i], json, i == 0);
+                tile_line(b, &s->tiles[i], json, i == 0, width);
         if (json)
                 tkit_buf_puts(b, s->ntiles ? "\n]\n" : "]\n");
         tkit_set_destroy(s);
