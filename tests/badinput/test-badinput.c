@@ -1002,6 +1002,35 @@ static void test_fuzz_crashes(void **state)
         }
         closedir(dh);
         free(dir);
+        /* the same checks hold on the seeds (and keep every replay path in use) */
+        static const char *const seeds[][2] = {
+            {"native", "tilesets/siege-defense.xml"},
+            {"import", "tilesets/castles-bridges.xml"},
+            {"layout", "fuzz/seeds/layout/siege-4.json"},
+        };
+        for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
+                char *p = tkit_xasprintf("%s/%s", f->root, seeds[i][1]);
+                size_t len = 0;
+                char *data = read_all(p, &len);
+                assert_non_null(data);
+                if (strcmp(seeds[i][0], "layout") == 0)
+                        replay_layout(f, data, len);
+                else
+                        replay_reader(data, len, TKIT_FORMAT_AUTO, seeds[i][0][0] == 'i');
+                free(data);
+                free(p);
+        }
+        if (f->external) {
+                char *p = tkit_xasprintf("%s/jcloisterzone/river.xml", f->external);
+                size_t len = 0;
+                char *data = read_all(p, &len);
+                if (data) {
+                        replay_reader(data, len, TKIT_FORMAT_JCZ, false);
+                        replay_reader(data, len, TKIT_FORMAT_AUTO, true);
+                }
+                free(data);
+                free(p);
+        }
 }
 
 int main(void)
