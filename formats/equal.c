@@ -1,6 +1,7 @@
 /* Model equality, for round-trip checks (read → write → read, import → export): compares what a
- * set says, not where it was read from. Lines, set->file and set->source_format are ignored; an
- * absent string equals an empty one (the format cannot tell them apart). */
+ * set says, not where it was read from. Lines, set->file and set->source_format are ignored
+ * unless `exact` (a database must give back even those); an absent string equals an empty one
+ * (the format cannot tell them apart). */
 #include "formats/tkit-formats.h"
 
 #include <stdarg.h>
@@ -9,6 +10,7 @@
 
 struct cmp {
         char *why;
+        bool exact; /* compare lines, set->file and set->source_format too */
 };
 
 __attribute__((format(printf, 2, 3))) static bool differ(struct cmp *c, const char *fmt, ...)
@@ -36,6 +38,8 @@ static bool str_eq(const char *a, const char *b)
 #define SAME_INT(c, a, b, what, ctx)                                                               \
         ((long)(a) == (long)(b) ||                                                                 \
          differ((c), "%s%s: %ld != %ld", (ctx), (what), (long)(a), (long)(b)))
+/* Where something was read from: compared only when exact. */
+#define SAME_LINE(c, a, b, ctx) (!(c)->exact || SAME_INT(c, a, b, "line", ctx))
 
 static bool names_eq(struct cmp *c, const struct tkit_name *a, size_t na, const struct tkit_name *b,
                      size_t nb, const char *ctx)
@@ -56,7 +60,8 @@ static bool attrs_eq(struct cmp *c, const struct tkit_attr *a, size_t na, const 
                 return false;
         for (size_t i = 0; i < na; i++)
                 if (!SAME_STR(c, a[i].name, b[i].name, "marker name", ctx) ||
-                    !SAME_STR(c, a[i].value, b[i].value, "marker value", ctx))
+                    !SAME_STR(c, a[i].value, b[i].value, "marker value", ctx) ||
+                    !SAME_LINE(c, a[i].line, b[i].line, ctx))
                         return false;
         return true;
 }
@@ -68,6 +73,7 @@ static bool feature_eq(struct cmp *c, const struct tkit_feature *a, const struct
         bool ok = SAME_STR(c, a->id, b->id, "id", ctx) &&
                   SAME_INT(c, a->kind, b->kind, "kind", ctx) &&
                   SAME_INT(c, a->mask, b->mask, "positions", ctx) &&
+                  SAME_LINE(c, a->line, b->line, ctx) &&
                   SAME_INT(c, a->pennants, b->pennants, "pennants", ctx) &&
                   SAME_INT(c, a->besieger, b->besieger, "besieged", ctx) &&
                   SAME_INT(c, a->cathedral, b->cathedral, "cathedral", ctx) &&
@@ -86,17 +92,17 @@ static bool feature_eq(struct cmp *c, const struct tkit_feature *a, const struct
 static bool tile_eq(struct cmp *c, const struct tkit_tile *a, const struct tkit_tile *b)
 {
         char *ctx = tkit_xasprintf("tile %s: ", a->id);
-        bool ok = SAME_STR(c, a->id, b->id, "id", ctx) &&
-                  SAME_INT(c, a->count, b->count, "count", ctx) &&
-                  SAME_INT(c, a->group, b->group, "group", ctx) &&
-                  SAME_INT(c, a->start, b->start, "start", ctx) &&
-                  SAME_INT(c, a->nsymbols, b->nsymbols, "number of symbols", ctx) &&
-                  SAME_STR(c, a->illustrations, b->illustrations, "illustrations", ctx) &&
-                  SAME_INT(c, a->basis, b->basis, "provenance basis", ctx) &&
-                  SAME_STR(c, a->provenance, b->provenance, "provenance", ctx) &&
-                  names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
-                  attrs_eq(c, a->extra, a->nextra, b->extra, b->nextra, ctx) &&
-                  SAME_INT(c, a->nfeatures, b->nfeatures, "number of features", ctx);
+        bool ok =
+            SAME_STR(c, a->id, b->id, "id", ctx) && SAME_INT(c, a->count, b->count, "count", ctx) &&
+            SAME_LINE(c, a->line, b->line, ctx) && SAME_INT(c, a->group, b->group, "group", ctx) &&
+            SAME_INT(c, a->start, b->start, "start", ctx) &&
+            SAME_INT(c, a->nsymbols, b->nsymbols, "number of symbols", ctx) &&
+            SAME_STR(c, a->illustrations, b->illustrations, "illustrations", ctx) &&
+            SAME_INT(c, a->basis, b->basis, "provenance basis", ctx) &&
+            SAME_STR(c, a->provenance, b->provenance, "provenance", ctx) &&
+            names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
+            attrs_eq(c, a->extra, a->nextra, b->extra, b->nextra, ctx) &&
+            SAME_INT(c, a->nfeatures, b->nfeatures, "number of features", ctx);
         for (size_t i = 0; ok && i < a->nsymbols && i < TKIT_MAX_SYMBOLS; i++)
                 ok = SAME_INT(c, a->symbols[i], b->symbols[i], "symbol", ctx);
         for (size_t i = 0; ok && i < a->nfeatures; i++)
@@ -111,6 +117,7 @@ static bool face_eq(struct cmp *c, const struct tkit_face *a, const struct tkit_
         bool ok = SAME_STR(c, a->id, b->id, "face id", ctx) &&
                   SAME_INT(c, a->min_players, b->min_players, "face min players", ctx) &&
                   SAME_INT(c, a->max_players, b->max_players, "face max players", ctx) &&
+                  SAME_LINE(c, a->line, b->line, ctx) &&
                   SAME_INT(c, a->nposts, b->nposts, "number of posts", ctx);
         for (size_t i = 0; ok && i < a->nposts; i++) {
                 const struct tkit_post_def *p = &a->posts[i], *q = &b->posts[i];
@@ -119,7 +126,8 @@ static bool face_eq(struct cmp *c, const struct tkit_face *a, const struct tkit_
                      SAME_INT(c, p->dark3, q->dark3, "post dark3", ctx) &&
                      SAME_INT(c, p->fiveplus, q->fiveplus, "post fiveplus", ctx) &&
                      SAME_INT(c, p->meeple, q->meeple, "post meeple", ctx) &&
-                     SAME_INT(c, p->catapult, q->catapult, "post catapult", ctx);
+                     SAME_INT(c, p->catapult, q->catapult, "post catapult", ctx) &&
+                     SAME_LINE(c, p->line, q->line, ctx);
         }
         return ok;
 }
@@ -127,14 +135,14 @@ static bool face_eq(struct cmp *c, const struct tkit_face *a, const struct tkit_
 static bool piece_eq(struct cmp *c, const struct tkit_piece *a, const struct tkit_piece *b)
 {
         char *ctx = tkit_xasprintf("piece %s: ", a->id);
-        bool ok = SAME_STR(c, a->id, b->id, "id", ctx) &&
-                  SAME_INT(c, a->count, b->count, "count", ctx) &&
-                  SAME_INT(c, a->width, b->width, "width", ctx) &&
-                  SAME_INT(c, a->height, b->height, "height", ctx) &&
-                  SAME_INT(c, a->basis, b->basis, "provenance basis", ctx) &&
-                  SAME_STR(c, a->provenance, b->provenance, "provenance", ctx) &&
-                  names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
-                  SAME_INT(c, a->nfaces, b->nfaces, "number of faces", ctx);
+        bool ok =
+            SAME_STR(c, a->id, b->id, "id", ctx) && SAME_INT(c, a->count, b->count, "count", ctx) &&
+            SAME_LINE(c, a->line, b->line, ctx) && SAME_INT(c, a->width, b->width, "width", ctx) &&
+            SAME_INT(c, a->height, b->height, "height", ctx) &&
+            SAME_INT(c, a->basis, b->basis, "provenance basis", ctx) &&
+            SAME_STR(c, a->provenance, b->provenance, "provenance", ctx) &&
+            names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
+            SAME_INT(c, a->nfaces, b->nfaces, "number of faces", ctx);
         for (int i = 0; ok && i < a->width * a->height; i++)
                 ok = tile_eq(c, &a->cells[i], &b->cells[i]);
         for (size_t i = 0; ok && i < a->nfaces; i++)
@@ -146,36 +154,42 @@ static bool piece_eq(struct cmp *c, const struct tkit_piece *a, const struct tki
 static bool set_head_eq(struct cmp *c, const struct tkit_set *a, const struct tkit_set *b)
 {
         const char *ctx = "";
-        bool ok = SAME_STR(c, a->id, b->id, "set id", ctx) &&
-                  SAME_STR(c, a->edition, b->edition, "edition", ctx) &&
-                  SAME_INT(c, a->year, b->year, "year", ctx) &&
-                  SAME_INT(c, a->rules, b->rules, "rules", ctx) &&
-                  SAME_INT(c, a->nrequires, b->nrequires, "number of requires", ctx) &&
-                  names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
-                  attrs_eq(c, a->extra, a->nextra, b->extra, b->nextra, ctx) &&
-                  SAME_INT(c, a->ntokens, b->ntokens, "number of tokens", ctx) &&
-                  SAME_INT(c, a->nmanifest, b->nmanifest, "manifest lines", ctx) &&
-                  SAME_INT(c, a->ntiles, b->ntiles, "number of tiles", ctx) &&
-                  SAME_INT(c, a->npieces, b->npieces, "number of pieces", ctx);
+        bool ok =
+            SAME_STR(c, a->id, b->id, "set id", ctx) &&
+            (!c->exact || (SAME_STR(c, a->file, b->file, "file", ctx) &&
+                           SAME_STR(c, a->source_format, b->source_format, "source format", ctx) &&
+                           SAME_LINE(c, a->line, b->line, ctx))) &&
+            SAME_STR(c, a->edition, b->edition, "edition", ctx) &&
+            SAME_INT(c, a->year, b->year, "year", ctx) &&
+            SAME_INT(c, a->rules, b->rules, "rules", ctx) &&
+            SAME_INT(c, a->nrequires, b->nrequires, "number of requires", ctx) &&
+            names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
+            attrs_eq(c, a->extra, a->nextra, b->extra, b->nextra, ctx) &&
+            SAME_INT(c, a->ntokens, b->ntokens, "number of tokens", ctx) &&
+            SAME_INT(c, a->nmanifest, b->nmanifest, "manifest lines", ctx) &&
+            SAME_INT(c, a->ntiles, b->ntiles, "number of tiles", ctx) &&
+            SAME_INT(c, a->npieces, b->npieces, "number of pieces", ctx);
         for (size_t i = 0; ok && i < a->nrequires; i++)
                 ok = SAME_STR(c, a->requires[i], b -> requires[i], "requires", ctx);
         for (size_t i = 0; ok && i < a->ntokens; i++)
                 ok = SAME_INT(c, a->tokens[i].kind, b->tokens[i].kind, "token kind", ctx) &&
-                     SAME_INT(c, a->tokens[i].count, b->tokens[i].count, "token count", ctx);
+                     SAME_INT(c, a->tokens[i].count, b->tokens[i].count, "token count", ctx) &&
+                     SAME_LINE(c, a->tokens[i].line, b->tokens[i].line, ctx);
         for (size_t i = 0; ok && i < a->nmanifest; i++) {
                 const struct tkit_expect *e = &a->manifest[i], *f = &b->manifest[i];
                 ok = SAME_INT(c, e->what, f->what, "expect what", ctx) &&
                      SAME_STR(c, e->of, f->of, "expect of", ctx) &&
                      SAME_INT(c, e->group, f->group, "expect group", ctx) &&
                      SAME_INT(c, e->count, f->count, "expect count", ctx) &&
-                     SAME_STR(c, e->note, f->note, "expect note", ctx);
+                     SAME_STR(c, e->note, f->note, "expect note", ctx) &&
+                     SAME_LINE(c, e->line, f->line, ctx);
         }
         return ok;
 }
 
-bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **why)
+static bool set_eq(const struct tkit_set *a, const struct tkit_set *b, bool exact, char **why)
 {
-        struct cmp c = {NULL};
+        struct cmp c = {NULL, exact};
         bool ok = set_head_eq(&c, a, b);
         for (size_t i = 0; ok && i < a->ntiles; i++)
                 ok = tile_eq(&c, &a->tiles[i], &b->tiles[i]);
@@ -186,4 +200,14 @@ bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **w
         else
                 free(c.why);
         return ok;
+}
+
+bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **why)
+{
+        return set_eq(a, b, false, why);
+}
+
+bool tkit_set_equal_exact(const struct tkit_set *a, const struct tkit_set *b, char **why)
+{
+        return set_eq(a, b, true, why);
 }

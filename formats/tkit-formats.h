@@ -54,6 +54,9 @@ int tkit_native_write_file(const struct tkit_set *s, const char *path);
  * set->source_format; a NULL string equals "". On a difference, *why (when `why` is not NULL)
  * receives a description of the first one, which the caller frees; otherwise NULL. */
 bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **why);
+/* The same, also comparing every line number, set->file and set->source_format: what a lossless
+ * store (the database) must give back. */
+bool tkit_set_equal_exact(const struct tkit_set *a, const struct tkit_set *b, char **why);
 
 /* Frees what the readers keep between calls (the compiled schema, built on first use; the
  * readers are therefore not thread-safe). Call once at exit so that leak checkers see nothing;

@@ -1,6 +1,8 @@
 #define _XOPEN_SOURCE 700 /* nftw */
 #include "helpers.h"
 
+#include "formats/tkit-formats.h"
+
 #include <ftw.h>
 #include <sqlite3.h>
 #include <stdarg.h>
@@ -10,189 +12,14 @@
 
 /* ---------------------------------------------------------------- deep comparison */
 
-struct cmp {
-        char *why;
-        size_t n;
-        bool bad;
-};
-
-static void differ(struct cmp *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void differ(struct cmp *c, const char *fmt, ...)
-{
-        if (c->bad)
-                return;
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(c->why, c->n, fmt, ap);
-        va_end(ap);
-        c->bad = true;
-}
-
-static void cmp_int(struct cmp *c, const char *path, long a, long b)
-{
-        if (a != b)
-                differ(c, "%s: %ld != %ld", path, a, b);
-}
-
-/* NULL and "" are different: the model keeps the difference, so must the store. */
-static void cmp_str(struct cmp *c, const char *path, const char *a, const char *b)
-{
-        if ((a == NULL) != (b == NULL) || (a && strcmp(a, b) != 0))
-                differ(c, "%s: \"%s\" != \"%s\"", path, a ? a : "(null)", b ? b : "(null)");
-}
-
-#define P(...) (snprintf(path, sizeof path, __VA_ARGS__), path)
-
-static void cmp_names(struct cmp *c, const char *where, const struct tkit_name *a, size_t na,
-                      const struct tkit_name *b, size_t nb)
-{
-        char path[512];
-        cmp_int(c, P("%s.nnames", where), (long)na, (long)nb);
-        for (size_t i = 0; i < na && i < nb; i++) {
-                cmp_str(c, P("%s.names[%zu].lang", where, i), a[i].lang, b[i].lang);
-                cmp_str(c, P("%s.names[%zu].text", where, i), a[i].text, b[i].text);
-        }
-}
-
-static void cmp_attrs(struct cmp *c, const char *where, const struct tkit_attr *a, size_t na,
-                      const struct tkit_attr *b, size_t nb)
-{
-        char path[512];
-        cmp_int(c, P("%s.nextra", where), (long)na, (long)nb);
-        for (size_t i = 0; i < na && i < nb; i++) {
-                cmp_str(c, P("%s.extra[%zu].name", where, i), a[i].name, b[i].name);
-                cmp_str(c, P("%s.extra[%zu].value", where, i), a[i].value, b[i].value);
-                cmp_int(c, P("%s.extra[%zu].line", where, i), a[i].line, b[i].line);
-        }
-}
-
-static void cmp_feature(struct cmp *c, const char *w, const struct tkit_feature *a,
-                        const struct tkit_feature *b)
-{
-        char path[512];
-        cmp_str(c, P("%s.id", w), a->id, b->id);
-        cmp_int(c, P("%s.kind", w), a->kind, b->kind);
-        cmp_int(c, P("%s.mask", w), a->mask, b->mask);
-        cmp_int(c, P("%s.line", w), a->line, b->line);
-        cmp_int(c, P("%s.pennants", w), a->pennants, b->pennants);
-        cmp_int(c, P("%s.besieger", w), a->besieger, b->besieger);
-        cmp_int(c, P("%s.cathedral", w), a->cathedral, b->cathedral);
-        cmp_int(c, P("%s.end", w), a->end, b->end);
-        cmp_int(c, P("%s.junction", w), a->junction, b->junction);
-        cmp_int(c, P("%s.overpass", w), a->overpass, b->overpass);
-        cmp_int(c, P("%s.inn", w), a->inn, b->inn);
-        cmp_int(c, P("%s.ntouches", w), (long)a->ntouches, (long)b->ntouches);
-        for (size_t i = 0; i < a->ntouches && i < b->ntouches; i++)
-                cmp_str(c, P("%s.touches[%zu]", w, i), a->touches[i], b->touches[i]);
-        cmp_attrs(c, w, a->extra, a->nextra, b->extra, b->nextra);
-}
-
-static void cmp_tile(struct cmp *c, const char *w, const struct tkit_tile *a,
-                     const struct tkit_tile *b)
-{
-        char path[512], sub[256];
-        cmp_str(c, P("%s.id", w), a->id, b->id);
-        cmp_int(c, P("%s.line", w), a->line, b->line);
-        cmp_int(c, P("%s.count", w), a->count, b->count);
-        cmp_int(c, P("%s.group", w), a->group, b->group);
-        cmp_int(c, P("%s.start", w), a->start, b->start);
-        cmp_int(c, P("%s.nfeatures", w), (long)a->nfeatures, (long)b->nfeatures);
-        for (size_t i = 0; i < a->nfeatures && i < b->nfeatures; i++) {
-                snprintf(sub, sizeof sub, "%s.features[%zu]", w, i);
-                cmp_feature(c, sub, &a->features[i], &b->features[i]);
-        }
-        cmp_int(c, P("%s.nsymbols", w), (long)a->nsymbols, (long)b->nsymbols);
-        for (size_t i = 0; i < a->nsymbols && i < b->nsymbols; i++)
-                cmp_int(c, P("%s.symbols[%zu]", w, i), a->symbols[i], b->symbols[i]);
-        cmp_str(c, P("%s.illustrations", w), a->illustrations, b->illustrations);
-        cmp_names(c, w, a->names, a->nnames, b->names, b->nnames);
-        cmp_int(c, P("%s.basis", w), a->basis, b->basis);
-        cmp_str(c, P("%s.provenance", w), a->provenance, b->provenance);
-        cmp_attrs(c, w, a->extra, a->nextra, b->extra, b->nextra);
-}
-
-static void cmp_piece(struct cmp *c, const char *w, const struct tkit_piece *a,
-                      const struct tkit_piece *b)
-{
-        char path[1024], sub[512];
-        cmp_str(c, P("%s.id", w), a->id, b->id);
-        cmp_int(c, P("%s.line", w), a->line, b->line);
-        cmp_int(c, P("%s.count", w), a->count, b->count);
-        cmp_int(c, P("%s.width", w), a->width, b->width);
-        cmp_int(c, P("%s.height", w), a->height, b->height);
-        if (a->width == b->width && a->height == b->height)
-                for (int i = 0; i < a->width * a->height; i++) {
-                        snprintf(sub, sizeof sub, "%s.cells[%d]", w, i);
-                        cmp_tile(c, sub, &a->cells[i], &b->cells[i]);
-                }
-        cmp_int(c, P("%s.nfaces", w), (long)a->nfaces, (long)b->nfaces);
-        for (size_t i = 0; i < a->nfaces && i < b->nfaces; i++) {
-                const struct tkit_face *fa = &a->faces[i], *fb = &b->faces[i];
-                cmp_str(c, P("%s.faces[%zu].id", w, i), fa->id, fb->id);
-                cmp_int(c, P("%s.faces[%zu].min", w, i), fa->min_players, fb->min_players);
-                cmp_int(c, P("%s.faces[%zu].max", w, i), fa->max_players, fb->max_players);
-                cmp_int(c, P("%s.faces[%zu].line", w, i), fa->line, fb->line);
-                cmp_int(c, P("%s.faces[%zu].nposts", w, i), (long)fa->nposts, (long)fb->nposts);
-                for (size_t j = 0; j < fa->nposts && j < fb->nposts; j++) {
-                        const struct tkit_post_def *x = &fa->posts[j], *y = &fb->posts[j];
-                        snprintf(sub, sizeof sub, "%s.faces[%zu].posts[%zu]", w, i, j);
-                        cmp_int(c, P("%s.kind", sub), x->kind, y->kind);
-                        cmp_int(c, P("%s.plain", sub), x->plain, y->plain);
-                        cmp_int(c, P("%s.dark3", sub), x->dark3, y->dark3);
-                        cmp_int(c, P("%s.fiveplus", sub), x->fiveplus, y->fiveplus);
-                        cmp_int(c, P("%s.meeple", sub), x->meeple, y->meeple);
-                        cmp_int(c, P("%s.catapult", sub), x->catapult, y->catapult);
-                        cmp_int(c, P("%s.line", sub), x->line, y->line);
-                }
-        }
-        cmp_names(c, w, a->names, a->nnames, b->names, b->nnames);
-        cmp_int(c, P("%s.basis", w), a->basis, b->basis);
-        cmp_str(c, P("%s.provenance", w), a->provenance, b->provenance);
-}
-
 bool set_equal(const struct tkit_set *a, const struct tkit_set *b, char *why, size_t n)
 {
-        struct cmp c = {why, n, false};
-        char path[512], sub[256];
-        cmp_str(&c, "id", a->id, b->id);
-        cmp_str(&c, "file", a->file, b->file);
-        cmp_int(&c, "line", a->line, b->line);
-        cmp_str(&c, "edition", a->edition, b->edition);
-        cmp_int(&c, "year", a->year, b->year);
-        cmp_int(&c, "rules", (long)a->rules, (long)b->rules);
-        cmp_int(&c, "nrequires", (long)a->nrequires, (long)b->nrequires);
-        for (size_t i = 0; i < a->nrequires && i < b->nrequires; i++)
-                cmp_str(&c, P("requires[%zu]", i), a->requires[i], b -> requires[i]);
-        cmp_names(&c, "set", a->names, a->nnames, b->names, b->nnames);
-        cmp_int(&c, "ntiles", (long)a->ntiles, (long)b->ntiles);
-        for (size_t i = 0; i < a->ntiles && i < b->ntiles; i++) {
-                snprintf(sub, sizeof sub, "tiles[%zu]", i);
-                cmp_tile(&c, sub, &a->tiles[i], &b->tiles[i]);
-        }
-        cmp_int(&c, "npieces", (long)a->npieces, (long)b->npieces);
-        for (size_t i = 0; i < a->npieces && i < b->npieces; i++) {
-                snprintf(sub, sizeof sub, "pieces[%zu]", i);
-                cmp_piece(&c, sub, &a->pieces[i], &b->pieces[i]);
-        }
-        cmp_int(&c, "ntokens", (long)a->ntokens, (long)b->ntokens);
-        for (size_t i = 0; i < a->ntokens && i < b->ntokens; i++) {
-                cmp_int(&c, P("tokens[%zu].kind", i), a->tokens[i].kind, b->tokens[i].kind);
-                cmp_int(&c, P("tokens[%zu].count", i), a->tokens[i].count, b->tokens[i].count);
-                cmp_int(&c, P("tokens[%zu].line", i), a->tokens[i].line, b->tokens[i].line);
-        }
-        cmp_int(&c, "nmanifest", (long)a->nmanifest, (long)b->nmanifest);
-        for (size_t i = 0; i < a->nmanifest && i < b->nmanifest; i++) {
-                const struct tkit_expect *x = &a->manifest[i], *y = &b->manifest[i];
-                cmp_int(&c, P("manifest[%zu].what", i), x->what, y->what);
-                cmp_str(&c, P("manifest[%zu].of", i), x->of, y->of);
-                cmp_int(&c, P("manifest[%zu].group", i), x->group, y->group);
-                cmp_int(&c, P("manifest[%zu].count", i), x->count, y->count);
-                cmp_str(&c, P("manifest[%zu].note", i), x->note, y->note);
-                cmp_int(&c, P("manifest[%zu].line", i), x->line, y->line);
-        }
-        cmp_str(&c, "source_format", a->source_format, b->source_format);
-        cmp_attrs(&c, "set", a->extra, a->nextra, b->extra, b->nextra);
-        return !c.bad;
+        char *w = NULL;
+        bool eq = tkit_set_equal_exact(a, b, &w);
+        if (!eq && why)
+                snprintf(why, n, "%s", w);
+        free(w);
+        return eq;
 }
 
 /* ---------------------------------------------------------------- dump */

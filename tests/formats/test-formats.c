@@ -860,6 +860,23 @@ static void test_equal_detects(void **state)
         c->l.sets[1]->tiles[0].features[1].mask ^= 1u;
         c->l.sets[1]->pieces[0].faces[0].posts[0].dark3++;
         assert_false(tkit_set_equal(a, b, NULL));
+        c->l.sets[1]->pieces[0].faces[0].posts[0].dark3--;
+
+        /* where things were read from: only the exact comparison sees it */
+        assert_true(tkit_set_equal_exact(a, b, NULL));
+        c->l.sets[1]->tiles[0].features[1].line++;
+        assert_true(tkit_set_equal(a, b, NULL));
+        assert_false(tkit_set_equal_exact(a, b, &why));
+        assert_non_null(strstr(why, "line"));
+        free(why);
+        c->l.sets[1]->tiles[0].features[1].line--;
+        c->l.sets[1]->pieces[0].faces[0].posts[0].line++;
+        assert_false(tkit_set_equal_exact(a, b, NULL));
+        c->l.sets[1]->pieces[0].faces[0].posts[0].line--;
+        free(c->l.sets[1]->file);
+        c->l.sets[1]->file = tkit_xstrdup("elsewhere.xml");
+        assert_true(tkit_set_equal(a, b, NULL));
+        assert_false(tkit_set_equal_exact(a, b, NULL));
 }
 
 static void test_write_file(void **state)
