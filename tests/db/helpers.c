@@ -1,9 +1,7 @@
-#define _XOPEN_SOURCE 700 /* nftw */
 #include "helpers.h"
 
 #include "formats/tkit-formats.h"
 
-#include <ftw.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -251,58 +249,4 @@ struct tkit_set *rich_set(const char *id, int ntiles)
         rich_piece(s);
         add_plain_tiles(s, ntiles);
         return s;
-}
-
-/* ---------------------------------------------------------------- files */
-
-char *read_all(const char *path, size_t *len)
-{
-        FILE *f = fopen(path, "rb");
-        if (!f)
-                return NULL;
-        struct tkit_buf b;
-        char chunk[4096];
-        size_t n;
-        tkit_buf_init(&b);
-        tkit_buf_puts(&b, "");
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-                tkit_buf_add(&b, chunk, n);
-        fclose(f);
-        if (len)
-                *len = b.len;
-        return tkit_buf_steal(&b);
-}
-
-bool write_all(const char *path, const char *data)
-{
-        FILE *f = fopen(path, "wb");
-        if (!f)
-                return false;
-        bool ok = fputs(data, f) >= 0;
-        return fclose(f) == 0 && ok;
-}
-
-char *make_temp_dir(void)
-{
-        const char *tmp = getenv("TMPDIR");
-        char *path = tkit_xasprintf("%s/tkit-db-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-        if (!mkdtemp(path)) {
-                free(path);
-                return NULL;
-        }
-        return path;
-}
-
-static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-        (void)sb;
-        (void)flag;
-        (void)ftw;
-        return remove(path);
-}
-
-void remove_tree(const char *path)
-{
-        if (path)
-                nftw(path, rm_one, 8, FTW_DEPTH | FTW_PHYS);
 }

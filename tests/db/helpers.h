@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "model/tkit-model.h"
+#include "tkit-test.h" /* read_all, write_all, make_temp_dir, remove_tree */
 
 struct sqlite3;
 
@@ -28,11 +29,5 @@ char *dump_file(const char *path, unsigned flags);
  * `ntiles` extra plain tiles are appended (for size tests), each with long provenance text. */
 struct tkit_set *rich_set(const char *id, int ntiles);
 
-/* Whole file contents (caller frees), or NULL; *len set when not NULL. */
-char *read_all(const char *path, size_t *len);
-bool write_all(const char *path, const char *data);
-/* A fresh empty directory under $TMPDIR (caller frees the path; remove_tree removes it). */
-char *make_temp_dir(void);
-void remove_tree(const char *path);
 
 #endif

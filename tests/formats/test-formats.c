@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "formats/tkit-formats.h"
+#include "tkit-test.h"
 
 /* ------------------------------------------------------------------ helpers */
 
@@ -35,18 +36,9 @@ static char *fixture(const char *name)
 
 static char *slurp(const char *path, size_t *len)
 {
-        FILE *f = fopen(path, "rb");
-        assert_non_null(f);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-                tkit_buf_add(&b, chunk, n);
-        fclose(f);
-        if (len)
-                *len = b.len;
-        return tkit_buf_steal(&b);
+        char *s = read_all(path, len);
+        assert_non_null(s);
+        return s;
 }
 
 struct ctx {

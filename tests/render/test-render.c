@@ -20,6 +20,7 @@
 #include "formats/tkit-formats.h"
 #include "render/tkit-render.h"
 #include "sim/tkit-sim.h"
+#include "tkit-test.h"
 
 #define PX 100
 
@@ -329,17 +330,9 @@ static void test_bundled_tiles_sides(void **state)
 
 static char *slurp(const char *path, size_t *len)
 {
-        FILE *f = fopen(path, "rb");
-        assert_non_null(f);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        char chunk[65536];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-                tkit_buf_add(&b, chunk, n);
-        fclose(f);
-        *len = b.len;
-        return tkit_buf_steal(&b);
+        char *s = read_all(path, len);
+        assert_non_null(s);
+        return s;
 }
 
 /* Page objects ("/Type /Page", not "/Pages") and MediaBoxes in a cairo PDF. */

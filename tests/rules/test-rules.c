@@ -31,6 +31,7 @@
 #include "formats/tkit-formats.h"
 #include "model/tkit-model.h"
 #include "rules/tkit-rules.h"
+#include "tkit-test.h"
 
 static const char *env(const char *name)
 {
@@ -44,28 +45,6 @@ static char *src_path(const char *rel)
         return tkit_xasprintf("%s/%s", root ? root : ".", rel);
 }
 
-static char *slurp(const char *path)
-{
-        FILE *f = fopen(path, "rb");
-        if (!f)
-                return NULL;
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-                tkit_buf_add(&b, chunk, n);
-        fclose(f);
-        return tkit_buf_steal(&b);
-}
-
-static void spit(const char *path, const char *text)
-{
-        FILE *f = fopen(path, "wb");
-        assert_non_null(f);
-        assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
-        assert_int_equal(fclose(f), 0);
-}
 
 /* 1-based line of the first occurrence of `needle` in `text`, or 0. */
 static int line_of(const char *text, const char *needle)
@@ -181,7 +160,7 @@ static void test_docs_agree(void **state)
 {
         (void)state;
         char *path = src_path("docs/rules.md");
-        char *text = slurp(path);
+        char *text = read_all(path, NULL);
         assert_non_null(text);
         size_t found = 0;
         for (char *p = text; (p = strstr(p, "\n### `")) != NULL;) {
@@ -877,7 +856,7 @@ static void test_jcz_planted(void **state)
         const char *basic = jcz_path(j, "basic.xml");
         if (!basic)
                 skip();
-        char *orig = slurp(basic);
+        char *orig = read_all(basic, NULL);
         assert_non_null(orig);
         char dir[] = "/tmp/tkit-rules-XXXXXX";
         assert_non_null(mkdtemp(dir));
@@ -892,7 +871,7 @@ static void test_jcz_planted(void **state)
                 tkit_buf_puts(&b, p->to);
                 tkit_buf_puts(&b, at + strlen(p->from));
                 char *path = tkit_xasprintf("%s/basic-%zu.xml", dir, i);
-                spit(path, b.data);
+                assert_true(write_all(path, b.data));
                 int want = line_of(b.data, p->line_at);
                 assert_true(want > 0);
                 struct tkit_setlist l;
@@ -928,18 +907,9 @@ static int run(const char *args, char **out)
         const char *root = env("TKIT_SOURCE_ROOT");
         assert_non_null(exe);
         char *cmd = tkit_xasprintf("cd '%s' && '%s' %s 2>/dev/null", root ? root : ".", exe, args);
-        FILE *p = popen(cmd, "r");
-        assert_non_null(p);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, p)) > 0)
-                tkit_buf_add(&b, chunk, n);
-        int st = pclose(p);
+        int st = run_shell(cmd, out);
         free(cmd);
-        *out = tkit_buf_steal(&b);
-        return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+        return st;
 }
 
 static void test_cli_check(void **state)

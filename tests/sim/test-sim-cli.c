@@ -15,6 +15,7 @@
 
 #include "formats/tkit-formats.h"
 #include "sim/tkit-sim.h"
+#include "tkit-test.h"
 
 static char tmpdir[512];
 
@@ -35,21 +36,7 @@ static int run(char **out, const char *fmt, ...)
         va_end(ap);
         snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s 2>'%s/stderr.txt'", root(),
                  getenv("TILEKIT"), args, tmpdir);
-        FILE *p = popen(cmd, "r");
-        assert_non_null(p);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof(chunk), p)) > 0)
-                tkit_buf_add(&b, chunk, n);
-        tkit_buf_add(&b, "", 0);
-        int st = pclose(p);
-        if (out)
-                *out = tkit_buf_steal(&b);
-        else
-                tkit_buf_finish(&b);
-        return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+        return run_shell(cmd, out);
 }
 
 static char *stderr_text(void)
