@@ -851,6 +851,46 @@ static void test_db_full(void **state)
         free(db);
 }
 
+/* As many tile types as fit in the 16 MiB limit (about 340 000): read in bounded time (the
+ * duplicate-id check was quadratic: hours), and a duplicate at the very end is still reported
+ * with the line of the first. Through the library, to keep the suite fast. */
+static void test_many_tile_types(void **state)
+{
+        (void)state;
+        enum { NTILES = 340000 };
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"many\">\n");
+        for (int i = 0; i < NTILES; i++)
+                tkit_buf_printf(&b, "<tile id=\"T%d\">\n <cloister id=\"m\"/></tile>\n", i);
+        size_t body = b.len;
+        tkit_buf_puts(&b, "</tileset>\n");
+        assert_true(b.len <= TKIT_MAX_INPUT_BYTES);
+        struct tkit_setlist sets;
+        struct tkit_diags d;
+        tkit_setlist_init(&sets);
+        tkit_diags_init(&d);
+        assert_int_equal(tkit_read_memory(b.data, b.len, "many.xml", TKIT_FORMAT_NATIVE, &sets, &d),
+                         0);
+        assert_int_equal(sets.n, 1);
+        assert_int_equal(sets.sets[0]->ntiles, NTILES);
+        tkit_setlist_finish(&sets);
+        /* the same with T7 again at the end */
+        b.len = body;
+        tkit_buf_puts(&b, "<tile id=\"T7\">\n <cloister id=\"m\"/></tile>\n</tileset>\n");
+        assert_int_equal(tkit_read_memory(b.data, b.len, "many.xml", TKIT_FORMAT_NATIVE, &sets, &d),
+                         TKIT_E_INVALID);
+        assert_int_equal(sets.n, 0);
+        assert_int_equal(d.errors, 1);
+        assert_string_equal(d.v[0].rule, "ID-DUP");
+        /* libxml2 keeps lines above 65535 only on text nodes (XML_PARSE_BIG_LINES); an
+         * element's comes from its first text child, here the line after the tag */
+        assert_in_range(d.v[0].line, 2 * NTILES + 3, 2 * NTILES + 4);
+        assert_non_null(strstr(d.v[0].message, "first at line 17)"));
+        tkit_diags_finish(&d);
+        tkit_buf_finish(&b);
+}
+
 /* ------------------------------------------------------------------ fuzzer crashes */
 
 /* fuzz/fuzz-roundtrip.h: canonical write, native read, same model, same bytes. */
@@ -1053,6 +1093,7 @@ int main(void)
             cmocka_unit_test(test_db_locked),
             cmocka_unit_test(test_db_newer_schema),
             cmocka_unit_test(test_db_full),
+            cmocka_unit_test(test_many_tile_types),
             cmocka_unit_test(test_fuzz_crashes),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
