@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "db/tkit-db.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -80,4 +82,89 @@ int cli_version(void)
 {
         printf("tilekit %s\n", TKIT_VERSION);
         return TKIT_EXIT_OK;
+}
+
+void cli_sets_init(struct cli_sets *cs)
+{
+        memset(cs, 0, sizeof *cs);
+        tkit_setlist_init(&cs->all);
+}
+
+void cli_sets_finish(struct cli_sets *cs)
+{
+        tkit_setlist_finish(&cs->all);
+        free(cs->sel);
+        for (size_t i = 0; i < cs->nids; i++)
+                free(cs->ids[i]);
+        free(cs->ids);
+        cli_sets_init(cs);
+}
+
+void cli_sets_add_ids(struct cli_sets *cs, const char *list)
+{
+        char *copy = tkit_xstrdup(list), *save = NULL;
+        for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+                *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup(t);
+        free(copy);
+}
+
+static int load_from_db(struct cli_sets *cs, const char *path, struct tkit_diags *d)
+{
+        struct tkit_db *db = NULL;
+        int err = tkit_db_open(path, TKIT_DB_READONLY, &db, d);
+        if (err < 0)
+                return cli_exit_for(err);
+        char **stored = NULL;
+        size_t nstored = 0;
+        int status = TKIT_EXIT_OK;
+        if (!cs->nids && tkit_db_set_ids(db, &stored, &nstored, d) < 0)
+                status = TKIT_EXIT_FAIL;
+        char **want = cs->nids ? cs->ids : stored;
+        size_t nwant = cs->nids ? cs->nids : nstored;
+        for (size_t i = 0; i < nwant; i++) {
+                struct tkit_set *s = NULL;
+                if (tkit_db_load_set(db, want[i], &s, d) < 0)
+                        status = TKIT_EXIT_FAIL; /* go on: report every missing set */
+                else
+                        tkit_setlist_add(&cs->all, s);
+        }
+        tkit_db_free_ids(stored, nstored);
+        tkit_db_close(db);
+        return status;
+}
+
+static int select_sets(struct cli_sets *cs, struct tkit_diags *d)
+{
+        if (!cs->nids) {
+                for (size_t i = 0; i < cs->all.n; i++)
+                        *TKIT_PUSH(cs->sel, cs->nsel, cs->capsel) = cs->all.sets[i];
+                return TKIT_EXIT_OK;
+        }
+        int status = TKIT_EXIT_OK;
+        for (size_t i = 0; i < cs->nids; i++) {
+                struct tkit_set *s = tkit_setlist_find(&cs->all, cs->ids[i]);
+                if (s) {
+                        *TKIT_PUSH(cs->sel, cs->nsel, cs->capsel) = s;
+                        continue;
+                }
+                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, cs->ids[i], NULL,
+                               "no set '%s' in the files read", cs->ids[i]);
+                status = TKIT_EXIT_FAIL;
+        }
+        return status;
+}
+
+int cli_sets_load(struct cli_sets *cs, const char *const *files, size_t nfiles,
+                  enum tkit_format fmt, const char *db, struct tkit_diags *d)
+{
+        int status;
+        if (nfiles) {
+                status = cli_exit_for(tkit_read_files(files, nfiles, fmt, &cs->all, d));
+        } else {
+                status = load_from_db(cs, db ? db : cli_default_db(), d);
+                tkit_jcz_link(&cs->all); /* stored JCloisterZone sets may use each other's tiles */
+        }
+        if (status == TKIT_EXIT_OK)
+                status = select_sets(cs, d);
+        return status;
 }

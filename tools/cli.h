@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "formats/tkit-formats.h"
 #include "model/tkit-model.h"
 
 enum {
@@ -29,6 +30,25 @@ bool cli_parse_long(const char *s, long min, long max, long *out);
 int cli_exit_for(int err);
 /* Prints "tilekit VERSION" to stdout; returns 0. */
 int cli_version(void);
+
+/* The sets a command works on: read from tile-set files, or loaded from a database. */
+struct cli_sets {
+        struct tkit_setlist all; /* owns every set read or loaded */
+        struct tkit_set **sel;   /* the selection, in the order asked for (not owned) */
+        size_t nsel, capsel;
+        char **ids; /* ids asked for with --set ("a,b" lists add up); none: every set */
+        size_t nids, capids;
+};
+void cli_sets_init(struct cli_sets *cs);
+void cli_sets_finish(struct cli_sets *cs);
+/* Adds the ids of a comma-separated list ("base,river"). */
+void cli_sets_add_ids(struct cli_sets *cs, const char *list);
+/* Reads `files` (with `fmt`), or, when there are none, loads the sets from the database `db`
+ * (read-only): those asked for, else every stored set. Then selects the sets asked for, else all.
+ * Diagnostics go to `d`. Returns an exit status: 0, 1 (invalid data, no such set) or 2 (a file
+ * or the database cannot be opened). */
+int cli_sets_load(struct cli_sets *cs, const char *const *files, size_t nfiles,
+                  enum tkit_format fmt, const char *db, struct tkit_diags *d);
 
 struct cli_command {
         const char *name;

@@ -104,42 +104,21 @@ static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
         return 0;
 }
 
-/* Reads every file; returns 2 when one cannot be read, 1 when one is invalid, else 0. */
-static int read_files(char **files, int n, enum tkit_format fmt, struct tkit_setlist *l,
-                      struct tkit_diags *d)
+/* Stores the findings of the sets checked; the database is opened for writing only now, so that
+ * checking itself never writes. */
+static int store(const char *path, bool create, const struct tkit_setlist *l,
+                 const struct tkit_diags *found, struct tkit_diags *d)
 {
-        return cli_exit_for(tkit_read_files((const char *const *)files, (size_t)n, fmt, l, d));
-}
-
-static int load_db(struct tkit_db *db, const struct opts *o, struct tkit_setlist *l,
-                   struct tkit_diags *d)
-{
-        char **ids = NULL;
-        size_t n = 0;
-        if (!o->nsets && tkit_db_set_ids(db, &ids, &n, d) < 0)
-                return 1;
-        size_t want = o->nsets ? o->nsets : n;
-        int rc = 0;
-        for (size_t i = 0; i < want; i++) {
-                struct tkit_set *s = NULL;
-                if (tkit_db_load_set(db, o->nsets ? o->sets[i] : ids[i], &s, d) < 0) {
-                        rc = 1;
-                        continue;
-                }
-                tkit_setlist_add(l, s);
+        struct tkit_db *db = NULL;
+        int rc = tkit_db_open(path, create ? TKIT_DB_CREATE : 0, &db, d);
+        if (rc == 0) {
+                const char **ids = tkit_xcalloc(l->n ? l->n : 1, sizeof *ids);
+                for (size_t i = 0; i < l->n; i++)
+                        ids[i] = l->sets[i]->id;
+                rc = tkit_db_store_findings(db, found, ids, l->n, d);
+                free(ids);
         }
-        tkit_db_free_ids(ids, n);
-        return rc;
-}
-
-static int store(struct tkit_db *db, const struct tkit_setlist *l, const struct tkit_diags *found,
-                 struct tkit_diags *d)
-{
-        const char **ids = tkit_xcalloc(l->n ? l->n : 1, sizeof *ids);
-        for (size_t i = 0; i < l->n; i++)
-                ids[i] = l->sets[i]->id;
-        int rc = tkit_db_store_findings(db, found, ids, l->n, d);
-        free(ids);
+        tkit_db_close(db);
         return rc;
 }
 
@@ -200,53 +179,37 @@ static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *e
 
 static int run(struct opts *o, char **files, int nfiles)
 {
-        struct tkit_setlist l;
+        struct cli_sets cs;
         struct tkit_diags d, dbd;
-        struct tkit_db *db = NULL;
-        int status = 0;
-        tkit_setlist_init(&l);
+        cli_sets_init(&cs);
         tkit_diags_init(&d);
         tkit_diags_init(&dbd);
-        bool use_db = o->db || nfiles == 0;
-        unsigned options = o->verbose ? TKIT_CHECK_VERBOSE : 0;
-        if (use_db) {
-                const char *path = o->db ? o->db : cli_default_db();
-                int rc = tkit_db_open(path, nfiles ? TKIT_DB_CREATE : TKIT_DB_READONLY, &db, &dbd);
-                if (rc < 0) {
-                        cli_print_diags(&dbd);
-                        status = rc == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
-                        goto out;
-                }
+        for (size_t i = 0; i < o->nsets; i++)
+                cli_sets_add_ids(&cs, o->sets[i]);
+        bool from_db = nfiles == 0;
+        unsigned options = (o->verbose ? TKIT_CHECK_VERBOSE : 0) |
+                           (from_db ? TKIT_CHECK_VALIDATE : 0); /* stored sets skipped the reader */
+        /* Files that cannot be read are reported with the findings; the others are checked. */
+        int status = cli_sets_load(&cs, (const char *const *)files, (size_t)nfiles, o->format,
+                                   o->db, from_db ? &dbd : &d);
+        if (from_db && status == TKIT_EXIT_USAGE) {
+                cli_print_diags(&dbd);
+                goto out;
         }
-        if (nfiles) {
-                status = read_files(files, nfiles, o->format, &l, &d);
-        } else {
-                status = load_db(db, o, &l, &dbd);
-                tkit_jcz_link(&l); /* JCloisterZone sets using tiles of other stored sets */
-                options |= TKIT_CHECK_VALIDATE;
-        }
-        tkit_check_setlist(&l, options, &d);
+        tkit_check_setlist(&cs.all, options, &d);
         size_t errors, warnings;
         print(&d, o->json, o->verbose, &errors, &warnings);
-        if (db && !nfiles) {
-                /* Reopen for writing only to store: checking itself never writes. */
-                tkit_db_close(db);
-                db = NULL;
-                if (tkit_db_open(o->db ? o->db : cli_default_db(), 0, &db, &dbd) < 0 ||
-                    store(db, &l, &d, &dbd) < 0)
-                        status = status ? status : TKIT_EXIT_FAIL;
-        } else if (db && store(db, &l, &d, &dbd) < 0) {
+        if ((from_db || o->db) &&
+            store(o->db ? o->db : cli_default_db(), !from_db, &cs.all, &d, &dbd) < 0)
                 status = status ? status : TKIT_EXIT_FAIL;
-        }
         cli_print_diags(&dbd);
-        summary(&l, errors, warnings);
+        summary(&cs.all, errors, warnings);
         if (!status && (d.errors || (o->werror && d.warnings)))
                 status = TKIT_EXIT_FAIL;
 out:
-        tkit_db_close(db);
         tkit_diags_finish(&dbd);
         tkit_diags_finish(&d);
-        tkit_setlist_finish(&l);
+        cli_sets_finish(&cs);
         return status;
 }
 

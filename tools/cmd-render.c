@@ -129,24 +129,6 @@ struct render_args {
         struct tkit_board_options board;
 };
 
-/* The sets in play: read from files into `files`, or loaded one by one from the database. */
-struct loaded {
-        struct tkit_setlist files;
-        struct tkit_set **owned; /* from the database */
-        size_t nowned;
-        struct tkit_set **sel; /* the selection, in the order asked */
-        size_t nsel;
-};
-
-static void loaded_finish(struct loaded *ld)
-{
-        tkit_setlist_finish(&ld->files);
-        for (size_t i = 0; i < ld->nowned; i++)
-                tkit_set_destroy(ld->owned[i]);
-        free(ld->owned);
-        free(ld->sel);
-}
-
 static bool parse_mm(const char *s, double *out)
 {
         char *end;
@@ -158,84 +140,21 @@ static bool parse_mm(const char *s, double *out)
         return true;
 }
 
-/* Splits "a,b,c" into the selection, looking each id up in the files. */
-static int select_from_files(struct loaded *ld, const char *ids)
+/* The sets to draw: from --tiles files, or the sets asked for (--set, or already in `cs`) from the
+ * database. Without either, an error when `need_set`. */
+static int load_sets(const struct render_args *a, struct cli_sets *cs, bool need_set)
 {
-        if (!ids) {
-                ld->sel = tkit_xcalloc(ld->files.n ? ld->files.n : 1, sizeof(*ld->sel));
-                for (size_t i = 0; i < ld->files.n; i++)
-                        ld->sel[ld->nsel++] = ld->files.sets[i];
-                return 0;
-        }
-        char *dup = tkit_xstrdup(ids), *save = NULL;
-        int rc = 0;
-        size_t cap = 0;
-        for (char *id = strtok_r(dup, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
-                struct tkit_set *s = tkit_setlist_find(&ld->files, id);
-                if (!s) {
-                        fprintf(stderr, "tilekit: no set '%s' in the files read\n", id);
-                        rc = TKIT_EXIT_USAGE;
-                        break;
-                }
-                *TKIT_PUSH(ld->sel, ld->nsel, cap) = s;
-        }
-        free(dup);
-        return rc;
-}
-
-static int select_from_db(struct loaded *ld, const char *path, const char *ids)
-{
+        if (a->sets)
+                cli_sets_add_ids(cs, a->sets);
+        if (a->ntiles == 0 && !cs->nids)
+                return need_set ? cli_usage_error("render", "--set is required with a database")
+                                : 0;
         struct tkit_diags d;
         tkit_diags_init(&d);
-        struct tkit_db *db = NULL;
-        int rc = 0;
-        if (tkit_db_open(path, TKIT_DB_READONLY, &db, &d) != 0) {
+        int rc = cli_sets_load(cs, a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
+        if (rc)
                 cli_print_diags(&d);
-                rc = TKIT_EXIT_USAGE;
-                goto out;
-        }
-        char *dup = tkit_xstrdup(ids), *save = NULL;
-        size_t cap = 0, capo = 0;
-        for (char *id = strtok_r(dup, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
-                struct tkit_set *s = NULL;
-                if (tkit_db_load_set(db, id, &s, &d) != 0) {
-                        cli_print_diags(&d);
-                        rc = TKIT_EXIT_FAIL;
-                        break;
-                }
-                *TKIT_PUSH(ld->owned, ld->nowned, capo) = s;
-                *TKIT_PUSH(ld->sel, ld->nsel, cap) = s;
-        }
-        free(dup);
-out:
-        tkit_db_close(db);
         tkit_diags_finish(&d);
-        return rc;
-}
-
-static int load_sets(const struct render_args *a, struct loaded *ld, bool need_set)
-{
-        memset(ld, 0, sizeof(*ld));
-        tkit_setlist_init(&ld->files);
-        if (a->ntiles == 0) {
-                if (!a->sets) {
-                        if (!need_set)
-                                return 0;
-                        return cli_usage_error("render", "--set is required with a database");
-                }
-                return select_from_db(ld, a->db ? a->db : cli_default_db(), a->sets);
-        }
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        int rc = 0;
-        int r = tkit_read_files(a->tiles, a->ntiles, TKIT_FORMAT_AUTO, &ld->files, &d);
-        if (r != 0) {
-                cli_print_diags(&d);
-                rc = cli_exit_for(r);
-        }
-        tkit_diags_finish(&d);
-        if (rc == 0)
-                rc = select_from_files(ld, a->sets);
         return rc;
 }
 
@@ -253,7 +172,8 @@ static int run_sheet(struct render_args *a)
                 return cli_usage_error("render", "sheet needs -o FILE.pdf");
         if (tkit_image_format_from_path(a->output) != TKIT_IMAGE_PDF)
                 return cli_usage_error("render", "sheets are PDF: name the output *.pdf");
-        struct loaded ld;
+        struct cli_sets ld;
+        cli_sets_init(&ld);
         int rc = load_sets(a, &ld, true);
         if (rc == 0 && ld.nsel == 0)
                 rc = cli_fail("no sets to draw");
@@ -269,12 +189,12 @@ static int run_sheet(struct render_args *a)
                         printf("%s: %d pages, %zu sets\n", a->output, pages, ld.nsel);
                 tkit_diags_finish(&d);
         }
-        loaded_finish(&ld);
+        cli_sets_finish(&ld);
         return rc;
 }
 
 /* The layout to draw: read (and resolved against its sets) or simulated. */
-static struct tkit_layout *board_layout(const struct render_args *a, struct loaded *ld,
+static struct tkit_layout *board_layout(const struct render_args *a, struct cli_sets *ld,
                                         struct tkit_diags *d, int *rc)
 {
         if (a->layout) {
@@ -285,14 +205,10 @@ static struct tkit_layout *board_layout(const struct render_args *a, struct load
                 }
                 if (!a->sets && a->ntiles == 0) {
                         /* the layout names its sets: load those from the database */
-                        struct tkit_buf ids;
-                        tkit_buf_init(&ids);
                         for (size_t i = 0; i < l->nsets; i++)
-                                tkit_buf_printf(&ids, "%s%s", i ? "," : "", l->sets[i]);
-                        struct render_args b = *a;
-                        b.sets = ids.data;
-                        *rc = l->nsets ? load_sets(&b, ld, true) : cli_fail("layout names no set");
-                        tkit_buf_finish(&ids);
+                                *TKIT_PUSH(ld->ids, ld->nids, ld->capids) =
+                                    tkit_xstrdup(l->sets[i]);
+                        *rc = l->nsets ? load_sets(a, ld, true) : cli_fail("layout names no set");
                 } else {
                         *rc = load_sets(a, ld, false);
                 }
@@ -328,9 +244,8 @@ static int run_board(struct render_args *a)
                 return cli_usage_error("render", "board needs --layout FILE or --set and --seed");
         if (a->layout && a->have_seed)
                 return cli_usage_error("render", "--layout and --seed exclude each other");
-        struct loaded ld;
-        memset(&ld, 0, sizeof ld);
-        tkit_setlist_init(&ld.files);
+        struct cli_sets ld;
+        cli_sets_init(&ld);
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;
@@ -349,7 +264,7 @@ static int run_board(struct render_args *a)
         }
         tkit_layout_destroy(l);
         tkit_diags_finish(&d);
-        loaded_finish(&ld);
+        cli_sets_finish(&ld);
         return rc;
 }
 
@@ -361,10 +276,11 @@ static int run_tile(struct render_args *a)
                 return cli_usage_error("render", "tile needs -o FILE.png|.svg|.pdf");
         if (tkit_image_format_from_path(a->output) == TKIT_IMAGE_AUTO)
                 return cli_usage_error("render", "name the output *.png, *.svg or *.pdf");
-        struct loaded ld;
+        struct cli_sets ld;
+        cli_sets_init(&ld);
         int rc = load_sets(a, &ld, true);
         if (rc) {
-                loaded_finish(&ld);
+                cli_sets_finish(&ld);
                 return rc;
         }
         struct tkit_diags d;
@@ -395,7 +311,7 @@ static int run_tile(struct render_args *a)
                 rc = TKIT_EXIT_FAIL;
         }
         tkit_diags_finish(&d);
-        loaded_finish(&ld);
+        cli_sets_finish(&ld);
         return rc;
 }
 

@@ -51,21 +51,12 @@ struct simopts {
         const char *dbpath;
         const char **tiles;
         size_t ntiles;
-        char **set_ids;
-        size_t nset_ids, capset_ids;
+        struct cli_sets sets; /* the ids asked for, then the sets in play */
         uint64_t seed;
         long players, count;
         const char *json, *verify;
         bool store;
 };
-
-static void add_set_ids(struct simopts *o, const char *arg)
-{
-        char *copy = tkit_xstrdup(arg), *save = NULL;
-        for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
-                *TKIT_PUSH(o->set_ids, o->nset_ids, o->capset_ids) = tkit_xstrdup(t);
-        free(copy);
-}
 
 static bool parse_seed(const char *s, uint64_t *out)
 {
@@ -99,7 +90,7 @@ static int parse_args(int argc, char **argv, struct simopts *o)
                         o->dbpath = optarg;
                         break;
                 case 's':
-                        add_set_ids(o, optarg);
+                        cli_sets_add_ids(&o->sets, optarg);
                         break;
                 case 't':
                         *TKIT_PUSH(o->tiles, o->ntiles, captiles) = optarg;
@@ -142,52 +133,21 @@ static int parse_args(int argc, char **argv, struct simopts *o)
                                                argv[optind]);
                 *TKIT_PUSH(o->tiles, o->ntiles, captiles) = argv[optind];
         }
-        if (!o->ntiles && !o->nset_ids)
+        if (!o->ntiles && !o->sets.nids)
                 return cli_usage_error("simulate", "give --set IDS (database) or --tiles FILE");
         if (o->store && o->verify)
                 return cli_usage_error("simulate", "--store and --verify do not go together");
         return 0;
 }
 
-/* Reads the sets named on the command line: from files or from the database. */
-static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_setlist *all,
-                     struct tkit_set ***play, size_t *nplay, struct tkit_diags *d)
+/* Reads the sets named on the command line (files or the database); opens the database for
+ * writing when layouts are to be stored. */
+static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_diags *d)
 {
-        size_t cap = 0;
-        if (o->ntiles) {
-                int err = tkit_read_files(o->tiles, o->ntiles, TKIT_FORMAT_AUTO, all, d);
-                if (err < 0)
-                        return cli_exit_for(err);
-        }
-        if (o->store || !o->ntiles) {
-                unsigned flags = o->store ? TKIT_DB_CREATE : TKIT_DB_READONLY;
-                int err = tkit_db_open(o->dbpath, flags, db, d);
-                if (err < 0)
-                        return err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
-        }
-        if (!o->ntiles) {
-                for (size_t i = 0; i < o->nset_ids; i++) {
-                        struct tkit_set *s = NULL;
-                        if (tkit_db_load_set(*db, o->set_ids[i], &s, d) < 0)
-                                return TKIT_EXIT_FAIL;
-                        tkit_setlist_add(all, s);
-                }
-        }
-        if (!o->nset_ids) {
-                for (size_t i = 0; i < all->n; i++)
-                        *TKIT_PUSH(*play, *nplay, cap) = all->sets[i];
-                return 0;
-        }
-        for (size_t i = 0; i < o->nset_ids; i++) {
-                struct tkit_set *s = tkit_setlist_find(all, o->set_ids[i]);
-                if (!s) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, o->set_ids[i], NULL,
-                                       "no set '%s' in the given files", o->set_ids[i]);
-                        return TKIT_EXIT_FAIL;
-                }
-                *TKIT_PUSH(*play, *nplay, cap) = s;
-        }
-        return 0;
+        int status = cli_sets_load(&o->sets, o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->dbpath, d);
+        if (status == TKIT_EXIT_OK && o->store)
+                status = cli_exit_for(tkit_db_open(o->dbpath, TKIT_DB_CREATE, db, d));
+        return status;
 }
 
 static void progress(long done, long total)
@@ -304,24 +264,23 @@ static int verify(struct simopts *o, struct tkit_set **play, size_t nplay, struc
 int tkit_cmd_simulate(int argc, char **argv)
 {
         struct simopts o = {0};
+        cli_sets_init(&o.sets);
         o.dbpath = cli_default_db();
         o.seed = 1;
         o.players = 2;
         int status = parse_args(argc, argv, &o);
         struct tkit_diags d;
-        struct tkit_setlist all;
         struct tkit_db *db = NULL;
-        struct tkit_set **play = NULL;
-        size_t nplay = 0;
         struct tkit_sim *sim = NULL;
         tkit_diags_init(&d);
-        tkit_setlist_init(&all);
         if (status != 0) {
                 status = status < 0 ? TKIT_EXIT_OK : status;
                 goto out;
         }
-        if ((status = load_sets(&o, &db, &all, &play, &nplay, &d)) != 0)
+        if ((status = load_sets(&o, &db, &d)) != 0)
                 goto out;
+        struct tkit_set **play = o.sets.sel;
+        size_t nplay = o.sets.nsel;
         if (o.verify) {
                 status = verify(&o, play, nplay, &d);
                 goto out;
@@ -334,13 +293,9 @@ int tkit_cmd_simulate(int argc, char **argv)
 out:
         cli_print_diags(&d);
         tkit_sim_destroy(sim);
-        free(play);
-        tkit_setlist_finish(&all);
+        cli_sets_finish(&o.sets);
         tkit_db_close(db);
         tkit_diags_finish(&d);
-        for (size_t i = 0; i < o.nset_ids; i++)
-                free(o.set_ids[i]);
-        free(o.set_ids);
         free(o.tiles);
         return status;
 }
