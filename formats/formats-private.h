@@ -29,10 +29,12 @@ uint16_t tkit_native_side_mask(enum tkit_feature_kind kind, int side);
 /* Validates a parsed document against the embedded RelaxNG schema (rule XML-SCHEMA). */
 int tkit_native_validate_doc(xmlDoc *doc, const char *name, struct tkit_diags *d);
 
-/* Parses `data` with the safe options (no network, no entities, no DTD), reporting libxml2's
- * errors as XML-PARSE and any DOCTYPE as XML-DTD. Returns the document (caller frees with
- * xmlFreeDoc) or NULL. Implemented in read.c. */
-xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d);
+/* Parses `data` with the safe options (no network, no entities, no DTD), reporting input over
+ * TKIT_MAX_INPUT_BYTES as XML-LIMIT, libxml2's errors as XML-PARSE and any DOCTYPE as XML-DTD.
+ * Returns the document (caller frees with xmlFreeDoc), or NULL with *err set to TKIT_E_LIMIT or
+ * TKIT_E_INVALID. Implemented in read.c. */
+xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d,
+                       int *err);
 
 /* Routes libxml2's errors into `d` for `name` until tkit_xml_errors_pop(); nests not. */
 struct tkit_xml_errors {

@@ -329,23 +329,6 @@ static int layer_class(const struct tkit_feature *f)
         return f->kind == TKIT_ROAD ? 1 : f->kind == TKIT_CITY ? 2 : 9;
 }
 
-static bool crosses(uint16_t a, uint16_t b)
-{
-        char seq[TKIT_NPOS];
-        int n = 0;
-        for (int p = 0; p < TKIT_NPOS; p++) {
-                bool ia = a & (1u << p), ib = b & (1u << p);
-                if (ia == ib)
-                        continue;
-                char ch = ia ? 'a' : 'b';
-                if (n == 0 || seq[n - 1] != ch)
-                        seq[n++] = ch;
-        }
-        while (n > 1 && seq[0] == seq[n - 1])
-                n--;
-        return n >= 4;
-}
-
 static bool layered_kind(const struct tkit_feature *f)
 {
         return !f->overpass && f->mask &&
@@ -361,7 +344,7 @@ static void infer_overpasses(struct tkit_tile *t, struct tkit_buf *prov)
                         for (size_t j = 0; j < i; j++)
                                 if (layered_kind(&t->features[i]) &&
                                     layered_kind(&t->features[j]) &&
-                                    crosses(t->features[i].mask, t->features[j].mask)) {
+                                    tkit_masks_cross(t->features[i].mask, t->features[j].mask)) {
                                         cnt[i]++;
                                         cnt[j]++;
                                         any = true;

@@ -181,13 +181,17 @@ static void start_element(void *ctx, const xmlChar *localname, const xmlChar *pr
         }
 }
 
-xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d)
+xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d,
+                       int *err)
 {
-        if (len > (size_t)INT_MAX) {
+        *err = TKIT_E_LIMIT;
+        if (len > TKIT_MAX_INPUT_BYTES) {
                 tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, RULE_LIMIT, NULL, NULL,
-                               "input too large");
+                               "%zu bytes is more than the %u bytes allowed", len,
+                               TKIT_MAX_INPUT_BYTES);
                 return NULL;
         }
+        *err = TKIT_E_INVALID;
         struct parse_state st = {.dtd_line = 0};
         tkit_xml_errors_push(&st.errs, name, RULE_PARSE, d);
         xmlDoc *doc = NULL;
@@ -266,15 +270,10 @@ int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_f
                 name = "<memory>";
         if ((unsigned)fmt > TKIT_FORMAT_JCZ || (!data && len))
                 return TKIT_E_USAGE;
-        if (len > TKIT_MAX_INPUT_BYTES) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, RULE_LIMIT, NULL, NULL,
-                               "%zu bytes is more than the %u bytes allowed", len,
-                               TKIT_MAX_INPUT_BYTES);
-                return TKIT_E_LIMIT;
-        }
-        xmlDoc *doc = tkit_xml_parse(data ? data : "", len, name, d);
+        int err;
+        xmlDoc *doc = tkit_xml_parse(data ? data : "", len, name, d, &err);
         if (!doc)
-                return TKIT_E_INVALID;
+                return err;
         /* Read into a list of our own, so that `out` gets everything or nothing. */
         struct tkit_setlist tmp;
         tkit_setlist_init(&tmp);
@@ -364,8 +363,8 @@ int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *
         return rc;
 }
 
-int tkit_read_files(const char *const *paths, size_t n, enum tkit_format fmt, struct tkit_setlist *out,
-                    struct tkit_diags *d)
+int tkit_read_files(const char *const *paths, size_t n, enum tkit_format fmt,
+                    struct tkit_setlist *out, struct tkit_diags *d)
 {
         int worst = TKIT_OK;
         for (size_t i = 0; i < n; i++) {

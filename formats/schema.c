@@ -72,15 +72,10 @@ int tkit_native_validate_memory(const char *data, size_t len, const char *name,
 {
         if (!name)
                 name = "<memory>";
-        if (len > TKIT_MAX_INPUT_BYTES) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, "XML-LIMIT", NULL, NULL,
-                               "%zu bytes is more than the %u bytes allowed", len,
-                               TKIT_MAX_INPUT_BYTES);
-                return TKIT_E_LIMIT;
-        }
-        xmlDoc *doc = tkit_xml_parse(data ? data : "", len, name, d);
+        int err;
+        xmlDoc *doc = tkit_xml_parse(data ? data : "", len, name, d, &err);
         if (!doc)
-                return TKIT_E_INVALID;
+                return err;
         int rc = tkit_native_validate_doc(doc, name, d);
         xmlFreeDoc(doc);
         return rc;

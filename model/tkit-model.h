@@ -103,6 +103,9 @@ int tkit_pos_facing(int pos);
 /* Number of sides a mask touches (any of its three positions). */
 int tkit_mask_sides(uint16_t mask);
 int tkit_popcount16(uint16_t m);
+/* Two disjoint position sets cross when they interleave around the perimeter (a b a b): the
+ * features cannot both lie flat on the tile, one must be an overpass. */
+bool tkit_masks_cross(uint16_t a, uint16_t b);
 
 /* What a side shows. Two bits each, so a tile's four sides pack into one byte. */
 enum tkit_side_type {
@@ -362,17 +365,17 @@ struct tkit_token {
 /* What the rulebook promises, compared by the checker with what the tiles say. Counts are over
  * copies in the box (a tile with count 3 counts 3 times). */
 enum tkit_expect_what {
-        TKIT_EXPECT_TILES = 0,    /* tiles (of `group`, or all when group is -1) */
-        TKIT_EXPECT_TYPES,        /* distinct tile definitions */
-        TKIT_EXPECT_FEATURE,      /* features of kind `of` (feature kind name), or road ends `of`
-                                     (end name, e.g. "village") */
-        TKIT_EXPECT_ILLUSTRATION, /* tiles showing illustration letter `of` */
-        TKIT_EXPECT_PENNANTS,     /* pennants in all */
-        TKIT_EXPECT_SYMBOL_TILES, /* tiles with at least one siege symbol */
-        TKIT_EXPECT_SYMBOLS,      /* siege symbols naming post `of` ("any" for "?"), or all */
-        TKIT_EXPECT_BESIEGED,     /* tiles with a besieged city */
-        TKIT_EXPECT_PIECES,       /* multi-cell pieces */
-        TKIT_EXPECT_POSTS,        /* defense posts on each face of the pieces, summed per face */
+        TKIT_EXPECT_TILES = 0,     /* tiles (of `group`, or all when group is -1) */
+        TKIT_EXPECT_TYPES,         /* distinct tile definitions */
+        TKIT_EXPECT_FEATURE,       /* features of kind `of` (feature kind name), or road ends `of`
+                                      (end name, e.g. "village") */
+        TKIT_EXPECT_ILLUSTRATION,  /* tiles showing illustration letter `of` */
+        TKIT_EXPECT_PENNANTS,      /* pennants in all */
+        TKIT_EXPECT_SYMBOL_TILES,  /* tiles with at least one siege symbol */
+        TKIT_EXPECT_SYMBOLS,       /* siege symbols naming post `of` ("any" for "?"), or all */
+        TKIT_EXPECT_BESIEGED,      /* tiles with a besieged city */
+        TKIT_EXPECT_PIECES,        /* multi-cell pieces */
+        TKIT_EXPECT_POSTS,         /* defense posts on each face of the pieces, summed per face */
         TKIT_EXPECT_FEATURE_TILES, /* tiles showing a feature of kind `of`, or road end `of`: how
                                       rulebooks list contents ("village ×4") */
         TKIT_EXPECT_COUNT

@@ -17,23 +17,6 @@
 #include <stdarg.h>
 #include <string.h>
 
-bool tkit_masks_cross(uint16_t a, uint16_t b)
-{
-        char seq[TKIT_NPOS];
-        int n = 0;
-        for (int p = 0; p < TKIT_NPOS; p++) {
-                bool ia = a & (1u << p), ib = b & (1u << p);
-                if (ia == ib)
-                        continue; /* in neither, or shared (an overlap, reported elsewhere) */
-                char ch = ia ? 'a' : 'b';
-                if (n == 0 || seq[n - 1] != ch)
-                        seq[n++] = ch;
-        }
-        while (n > 1 && seq[0] == seq[n - 1])
-                n--;
-        return n >= 4;
-}
-
 bool tkit_mask_separates(uint16_t x, uint16_t a, uint16_t b)
 {
         x &= TKIT_MASK_ALL;

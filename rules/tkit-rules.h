@@ -70,9 +70,7 @@ int tkit_check_tile(const struct tkit_set *s, const struct tkit_tile *t, unsigne
 
 /* ---------------------------------------------------------------- geometry helpers */
 
-/* Whether two position sets interleave around the perimeter (a b a b): two features whose
- * positions do so cross, which a flat tile cannot show unless one lies on its own layer. */
-bool tkit_masks_cross(uint16_t a, uint16_t b);
+/* tkit_masks_cross() (two features interleaving around the perimeter) is in the model. */
 /* Whether `x` separates `a` from `b`: they lie in different arcs of the perimeter left when the
  * positions of `x` are removed (neither may share positions with `x`). */
 bool tkit_mask_separates(uint16_t x, uint16_t a, uint16_t b);
