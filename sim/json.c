@@ -33,9 +33,9 @@ void tkit_layout_write_json(const struct tkit_layout *l, struct tkit_buf *b)
         for (size_t i = 0; i < l->nplacements; i++) {
                 const struct tkit_placement *p = &l->placements[i];
                 tkit_buf_puts(b, i ? ",\n    {" : "\n    {");
-                if (with_set || !p->set) {
+                if (with_set && p->set) { /* the reader refuses "set": "" */
                         tkit_buf_puts(b, "\"set\": ");
-                        tkit_json_string(b, p->set ? p->set : "");
+                        tkit_json_string(b, p->set);
                         tkit_buf_puts(b, ", ");
                 }
                 tkit_buf_puts(b, "\"tile\": ");
@@ -53,7 +53,7 @@ void tkit_layout_write_json(const struct tkit_layout *l, struct tkit_buf *b)
         for (size_t i = 0; i < l->ndiscards; i++) {
                 const struct tkit_discard *d = &l->discards[i];
                 tkit_buf_puts(b, i ? ",\n    {" : "\n    {");
-                if (with_set) {
+                if (with_set && d->set) {
                         tkit_buf_puts(b, "\"set\": ");
                         tkit_json_string(b, d->set);
                         tkit_buf_puts(b, ", ");
@@ -248,6 +248,23 @@ static bool parse_escape(struct parser *ps, struct tkit_buf *b)
         return true;
 }
 
+/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong forms, no surrogates,
+ * nothing above U+10FFFF), or 0. */
+static size_t utf8_length(const char *p, const char *end)
+{
+        const unsigned char *u = (const unsigned char *)p;
+        size_t n = u[0] >= 0xf0 ? 4 : u[0] >= 0xe0 ? 3 : u[0] >= 0xc0 ? 2 : 0;
+        if (!n || u[0] > 0xf4 || u[0] == 0xc0 || u[0] == 0xc1 || (size_t)(end - p) < n)
+                return 0;
+        for (size_t i = 1; i < n; i++)
+                if ((u[i] & 0xc0) != 0x80)
+                        return 0;
+        if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) ||
+            (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
+                return 0;
+        return n;
+}
+
 static bool parse_string(struct parser *ps, char **out)
 {
         struct tkit_buf b;
@@ -279,8 +296,13 @@ static bool parse_string(struct parser *ps, char **out)
                                 break;
                         continue;
                 }
-                tkit_buf_add(&b, ps->p, 1);
-                ps->p++;
+                size_t n = c < 0x80 ? 1 : utf8_length(ps->p, ps->end);
+                if (!n) {
+                        perr(ps, ps->line, "invalid UTF-8 in string");
+                        break;
+                }
+                tkit_buf_add(&b, ps->p, n);
+                ps->p += n;
         }
         tkit_buf_finish(&b);
         return false;
