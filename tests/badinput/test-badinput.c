@@ -714,7 +714,20 @@ static void test_layouts(void **state)
                        6);
         verify_refused(f, "truncated.json", LAYOUT_HEAD "  \"placements\": [\n    {\"ti", 0);
         verify_refused(f, "empty.json", "", -1);
-        verify_refused(f, "utf8.json", "{\"seed\": 1, \"sets\": [\"b\xff\"]}\n", 1);
+        /* invalid UTF-8 in a string of an otherwise correct layout: refused as such */
+        static const char *const bad_utf8[] = {
+            "\xff", "\xc0\xaf", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82", "\x80"};
+        for (size_t i = 0; i < sizeof bad_utf8 / sizeof *bad_utf8; i++) {
+                char *json =
+                    tkit_xasprintf(LAYOUT_HEAD "  \"placements\": [\n"
+                                               "    {\"tile\": \"D%s\", \"x\": 0, \"y\": 0, "
+                                               "\"rotation\": 0}\n  ],\n"
+                                               "  \"discarded\": []\n}\n",
+                                   bad_utf8[i]);
+                verify_refused(f, "utf8.json", json, 6);
+                assert_non_null(strstr(f->err, "UTF-8"));
+                free(json);
+        }
         verify_refused(f, "unknown-key.json", "{\n\"seed\": 1, \"sets\": [\"base\"], \"x\": 1}\n",
                        2);
         struct tkit_buf b;
@@ -1018,6 +1031,10 @@ static void replay_layout(struct fx *f, const char *data, size_t len)
                         tkit_layout_write_json(l, &a);
                         struct tkit_layout *l2 = tkit_layout_read_json(a.data, a.len, "again.json",
                                                                        sets.sets, nsets, &d);
+                        if (!l2) {
+                                tkit_diags_write(&d, stderr, false);
+                                fprintf(stderr, "written (%zu sets):\n%.2000s\n", nsets, a.data);
+                        }
                         assert_non_null(l2);
                         tkit_layout_write_json(l2, &b);
                         assert_int_equal(a.len, b.len);
