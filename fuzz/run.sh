@@ -52,8 +52,8 @@ for t in $targets; do
   "$B/fuzz/fuzz-$t" "$corpus" -dict=$dict -max_total_time="$secs" -timeout=10 \
     -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=fuzz/corpus-work/crashes/"$t"- -print_final_stats=1 \
     >"$log" 2>&1 || { status=1; echo "fuzz: $t FAILED, see $log and fuzz/corpus-work/crashes/" >&2; }
-  execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
-  echo "fuzz: $t: ${execs:-?} executions; $last; corpus $(ls "$corpus" | wc -l) files" >&2
+  execs=$(grep -a '^stat::number_of_executed_units:' "$log" | tail -1 | tr -dc 0-9)
+  last=$(grep -a -E '^#[0-9]+' "$log" | tail -1 | sed 's/ exec\/s.*//')
+  echo "fuzz: $t: ${execs:-?} executions in ${secs}s; last: $last" >&2
 done
 exit $status
