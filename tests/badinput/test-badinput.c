@@ -757,6 +757,25 @@ static void test_db_not_sqlite(void **state)
         assert_memory_equal(now, s.bytes, len);
         free(now);
         free(s.bytes);
+        /* a tilekit database cut in half (a copy interrupted, a full disk outside tilekit) */
+        char *full = base_db(f);
+        char *half = tmp_path(f, "half.db");
+        size_t flen = 0;
+        char *bytes = read_all(full, &flen);
+        write_bytes(half, bytes, flen / 2);
+        free(bytes);
+        take(half, &s);
+        assert_names(f, run(f, "import", "--db", half, base, NULL), half, -1);
+        assert_unchanged(half, &s);
+        assert_names(f, run(f, "list", "--db", half, "sets", NULL), half, -1);
+        snap_free(&s);
+        free(half);
+        free(full);
+        /* a directory, a missing directory */
+        assert_names(f, run(f, "import", "--db", f->dir, base, NULL), f->dir, -1);
+        char *missing = tkit_xasprintf("%s/no/such/dir.db", f->dir);
+        assert_names(f, run(f, "import", "--db", missing, base, NULL), missing, -1);
+        free(missing);
         /* a SQLite file of some other program */
         char *other = tmp_path(f, "other.db");
         sqlite3 *h = NULL;
