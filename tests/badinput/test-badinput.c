@@ -29,8 +29,7 @@
 #include "formats/tkit-formats.h"
 #include "sim/tkit-sim.h"
 
-#define WRAPPER_ERROR 97 /* exit status of TKIT_CHILD_WRAPPER when it found an error */
-#define MAX_STDERR 4096  /* a clear error is short, whatever the size of the input */
+#define MAX_STDERR 4096 /* a clear error is short, whatever the size of the input */
 
 struct fx {
         char *dir;
@@ -85,11 +84,6 @@ static int run(struct fx *f, ...)
 {
         const char *argv[64];
         int argc = 0;
-        char *wrapper =
-            getenv("TKIT_CHILD_WRAPPER") ? tkit_xstrdup(getenv("TKIT_CHILD_WRAPPER")) : NULL;
-        for (char *tok = wrapper ? strtok(wrapper, " ") : NULL; tok && argc < 40;
-             tok = strtok(NULL, " "))
-                argv[argc++] = tok;
         argv[argc++] = f->tilekit;
         va_list ap;
         va_start(ap, f);
@@ -97,38 +91,15 @@ static int run(struct fx *f, ...)
                 argc++;
         va_end(ap);
         argv[argc] = NULL;
-        char *out = tmp_path(f, "stdout"), *err = tmp_path(f, "stderr");
-        pid_t pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0) {
-                int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-                int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-                if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
-                        _exit(127);
-                unsetenv("TILEKIT_DB");
-                if (f->as_nobody && getuid() == 0) {
-                        setenv("TMPDIR", f->dir, 1); /* valgrind's temporary files */
-                        if (setgid(65534) != 0 || setuid(65534) != 0)
-                                _exit(126);
-                }
-                execvp(argv[0], (char *const *)argv);
-                _exit(127);
-        }
-        int status = 0;
-        assert_int_equal(waitpid(pid, &status, 0), pid);
-        free(wrapper);
         free(f->out);
         free(f->err);
-        f->out = read_all(out, NULL);
-        f->err = read_all(err, NULL);
-        free(out);
-        free(err);
-        assert_true(WIFEXITED(status));
-        if (WEXITSTATUS(status) == WRAPPER_ERROR) {
+        int rc = run_program(argv, f->dir, f->as_nobody, &f->out, &f->err);
+        assert_true(rc >= 0);
+        if (rc == TKIT_WRAPPER_ERROR) {
                 fprintf(stderr, "TKIT_CHILD_WRAPPER found errors:\n%s\n", f->err);
                 fail();
         }
-        return WEXITSTATUS(status);
+        return rc;
 }
 
 /* The first line of stderr starts with "FILE:" (line < 0), "FILE:LINE:" (line > 0) or

@@ -57,32 +57,17 @@ static char *tmp_path(struct fx *f, const char *name)
 }
 
 /* Runs the binary with argv (argv[0] is replaced by the binary); returns its exit status,
- * output in f->out and f->err. */
+ * output in f->out and f->err. Under the valgrind setup the binary runs under valgrind too. */
 static int run_argv(struct fx *f, const char **argv)
 {
         argv[0] = f->tilekit;
-        char *out = tmp_path(f, "stdout"), *err = tmp_path(f, "stderr");
-        pid_t pid = fork();
-        assert_true(pid >= 0);
-        if (pid == 0) {
-                int o = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-                int e = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-                if (o < 0 || e < 0 || dup2(o, 1) < 0 || dup2(e, 2) < 0)
-                        _exit(127);
-                unsetenv("TILEKIT_DB");
-                execv(f->tilekit, (char *const *)argv);
-                _exit(127);
-        }
-        int status = 0;
-        assert_int_equal(waitpid(pid, &status, 0), pid);
         free(f->out);
         free(f->err);
-        f->out = read_all(out, NULL);
-        f->err = read_all(err, NULL);
-        free(out);
-        free(err);
-        assert_true(WIFEXITED(status));
-        return WEXITSTATUS(status);
+        int rc = run_program(argv, f->dir, false, &f->out, &f->err);
+        assert_true(rc >= 0);
+        if (rc == TKIT_WRAPPER_ERROR)
+                fail_msg("valgrind found errors in tilekit %s:\n%s", argv[1], f->err);
+        return rc;
 }
 
 /* Runs `tilekit ARGS...` (NULL-terminated). */

@@ -1,10 +1,13 @@
 #define _XOPEN_SOURCE 700 /* nftw, popen */
 #include "tkit-test.h"
 
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "model/tkit-model.h"
 
@@ -78,4 +81,54 @@ int run_shell(const char *cmd, char **out)
         else
                 free(s);
         return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void child(const char *const *argv, int o, int e, bool as_nobody, const char *dir)
+{
+        if (dup2(o, 1) < 0 || dup2(e, 2) < 0)
+                _exit(127);
+        unsetenv("TILEKIT_DB");
+        if (as_nobody && getuid() == 0) {
+                setenv("TMPDIR", dir, 1); /* valgrind's temporary files */
+                if (setgid(65534) != 0 || setuid(65534) != 0)
+                        _exit(126);
+        }
+        execvp(argv[0], (char *const *)argv);
+        _exit(127);
+}
+
+int run_program(const char *const *argv, const char *dir, bool as_nobody, char **out, char **err)
+{
+        size_t n = 0;
+        while (argv[n])
+                n++;
+        const char *wrap = getenv("TKIT_CHILD_WRAPPER");
+        char *words = tkit_xstrdup(wrap ? wrap : "");
+        const char **full = tkit_xcalloc(n + strlen(words) / 2 + 2, sizeof *full);
+        size_t k = 0;
+        for (char *save = NULL, *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
+                full[k++] = w;
+        memcpy(full + k, argv, (n + 1) * sizeof *argv);
+        char *paths[2] = {tkit_xasprintf("%s/stdout-XXXXXX", dir),
+                          tkit_xasprintf("%s/stderr-XXXXXX", dir)};
+        int o = mkstemp(paths[0]), e = mkstemp(paths[1]);
+        int status = -1;
+        pid_t pid = o >= 0 && e >= 0 ? fork() : -1;
+        if (pid == 0)
+                child(full, o, e, as_nobody, dir);
+        if (pid > 0 && waitpid(pid, &status, 0) != pid)
+                status = -1;
+        if (o >= 0)
+                close(o);
+        if (e >= 0)
+                close(e);
+        *out = read_all(paths[0], NULL);
+        *err = read_all(paths[1], NULL);
+        for (int i = 0; i < 2; i++) {
+                unlink(paths[i]);
+                free(paths[i]);
+        }
+        free(full);
+        free(words);
+        return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }

@@ -16,4 +16,15 @@ void remove_tree(const char *path);
  * Returns the exit status, or -1 when the command did not exit normally. */
 int run_shell(const char *cmd, char **out);
 
+/* Exit status of the programs in $TKIT_CHILD_WRAPPER (valgrind) when they found an error. */
+#define TKIT_WRAPPER_ERROR 97
+
+/* Runs the program `argv[0]` (a path) with `argv` (NULL-terminated), prefixed by the words of
+ * $TKIT_CHILD_WRAPPER when set (the `valgrind` test setup sets it, so that CLI tests check the
+ * binary they spawn too). Standard output and error go through files in `dir` into *out and
+ * *err (caller frees both). The child runs without TILEKIT_DB; with `as_nobody` and when run as
+ * root it drops to user nobody (root ignores file modes). Returns the exit status, or -1 when the
+ * child did not exit normally. */
+int run_program(const char *const *argv, const char *dir, bool as_nobody, char **out, char **err);
+
 #endif
