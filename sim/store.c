@@ -154,6 +154,17 @@ static void split_sets(struct tkit_layout *l, const char *s)
         }
 }
 
+/* Prepares one of the per-layout queries and binds the layout id (its only parameter). */
+static int prepare_for(struct tkit_db *db, const char *sql, int64_t layout_id, sqlite3_stmt **st,
+                       struct tkit_diags *d)
+{
+        if (tkit_db_prepare(db, sql, st, d) < 0)
+                return TKIT_E_DB;
+        if (sqlite3_bind_int64(*st, 1, layout_id) != SQLITE_OK)
+                return db_fail(db, d, "reading a layout");
+        return 0;
+}
+
 int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout **out,
                      struct tkit_diags *d)
 {
@@ -161,10 +172,9 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
         struct tkit_layout *l = NULL;
         int rc = 0, step;
         *out = NULL;
-        if (tkit_db_prepare(db, "SELECT seed, sets, players FROM layouts WHERE layout_id = ?", &st,
-                            d) < 0)
-                return TKIT_E_DB;
-        sqlite3_bind_int64(st, 1, layout_id);
+        if ((rc = prepare_for(db, "SELECT seed, sets, players FROM layouts WHERE layout_id = ?",
+                              layout_id, &st, d)) < 0)
+                goto out;
         step = sqlite3_step(st);
         if (step != SQLITE_ROW) {
                 if (step == SQLITE_DONE) {
@@ -182,14 +192,11 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
         l->players = sqlite3_column_int(st, 2);
         sqlite3_finalize(st);
         st = NULL;
-        if (tkit_db_prepare(db,
-                            "SELECT set_id, tile_id, x, y, rotation, bridge FROM placements "
-                            "WHERE layout_id = ? ORDER BY seq",
-                            &st, d) < 0) {
-                rc = TKIT_E_DB;
+        if ((rc = prepare_for(db,
+                              "SELECT set_id, tile_id, x, y, rotation, bridge FROM placements "
+                              "WHERE layout_id = ? ORDER BY seq",
+                              layout_id, &st, d)) < 0)
                 goto out;
-        }
-        sqlite3_bind_int64(st, 1, layout_id);
         while ((step = sqlite3_step(st)) == SQLITE_ROW) {
                 struct tkit_placement *p =
                     TKIT_PUSH(l->placements, l->nplacements, l->capplacements);
@@ -208,14 +215,11 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
         }
         sqlite3_finalize(st);
         st = NULL;
-        if (tkit_db_prepare(db,
-                            "SELECT set_id, tile_id, after FROM discards WHERE layout_id = ? "
-                            "ORDER BY seq",
-                            &st, d) < 0) {
-                rc = TKIT_E_DB;
+        if ((rc = prepare_for(db,
+                              "SELECT set_id, tile_id, after FROM discards WHERE layout_id = ? "
+                              "ORDER BY seq",
+                              layout_id, &st, d)) < 0)
                 goto out;
-        }
-        sqlite3_bind_int64(st, 1, layout_id);
         while ((step = sqlite3_step(st)) == SQLITE_ROW) {
                 struct tkit_discard *c = TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards);
                 memset(c, 0, sizeof(*c));
