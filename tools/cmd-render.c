@@ -186,7 +186,8 @@ static int run_sheet(struct render_args *a)
                                           &a->sheet, a->output, &pages, &d);
                 rc = report(r, &d);
                 if (r == 0)
-                        printf("%s: %d pages, %zu sets\n", a->output, pages, ld.nsel);
+                        printf("%s: %d page%s, %zu set%s\n", a->output, pages,
+                               pages == 1 ? "" : "s", ld.nsel, ld.nsel == 1 ? "" : "s");
                 tkit_diags_finish(&d);
         }
         cli_sets_finish(&ld);
