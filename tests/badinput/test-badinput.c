@@ -27,6 +27,7 @@
 #include "../db/helpers.h"
 #include "db/tkit-db.h"
 #include "formats/tkit-formats.h"
+#include "fuzz/fuzz-roundtrip.h"
 #include "sim/tkit-sim.h"
 
 #define MAX_STDERR 4096 /* a clear error is short, whatever the size of the input */
@@ -922,34 +923,9 @@ static void test_many_tile_types(void **state)
 static void round_trip(const struct tkit_setlist *sets)
 {
         for (size_t i = 0; i < sets->n; i++) {
-                struct tkit_buf a, b;
-                struct tkit_setlist back;
-                struct tkit_diags d;
-                tkit_buf_init(&a);
-                tkit_buf_init(&b);
-                tkit_setlist_init(&back);
-                tkit_diags_init(&d);
-                tkit_native_write(sets->sets[i], &a);
-                int rc =
-                    tkit_read_memory(a.data, a.len, "canonical.xml", TKIT_FORMAT_NATIVE, &back, &d);
-                if (rc != 0) {
-                        tkit_diags_write(&d, stderr, false);
-                        fprintf(stderr, "in:\n%s\n", a.data);
-                }
-                assert_int_equal(rc, 0);
-                assert_int_equal(back.n, 1);
                 char *why = NULL;
-                if (!tkit_set_equal(sets->sets[i], back.sets[0], &why))
-                        fprintf(stderr, "round trip differs: %s\n", why);
-                free(why);
-                assert_true(tkit_set_equal(sets->sets[i], back.sets[0], NULL));
-                tkit_native_write(back.sets[0], &b);
-                assert_int_equal(a.len, b.len);
-                assert_memory_equal(a.data, b.data, a.len);
-                tkit_setlist_finish(&back);
-                tkit_diags_finish(&d);
-                tkit_buf_finish(&a);
-                tkit_buf_finish(&b);
+                if (!round_trip_ok(sets->sets[i], &why))
+                        fail_msg("set '%s': %s", sets->sets[i]->id, why);
         }
 }
 
