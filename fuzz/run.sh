@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz and runs each for SECONDS
 # (default 30), one after the other, seeded from the bundled tile sets, the JCloisterZone files
-# (../shared/external/jcloisterzone, when present) and fuzz/seeds/TARGET/. The growing corpus is
+# (third_party/jcloisterzone, when present) and fuzz/seeds/TARGET/. The growing corpus is
 # kept in fuzz/corpus-work/TARGET (git-ignored), the log in fuzz/corpus-work/TARGET.log; crashes
 # go to fuzz/corpus-work/crashes/TARGET-*. Each crash becomes a regression test: copy it to
 # tests/badinput/crashes/ (same name), fix the bug.
@@ -31,7 +31,7 @@ if [ ! -f $B/build.ninja ]; then
     -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
 fi
 ninja -j2 -C $B >/dev/null
-ext=../shared/external/jcloisterzone
+ext=third_party/jcloisterzone
 mkdir -p fuzz/corpus-work/crashes
 status=0
 for t in $targets; do

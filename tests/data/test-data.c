@@ -1,6 +1,6 @@
 /* Tests of the tile database (the XML files in tilesets/): every set is read through the native
  * reader and checked against the facts its sources state — counts per set, group and letter,
- * pennants, the start tile, side patterns of the base types (RULES.md §1 table), siege symbols,
+ * pennants, the start tile, side patterns of the base types (base game tile list), siege symbols,
  * villages, cloisters, tokens, fortress posts — and against its own manifest, recomputed here from
  * the tiles. The same facts are checked again after a round trip through the SQLite database, and
  * the well-known sets are compared with JCloisterZone's data when its reader is available.
@@ -449,7 +449,7 @@ static void test_geometry(void **state)
         }
 }
 
-/* Cloisters and village tiles per set, as the sources list them (RULES.md §1 table: A2 + B4;
+/* Cloisters and village tiles per set, as the sources list them (base game tile list: A2 + B4;
  * River I: one cloister tile; 001: 'Mănăstire' ×2, 'Sat' ×4 + 'Sat + (W)'; 000/004: three
  * cloister tiles; the siege sets have neither). */
 static void test_cloisters_and_villages(void **state)
@@ -479,7 +479,7 @@ static void test_cloisters_and_villages(void **state)
 static const struct {
         const char *id;
         int count;
-        const char *sides; /* N E S W in the orientation of the RULES.md table */
+        const char *sides; /* N E S W in the orientation of the base game tile list */
         int pennants;
 } base_types[] = {
     {"A", 2, "FFRF", 0}, {"B", 4, "FFFF", 0}, {"C", 1, "CCCC", 1}, {"D", 4, "CRFR", 0},

@@ -237,7 +237,7 @@ struct tkit_set *rich_set(const char *id, int ntiles)
         tkit_set_add_token(s, TKIT_TOKEN_CASTLE, 6, 6);
         struct tkit_expect *e =
             tkit_set_add_expect(s, TKIT_EXPECT_TILES, NULL, TKIT_GROUP_RIVER, 1);
-        e->note = tkit_xstrdup("RULES.md §3");
+        e->note = tkit_xstrdup("Castles & Bridges rulebook, C3.1 2025, Romanian");
         e->line = 8;
         e = tkit_set_add_expect(s, TKIT_EXPECT_FEATURE, "village", -1, 4);
         e->line = 9;

@@ -2,7 +2,7 @@
  * the `tilekit check` / `tilekit diff` commands.
  *
  * Environment (set by tests/rules/meson.build): TKIT_SOURCE_ROOT (the repository),
- * TKIT_JCZ_DIR (JCloisterZone's tile files, ../shared/external/jcloisterzone; tests that need it
+ * TKIT_JCZ_DIR (JCloisterZone's tile files, third_party/jcloisterzone; tests that need it
  * are skipped when it is missing), TILEKIT (the built binary).
  *
  * Known error in the official JCloisterZone data (the checker reports it, this test expects

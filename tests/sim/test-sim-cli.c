@@ -211,7 +211,7 @@ static void test_jcz_db(void **state)
 {
         (void)state;
         char db[600], *from_files, *from_db;
-        const char *j = "../shared/external/jcloisterzone";
+        const char *j = "third_party/jcloisterzone";
         snprintf(db, sizeof(db), "%s/sim-jcz.db", tmpdir);
         unlink(db);
         assert_int_equal(run(NULL, "import --db '%s' -q %s/basic.xml %s/river.xml", db, j, j), 0);

@@ -960,7 +960,7 @@ static void test_jcz(void **state)
         const char *files[] = {"basic.xml", "river.xml", "count.xml"};
         for (int i = 0; i < 3; i++) {
                 char *p =
-                    tkit_xasprintf("%s/../shared/external/jcloisterzone/%s", src_root(), files[i]);
+                    tkit_xasprintf("%s/third_party/jcloisterzone/%s", src_root(), files[i]);
                 int rc = tkit_read_file(p, TKIT_FORMAT_JCZ, &all, &d);
                 free(p);
                 if (rc < 0) {
