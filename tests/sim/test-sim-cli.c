@@ -146,18 +146,68 @@ static void test_usage(void **state)
         free(out);
 }
 
+/* The number `"key": N` inside the object `"stat": {...}` of a --count summary. */
+static double stat_of(const char *json, const char *stat, const char *key)
+{
+        char want[128];
+        snprintf(want, sizeof want, "\"%s\": {", stat);
+        const char *obj = strstr(json, want);
+        if (!obj)
+                fail_msg("no \"%s\" in %s", stat, json);
+        const char *end = strchr(obj, '}');
+        snprintf(want, sizeof want, "\"%s\": ", key);
+        const char *at = strstr(obj, want);
+        if (!at || at > end)
+                fail_msg("no \"%s\" in \"%s\"", key, stat);
+        char *rest;
+        double v = strtod(at + strlen(want), &rest);
+        assert_true(rest != at + strlen(want));
+        return v;
+}
+
+/* min <= mean <= max, and a number of tiles is a whole number. */
+static void assert_ordered(const char *json, const char *stat)
+{
+        double min = stat_of(json, stat, "min"), mean = stat_of(json, stat, "mean"),
+               max = stat_of(json, stat, "max");
+        assert_true(min <= mean && mean <= max);
+        assert_true(min == (long)min && max == (long)max);
+}
+
 static void test_count_and_bench(void **state)
 {
         (void)state;
         char *out;
         assert_int_equal(run(&out, "simulate " BASE " --count 50 --json -"), 0);
-        assert_non_null(strstr(out, "\"games\": 50"));
-        /* 72 tiles: placed + discarded is always 72, so the mean of placed is at most 72 */
-        assert_non_null(strstr(out, "\"placed\": {\"mean\": "));
+        assert_non_null(strstr(out, "\"games\": 50,"));
+        assert_ordered(out, "placed");
+        assert_ordered(out, "discarded");
+        /* 72 tiles: placed + discarded is 72 in every game, so placed <= 72 and the fewest placed
+         * is the game with the most discarded */
+        assert_true(stat_of(out, "placed", "max") <= 72);
+        assert_true(stat_of(out, "placed", "min") >= 1);
+        assert_true(stat_of(out, "discarded", "min") >= 0);
+        assert_int_equal((long)stat_of(out, "placed", "min") +
+                             (long)stat_of(out, "discarded", "max"),
+                         72);
+        assert_int_equal((long)stat_of(out, "placed", "max") +
+                             (long)stat_of(out, "discarded", "min"),
+                         72);
+        double sum = stat_of(out, "placed", "mean") + stat_of(out, "discarded", "mean");
+        assert_true(sum > 72 - 1e-3 && sum < 72 + 1e-3);
+        /* the base game has no multi-cell pieces: one cell per placed tile */
+        assert_true(stat_of(out, "cells", "mean") == stat_of(out, "placed", "mean"));
+        assert_true(stat_of(out, "cells", "max") == stat_of(out, "placed", "max"));
         free(out);
-        assert_int_equal(run(&out, "bench --dir tilesets --games 20"), 0);
-        assert_non_null(strstr(out, "base"));
-        assert_non_null(strstr(out, "layouts/s"));
+        assert_int_equal(run(&out, "bench --dir tilesets --games 20 --only base"), 0);
+        long games = 0, placements = 0;
+        double per_s = 0;
+        assert_int_equal(sscanf(out, "base %ld games %ld placements %*f s %lf layouts/s", &games,
+                                &placements, &per_s),
+                         3);
+        assert_int_equal(games, 20);
+        assert_true(placements >= 20 && placements <= 20 * 72);
+        assert_true(per_s > 0);
         free(out);
 }
 
