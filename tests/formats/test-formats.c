@@ -780,7 +780,8 @@ static void test_round_trip_jcz(void **state)
         char *dir = ext ? tkit_xasprintf("%s/jcloisterzone", ext) : NULL;
         DIR *dp = dir ? opendir(dir) : NULL;
         if (!dp)
-                fail_msg("JCloisterZone's files (TKIT_EXTERNAL=%s): not there", ext ? ext : "unset");
+                fail_msg("JCloisterZone's files (TKIT_EXTERNAL=%s): not there",
+                         ext ? ext : "unset");
         int sets = 0, files = 0;
         struct dirent *e;
         while ((e = readdir(dp))) {

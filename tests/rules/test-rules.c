@@ -27,7 +27,6 @@
 #include <unistd.h>
 
 #include <cmocka.h>
-#include <sqlite3.h>
 
 #include "formats/tkit-formats.h"
 #include "model/tkit-model.h"
@@ -45,7 +44,6 @@ static char *src_path(const char *rel)
         const char *root = env("TKIT_SOURCE_ROOT");
         return tkit_xasprintf("%s/%s", root ? root : ".", rel);
 }
-
 
 /* 1-based line of the first occurrence of `needle` in `text`, or 0. */
 static int line_of(const char *text, const char *needle)
@@ -955,20 +953,6 @@ static void test_cli_check(void **state)
         free(out);
 }
 
-/* The one number a query returns, read from the database file `path`. */
-static long count_rows(const char *path, const char *sql)
-{
-        sqlite3 *h = NULL;
-        sqlite3_stmt *st = NULL;
-        assert_int_equal(sqlite3_open_v2(path, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-        assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
-        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-        long n = (long)sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-        sqlite3_close(h);
-        return n;
-}
-
 /* Stores findings in a database and checks sets imported there. */
 static void test_cli_check_db(void **state)
 {
@@ -1009,9 +993,10 @@ static void test_cli_check_db(void **state)
         free(cmd);
         /* The findings are stored: the TYPE-DUP warning is in the database, with its set. */
         char *db = tkit_xasprintf("%s/t.db", dir);
-        assert_int_equal(count_rows(db, "SELECT count(*) FROM findings WHERE rule = 'TYPE-DUP'"
-                                        " AND severity = 'warning' AND set_id = 'fx-type-dup' AND tile = 'E2'"),
-                         1);
+        assert_int_equal(
+            query_long(db, "SELECT count(*) FROM findings WHERE rule = 'TYPE-DUP'"
+                           " AND severity = 'warning' AND set_id = 'fx-type-dup' AND tile = 'E2'"),
+            1);
         free(db);
         remove_tree(dir);
 }
@@ -1020,30 +1005,31 @@ static void test_cli_diff(void **state)
 {
         struct jcz *j = *state;
         char *out;
-        /* The same set against itself, and a rotated duplicate against the original. */
+        /* The same set against itself, and a rotated duplicate (E2) against the original. */
         assert_int_equal(run("diff tests/rules/fixtures/GEO-CROSS.good.xml "
                              "tests/rules/fixtures/GEO-CROSS.good.xml",
                              &out),
                          0);
         assert_string_equal(out, "");
         free(out);
-        assert_int_equal(run("diff tests/rules/fixtures/TYPE-DUP.good.xml "
-                             "tests/rules/fixtures/TYPE-DUP.bad.xml",
-                             &out),
-                         1);
-        assert_non_null(strstr(out, "missing B: only in A (sides FFFF, count 2)"));
-        assert_non_null(strstr(out, "extra E2: only in B (sides FCFF, count 1)"));
-        assert_null(strstr(out, "E E")); /* E is the same in both */
-        free(out);
-        /* The other way round, A and B change places. */
-        assert_int_equal(run("diff tests/rules/fixtures/TYPE-DUP.bad.xml "
-                             "tests/rules/fixtures/TYPE-DUP.good.xml",
-                             &out),
-                         1);
-        assert_non_null(strstr(out, "missing E2: only in A (sides FCFF, count 1)"));
-        assert_non_null(strstr(out, "extra B: only in B (sides FFFF, count 2)"));
-        assert_null(strstr(out, "E E"));
-        free(out);
+        /* Both ways round: A and B change places. */
+        static const char *const dup[2] = {"tests/rules/fixtures/TYPE-DUP.good.xml",
+                                           "tests/rules/fixtures/TYPE-DUP.bad.xml"};
+        for (int k = 0; k < 2; k++) {
+                char *cmd = tkit_xasprintf("diff %s %s", dup[k], dup[!k]);
+                char *b = tkit_xasprintf("%s B: only in %s (sides FFFF, count 2)",
+                                         k ? "extra" : "missing", k ? "B" : "A");
+                char *e2 = tkit_xasprintf("%s E2: only in %s (sides FCFF, count 1)",
+                                          k ? "missing" : "extra", k ? "A" : "B");
+                assert_int_equal(run(cmd, &out), 1);
+                assert_non_null(strstr(out, b));
+                assert_non_null(strstr(out, e2));
+                assert_null(strstr(out, "E E")); /* E is the same in both */
+                free(out);
+                free(cmd);
+                free(b);
+                free(e2);
+        }
         assert_int_equal(run("diff tests/rules/fixtures/SET-START.good.xml "
                              "tests/rules/fixtures/ILLUSTRATION.good.xml",
                              &out),

@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -187,12 +186,10 @@ static void test_count_and_bench(void **state)
         assert_true(stat_of(out, "placed", "max") <= 72);
         assert_true(stat_of(out, "placed", "min") >= 1);
         assert_true(stat_of(out, "discarded", "min") >= 0);
-        assert_int_equal((long)stat_of(out, "placed", "min") +
-                             (long)stat_of(out, "discarded", "max"),
-                         72);
-        assert_int_equal((long)stat_of(out, "placed", "max") +
-                             (long)stat_of(out, "discarded", "min"),
-                         72);
+        assert_int_equal(
+            (long)stat_of(out, "placed", "min") + (long)stat_of(out, "discarded", "max"), 72);
+        assert_int_equal(
+            (long)stat_of(out, "placed", "max") + (long)stat_of(out, "discarded", "min"), 72);
         double sum = stat_of(out, "placed", "mean") + stat_of(out, "discarded", "mean");
         assert_true(sum > 72 - 1e-3 && sum < 72 + 1e-3);
         /* the base game has no multi-cell pieces: one cell per placed tile */
@@ -209,19 +206,6 @@ static void test_count_and_bench(void **state)
         assert_true(placements >= 20 && placements <= 20 * 72);
         assert_true(per_s > 0);
         free(out);
-}
-
-static long count_rows(const char *db, const char *sql)
-{
-        sqlite3 *h;
-        sqlite3_stmt *st;
-        assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-        assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
-        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-        long n = (long)sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-        sqlite3_close(h);
-        return n;
 }
 
 /* Sets imported into the database give byte-identical layouts to the files themselves; --store
@@ -243,13 +227,13 @@ static void test_db(void **state)
         assert_string_equal(from_files, from_db);
         assert_int_equal(run(NULL, "simulate --db '%s' --set base,river --seed 5 --store", db), 0);
         assert_int_equal(run(NULL, "simulate --db '%s' --set base --count 3 --store", db), 0);
-        assert_int_equal(count_rows(db, "SELECT count(*) FROM layouts"), 4);
+        assert_int_equal(query_long(db, "SELECT count(*) FROM layouts"), 4);
         const char *p = strstr(from_db, "\"placed\": ");
         assert_non_null(p);
         long placed = atol(p + strlen("\"placed\": "));
-        assert_int_equal(count_rows(db, "SELECT count(*) FROM placements WHERE layout_id = 1"),
+        assert_int_equal(query_long(db, "SELECT count(*) FROM placements WHERE layout_id = 1"),
                          placed);
-        assert_int_equal(count_rows(db, "SELECT seed FROM layouts WHERE layout_id = 1"), 5);
+        assert_int_equal(query_long(db, "SELECT seed FROM layouts WHERE layout_id = 1"), 5);
         assert_int_equal(run(NULL, "simulate --db '%s' --set missing", db), 1);
         free(from_files);
         free(from_db);

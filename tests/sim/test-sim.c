@@ -959,8 +959,7 @@ static void test_jcz(void **state)
         tkit_diags_init(&d);
         const char *files[] = {"basic.xml", "river.xml", "count.xml"};
         for (int i = 0; i < 3; i++) {
-                char *p =
-                    tkit_xasprintf("%s/third_party/jcloisterzone/%s", src_root(), files[i]);
+                char *p = tkit_xasprintf("%s/third_party/jcloisterzone/%s", src_root(), files[i]);
                 int rc = tkit_read_file(p, TKIT_FORMAT_JCZ, &all, &d);
                 if (rc < 0)
                         tkit_diags_write(&d, stderr, false);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <sqlite3.h>
 
 #include "model/tkit-model.h"
 
@@ -136,6 +137,25 @@ int run_program(const char *const *argv, const char *dir, bool as_nobody, char *
         free(full);
         free(words);
         return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+long query_long(const char *db, const char *sql)
+{
+        sqlite3 *h = NULL;
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+            sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK ||
+            sqlite3_step(st) != SQLITE_ROW) {
+                char why[512];
+                snprintf(why, sizeof why, "%s", sqlite3_errmsg(h));
+                sqlite3_finalize(st);
+                sqlite3_close(h);
+                fail_msg("%s: %s: %s", db, sql, why);
+        }
+        long n = (long)sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        sqlite3_close(h);
+        return n;
 }
 
 static int skipped; /* tests skipped for a missing tool, over the whole program */

@@ -28,6 +28,10 @@ int run_shell(const char *cmd, char **out);
  * child did not exit normally. */
 int run_program(const char *const *argv, const char *dir, bool as_nobody, char **out, char **err);
 
+/* The number the query `sql` returns (its first row, first column), read from the SQLite file
+ * `db` opened read-only; fails the current test when the query does not run. */
+long query_long(const char *db, const char *sql);
+
 /* Skips. A test may skip only when an optional external tool is not installed, never because
  * the code under test failed. cmocka 1.1.5's skip() leaves the exit status at 0, so meson would
  * call the program a pass: tkit_test_tool() counts the skip and tkit_test_status() turns the
