@@ -47,7 +47,7 @@ static int setup(void **state)
         f->root = getenv("TKIT_SOURCE_ROOT");
         f->external = getenv("TKIT_EXTERNAL");
         f->dir = make_temp_dir();
-        if (!f->tilekit || !f->root || !f->dir)
+        if (!f->tilekit || !f->root || !f->external || !f->dir) /* the vendored data too */
                 return -1;
         chmod(f->dir, 0777); /* the read-only test runs a child as nobody, who must get in */
         *state = f;
@@ -505,6 +505,7 @@ static void test_jcz(void **state)
                 char *path = tkit_xasprintf("%s/jcloisterzone/basic.xml", f->external);
                 size_t len = 0;
                 char *whole = read_all(path, &len);
+                assert_non_null(whole);
                 if (whole) {
                         char *p = bad_file(f, "jcz-truncated.xml", whole, len / 2);
                         import_refused(f, db, p, 0, NULL);
@@ -1069,6 +1070,7 @@ static void test_fuzz_crashes(void **state)
                 char *p = tkit_xasprintf("%s/jcloisterzone/river.xml", f->external);
                 size_t len = 0;
                 char *data = read_all(p, &len);
+                assert_non_null(data);
                 if (data) {
                         replay_reader(data, len, TKIT_FORMAT_JCZ, false);
                         replay_reader(data, len, TKIT_FORMAT_AUTO, true);
