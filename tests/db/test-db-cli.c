@@ -241,7 +241,7 @@ static char *table_counts(const char *db)
         return tkit_buf_steal(&b);
 }
 
-/* JCloisterZone's own files (third-party, read in place): all in one import; importing them again
+/* JCloisterZone's own files (the vendored copy in third_party/jcloisterzone): all in one import; importing them again
  * replaces every set without leftovers; every set exports. */
 static void test_jcz_import(void **state)
 {
