@@ -268,7 +268,8 @@ static int verify(struct simopts *o, struct tkit_set **play, size_t nplay, struc
         struct tkit_layout *l = cli_read_layout(o->verify, play, nplay, d, &status);
         if (!l)
                 return status;
-        printf("%s: %zu placements, %zu discards: legal\n", o->verify, l->nplacements,
+        printf("%s: %zu placements, %zu discards: legal\n",
+               strcmp(o->verify, "-") == 0 ? "<stdin>" : o->verify, l->nplacements,
                l->ndiscards);
         tkit_layout_destroy(l);
         return TKIT_EXIT_OK;
