@@ -176,6 +176,19 @@ expect 2 "render a piece with --rotation 90" "$TK" render tile --set siege-defen
 has err "multi-cell piece" "render piece --rotation message"
 [ ! -e f.png ] && ok || bad "render piece --rotation 90 wrote f.png"
 
+# a read-only database to write to: 2 from import and from check alike (root ignores file modes:
+# then the commands run as nobody, when setpriv is there)
+cp "$TILEKIT_DB" ro.db && chmod 444 ro.db
+as_user=
+if [ "$(id -u)" = 0 ]; then
+  command -v setpriv >/dev/null 2>&1 && as_user="setpriv --reuid=nobody --regid=nogroup --clear-groups"
+  chmod 755 "$T"
+fi
+if [ "$(id -u)" != 0 ] || [ -n "$as_user" ]; then
+  expect 2 "import into a read-only database" $as_user "$TK" import --db ro.db "$TS/base.xml"
+  expect 2 "check storing into a read-only database" $as_user "$TK" check --db ro.db --set base
+fi
+
 # ---------------------------------------------------------------- --set duplicates
 expect 2 "render sheet --set base,base" "$TK" render sheet --set base,base -o dup.pdf
 has err "set 'base' is asked for twice" "render sheet --set base,base"
