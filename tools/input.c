@@ -66,8 +66,11 @@ struct tkit_layout *cli_read_layout(const char *path, struct tkit_set *const *se
 static size_t utf8_len(const unsigned char *p)
 {
         unsigned c = p[0];
-        size_t n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-                                : (c & 0xf8) == 0xf0 ? 4 : 0;
+        size_t n = c < 0x80             ? 1
+                   : (c & 0xe0) == 0xc0 ? 2
+                   : (c & 0xf0) == 0xe0 ? 3
+                   : (c & 0xf8) == 0xf0 ? 4
+                                        : 0;
         if (n == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4)
                 return n == 1 ? 1 : 0;
         for (size_t i = 1; i < n; i++)

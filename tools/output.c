@@ -304,6 +304,8 @@ int cli_output_open(struct cli_output *o, const char *path, const struct cli_inp
                 st = lst;
                 o->target = tkit_xstrdup(path);
         }
+        if (access(o->target, W_OK) != 0) /* a write-protected file is not silently replaced */
+                return open_error(o, errno);
         if (st.st_nlink > 1)
                 return open_in_place(o); /* renaming would cut the other names off */
         return open_replace(o, &st);
