@@ -203,7 +203,8 @@ int tkit_cmd_list(int argc, char **argv)
                         dbpath = optarg;
                         break;
                 case 's':
-                        set = optarg;
+                        if (cli_one_set("list", &set, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case 'j':
                         json = true;

@@ -288,7 +288,7 @@ int cli_output_open(struct cli_output *o, const char *path, const struct cli_inp
         if (S_ISLNK(lst.st_mode)) {
                 /* the link stays: what it points to is written (replaced, when a regular file) */
                 if (stat(path, &st) != 0)
-                        return open_error(o, errno == ENOENT ? ENOENT : errno);
+                        return open_error(o, errno); /* dangling: ENOENT */
                 if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
                         return open_direct(o, path);
                 if (S_ISDIR(st.st_mode))

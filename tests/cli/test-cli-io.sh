@@ -208,6 +208,9 @@ expect 2 "check --set base --set base" "$TK" check --set base --set base
 expect 2 "simulate --set base,river,base" "$TK" simulate --set base,river,base
 expect 2 "simulate --set base," "$TK" simulate --set base,
 expect 2 "check --set ''" "$TK" check --set ""
+expect 2 "export --set base --set base" "$TK" export --set base --set base
+expect 2 "export --set base,river" "$TK" export --set base,river
+expect 2 "list tiles --set base,base" "$TK" list tiles --set base,base
 many=$(awk 'BEGIN { s = "base"; for (i = 1; i < 20000; i++) s = s ",base"; print s }')
 expect 2 "simulate --set base x 20000" "$TK" simulate --set "$many"
 [ "$(wc -l <err)" -le 2 ] && ok || bad "20000 duplicates: $(wc -l <err) lines of stderr"
