@@ -443,8 +443,14 @@ static void static_losses(const struct tkit_set *s, const struct tkit_tile *t, s
                 lose(&p->lost, "siege symbols (%s)", b.data);
                 tkit_buf_finish(&b);
         }
-        if (t->illustrations[0])
-                lose(&p->lost, "illustrations (%s)", t->illustrations);
+        if (t->illustrations[0]) {
+                char v[2 * TKIT_MAX_ILLUSTRATIONS + 1];
+                size_t n = 0;
+                for (size_t i = 0; t->illustrations[i] && i < TKIT_MAX_ILLUSTRATIONS; i++)
+                        n += (size_t)snprintf(v + n, sizeof v - n, "%s%c", i ? " " : "",
+                                              t->illustrations[i]);
+                lose(&p->lost, "illustrations (%s)", v);
+        }
 }
 
 /* The tile element after its id attribute, into `b`; fills p->fmap and the phrases of what
