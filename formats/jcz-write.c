@@ -373,7 +373,7 @@ static void put_feature(struct tkit_buf *b, const struct tkit_tile *t, size_t i,
 {
         const struct tkit_feature *f = &t->features[i];
         tkit_buf_printf(b, "      <%s", elem_name(f->kind));
-        if (f->pennants)
+        if (f->pennants > 0 && f->pennants <= 99) /* the reader's range */
                 tkit_buf_printf(b, " pennants=\"%d\"", f->pennants);
         if (f->besieger != TKIT_BESIEGER_NONE)
                 tkit_buf_puts(b, " besieged=\"true\"");
@@ -500,24 +500,27 @@ static void tile_body(const struct tkit_tile *t, struct place *p, struct tkit_bu
 /* JCloisterZone-style prefix for the tiles of a set read elsewhere: the initials of the words of
  * its id ("castles-bridges" -> "CB"), or the first two letters of a one-word id ("base" -> "BA"),
  * with a number when another set of the output has it already. */
+static bool is_alnum(char c)
+{
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+}
+
+static char upper(char c)
+{
+        return (char)(c >= 'a' && c <= 'z' ? c - 'a' + 'A' : c);
+}
+
 static char *set_prefix(const char *id, struct strindex *taken, size_t set)
 {
         char p[8];
         size_t n = 0, words = 0;
-        bool start = true;
-        for (const char *c = id; *c && n < 4; c++) {
-                bool alnum = (*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
-                             (*c >= '0' && *c <= '9');
-                if (alnum && start) {
-                        p[n++] = (char)(*c >= 'a' && *c <= 'z' ? *c - 'a' + 'A' : *c);
+        for (const char *c = id; *c && n < 4; c++)
+                if (is_alnum(*c) && (c == id || !is_alnum(c[-1]))) {
+                        p[n++] = upper(*c);
                         words++;
                 }
-                start = !alnum;
-        }
-        if (words == 1 && id[1] &&
-            ((id[1] >= 'a' && id[1] <= 'z') || (id[1] >= 'A' && id[1] <= 'Z') ||
-             (id[1] >= '0' && id[1] <= '9')))
-                p[n++] = (char)(id[1] >= 'a' && id[1] <= 'z' ? id[1] - 'a' + 'A' : id[1]);
+        if (words == 1 && is_alnum(id[0]) && is_alnum(id[1]))
+                p[n++] = upper(id[1]);
         if (!n)
                 p[n++] = 'X';
         p[n] = '\0';
@@ -535,9 +538,7 @@ static char *clean_id(const char *want)
 {
         char *id = tkit_xstrdup(*want ? want : "x");
         for (char *c = id; *c; c++) {
-                bool alnum = (*c >= 'A' && *c <= 'Z') || (*c >= 'a' && *c <= 'z') ||
-                             (*c >= '0' && *c <= '9');
-                if (!alnum && (c == id || !strchr("._:/@+!-", *c)))
+                if (!is_alnum(*c) && (c == id || !strchr("._:/@+!-", *c)))
                         *c = c == id ? 'x' : '-';
         }
         return id;
@@ -584,8 +585,8 @@ static bool place_tile(struct writer *w, struct place *p, const char *prefix, ch
         }
         char *id = free_id(w, clean);
         if (prefix == NULL && strcmp(id, t->id) != 0)
-                lose(&p->lost, "its id (written as %s: %s)", id,
-                     strcmp(clean, t->id) != 0 ? "JCloisterZone cannot read it"
+                lose(&p->lost, "its id (%s)",
+                     strcmp(clean, t->id) != 0 ? "not one the reader takes"
                                                : "another set defines it differently");
         struct otile *o = TKIT_PUSH(w->tiles, w->ntiles, w->captiles);
         o->id = id;
@@ -696,7 +697,9 @@ static void put_set(const struct writer *w, size_t si, const struct tkit_set *s,
         struct tkit_buf inner;
         tkit_buf_init(&inner);
         for (size_t k = 0; k < s->ntiles; k++) {
-                tkit_buf_printf(&inner, "      <ref count=\"%d\"", places[k].tile->count);
+                int count = places[k].tile->count; /* out of range: read back otherwise */
+                count = count < 1 ? 1 : count > TKIT_MAX_COUNT ? TKIT_MAX_COUNT : count;
+                tkit_buf_printf(&inner, "      <ref count=\"%d\"", count);
                 put_attr(&inner, "tile", w->tiles[places[k].out].id);
                 tkit_buf_puts(&inner, " />\n");
         }
@@ -815,7 +818,7 @@ static int read_back(struct writer *w, const struct tkit_set *const *sets, size_
                         rc = TKIT_E_INVALID;
         if (rc < 0) {
                 char *first = scratch.n ? tkit_diag_format(&scratch.v[0]) : NULL;
-                tkit_diags_add(w->d, TKIT_SEV_ERROR, NULL, 0, RULE_LOSSY, NULL, NULL,
+                tkit_diags_add(w->d, TKIT_SEV_ERROR, NULL, 0, NULL, NULL, NULL,
                                "the JCloisterZone output does not read back as written%s%s "
                                "(a bug in tilekit)",
                                first ? ": " : "", first ? first : "");
@@ -896,7 +899,7 @@ static bool place_all(struct writer *w, const struct tkit_set *const *sets, size
         }
         index_finish(&prefixes);
         if (!ok)
-                tkit_diags_add(w->d, TKIT_SEV_ERROR, NULL, 0, RULE_LOSSY, NULL, NULL,
+                tkit_diags_add(w->d, TKIT_SEV_ERROR, NULL, 0, NULL, NULL, NULL,
                                "more than %d different tiles: tilekit's JCloisterZone reader could "
                                "not read the file back (its limit per file); export fewer sets",
                                TKIT_JCZ_MAX_TILES);
@@ -938,13 +941,12 @@ static bool check_set_ids(const struct tkit_set *const *sets, size_t n, struct t
         qsort(v, n, sizeof *v, cmp_set_id);
         for (size_t i = 0; i < n; i++) {
                 if (!tkit_native_valid_id(v[i]->id)) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, v[i]->file, v[i]->line, RULE_LOSSY,
-                                       v[i]->id, NULL, "set id '%.80s' cannot be written",
-                                       v[i]->id);
+                        tkit_diags_add(d, TKIT_SEV_ERROR, v[i]->file, v[i]->line, NULL, v[i]->id,
+                                       NULL, "set id '%.80s' cannot be written", v[i]->id);
                         ok = false;
                 } else if (i && strcmp(v[i]->id, v[i - 1]->id) == 0) {
                         tkit_diags_add(
-                            d, TKIT_SEV_ERROR, v[i]->file, v[i]->line, RULE_LOSSY, v[i]->id, NULL,
+                            d, TKIT_SEV_ERROR, v[i]->file, v[i]->line, NULL, v[i]->id, NULL,
                             "two sets named '%s': one JCloisterZone file cannot hold both",
                             v[i]->id);
                         ok = false;

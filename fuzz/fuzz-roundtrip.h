@@ -113,6 +113,12 @@ static inline bool jcz_round_trip_ok(const struct tkit_setlist *sets, char **why
         tkit_diags_init(&d);
         tkit_diags_init(&d2);
         *why = NULL;
+        /* One JCloisterZone file cannot hold two sets of one id (the reader's "FILE:unlisted"
+         * may meet a tile-set of that name): the writer refuses, rightly. */
+        for (size_t i = 0; i < sets->n; i++)
+                for (size_t k = 0; k < i; k++)
+                        if (strcmp(sets->sets[i]->id, sets->sets[k]->id) == 0)
+                                goto out;
         const struct tkit_set *const *v = (const struct tkit_set *const *)sets->sets;
         int rc = tkit_jcz_write(v, sets->n, &a, &d);
         if (rc == TKIT_E_LIMIT)
