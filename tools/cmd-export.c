@@ -1,8 +1,10 @@
 /* tilekit export: write a stored set as canonical tilekit XML, or sets as JCloisterZone XML. */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "formats/tkit-formats.h"
 
@@ -68,7 +70,6 @@ static int export_sets(struct export_opts *o, const char *dbpath, const char *ou
         if (status != TKIT_EXIT_OK)
                 goto out;
         if (o->fmt != TKIT_FORMAT_JCZ && o->sets.nsel != 1) {
-                cli_print_diags(&d);
                 status = cli_usage_error("export",
                                          "the tilekit format holds one set, not %zu; "
                                          "choose one with --set, or use --format jcz",
@@ -84,7 +85,8 @@ static int export_sets(struct export_opts *o, const char *dbpath, const char *ou
         if (rc < 0 || (o->werror && apply_werror(&d))) {
                 status = TKIT_EXIT_FAIL;
         } else if (tkit_write_file(output, b.data ? b.data : "", b.len) < 0) {
-                tkit_diags_add(&d, TKIT_SEV_ERROR, output, 0, NULL, NULL, NULL, "cannot write");
+                tkit_diags_add(&d, TKIT_SEV_ERROR, output, 0, NULL, NULL, NULL, "cannot write: %s",
+                               strerror(errno));
                 status = TKIT_EXIT_FAIL;
         }
 out:
