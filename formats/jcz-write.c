@@ -159,8 +159,8 @@ enum form { FORM_NONE = 0, FORM_ATTR, FORM_ELEM };
 /* A marker element's value as the reader makes it: "a=1 b=x y text=words" (attributes, then
  * the text with whitespace collapsed). Splits it at each " NAME=" into attributes; a repeated
  * name continues the value before it; a last "text=" that collapsing would give back is the text.
- * Calls `emit` for each piece when `b` is given. Returns false when the value cannot be written
- * as an element. */
+ * Any such split reads back as the same value. Writes the element into `b` when given; returns
+ * false when the value cannot be written as an element. */
 static bool marker_element(const char *v, struct tkit_buf *b, const char *elem)
 {
         size_t len = strlen(v), starts[64], nstart = 0;
@@ -223,9 +223,10 @@ static bool feature_element(const char *name)
         return false;
 }
 
-/* Attribute or element, for each tile marker. The reader gives back attributes first, then
- * elements: every marker before the last attribute must be an attribute too. Attributes are
- * preferred for JCloisterZone's tile attributes and for markers read from the tile's own line. */
+/* Attribute or element, for each tile marker. Elements (<tower/>) are what JCloisterZone's tiles
+ * mostly carry, attributes its few tile attributes and whatever cannot be an element. The reader
+ * gives back attributes first, then elements: every marker before the last attribute must be an
+ * attribute too. */
 static void marker_forms(const struct tkit_tile *t, bool has_group, enum form *form,
                          struct place *p)
 {
@@ -238,7 +239,7 @@ static void marker_forms(const struct tkit_tile *t, bool has_group, enum form *f
                                !(has_group && strcmp(a->name, "group") == 0);
                 bool elem_ok = xml_name(a->name, strlen(a->name)) && !feature_element(a->name) &&
                                marker_element(a->value, NULL, a->name);
-                bool prefer_attr = !elem_ok || (a->line && a->line == t->line);
+                bool prefer_attr = !elem_ok;
                 for (size_t k = 0; k < sizeof tile_attrs / sizeof tile_attrs[0]; k++)
                         prefer_attr = prefer_attr || strcmp(a->name, tile_attrs[k]) == 0;
                 if (attr_ok && index_get(&used, a->name) >= 0)
