@@ -82,7 +82,12 @@ static int export_sets(struct export_opts *o, const char *dbpath, const char *ou
                                     &d);
         else
                 tkit_native_write(o->sets.sel[0], &b);
-        if (rc < 0 || (o->werror && apply_werror(&d))) {
+        int promoted = rc >= 0 && o->werror ? apply_werror(&d) : 0;
+        if (promoted)
+                tkit_diags_add(&d, TKIT_SEV_ERROR, output, 0, NULL, NULL, NULL,
+                               "not written: %d warning%s treated as error%s (--werror)", promoted,
+                               promoted > 1 ? "s" : "", promoted > 1 ? "s" : "");
+        if (rc < 0 || promoted) {
                 status = TKIT_EXIT_FAIL;
         } else if (tkit_write_file(output, b.data ? b.data : "", b.len) < 0) {
                 tkit_diags_add(&d, TKIT_SEV_ERROR, output, 0, NULL, NULL, NULL, "cannot write: %s",
