@@ -615,6 +615,7 @@ static void test_cli(void **state)
                                          "--tiles", p, "-o", out, NULL),
                                  1);
                 contains(err, ": error: [JCZ-LOSSY] ");
+                contains(err, "out.xml: error: not written: ");
                 assert_null(read_all(out, NULL));
                 free(err);
                 free(p);
