@@ -343,6 +343,23 @@ static void test_limits(void **state)
         assert_true(has_diag(&d, "SCENE-LIMIT", TKIT_SCENE_MAX_TILES + 4, "more than 10000"));
         free(x);
         tkit_diags_clear(&d);
+        /* the file size, and libxml2's nesting limit */
+        size_t huge = TKIT_MAX_INPUT_BYTES + 1;
+        x = tkit_xcalloc(huge, 1);
+        memset(x, ' ', huge);
+        assert_null(tkit_scene_read(x, huge, "huge.xml", &d));
+        assert_true(has_diag(&d, "SCENE-LIMIT", 0, "bytes"));
+        free(x);
+        tkit_diags_clear(&d);
+        struct tkit_buf deep;
+        tkit_buf_init(&deep);
+        tkit_buf_puts(&deep, "<scene format=\"1\" id=\"d\">");
+        for (int i = 0; i < 100000; i++)
+                tkit_buf_puts(&deep, "<board>");
+        assert_null(tkit_scene_read(deep.data, deep.len, "deep.xml", &d));
+        assert_true(has_diag(&d, "SCENE-XML", 0, NULL));
+        tkit_buf_finish(&deep);
+        tkit_diags_clear(&d);
         x = many_tiles(TKIT_SCENE_MAX_TILES, false);
         struct tkit_scene *s = tkit_scene_read(x, strlen(x), "big.xml", &d);
         assert_non_null(s);
