@@ -741,13 +741,14 @@ struct tkit_layout *tkit_layout_read_json(const char *data, size_t len, const ch
         l = sim_layout_new();
         if (!read_layout(&ps, &root, l))
                 goto fail;
-        size_t first = d->n;
-        bool bad = nsets > 0 && (tkit_layout_resolve(l, sets, nsets, d) < 0 ||
-                                 tkit_layout_verify(l, sets, nsets, d) < 0);
+        struct tkit_diags mine;
+        tkit_diags_init(&mine);
+        mine.limit = d->limit;
+        bool bad = nsets > 0 && (tkit_layout_resolve(l, sets, nsets, &mine) < 0 ||
+                                 tkit_layout_verify(l, sets, nsets, &mine) < 0);
         /* resolve and verify know no file: name this one in what they reported */
-        for (size_t i = first; i < d->n; i++)
-                if (!d->v[i].file)
-                        d->v[i].file = tkit_xstrdup(name);
+        tkit_diags_take(d, &mine, name);
+        tkit_diags_finish(&mine);
         if (bad)
                 goto fail;
         goto out;
