@@ -665,6 +665,34 @@ static bool read_seed(struct parser *ps, const struct jv *root, uint64_t *seed)
         return true;
 }
 
+static const char *layout_set(const void *l, size_t i)
+{
+        return ((const struct tkit_layout *)l)->sets[i];
+}
+
+/* "sets": non-empty strings, each once (a set played twice is not a game). */
+static bool read_set_ids(struct parser *ps, const struct jv *sets, struct tkit_layout *l)
+{
+        struct tkit_index seen;
+        tkit_index_init(&seen);
+        bool ok = true;
+        for (size_t i = 0; i < sets->n && ok; i++) {
+                const struct jv *v = &sets->kids[i];
+                if (v->type != J_STR || !v->s[0]) {
+                        perr(ps, v->line, "set ids must be non-empty strings");
+                        ok = false;
+                } else if (tkit_index_find(&seen, v->s, layout_set, l) >= 0) {
+                        perr(ps, v->line, "set '%.80s' is listed twice in \"sets\"", v->s);
+                        ok = false;
+                } else {
+                        *TKIT_PUSH(l->sets, l->nsets, l->capsets) = tkit_xstrdup(v->s);
+                        tkit_index_add(&seen, v->s, l->nsets - 1);
+                }
+        }
+        tkit_index_finish(&seen);
+        return ok;
+}
+
 static bool read_layout(struct parser *ps, const struct jv *root, struct tkit_layout *l)
 {
         static const char *const keys[] = {"seed",      "sets",  "players", "placements",
@@ -679,13 +707,8 @@ static bool read_layout(struct parser *ps, const struct jv *root, struct tkit_la
         const struct jv *sets = get_array(ps, root, "sets");
         if (!sets)
                 return false;
-        for (size_t i = 0; i < sets->n; i++) {
-                if (sets->kids[i].type != J_STR || !sets->kids[i].s[0]) {
-                        perr(ps, sets->kids[i].line, "set ids must be non-empty strings");
-                        return false;
-                }
-                *TKIT_PUSH(l->sets, l->nsets, l->capsets) = tkit_xstrdup(sets->kids[i].s);
-        }
+        if (!read_set_ids(ps, sets, l))
+                return false;
         const struct jv *pl = get_array(ps, root, "placements");
         if (!pl)
                 return false;
