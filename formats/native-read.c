@@ -26,7 +26,24 @@ struct rd {
         struct tkit_set *set;
         const char *tile; /* id of the tile or piece being read, for diagnostics */
         int errors;
+        /* hashed, since an element may have any number of them: the languages of the set's
+         * names, those of the tile or piece being read (names_of), the face ids of the piece
+         * being read (faces_of) */
+        struct tkit_index set_langs, langs, face_ids;
+        const void *names_of, *faces_of;
 };
+
+/* The index `x` for the list at `owner`, emptied when the list is not the one of last time; a
+ * tile's or piece's names and faces are read in one go, within its element. */
+static struct tkit_index *index_for(struct tkit_index *x, const void **last, const void *owner,
+                                    size_t n)
+{
+        if (*last != owner || n == 0) {
+                tkit_index_finish(x);
+                *last = owner;
+        }
+        return x;
+}
 
 static int line_of(const xmlNode *n)
 {
@@ -472,6 +489,11 @@ static bool illustration_token(struct rd *r, const xmlNode *n, const char *tok, 
         return true;
 }
 
+static const char *name_lang(const void *v, size_t i)
+{
+        return (*(struct tkit_name *const *)v)[i].lang;
+}
+
 static void read_name(struct rd *r, const xmlNode *n, struct tkit_name **v, size_t *nv)
 {
         static const char *const attrs[] = {"!lang", NULL};
@@ -487,17 +509,19 @@ static void read_name(struct rd *r, const xmlNode *n, struct tkit_name **v, size
                      lang);
                 return;
         }
-        for (size_t i = 0; i < *nv; i++)
-                if (strcmp((*v)[i].lang, lang) == 0) {
-                        fail(r, n, RULE_VALUE, "a second name in language '%s'", lang);
-                        return;
-                }
+        struct tkit_index *langs = v == &r->set->names
+                                       ? &r->set_langs
+                                       : index_for(&r->langs, &r->names_of, v, *nv);
+        if (tkit_index_find(langs, lang, name_lang, v) >= 0) {
+                fail(r, n, RULE_VALUE, "a second name in language '%s'", lang);
+                return;
+        }
         char *text = text_of(r, n);
         if (!text)
                 return;
         *v = tkit_xrealloc(*v, (*nv + 1) * sizeof **v);
         (*v)[*nv] = (struct tkit_name){tkit_xstrdup(lang), text};
-        (*nv)++;
+        tkit_index_add(langs, lang, (*nv)++);
 }
 
 static void read_provenance(struct rd *r, const xmlNode *n, enum tkit_basis *basis, char **note)
@@ -645,6 +669,11 @@ static void read_post(struct rd *r, const xmlNode *n, struct tkit_face *face)
         face->posts[face->nposts++] = p;
 }
 
+static const char *face_id(const void *p, size_t i)
+{
+        return ((const struct tkit_piece *)p)->faces[i].id;
+}
+
 static void read_face(struct rd *r, const xmlNode *n, struct tkit_piece *p)
 {
         static const char *const attrs[] = {"!id", "!players", NULL};
@@ -659,12 +688,14 @@ static void read_face(struct rd *r, const xmlNode *n, struct tkit_piece *p)
         }
         if (!id)
                 return;
-        for (size_t i = 0; i < p->nfaces; i++)
-                if (strcmp(p->faces[i].id, id) == 0) {
-                        fail(r, n, RULE_VALUE, "duplicate face id '%s' (first at line %d)", id,
-                             p->faces[i].line);
-                        return;
-                }
+        struct tkit_index *ids = index_for(&r->face_ids, &r->faces_of, p, p->nfaces);
+        long k = tkit_index_find(ids, id, face_id, p);
+        if (k >= 0) {
+                fail(r, n, RULE_VALUE, "duplicate face id '%s' (first at line %d)", id,
+                     p->faces[k].line);
+                return;
+        }
+        tkit_index_add(ids, id, p->nfaces);
         p->faces = tkit_xrealloc(p->faces, (p->nfaces + 1) * sizeof *p->faces);
         struct tkit_face *f = &p->faces[p->nfaces++];
         *f = (struct tkit_face){
@@ -952,6 +983,9 @@ struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, struct tkit_di
         r.set->source_format = tkit_xstrdup("tilekit");
         read_set_attrs(&r, root);
         read_set_children(&r, root);
+        tkit_index_finish(&r.set_langs);
+        tkit_index_finish(&r.langs);
+        tkit_index_finish(&r.face_ids);
         if (r.errors) {
                 tkit_set_destroy(r.set);
                 return NULL;
