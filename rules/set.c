@@ -465,10 +465,12 @@ static void check_refs(struct tkit_ck *c)
                 /* The value is "TILE count=N" (formats/jcz.c). */
                 const char *sp = strstr(a->value, " count=");
                 int len = sp ? (int)(sp - a->value) : (int)strlen(a->value);
-                tkit_ck_report(c, TKIT_SEV_WARNING, a->line, "JCZ-REF",
-                               "tile-set refers to tile '%.*s' (count %s), defined in none of the "
-                               "files or sets read: the set is incomplete without it",
-                               len, a->value, sp ? sp + 7 : "?");
+                tkit_ck_report(c, TKIT_SEV_ERROR, a->line, "JCZ-REF",
+                               "tile-set refers to tile '%.*s'%s (count %s), defined in none of "
+                               "the files read: the set cannot be built without it; give the "
+                               "file that defines '%.*s' too",
+                               len > 80 ? 80 : len, a->value, len > 80 ? "..." : "",
+                               sp ? sp + 7 : "?", len > 80 ? 80 : len, a->value);
         }
 }
 

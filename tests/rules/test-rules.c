@@ -787,7 +787,7 @@ static void test_jcz_reading(void **state)
         tkit_setlist_finish(&l);
 }
 
-/* winter.xml uses the tiles of basic.xml: alone it is incomplete (JCZ-REF warnings), read with
+/* winter.xml uses the tiles of basic.xml: alone it is incomplete (JCZ-REF errors), read with
  * basic.xml its set is complete. */
 static void test_jcz_link(void **state)
 {
@@ -807,7 +807,8 @@ static void test_jcz_link(void **state)
         for (size_t i = 0; i < d.n; i++)
                 refs += d.v[i].rule && strcmp(d.v[i].rule, "JCZ-REF") == 0;
         assert_int_equal(refs, 24);
-        assert_int_equal(d.errors, 0);
+        assert_int_equal(d.errors, 24); /* errors: the set cannot be built */
+        assert_non_null(strstr(find_diag(&d, "JCZ-REF", NULL)->message, "give the file that"));
         assert_int_equal(l.sets[0]->ntiles, 12);
         tkit_diags_clear(&d);
         tkit_setlist_finish(&l);
