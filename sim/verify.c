@@ -11,14 +11,6 @@
 
 /* ---------------------------------------------------------------- resolving */
 
-static const struct tkit_set *find_set(struct tkit_set *const *sets, size_t nsets, const char *id)
-{
-        for (size_t i = 0; i < nsets; i++)
-                if (sets[i]->id && strcmp(sets[i]->id, id) == 0)
-                        return sets[i];
-        return NULL;
-}
-
 static const char *set_id(const void *sets, size_t i)
 {
         return ((struct tkit_set *const *)sets)[i]->id;
@@ -32,11 +24,53 @@ static int find_piece(const struct tkit_set *s, const char *id)
         return -1;
 }
 
+/* A set of the layout, each id once, with the loaded set of that id. */
+struct cand {
+        const char *id;
+        const struct tkit_set *set;
+};
+
+static const char *layout_set_id(const void *l, size_t i)
+{
+        return ((const struct tkit_layout *)l)->sets[i];
+}
+
+/* The layout's sets that are loaded, each once however often the layout or the caller names it;
+ * reports those not loaded. */
+static struct cand *candidates(const struct tkit_layout *l, struct tkit_set *const *sets,
+                               size_t nsets, size_t *n, struct tkit_diags *d, int *rc)
+{
+        struct cand *c = tkit_xcalloc(l->nsets + 1, sizeof(*c));
+        struct tkit_index loaded, seen;
+        tkit_index_init(&loaded);
+        tkit_index_init(&seen);
+        for (size_t k = 0; k < nsets; k++)
+                tkit_index_add(&loaded, sets[k]->id, k);
+        *n = 0;
+        for (size_t i = 0; i < l->nsets; i++) {
+                if (tkit_index_find(&seen, l->sets[i], layout_set_id, l) >= 0)
+                        continue;
+                tkit_index_add(&seen, l->sets[i], i);
+                long k = tkit_index_find(&loaded, l->sets[i], set_id, sets);
+                if (k < 0) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, "SIM-UNKNOWN-SET", l->sets[i],
+                                       NULL, "the layout uses set '%s', which is not loaded",
+                                       l->sets[i]);
+                        *rc = TKIT_E_NOTFOUND;
+                        continue;
+                }
+                c[(*n)++] = (struct cand){l->sets[i], sets[k]};
+        }
+        tkit_index_finish(&loaded);
+        tkit_index_finish(&seen);
+        return c;
+}
+
 /* Looks `tile` up in `set` (or in every set of the layout when set is NULL): a tile, or a piece
  * when *piece (or when no tile has that id and `may_be_piece`: the database does not say). */
-static int lookup(struct tkit_layout *l, struct tkit_set *const *sets, size_t nsets,
-                  const char **set, const char *tile, bool *piece, bool may_be_piece,
-                  const void **out, struct tkit_diags *d, const char *what)
+static int lookup(struct tkit_layout *l, const struct cand *c, size_t nc, const char **set,
+                  const char *tile, bool *piece, bool may_be_piece, const void **out,
+                  struct tkit_diags *d, const char *what)
 {
         const void *found = NULL;
         const char *found_set = NULL;
@@ -48,17 +82,15 @@ static int lookup(struct tkit_layout *l, struct tkit_set *const *sets, size_t ns
                         break;
                 if (!as_piece && *piece)
                         continue;
-                for (size_t i = 0; i < l->nsets; i++) {
-                        if (*set && strcmp(*set, l->sets[i]) != 0)
+                for (size_t i = 0; i < nc; i++) {
+                        if (*set && strcmp(*set, c[i].id) != 0)
                                 continue;
-                        const struct tkit_set *s = find_set(sets, nsets, l->sets[i]);
-                        if (!s)
-                                continue;
+                        const struct tkit_set *s = c[i].set;
                         int k = as_piece ? find_piece(s, tile) : tkit_set_find_tile(s, tile);
                         if (k < 0)
                                 continue;
                         hits++;
-                        found_set = l->sets[i];
+                        found_set = c[i].id;
                         found_piece = as_piece;
                         found = as_piece ? (const void *)&s->pieces[k] : (const void *)&s->tiles[k];
                 }
@@ -83,22 +115,18 @@ int tkit_layout_resolve(struct tkit_layout *l, struct tkit_set *const *sets, siz
                         struct tkit_diags *d)
 {
         int rc = 0;
-        for (size_t i = 0; i < l->nsets; i++) {
-                if (!find_set(sets, nsets, l->sets[i])) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, "SIM-UNKNOWN-SET", l->sets[i],
-                                       NULL, "the layout uses set '%s', which is not loaded",
-                                       l->sets[i]);
-                        rc = TKIT_E_NOTFOUND;
-                }
-        }
-        if (rc)
+        size_t nc = 0;
+        struct cand *c = candidates(l, sets, nsets, &nc, d, &rc);
+        if (rc) {
+                free(c);
                 return rc;
+        }
         for (size_t i = 0; i < l->nplacements; i++) {
                 struct tkit_placement *p = &l->placements[i];
                 const void *o = NULL;
                 char what[48];
                 snprintf(what, sizeof(what), "placement %zu", i + 1);
-                if (lookup(l, sets, nsets, &p->set, p->tile, &p->is_piece, true, &o, d, what) < 0) {
+                if (lookup(l, c, nc, &p->set, p->tile, &p->is_piece, true, &o, d, what) < 0) {
                         rc = TKIT_E_NOTFOUND;
                         continue;
                 }
@@ -108,16 +136,17 @@ int tkit_layout_resolve(struct tkit_layout *l, struct tkit_set *const *sets, siz
                         p->def = o;
         }
         for (size_t i = 0; i < l->ndiscards; i++) {
-                struct tkit_discard *c = &l->discards[i];
+                struct tkit_discard *dc = &l->discards[i];
                 const void *o = NULL;
                 char what[48];
                 snprintf(what, sizeof(what), "discard %zu", i + 1);
                 bool piece = false;
-                if (lookup(l, sets, nsets, &c->set, c->tile, &piece, false, &o, d, what) < 0)
+                if (lookup(l, c, nc, &dc->set, dc->tile, &piece, false, &o, d, what) < 0)
                         rc = TKIT_E_NOTFOUND;
                 else
-                        c->def = o;
+                        dc->def = o;
         }
+        free(c);
         return rc;
 }
 
