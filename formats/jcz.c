@@ -55,7 +55,7 @@ struct jrd {
         struct tkit_tile *tiles; /* tiles defined in the document */
         size_t ntiles, captiles;
         bool *used;
-        bool too_many; /* MAX_TILES reached and reported */
+        bool too_many;              /* MAX_TILES reached and reported */
         struct tkit_index tile_ids; /* of tiles[] */
         struct tkit_index set_ids;  /* of the sets read */
 };
@@ -450,7 +450,8 @@ static void apply_group(struct jrd *r, struct tkit_tile *t, const xmlNode *n, co
                 k++;
         if (k == 4) {
                 fail(r, n, RULE_VALUE,
-                     "group=\"%.80s\" is not one of river, river-spring, river-lake, river-fork", g);
+                     "group=\"%.80s\" is not one of river, river-spring, river-lake, river-fork",
+                     g);
                 return;
         }
         t->group = TKIT_GROUP_RIVER;

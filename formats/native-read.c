@@ -509,9 +509,8 @@ static void read_name(struct rd *r, const xmlNode *n, struct tkit_name **v, size
                      lang);
                 return;
         }
-        struct tkit_index *langs = v == &r->set->names
-                                       ? &r->set_langs
-                                       : index_for(&r->langs, &r->names_of, v, *nv);
+        struct tkit_index *langs =
+            v == &r->set->names ? &r->set_langs : index_for(&r->langs, &r->names_of, v, *nv);
         if (tkit_index_find(langs, lang, name_lang, v) >= 0) {
                 fail(r, n, RULE_VALUE, "a second name in language '%s'", lang);
                 return;

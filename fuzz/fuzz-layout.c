@@ -54,8 +54,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /* Reads `data`; when accepted, checks write → read → write gives the same bytes. */
-static void round_trip(const uint8_t *data, size_t size, struct tkit_set *const *play,
-                       size_t nsets)
+static void round_trip(const uint8_t *data, size_t size, struct tkit_set *const *play, size_t nsets)
 {
         struct tkit_diags d;
         tkit_diags_init(&d);

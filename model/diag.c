@@ -233,8 +233,7 @@ void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t 
         d->warnings += counts[TKIT_SEV_WARNING];
 }
 
-bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file,
-                          size_t counts[3])
+bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file, size_t counts[3])
 {
         const struct tkit_diags_state *st = d->state;
         if (!st || i >= st->nfiles)

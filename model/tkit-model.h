@@ -473,7 +473,7 @@ void tkit_set_add_require(struct tkit_set *s, const char *id);
  * lookup has seen it (set ids as tkit_set_add_tile does; a tile replaced by a copy with the same
  * id is fine). */
 int tkit_set_find_tile(const struct tkit_set *s, const char *id);
-int tkit_set_tile_total(const struct tkit_set *s);                /* sum of counts */
+int tkit_set_tile_total(const struct tkit_set *s); /* sum of counts */
 
 /* Largest count of copies (tiles, pieces, tokens) accepted anywhere: beyond it, data is absurd. */
 #define TKIT_MAX_COUNT 1000

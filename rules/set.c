@@ -504,8 +504,8 @@ static void check_dups(struct tkit_ck *c)
         }
         for (size_t i = 0; i < s->ntiles; i++) {
                 size_t j = first[i];
-                int r = j == i ? -1 : tkit_tile_same_type(&s->tiles[j], &s->tiles[i],
-                                                          TKIT_SAME_MARKERS);
+                int r = j == i ? -1
+                               : tkit_tile_same_type(&s->tiles[j], &s->tiles[i], TKIT_SAME_MARKERS);
                 if (r < 0)
                         continue;
                 c->tile = s->tiles[i].id;

@@ -192,10 +192,10 @@ struct replay {
         bool river_play;
         bool land_seen;
         int bridges_left;
-        struct group *groups;   /* NSIG */
-        uint16_t *sigs_seen;    /* signatures that ever had a cell */
+        struct group *groups; /* NSIG */
+        uint16_t *sigs_seen;  /* signatures that ever had a cell */
         size_t nsigs_seen, capsigs_seen;
-        struct use *uses;       /* sorted by def */
+        struct use *uses; /* sorted by def */
         size_t nuses;
 };
 
@@ -331,7 +331,8 @@ static uint16_t signature(const struct replay *r, int x, int y)
                 unsigned v = 0;
                 if (n) {
                         bool end;
-                        enum tkit_side_type t = shows(n->def, n->rot, n->bridge, (side + 2) % 4, &end);
+                        enum tkit_side_type t =
+                            shows(n->def, n->rot, n->bridge, (side + 2) % 4, &end);
                         v = t == TKIT_SIDE_FIELD  ? 1
                             : t == TKIT_SIDE_ROAD ? (end ? 3 : 2)
                             : t == TKIT_SIDE_CITY ? 4
@@ -409,7 +410,8 @@ static void collect_uses(struct replay *r, const struct tkit_layout *l)
         r->uses = tkit_xcalloc(l->nplacements + l->ndiscards + 1, sizeof *r->uses);
         for (size_t i = 0; i < l->nplacements; i++) {
                 const struct tkit_placement *p = &l->placements[i];
-                r->uses[r->nuses++].def = p->is_piece ? (const void *)p->piece : (const void *)p->def;
+                r->uses[r->nuses++].def =
+                    p->is_piece ? (const void *)p->piece : (const void *)p->def;
         }
         for (size_t i = 0; i < l->ndiscards; i++)
                 if (l->discards[i].def)

@@ -1090,10 +1090,11 @@ static void test_issue11_layout_set_twice(void **state)
 {
         struct fx *f = *state;
         /* the layout reader refuses it, at the line of the second one */
-        verify_refused(f, "set-twice.json",
-                       "{\n  \"seed\": 1,\n  \"sets\": [\"base\",\n  \"base\"],\n  \"players\": 2,\n"
-                       "  \"placements\": [],\n  \"discarded\": []\n}\n",
-                       4);
+        verify_refused(
+            f, "set-twice.json",
+            "{\n  \"seed\": 1,\n  \"sets\": [\"base\",\n  \"base\"],\n  \"players\": 2,\n"
+            "  \"placements\": [],\n  \"discarded\": []\n}\n",
+            4);
         assert_non_null(strstr(f->err, "listed twice"));
 }
 
@@ -1129,16 +1130,17 @@ static void test_issue11_check_many_findings(void **state)
         tkit_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                           "<tileset format=\"1\" id=\"many\" rules=\"\">\n");
         for (int i = 0; i < 1000; i++)
-                tkit_buf_printf(&b, "<tile id=\"t%d\" count=\"1\"><city id=\"c\" at=\"N\"/></tile>\n",
-                                i);
+                tkit_buf_printf(
+                    &b, "<tile id=\"t%d\" count=\"1\"><city id=\"c\" at=\"N\"/></tile>\n", i);
         tkit_buf_puts(&b, "</tileset>\n");
         char *p = bad_file(f, "many-findings.xml", b.data, b.len);
         int rc = run(f, "check", p, NULL);
         assert_int_equal(rc, 1);
         assert_true(strlen(f->out) < ISSUE11_MAX_OUTPUT);
         /* 1000 GEO-COVER errors and, the tiles being of one type, 999 TYPE-DUP warnings */
-        char *note = tkit_xasprintf("%s: note: %d more findings not shown (%d errors, 999 warnings)",
-                                    p, 1999 - TKIT_DIAGS_LIMIT, 1000 - TKIT_DIAGS_LIMIT);
+        char *note =
+            tkit_xasprintf("%s: note: %d more findings not shown (%d errors, 999 warnings)", p,
+                           1999 - TKIT_DIAGS_LIMIT, 1000 - TKIT_DIAGS_LIMIT);
         if (!strstr(f->out, note))
                 fprintf(stderr, "%.2000s\n", f->out + strlen(f->out) / 2);
         assert_non_null(strstr(f->out, note));
@@ -1155,9 +1157,10 @@ static void test_issue11_long_ref(void **state)
         struct fx *f = *state;
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_buf_puts(&b, "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n"
-                          "<tile id=\"T/L\"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>\n"
-                          "</tiles>\n<sets>\n<tile-set id=\"fx:1\">\n<ref tile=\"T/L\"/>\n<ref tile=\"");
+        tkit_buf_puts(
+            &b, "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n"
+                "<tile id=\"T/L\"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>\n"
+                "</tiles>\n<sets>\n<tile-set id=\"fx:1\">\n<ref tile=\"T/L\"/>\n<ref tile=\"");
         for (int i = 0; i < (2 << 20); i++)
                 tkit_buf_add(&b, "x", 1);
         tkit_buf_puts(&b, "\"/>\n</tile-set>\n</sets>\n</defs>\n");

@@ -48,8 +48,9 @@ static char *jcz_xml(int k, int n)
                                 k, i);
         tkit_buf_printf(&b, "</tiles>\n<sets>\n<tile-set id=\"f%d:1\">\n", k);
         for (int i = 0; i < JCZ_TILES; i++)
-                tkit_buf_printf(&b, "<ref tile=\"F%d/T%d\" count=\"2\"/>\n<ref tile=\"F%d/T%d\"/>\n",
-                                k, i, (k + 1) % n, i);
+                tkit_buf_printf(&b,
+                                "<ref tile=\"F%d/T%d\" count=\"2\"/>\n<ref tile=\"F%d/T%d\"/>\n", k,
+                                i, (k + 1) % n, i);
         tkit_buf_puts(&b, "</tile-set>\n</sets>\n</defs>\n");
         return tkit_buf_steal(&b);
 }
@@ -68,7 +69,8 @@ static int scaling(const char *what, int n)
                         for (int f = 0; f < k * n && rc == 0; f++) {
                                 char *xml = jcz_xml(f, k * n), name[32];
                                 snprintf(name, sizeof name, "f%d.xml", f);
-                                rc = tkit_read_memory(xml, strlen(xml), name, TKIT_FORMAT_JCZ, &l, &d);
+                                rc = tkit_read_memory(xml, strlen(xml), name, TKIT_FORMAT_JCZ, &l,
+                                                      &d);
                                 free(xml);
                         }
                         t1 = now();
@@ -76,7 +78,8 @@ static int scaling(const char *what, int n)
                 } else {
                         char *xml = names_xml(k * n);
                         t1 = now();
-                        rc = tkit_read_memory(xml, strlen(xml), "names.xml", TKIT_FORMAT_AUTO, &l, &d);
+                        rc = tkit_read_memory(xml, strlen(xml), "names.xml", TKIT_FORMAT_AUTO, &l,
+                                              &d);
                         free(xml);
                 }
                 double t2 = now();

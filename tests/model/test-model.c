@@ -388,15 +388,14 @@ static void test_index(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(test_diag_limit),
-            cmocka_unit_test(test_diag_repeats_and_lengths),
-            cmocka_unit_test(test_index),
-            cmocka_unit_test(test_position_names),  cmocka_unit_test(test_rotation),
-            cmocka_unit_test(test_facing),          cmocka_unit_test(test_side_codes),
-            cmocka_unit_test(test_compatibility),   cmocka_unit_test(test_bridge_axes),
-            cmocka_unit_test(test_copy_is_deep),    cmocka_unit_test(test_validate),
-            cmocka_unit_test(test_diag_format),     cmocka_unit_test(test_post_spaces),
-            cmocka_unit_test(test_names_roundtrip), cmocka_unit_test(test_piece_cells),
+            cmocka_unit_test(test_diag_limit),  cmocka_unit_test(test_diag_repeats_and_lengths),
+            cmocka_unit_test(test_index),       cmocka_unit_test(test_position_names),
+            cmocka_unit_test(test_rotation),    cmocka_unit_test(test_facing),
+            cmocka_unit_test(test_side_codes),  cmocka_unit_test(test_compatibility),
+            cmocka_unit_test(test_bridge_axes), cmocka_unit_test(test_copy_is_deep),
+            cmocka_unit_test(test_validate),    cmocka_unit_test(test_diag_format),
+            cmocka_unit_test(test_post_spaces), cmocka_unit_test(test_names_roundtrip),
+            cmocka_unit_test(test_piece_cells),
         };
         return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }
