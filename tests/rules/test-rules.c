@@ -1105,10 +1105,11 @@ static void test_jcz_strict_values(void **state)
         struct tkit_diags d;
         tkit_setlist_init(&l);
         tkit_diags_init(&d);
-        assert_int_equal(read_jcz("<defs><tiles><tile id=\"T/A\"><city besieged=\"false\">N</city>"
-                                  "<field city=\"N\">EL ER SL SR WL WR</field></tile></tiles></defs>",
-                                  &l, &d),
-                         0);
+        assert_int_equal(
+            read_jcz("<defs><tiles><tile id=\"T/A\"><city besieged=\"false\">N</city>"
+                     "<field city=\"N\">EL ER SL SR WL WR</field></tile></tiles></defs>",
+                     &l, &d),
+            0);
         assert_int_equal(l.sets[0]->tiles[0].features[0].besieger, TKIT_BESIEGER_NONE);
         assert_int_equal(read_jcz("<defs><tiles><tile id=\"T/B\" group=\"rivr\"><road>N</road>"
                                   "</tile></tiles></defs>",
