@@ -105,6 +105,9 @@ struct jv {
         size_t n, cap, capk;
 };
 
+/* Keys per JSON object (a layout's objects have at most 8): a documented limit, reported. */
+#define MAX_KEYS 64
+
 struct parser {
         const char *p, *end, *name;
         int line, depth;
@@ -388,15 +391,22 @@ static bool parse_container(struct parser *ps, struct jv *v, bool object)
                         }
                         if (!parse_string(ps, &key))
                                 return false;
+                        /* layout objects have a handful of keys: the bound keeps the repeat
+                         * check below from growing with the square of a hostile object */
+                        if (v->n >= MAX_KEYS) {
+                                perr(ps, ps->line, "an object with more than %d keys", MAX_KEYS);
+                                free(key);
+                                return false;
+                        }
                         for (size_t i = 0; i < v->n; i++)
                                 if (strcmp(v->keys[i], key) == 0) {
-                                        perr(ps, ps->line, "duplicate key \"%s\"", key);
+                                        perr(ps, ps->line, "duplicate key \"%.80s\"", key);
                                         free(key);
                                         return false;
                                 }
                         skip_ws(ps);
                         if (ps->p >= ps->end || *ps->p != ':') {
-                                perr(ps, ps->line, "expected ':' after key \"%s\"", key);
+                                perr(ps, ps->line, "expected ':' after key \"%.80s\"", key);
                                 free(key);
                                 return false;
                         }

@@ -650,6 +650,21 @@ static void test_repeated_sets(void **state)
         tkit_diags_finish(&d);
 }
 
+/* An object with more keys than any layout object has is refused before its keys are compared
+ * with each other. */
+static void test_many_keys(void **state)
+{
+        struct bundle *b = *state;
+        struct tkit_buf j;
+        tkit_buf_init(&j);
+        tkit_buf_puts(&j, "{");
+        for (int i = 0; i < 100000; i++)
+                tkit_buf_printf(&j, "%s\"k%d\": 1", i ? ", " : "", i);
+        tkit_buf_puts(&j, "}");
+        expect_error(b, j.data, "SIM-JSON");
+        tkit_buf_finish(&j);
+}
+
 /* The rule id comes from the check that failed, not from the words of its message; a placement
  * on a used cell is not also reported as detached. */
 static void test_rule_ids(void **state)
@@ -1172,6 +1187,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_json_errors, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_repeated_sets, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_rule_ids, setup_bundle, teardown_bundle),
+            cmocka_unit_test_setup_teardown(test_many_keys, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_many_errors_capped, setup_bundle, teardown_bundle),
             cmocka_unit_test(test_many_discards),
             cmocka_unit_test_setup_teardown(test_store, setup_bundle, teardown_bundle),
