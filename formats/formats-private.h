@@ -99,7 +99,14 @@ struct tkit_xr {
         const char *rule_dup;     /* a second name in one language; NULL: rule_value */
         const char *set, *item;   /* labels of the diagnostics (set, tile), may be NULL */
         int errors;
+        /* the languages of the name list read last (tkit_xr_name): hashed, since an element may
+         * hold any number of names; rebuilt when another list is read */
+        struct tkit_index langs;
+        const void *langs_of;
+        size_t langs_n;
 };
+/* Frees what the walk kept (the language index); the struct may be used again. */
+void tkit_xr_finish(struct tkit_xr *r);
 /* The element's line, 0 when unknown. */
 int tkit_xr_line(const xmlNode *n);
 void tkit_xr_fail(struct tkit_xr *r, const xmlNode *n, const char *rule, const char *fmt, ...)

@@ -41,8 +41,9 @@
 #define RULE_UNKNOWN "XML-UNKNOWN"
 #define RULE_VALUE "XML-VALUE"
 #define MAX_FEATURES 64
-/* JCloisterZone files hold a few dozen tiles; tiles are looked up by scanning, so the count is
- * bounded (100 000 tiles took 18 s, a 16 MiB file minutes). */
+/* A documented limit (docs/hardening.md), reported when hit: JCloisterZone's files hold a few
+ * dozen tiles, its largest under 200. Lookups go through hash indexes, so the limit is no longer
+ * about time (100 000 tiles used to take 18 s by scanning) but a bound on what is plausible. */
 #define MAX_TILES 1000
 
 struct jrd {
@@ -54,8 +55,15 @@ struct jrd {
         struct tkit_tile *tiles; /* tiles defined in the document */
         size_t ntiles, captiles;
         bool *used;
-        bool too_many; /* MAX_TILES reached and reported */
+        bool too_many;              /* MAX_TILES reached and reported */
+        struct tkit_index tile_ids; /* of tiles[] */
+        struct tkit_index set_ids;  /* of the sets read */
 };
+
+static const char *jrd_tile_id(const void *r, size_t i)
+{
+        return ((const struct jrd *)r)->tiles[i].id;
+}
 
 static int line_of(const xmlNode *n)
 {
@@ -106,6 +114,23 @@ static char *text_of(const xmlNode *n)
 static bool is_true(const char *v)
 {
         return v && (strcmp(v, "true") == 0 || strcmp(v, "yes") == 0 || strcmp(v, "1") == 0);
+}
+
+static bool is_false(const char *v)
+{
+        return v && (strcmp(v, "false") == 0 || strcmp(v, "no") == 0 || strcmp(v, "0") == 0);
+}
+
+/* A boolean attribute the reader interprets: anything but true/false (yes/no, 1/0) is an error,
+ * never read as false. Returns the value, false after an error. */
+static bool get_bool(struct jrd *r, const xmlNode *n, const char *name, const char *v)
+{
+        if (is_true(v))
+                return true;
+        if (!is_false(v))
+                fail(r, n, RULE_VALUE, "%s=\"%.80s\" on <%s> is not true or false", name, v,
+                     (const char *)n->name);
+        return false;
 }
 
 /* All attributes as "a=1 b=2" (the value of a marker made from an element), then the element's
@@ -275,12 +300,17 @@ static void read_feature_attrs(struct jrd *r, const xmlNode *n, struct tkit_feat
                                      v);
                         else
                                 f->pennants = (int)p;
-                } else if (strcmp(k, "besieged") == 0 && is_true(v)) {
-                        f->besieger = TKIT_BESIEGER_BESIEGER;
-                } else if (strcmp(k, "cathedral") == 0 && is_true(v)) {
-                        f->cathedral = true;
-                } else if (strcmp(k, "inn") == 0 && is_true(v)) {
-                        f->inn = true;
+                } else if (strcmp(k, "besieged") == 0) {
+                        if (get_bool(r, n, k, v))
+                                f->besieger = TKIT_BESIEGER_BESIEGER;
+                } else if (strcmp(k, "cathedral") == 0) {
+                        f->cathedral = get_bool(r, n, k, v);
+                } else if (strcmp(k, "inn") == 0) {
+                        f->inn = get_bool(r, n, k, v);
+                } else if (strcmp(k, "tunnel") == 0) {
+                        /* kept as a marker (the model has no tunnel), read by layer_class */
+                        get_bool(r, n, k, v);
+                        tkit_feature_add_extra(f, k, v, line_of(n));
                 } else if (f->kind == TKIT_FIELD && strcmp(k, "city") == 0) {
                         continue; /* resolved once the tile's cities are known */
                 } else {
@@ -419,9 +449,9 @@ static void apply_group(struct jrd *r, struct tkit_tile *t, const xmlNode *n, co
         while (k < 4 && strcmp(g, river_groups[k]) != 0)
                 k++;
         if (k == 4) {
-                tkit_diags_add(r->d, TKIT_SEV_WARNING, r->file, line_of(n), RULE_VALUE, NULL, t->id,
-                               "unknown group=\"%s\": read as a land tile, kept as a marker", g);
-                tkit_tile_add_extra(t, "group", g, line_of(n));
+                fail(r, n, RULE_VALUE,
+                     "group=\"%.80s\" is not one of river, river-spring, river-lake, river-fork",
+                     g);
                 return;
         }
         t->group = TKIT_GROUP_RIVER;
@@ -454,17 +484,18 @@ static void read_tile(struct jrd *r, const xmlNode *n)
                      id);
                 return;
         }
-        for (size_t i = 0; i < r->ntiles; i++)
-                if (strcmp(r->tiles[i].id, id) == 0) {
-                        r->tile = id;
-                        fail(r, n, "ID-DUP", "duplicate tile id '%s' (first at line %d)", id,
-                             r->tiles[i].line);
-                        r->tile = NULL;
-                        return;
-                }
+        long first = tkit_index_find(&r->tile_ids, id, jrd_tile_id, r);
+        if (first >= 0) {
+                r->tile = id;
+                fail(r, n, "ID-DUP", "duplicate tile id '%s' (first at line %d)", id,
+                     r->tiles[first].line);
+                r->tile = NULL;
+                return;
+        }
         struct tkit_tile *t = TKIT_PUSH(r->tiles, r->ntiles, r->captiles);
         tkit_tile_init(t);
         t->id = tkit_xstrdup(id);
+        tkit_index_add(&r->tile_ids, id, r->ntiles - 1);
         t->line = line_of(n);
         t->basis = TKIT_BASIS_EXTERNAL;
         r->tile = t->id;
@@ -535,10 +566,7 @@ static void read_tile(struct jrd *r, const xmlNode *n)
 
 static int find_tile(const struct jrd *r, const char *id)
 {
-        for (size_t i = 0; i < r->ntiles; i++)
-                if (strcmp(r->tiles[i].id, id) == 0)
-                        return (int)i;
-        return -1;
+        return (int)tkit_index_find(&r->tile_ids, id, jrd_tile_id, r);
 }
 
 static bool parse_count(struct jrd *r, const xmlNode *n, const char *tile, int *out)
@@ -607,6 +635,11 @@ static struct tkit_set *new_set(struct jrd *r, const char *id, int line)
         return s;
 }
 
+static const char *list_set_id(const void *l, size_t i)
+{
+        return ((const struct tkit_setlist *)l)->sets[i]->id;
+}
+
 static void read_tileset(struct jrd *r, const xmlNode *n, struct tkit_setlist *out)
 {
         const char *id = prop(n, "id");
@@ -621,11 +654,11 @@ static void read_tileset(struct jrd *r, const xmlNode *n, struct tkit_setlist *o
                      id);
                 return;
         }
-        for (size_t i = 0; i < out->n; i++)
-                if (strcmp(out->sets[i]->id, id) == 0) {
-                        fail(r, n, "ID-DUP", "duplicate tile-set id '%s'", id);
-                        return;
-                }
+        if (tkit_index_find(&r->set_ids, id, list_set_id, out) >= 0) {
+                fail(r, n, "ID-DUP", "duplicate tile-set id '%s'", id);
+                return;
+        }
+        tkit_index_add(&r->set_ids, id, out->n);
         struct tkit_set *s = new_set(r, id, line_of(n));
         r->set = s->id;
         for (const xmlAttr *a = n->properties; a; a = a->next)
@@ -736,6 +769,8 @@ int tkit_jcz_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out, s
                 tkit_tile_finish(&r.tiles[i]);
         free(r.tiles);
         free(r.used);
+        tkit_index_finish(&r.tile_ids);
+        tkit_index_finish(&r.set_ids);
         if (r.errors) {
                 tkit_setlist_finish(&sets);
                 return TKIT_E_INVALID;
@@ -750,25 +785,53 @@ int tkit_jcz_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out, s
 
 /* ------------------------------------------------------------------ linking across files */
 
-static const struct tkit_tile *find_elsewhere(const struct tkit_setlist *l, const char *id,
-                                              const char **file)
+/* Where each tile id is defined: the first JCloisterZone set holding it before linking. */
+struct origin {
+        const struct tkit_set *set;
+        size_t tile;
+};
+
+struct origins {
+        struct origin *v;
+        size_t n, cap;
+        struct tkit_index ids;
+};
+
+static const char *origin_id(const void *o, size_t i)
 {
+        const struct origin *e = &((const struct origins *)o)->v[i];
+        return e->set->tiles[e->tile].id;
+}
+
+static void origins_init(struct origins *o, const struct tkit_setlist *l)
+{
+        memset(o, 0, sizeof *o);
         for (size_t i = 0; i < l->n; i++) {
                 const struct tkit_set *s = l->sets[i];
                 if (!s->source_format || strcmp(s->source_format, "jcz") != 0)
                         continue;
-                int k = tkit_set_find_tile(s, id);
-                if (k >= 0) {
-                        *file = s->file;
-                        return &s->tiles[k];
+                for (size_t k = 0; k < s->ntiles; k++) {
+                        *TKIT_PUSH(o->v, o->n, o->cap) = (struct origin){s, k};
+                        tkit_index_add(&o->ids, s->tiles[k].id, o->n - 1);
                 }
         }
-        return NULL;
+}
+
+static const struct tkit_tile *find_elsewhere(const struct origins *o, const char *id,
+                                              const char **file)
+{
+        long k = tkit_index_find(&o->ids, id, origin_id, o);
+        if (k < 0)
+                return NULL;
+        *file = o->v[k].set->file;
+        return &o->v[k].set->tiles[o->v[k].tile];
 }
 
 int tkit_jcz_link(struct tkit_setlist *l)
 {
         int left = 0;
+        struct origins o;
+        origins_init(&o, l);
         for (size_t i = 0; i < l->n; i++) {
                 struct tkit_set *s = l->sets[i];
                 size_t keep = 0;
@@ -781,7 +844,7 @@ int tkit_jcz_link(struct tkit_setlist *l)
                         char *id = NULL;
                         if (sp) {
                                 id = tkit_xstrndup(a->value, (size_t)(sp - a->value));
-                                src = tkit_set_find_tile(s, id) < 0 ? find_elsewhere(l, id, &file)
+                                src = tkit_set_find_tile(s, id) < 0 ? find_elsewhere(&o, id, &file)
                                                                     : NULL;
                         }
                         if (!src) {
@@ -810,5 +873,7 @@ int tkit_jcz_link(struct tkit_setlist *l)
                 }
                 s->nextra = keep;
         }
+        free(o.v);
+        tkit_index_finish(&o.ids);
         return left;
 }

@@ -22,7 +22,26 @@
 struct rd {
         struct tkit_xr x; /* first: the token callbacks get it and cast back */
         struct tkit_set *set;
+        /* the face ids of the piece being read (faces_of), hashed: a piece may have any number */
+        struct tkit_index face_ids;
+        const struct tkit_piece *faces_of;
 };
+
+static const char *face_id(const void *p, size_t i)
+{
+        return ((const struct tkit_piece *)p)->faces[i].id;
+}
+
+/* The face index of piece `p`, emptied when it belonged to the piece read before. */
+static struct tkit_index *face_ids_of(struct rd *r, const struct tkit_piece *p)
+{
+        if (r->faces_of != p || p->nfaces == 0) {
+                tkit_index_finish(&r->face_ids);
+                tkit_index_init(&r->face_ids);
+                r->faces_of = p;
+        }
+        return &r->face_ids;
+}
 
 static int parse_yes_no(const char *s)
 {
@@ -387,13 +406,14 @@ static void read_face(struct rd *r, const xmlNode *n, struct tkit_piece *p)
         }
         if (!id)
                 return;
-        for (size_t i = 0; i < p->nfaces; i++)
-                if (strcmp(p->faces[i].id, id) == 0) {
-                        tkit_xr_fail(&r->x, n, RULE_VALUE,
-                                     "duplicate face id '%s' (first at line %d)", id,
-                                     p->faces[i].line);
-                        return;
-                }
+        struct tkit_index *ids = face_ids_of(r, p);
+        long k = tkit_index_find(ids, id, face_id, p);
+        if (k >= 0) {
+                tkit_xr_fail(&r->x, n, RULE_VALUE, "duplicate face id '%s' (first at line %d)", id,
+                             p->faces[k].line);
+                return;
+        }
+        tkit_index_add(ids, id, p->nfaces);
         p->faces = tkit_xrealloc(p->faces, (p->nfaces + 1) * sizeof *p->faces);
         struct tkit_face *f = &p->faces[p->nfaces++];
         *f = (struct tkit_face){.id = tkit_xstrdup(id),
@@ -692,6 +712,8 @@ struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, struct tkit_di
         r.set->source_format = tkit_xstrdup("tilekit");
         read_set_attrs(&r, root);
         read_set_children(&r, root);
+        tkit_xr_finish(&r.x);
+        tkit_index_finish(&r.face_ids);
         if (r.x.errors) {
                 tkit_set_destroy(r.set);
                 return NULL;

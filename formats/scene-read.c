@@ -1057,6 +1057,7 @@ static struct tkit_scene *build(xmlDoc *doc, const char *name, bool wide, struct
         r.s->line = tkit_xr_line(root);
         r.s->file = tkit_xstrdup(name);
         read_parts(&r, root);
+        tkit_xr_finish(&r.x);
         free(r.castles);
         free(r.barns);
         if (r.x.errors) {

@@ -247,6 +247,26 @@ bool tkit_xr_lang_ok(const char *lang)
         return ok && lang[0] != '-' && lang[len - 1] != '-' && !strstr(lang, "--");
 }
 
+static const char *name_lang(const void *v, size_t i)
+{
+        return ((const struct tkit_name *)v)[i].lang;
+}
+
+/* The index of the languages of list `v`: kept while names are added to the same list (names of
+ * one element come together), rebuilt from the list otherwise, so the check stays linear. */
+static struct tkit_index *langs_of(struct tkit_xr *r, const struct tkit_name *v, size_t n)
+{
+        if (r->langs_of != v || r->langs_n != n || !v) {
+                tkit_index_finish(&r->langs);
+                tkit_index_init(&r->langs);
+                for (size_t i = 0; i < n; i++)
+                        tkit_index_add(&r->langs, v[i].lang, i);
+                r->langs_of = v;
+                r->langs_n = n;
+        }
+        return &r->langs;
+}
+
 void tkit_xr_name(struct tkit_xr *r, const xmlNode *n, struct tkit_name **v, size_t *nv)
 {
         static const char *const attrs[] = {"!lang", NULL};
@@ -258,17 +278,25 @@ void tkit_xr_name(struct tkit_xr *r, const xmlNode *n, struct tkit_name **v, siz
                              "lang=\"%.40s\" is not a language tag (en, ro, pt-BR...)", lang);
                 return;
         }
-        /* callers bound *nv (a handful of languages), so this scan stays short */
-        for (size_t i = 0; i < *nv; i++)
-                if (strcmp((*v)[i].lang, lang) == 0) {
-                        tkit_xr_fail(r, n, r->rule_dup ? r->rule_dup : r->rule_value,
-                                     "a second <%s> in language '%s'", (const char *)n->name, lang);
-                        return;
-                }
+        struct tkit_index *langs = langs_of(r, *v, *nv);
+        if (tkit_index_find(langs, lang, name_lang, *v) >= 0) {
+                tkit_xr_fail(r, n, r->rule_dup ? r->rule_dup : r->rule_value,
+                             "a second <%s> in language '%s'", (const char *)n->name, lang);
+                return;
+        }
         char *text = tkit_xr_text(r, n);
         if (!text)
                 return;
         *v = tkit_xrealloc(*v, (*nv + 1) * sizeof **v);
         (*v)[*nv] = (struct tkit_name){tkit_xstrdup(lang), text};
-        (*nv)++;
+        tkit_index_add(langs, lang, (*nv)++);
+        r->langs_of = *v;
+        r->langs_n = *nv;
+}
+
+void tkit_xr_finish(struct tkit_xr *r)
+{
+        tkit_index_finish(&r->langs);
+        r->langs_of = NULL;
+        r->langs_n = 0;
 }

@@ -1,6 +1,7 @@
 /* libFuzzer target: the layout JSON reader (sim), with resolution and replay against the bundled
  * tile sets, and the writer: whatever the reader accepts must be written back, read again and
- * written to the same bytes. */
+ * written to the same bytes. Inputs ending in a newline are also read with every set given twice
+ * (verification must play each set once). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -15,6 +16,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct tkit_setlist sets;
+/* every set twice: a caller may repeat sets, and verification must still play each once */
+static struct tkit_set **twice;
 
 /* Reads every tilesets/NAME.xml once ($TKIT_FUZZ_TILESETS overrides the directory built in). */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
@@ -42,16 +45,21 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         closedir(dh);
         if (sets.n == 0)
                 abort();
+        twice = calloc(2 * sets.n, sizeof *twice);
+        if (!twice)
+                abort();
+        for (size_t i = 0; i < sets.n; i++)
+                twice[i] = twice[sets.n + i] = sets.sets[i];
         return 0;
 }
 
 /* Reads `data`; when accepted, checks write → read → write gives the same bytes. */
-static void round_trip(const uint8_t *data, size_t size, size_t nsets)
+static void round_trip(const uint8_t *data, size_t size, struct tkit_set *const *play, size_t nsets)
 {
         struct tkit_diags d;
         tkit_diags_init(&d);
         struct tkit_layout *l =
-            tkit_layout_read_json((const char *)data, size, "fuzz.json", sets.sets, nsets, &d);
+            tkit_layout_read_json((const char *)data, size, "fuzz.json", play, nsets, &d);
         if ((l == NULL) != (d.errors != 0))
                 __builtin_trap(); /* NULL exactly when something was reported */
         if (l) {
@@ -60,7 +68,7 @@ static void round_trip(const uint8_t *data, size_t size, size_t nsets)
                 tkit_buf_init(&b);
                 tkit_layout_write_json(l, &a);
                 struct tkit_layout *l2 =
-                    tkit_layout_read_json(a.data, a.len, "again.json", sets.sets, nsets, &d);
+                    tkit_layout_read_json(a.data, a.len, "again.json", play, nsets, &d);
                 if (!l2)
                         __builtin_trap();
                 tkit_layout_write_json(l2, &b);
@@ -76,7 +84,9 @@ static void round_trip(const uint8_t *data, size_t size, size_t nsets)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-        round_trip(data, size, 0);
-        round_trip(data, size, sets.n);
+        round_trip(data, size, sets.sets, 0);
+        round_trip(data, size, sets.sets, sets.n);
+        if (size && data[size - 1] == '\n')
+                round_trip(data, size, twice, 2 * sets.n); /* sometimes, with repeated sets */
         return 0;
 }

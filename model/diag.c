@@ -4,9 +4,37 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Per file: findings kept, and those counted but not kept, by severity. */
+struct file_count {
+        char *file; /* NULL: findings without a file */
+        size_t kept;
+        size_t hidden[3];
+};
+
+struct tkit_diags_state {
+        struct file_count *files;
+        size_t nfiles, capfiles;
+        struct tkit_index by_file; /* positions in files[] of named files */
+        long nofile;               /* position of the record for findings without a file */
+        struct tkit_index seen;    /* positions in d->v, by hash of the whole finding */
+};
+
 void tkit_diags_init(struct tkit_diags *d)
 {
         memset(d, 0, sizeof *d);
+        d->limit = TKIT_DIAGS_LIMIT;
+}
+
+static void state_free(struct tkit_diags_state *st)
+{
+        if (!st)
+                return;
+        for (size_t i = 0; i < st->nfiles; i++)
+                free(st->files[i].file);
+        free(st->files);
+        tkit_index_finish(&st->by_file);
+        tkit_index_finish(&st->seen);
+        free(st);
 }
 
 void tkit_diags_clear(struct tkit_diags *d)
@@ -19,7 +47,9 @@ void tkit_diags_clear(struct tkit_diags *d)
                 free(g->tile);
                 free(g->message);
         }
-        d->n = d->errors = d->warnings = 0;
+        state_free(d->state);
+        d->state = NULL;
+        d->n = d->errors = d->warnings = d->hidden = 0;
 }
 
 void tkit_diags_finish(struct tkit_diags *d)
@@ -29,6 +59,122 @@ void tkit_diags_finish(struct tkit_diags *d)
         tkit_diags_init(d);
 }
 
+static struct tkit_diags_state *state(struct tkit_diags *d)
+{
+        if (!d->state) {
+                d->state = tkit_xcalloc(1, sizeof *d->state);
+                d->state->nofile = -1;
+        }
+        return d->state;
+}
+
+static const char *file_key(const void *ctx, size_t i)
+{
+        return ((const struct tkit_diags_state *)ctx)->files[i].file;
+}
+
+static struct file_count *count_for(struct tkit_diags_state *st, const char *file)
+{
+        long k = file ? tkit_index_find(&st->by_file, file, file_key, st) : st->nofile;
+        if (k >= 0)
+                return &st->files[k];
+        struct file_count *f = TKIT_PUSH(st->files, st->nfiles, st->capfiles);
+        memset(f, 0, sizeof *f);
+        f->file = tkit_xstrdup(file);
+        if (file)
+                tkit_index_add(&st->by_file, file, st->nfiles - 1);
+        else
+                st->nofile = (long)st->nfiles - 1;
+        return f;
+}
+
+/* A copy of `s` cut to at most `max` bytes at a UTF-8 character boundary, "..." appended. */
+static char *cut(const char *s, size_t max)
+{
+        if (!s)
+                return NULL;
+        size_t len = strlen(s);
+        if (len <= max)
+                return tkit_xstrndup(s, len);
+        size_t n = max - 3;
+        while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+                n--;
+        char *r = tkit_xmalloc(n + 4);
+        memcpy(r, s, n);
+        memcpy(r + n, "...", 4);
+        return r;
+}
+
+static uint32_t mix(uint32_t h, const char *s)
+{
+        return (h ^ (s ? tkit_hash_str(s) : 0x9e3779b9u)) * 0x01000193u + 0x7f4a7c15u;
+}
+
+static uint32_t diag_hash(const struct tkit_diag *g)
+{
+        uint32_t h = (uint32_t)g->severity * 0x85ebca6bu ^ (uint32_t)g->line;
+        h = mix(h, g->file);
+        h = mix(h, g->rule);
+        h = mix(h, g->set);
+        h = mix(h, g->tile);
+        return mix(h, g->message);
+}
+
+static bool same_str(const char *a, const char *b)
+{
+        return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+struct seen_ctx {
+        const struct tkit_diags *d;
+        const struct tkit_diag *g;
+};
+
+static bool same_diag(const void *ctx, size_t i)
+{
+        const struct seen_ctx *c = ctx;
+        const struct tkit_diag *h = &c->d->v[i], *g = c->g;
+        return h->severity == g->severity && h->line == g->line && same_str(h->file, g->file) &&
+               same_str(h->rule, g->rule) && same_str(h->set, g->set) &&
+               same_str(h->tile, g->tile) && same_str(h->message, g->message);
+}
+
+static void diag_free(struct tkit_diag *g)
+{
+        free(g->file);
+        free(g->rule);
+        free(g->set);
+        free(g->tile);
+        free(g->message);
+}
+
+/* Keeps `g` (taking its strings) unless it repeats a kept finding or its file is over the
+ * limit; counts it unless it repeats. */
+static void add_owned(struct tkit_diags *d, struct tkit_diag *g)
+{
+        struct tkit_diags_state *st = state(d);
+        uint32_t h = diag_hash(g);
+        struct seen_ctx ctx = {d, g};
+        if (tkit_index_find_hash(&st->seen, h, same_diag, &ctx) >= 0) {
+                diag_free(g);
+                return;
+        }
+        if (g->severity == TKIT_SEV_ERROR)
+                d->errors++;
+        else if (g->severity == TKIT_SEV_WARNING)
+                d->warnings++;
+        struct file_count *f = count_for(st, g->file);
+        if (d->limit && f->kept >= d->limit) {
+                f->hidden[g->severity <= TKIT_SEV_ERROR ? g->severity : TKIT_SEV_ERROR]++;
+                d->hidden++;
+                diag_free(g);
+                return;
+        }
+        f->kept++;
+        *TKIT_PUSH(d->v, d->n, d->cap) = *g;
+        tkit_index_add_hash(&st->seen, h, d->n - 1);
+}
+
 void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
                      const char *rule, const char *set, const char *tile, const char *fmt,
                      va_list ap)
@@ -36,18 +182,16 @@ void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *f
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_buf_vprintf(&b, fmt, ap);
-        struct tkit_diag *g = TKIT_PUSH(d->v, d->n, d->cap);
-        g->severity = sev;
-        g->file = tkit_xstrdup(file);
-        g->line = line;
-        g->rule = tkit_xstrdup(rule);
-        g->set = tkit_xstrdup(set);
-        g->tile = tkit_xstrdup(tile);
-        g->message = tkit_buf_steal(&b);
-        if (sev == TKIT_SEV_ERROR)
-                d->errors++;
-        else if (sev == TKIT_SEV_WARNING)
-                d->warnings++;
+        char *message = tkit_buf_steal(&b);
+        struct tkit_diag g = {sev,
+                              tkit_xstrdup(file),
+                              line,
+                              tkit_xstrdup(rule),
+                              cut(set, TKIT_DIAG_MAX_LABEL),
+                              cut(tile, TKIT_DIAG_MAX_LABEL),
+                              cut(message, TKIT_DIAG_MAX_MESSAGE)};
+        free(message);
+        add_owned(d, &g);
 }
 
 void tkit_diags_add(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
@@ -57,6 +201,65 @@ void tkit_diags_add(struct tkit_diags *d, enum tkit_severity sev, const char *fi
         va_start(ap, fmt);
         tkit_diags_vadd(d, sev, file, line, rule, set, tile, fmt, ap);
         va_end(ap);
+}
+
+void tkit_diags_take(struct tkit_diags *to, struct tkit_diags *from, const char *file)
+{
+        for (size_t i = 0; i < from->n; i++) {
+                struct tkit_diag g = from->v[i];
+                if (!g.file)
+                        g.file = tkit_xstrdup(file);
+                add_owned(to, &g);
+        }
+        from->n = 0;
+        struct tkit_diags_state *fs = from->state;
+        for (size_t i = 0; fs && i < fs->nfiles; i++) {
+                const struct file_count *f = &fs->files[i];
+                if (!f->hidden[0] && !f->hidden[1] && !f->hidden[2])
+                        continue;
+                tkit_diags_add_hidden(to, f->file ? f->file : file, f->hidden);
+        }
+        tkit_diags_clear(from);
+}
+
+void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t counts[3])
+{
+        struct file_count *t = count_for(state(d), file);
+        for (int s = 0; s < 3; s++) {
+                t->hidden[s] += counts[s];
+                d->hidden += counts[s];
+        }
+        d->errors += counts[TKIT_SEV_ERROR];
+        d->warnings += counts[TKIT_SEV_WARNING];
+}
+
+bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file, size_t counts[3])
+{
+        const struct tkit_diags_state *st = d->state;
+        if (!st || i >= st->nfiles)
+                return false;
+        *file = st->files[i].file;
+        memcpy(counts, st->files[i].hidden, sizeof st->files[i].hidden);
+        return true;
+}
+
+char *tkit_diags_hidden_message(const size_t counts[3], size_t limit)
+{
+        size_t n = counts[0] + counts[1] + counts[2];
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_printf(&b, "%zu more finding%s not shown (", n, n == 1 ? "" : "s");
+        static const char *const what[3] = {"note", "warning", "error"};
+        bool first = true;
+        for (int s = 2; s >= 0; s--) {
+                if (!counts[s])
+                        continue;
+                tkit_buf_printf(&b, "%s%zu %s%s", first ? "" : ", ", counts[s], what[s],
+                                counts[s] == 1 ? "" : "s");
+                first = false;
+        }
+        tkit_buf_printf(&b, "): at most %zu are shown per file", limit);
+        return tkit_buf_steal(&b);
 }
 
 char *tkit_diag_format(const struct tkit_diag *g)
@@ -120,6 +323,18 @@ static void json_field(struct tkit_buf *b, const char *key, const char *val, boo
                 tkit_buf_puts(b, ", ");
 }
 
+static void diag_json(struct tkit_buf *b, const struct tkit_diag *g)
+{
+        json_field(b, "severity", tkit_severity_name(g->severity), false);
+        json_field(b, "file", g->file, false);
+        tkit_buf_printf(b, "\"line\": %d, ", g->line);
+        json_field(b, "rule", g->rule, false);
+        json_field(b, "set", g->set, false);
+        json_field(b, "tile", g->tile, false);
+        json_field(b, "message", g->message, true);
+        tkit_buf_puts(b, "}");
+}
+
 void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json)
 {
         struct tkit_buf b;
@@ -135,17 +350,27 @@ void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json)
                         continue;
                 }
                 tkit_buf_puts(&b, i ? ",\n  {" : "\n  {");
-                json_field(&b, "severity", tkit_severity_name(g->severity), false);
-                json_field(&b, "file", g->file, false);
-                tkit_buf_printf(&b, "\"line\": %d, ", g->line);
-                json_field(&b, "rule", g->rule, false);
-                json_field(&b, "set", g->set, false);
-                json_field(&b, "tile", g->tile, false);
-                json_field(&b, "message", g->message, true);
-                tkit_buf_puts(&b, "}");
+                diag_json(&b, g);
+        }
+        size_t counts[3];
+        const char *file;
+        for (size_t i = 0; tkit_diags_hidden_at(d, i, &file, counts); i++) {
+                if (!counts[0] && !counts[1] && !counts[2])
+                        continue;
+                char *msg = tkit_diags_hidden_message(counts, d->limit);
+                struct tkit_diag g = {TKIT_SEV_NOTE, (char *)file, 0, NULL, NULL, NULL, msg};
+                if (json) {
+                        tkit_buf_puts(&b, b.len > 1 ? ",\n  {" : "\n  {");
+                        diag_json(&b, &g);
+                } else {
+                        char *line = tkit_diag_format(&g);
+                        tkit_buf_printf(&b, "%s\n", line);
+                        free(line);
+                }
+                free(msg);
         }
         if (json)
-                tkit_buf_puts(&b, d->n ? "\n]\n" : "]\n");
+                tkit_buf_puts(&b, b.len > 1 ? "\n]\n" : "]\n");
         if (b.len)
                 fwrite(b.data, 1, b.len, out);
         tkit_buf_finish(&b);

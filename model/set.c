@@ -64,6 +64,7 @@ void tkit_set_destroy(struct tkit_set *s)
         free(s->manifest);
         free(s->source_format);
         tkit_attrs_free(s->extra, s->nextra);
+        tkit_index_finish(&s->tile_index);
         free(s);
 }
 
@@ -138,12 +139,23 @@ void tkit_set_add_require(struct tkit_set *s, const char *id)
         s->requires[s->nrequires++] = tkit_xstrdup(id);
 }
 
+static const char *tile_id(const void *set, size_t i)
+{
+        return ((const struct tkit_set *)set)->tiles[i].id;
+}
+
 int tkit_set_find_tile(const struct tkit_set *s, const char *id)
 {
-        for (size_t i = 0; i < s->ntiles; i++)
-                if (strcmp(s->tiles[i].id, id) == 0)
-                        return (int)i;
-        return -1;
+        /* The index is a cache: updating it does not change what the set says, so a lookup in a
+         * const set may extend it (sets are never shared between threads). */
+        struct tkit_set *w = (struct tkit_set *)s;
+        if (w->nindexed > w->ntiles) {
+                tkit_index_finish(&w->tile_index);
+                w->nindexed = 0;
+        }
+        for (; w->nindexed < w->ntiles; w->nindexed++)
+                tkit_index_add(&w->tile_index, w->tiles[w->nindexed].id, w->nindexed);
+        return (int)tkit_index_find(&s->tile_index, id, tile_id, s);
 }
 
 int tkit_set_tile_total(const struct tkit_set *s)

@@ -58,6 +58,28 @@ void tkit_buf_vprintf(struct tkit_buf *b, const char *fmt, va_list ap);
 /* Hands the string to the caller (who frees it) and resets the buffer. Never NULL. */
 char *tkit_buf_steal(struct tkit_buf *b);
 
+/* A hash index from strings to positions in the caller's array (open addressing, FNV-1a). It
+ * keeps positions and hashes only: key_of(ctx, position) gives the key of a position back, so a
+ * key is never copied. Lookups and additions take O(1) on average, so scans by id stay linear. */
+struct tkit_index {
+        size_t *slot;   /* position + 1; 0 when empty */
+        uint32_t *hash; /* hash of the slot's key */
+        size_t cap, n;
+};
+uint32_t tkit_hash_str(const char *s);
+void tkit_index_init(struct tkit_index *x);
+void tkit_index_finish(struct tkit_index *x);
+/* The smallest position added under `key`, or -1. */
+long tkit_index_find(const struct tkit_index *x, const char *key,
+                     const char *(*key_of)(const void *ctx, size_t position), const void *ctx);
+/* Adds `position` under `key` (what key_of will give for it); a key added twice keeps both and
+ * tkit_index_find returns the smaller position. */
+void tkit_index_add(struct tkit_index *x, const char *key, size_t position);
+/* The same with a hash the caller computes and a match callback: for composite keys. */
+long tkit_index_find_hash(const struct tkit_index *x, uint32_t hash,
+                          bool (*match)(const void *ctx, size_t position), const void *ctx);
+void tkit_index_add_hash(struct tkit_index *x, uint32_t hash, size_t position);
+
 /* ---------------------------------------------------------------- error codes */
 
 enum tkit_error {
@@ -429,6 +451,9 @@ struct tkit_set {
         char *source_format; /* "tilekit" or "jcz" */
         struct tkit_attr *extra;
         size_t nextra;
+        /* tkit_set_find_tile's index of tiles[0 .. nindexed), extended as tiles are added */
+        struct tkit_index tile_index;
+        size_t nindexed;
 };
 
 /* Returns a zeroed set owned by the caller; destroy accepts NULL. */
@@ -443,8 +468,12 @@ int tkit_set_token_count(const struct tkit_set *s, enum tkit_token_kind kind); /
 struct tkit_expect *tkit_set_add_expect(struct tkit_set *s, enum tkit_expect_what what,
                                         const char *of, int group, int count);
 void tkit_set_add_require(struct tkit_set *s, const char *id);
-int tkit_set_find_tile(const struct tkit_set *s, const char *id); /* index or -1 */
-int tkit_set_tile_total(const struct tkit_set *s);                /* sum of counts */
+/* Index of the first tile with id `id`, or -1; O(1) on average through a hash index the set
+ * builds on first use and extends as tiles are appended. So a tile's id must not change once a
+ * lookup has seen it (set ids as tkit_set_add_tile does; a tile replaced by a copy with the same
+ * id is fine). */
+int tkit_set_find_tile(const struct tkit_set *s, const char *id);
+int tkit_set_tile_total(const struct tkit_set *s); /* sum of counts */
 
 /* Largest count of copies (tiles, pieces, tokens) accepted anywhere: beyond it, data is absurd. */
 #define TKIT_MAX_COUNT 1000
@@ -480,11 +509,29 @@ struct tkit_diag {
         char *message;
 };
 
-/* The caller-supplied sink the library reports into; it never prints. */
+/* Findings kept per file by default (tkit_diags_init); like a compiler's error limit. */
+#define TKIT_DIAGS_LIMIT 100
+/* Longest set or tile label kept (bytes; longer ones are cut at a character and end in "..."),
+ * and longest message. */
+#define TKIT_DIAG_MAX_LABEL 80
+#define TKIT_DIAG_MAX_MESSAGE 400
+
+struct tkit_diags_state; /* private to model/diag.c */
+
+/* The caller-supplied sink the library reports into; it never prints.
+ * It keeps at most `limit` findings per file (0: all; findings without a file count as one
+ * file); further ones are counted in `errors`/`warnings` and in `hidden`, and
+ * tkit_diags_write ends with one line per such file: "N more findings not shown". A finding
+ * equal to one already kept (same severity, file, line, rule, set, tile and message) is dropped
+ * and not counted: a repeated problem is reported once. Labels and messages are cut to the
+ * lengths above. */
 struct tkit_diags {
         struct tkit_diag *v;
         size_t n, cap;
-        size_t errors, warnings;
+        size_t errors, warnings; /* every finding, kept or not */
+        size_t limit;            /* TKIT_DIAGS_LIMIT after tkit_diags_init; set 0 to keep all */
+        size_t hidden;           /* findings counted but not kept */
+        struct tkit_diags_state *state;
 };
 void tkit_diags_init(struct tkit_diags *d);
 void tkit_diags_finish(struct tkit_diags *d);
@@ -497,7 +544,22 @@ void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *f
                      va_list ap);
 /* `file:line: error: [RULE] tile ID: message`, without newline; caller frees. */
 char *tkit_diag_format(const struct tkit_diag *g);
-/* Writes every finding to `out` as compiler-style lines, or as a JSON array when `json`. */
+/* Moves every finding of `from` into `to` (`from` is cleared), giving `file` to those that have
+ * none; `to`'s limit applies, and what `from` hid is counted as hidden in `to` too. */
+void tkit_diags_take(struct tkit_diags *to, struct tkit_diags *from, const char *file);
+/* The i-th file that findings were reported about (in order of first finding; NULL for findings
+ * without a file) and how many notes, warnings and errors of it were not kept (counts indexed
+ * by enum tkit_severity, often all 0). Returns false past the last file. */
+bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file,
+                          size_t counts[3]);
+/* Counts findings of `file` that were not kept elsewhere as hidden in `d` (in errors, warnings
+ * and hidden), e.g. when copying the kept findings of one sink into another. */
+void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t counts[3]);
+/* "N more findings not shown (E errors, W warnings): at most LIMIT are shown per file"; caller
+ * frees. */
+char *tkit_diags_hidden_message(const size_t counts[3], size_t limit);
+/* Writes every finding to `out` as compiler-style lines, or as a JSON array when `json`; then one
+ * note per file whose findings were not all kept ("FILE: note: N more errors not shown ..."). */
 void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json);
 /* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires. */
 void tkit_json_string(struct tkit_buf *b, const char *s);

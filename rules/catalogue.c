@@ -20,7 +20,7 @@ const struct tkit_rule_info tkit_rules[] = {
      "counts are whole numbers in 1..1000 (tokens 0..1000)",
      "A tile, piece or token count is missing, not a number, or absurd. Counts are copies in "
      "the box; a tile with count 0 does not exist and should be removed."},
-    {"JCZ-REF", W, TKIT_SCOPE_SET, true, "a JCloisterZone tile-set's references resolve",
+    {"JCZ-REF", E, TKIT_SCOPE_SET, true, "a JCloisterZone tile-set's references resolve",
      "A JCloisterZone <tile-set> refers to a tile defined neither in its own file nor in any "
      "other file read in the same run (JCloisterZone's winter.xml uses the tiles of basic.xml). "
      "The set is incomplete until that file is read too: pass both files."},

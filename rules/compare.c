@@ -112,6 +112,38 @@ static bool desc_equal(const struct desc *a, const struct desc *b)
         return true;
 }
 
+static char *desc_string(const struct desc *d)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, d->head);
+        for (size_t i = 0; i < d->n; i++) {
+                tkit_buf_add(&b, "\n", 1);
+                tkit_buf_puts(&b, d->v[i]);
+        }
+        return tkit_buf_steal(&b);
+}
+
+char *tkit_tile_type_key(const struct tkit_tile *t, unsigned flags)
+{
+        /* the least of the descriptions of the four rotations: equal exactly when some rotation
+         * of one tile is described as the other (what tkit_tile_same_type looks for) */
+        char *best = NULL;
+        for (int r = 0; r < 4; r++) {
+                struct desc d;
+                desc_init(&d, t, r, flags);
+                char *k = desc_string(&d);
+                desc_finish(&d);
+                if (!best || strcmp(k, best) < 0) {
+                        free(best);
+                        best = k;
+                } else {
+                        free(k);
+                }
+        }
+        return best;
+}
+
 int tkit_tile_same_type(const struct tkit_tile *a, const struct tkit_tile *b, unsigned flags)
 {
         if (a->nfeatures != b->nfeatures)

@@ -27,4 +27,8 @@ void tkit_check_set_rules(struct tkit_ck *c, const struct tkit_setlist *context)
 
 bool tkit_set_is_jcz(const struct tkit_set *s);
 
+/* A key equal for two tiles exactly when tkit_tile_same_type(a, b, flags) finds a rotation: the
+ * least of the descriptions of the tile's four rotations. Caller frees. */
+char *tkit_tile_type_key(const struct tkit_tile *t, unsigned flags);
+
 #endif

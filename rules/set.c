@@ -2,6 +2,7 @@
  * matchable sides, duplicate types, JCloisterZone references, and multi-cell pieces. */
 #include "rules-private.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------------ manifest */
@@ -238,12 +239,14 @@ static void check_start(struct tkit_ck *c)
 
 /* The sets in play with `s`: itself, the sets it requires (found in the context), or, when it
  * requires none, every set of the context. Returns false (with *missing set) when a required set
- * is not loaded. */
+ * is not loaded. *v is allocated (caller frees, also on false). */
 static bool companions(const struct tkit_set *s, const struct tkit_setlist *ctx,
-                       const struct tkit_set **v, size_t *n, size_t cap, const char **missing)
+                       const struct tkit_set ***v, size_t *n, const char **missing)
 {
+        size_t cap = 1 + s->nrequires + (ctx ? ctx->n : 0);
+        *v = tkit_xcalloc(cap, sizeof **v);
         *n = 0;
-        v[(*n)++] = s;
+        (*v)[(*n)++] = s;
         /* JCloisterZone names required expansions ("RIVER"), not tile-sets: not decidable. */
         for (size_t i = 0; i < s->nextra; i++)
                 if (strcmp(s->extra[i].name, "jcz-requires") == 0) {
@@ -258,14 +261,14 @@ static bool companions(const struct tkit_set *s, const struct tkit_setlist *ctx,
                                 *missing = s->requires[i];
                                 return false;
                         }
-                        if (*n < cap && r != s)
-                                v[(*n)++] = r;
+                        if (r != s)
+                                (*v)[(*n)++] = r;
                 }
                 return true;
         }
-        for (size_t i = 0; ctx && i < ctx->n && *n < cap; i++)
+        for (size_t i = 0; ctx && i < ctx->n; i++)
                 if (ctx->sets[i] != s)
-                        v[(*n)++] = ctx->sets[i];
+                        (*v)[(*n)++] = ctx->sets[i];
         return true;
 }
 
@@ -322,36 +325,76 @@ static void river_add_piece(struct river_sum *r, const struct tkit_piece *p)
         r->ends += p->count * (open - 2);
 }
 
+static void river_add_set(struct river_sum *r, const struct tkit_set *s)
+{
+        for (size_t i = 0; i < s->ntiles; i++)
+                river_add(r, &s->tiles[i], s->tiles[i].count);
+        for (size_t i = 0; i < s->npieces; i++)
+                river_add_piece(r, &s->pieces[i]);
+}
+
+/* River tiles without a source among the set and the sets it requires are used only when a
+ * river source is in play (Castles & Bridges rulebook, C3.1 2025, Romanian: the new river tile
+ * is shuffled in if you play with the River): they join the river of the loaded sets that have a
+ * source, or, with none loaded, stay in the box. Returns false when no source is loaded. */
+static bool join_loaded_river(struct river_sum *all, const struct tkit_set *const *v, size_t n,
+                              const struct tkit_setlist *ctx)
+{
+        bool found = false;
+        for (size_t i = 0; ctx && i < ctx->n; i++) {
+                struct river_sum one = {0, 0, 0};
+                river_add_set(&one, ctx->sets[i]);
+                bool counted = false;
+                for (size_t k = 0; k < n; k++)
+                        counted = counted || v[k] == ctx->sets[i];
+                if (!one.sources || counted)
+                        continue;
+                all->sources += one.sources;
+                all->ends += one.ends;
+                all->tiles += one.tiles;
+                found = true;
+        }
+        return found;
+}
+
 static void check_river(struct tkit_ck *c, const struct tkit_setlist *ctx)
 {
         const struct tkit_set *s = c->set;
         struct river_sum own = {0, 0, 0};
-        for (size_t i = 0; i < s->ntiles; i++)
-                river_add(&own, &s->tiles[i], s->tiles[i].count);
-        for (size_t i = 0; i < s->npieces; i++)
-                river_add_piece(&own, &s->pieces[i]);
+        river_add_set(&own, s);
         if (!own.tiles)
                 return;
-        const struct tkit_set *v[64];
+        const struct tkit_set **v = NULL;
         size_t n = 0;
         const char *missing = NULL;
-        if (!companions(s, ctx, v, &n, 64, &missing)) {
+        if (!companions(s, ctx, &v, &n, &missing)) {
                 if (c->options & TKIT_CHECK_VERBOSE)
                         tkit_ck_report(c, TKIT_SEV_NOTE, s->line, "RIVER-CHAIN",
                                        "river chain not checked: the required set '%s' is not "
                                        "loaded",
                                        missing);
+                free(v);
                 return;
         }
         struct river_sum all = own;
         /* Only required sets join the river: unrelated sets in the same run do not. */
-        for (size_t k = 1; s->nrequires && k < n; k++) {
-                for (size_t i = 0; i < v[k]->ntiles; i++)
-                        river_add(&all, &v[k]->tiles[i], v[k]->tiles[i].count);
-                for (size_t i = 0; i < v[k]->npieces; i++)
-                        river_add_piece(&all, &v[k]->pieces[i]);
-        }
+        for (size_t k = 1; s->nrequires && k < n; k++)
+                river_add_set(&all, v[k]);
         const char *with = s->nrequires ? " (with the sets it requires)" : "";
+        if (!all.sources) {
+                with = " (with the river sources loaded)";
+                if (!join_loaded_river(&all, v, s->nrequires ? n : 1, ctx)) {
+                        if (c->options & TKIT_CHECK_VERBOSE)
+                                tkit_ck_report(c, TKIT_SEV_NOTE, s->line, "RIVER-CHAIN",
+                                               "no river source in play: the %d river tile%s "
+                                               "stay%s in the box",
+                                               own.tiles, own.tiles == 1 ? "" : "s",
+                                               own.tiles == 1 ? "s" : "");
+                        free(v);
+                        return;
+                }
+        }
+        free(v);
         if (all.sources != 1)
                 tkit_ck_report(c, TKIT_SEV_ERROR, s->line, "RIVER-CHAIN",
                                "the river has %d sources%s: it needs exactly one", all.sources,
@@ -403,14 +446,15 @@ static void side_counts(const struct tkit_set *s, long counts[4], int first_side
 static void check_sides(struct tkit_ck *c, const struct tkit_setlist *ctx)
 {
         const struct tkit_set *s = c->set;
-        const struct tkit_set *v[256];
+        const struct tkit_set **v = NULL;
         size_t n = 0;
         const char *missing = NULL;
-        if (!companions(s, ctx, v, &n, 256, &missing)) {
+        if (!companions(s, ctx, &v, &n, &missing)) {
                 if (c->options & TKIT_CHECK_VERBOSE)
                         tkit_ck_report(c, TKIT_SEV_NOTE, s->line, "SIDE-MATCH",
                                        "sides not checked: the required set '%s' is not loaded",
                                        missing);
+                free(v);
                 return;
         }
         long own[4] = {0}, all[4] = {0};
@@ -419,6 +463,7 @@ static void check_sides(struct tkit_ck *c, const struct tkit_setlist *ctx)
         side_counts(s, own, line, tile);
         for (size_t k = 1; k < n; k++)
                 side_counts(v[k], all, line, NULL);
+        free(v);
         for (int ty = 0; ty < 4; ty++)
                 if (own[ty] == 1 && all[ty] == 0) {
                         c->tile = tile[ty];
@@ -432,27 +477,47 @@ static void check_sides(struct tkit_ck *c, const struct tkit_setlist *ctx)
 
 /* ------------------------------------------------------------------ duplicates, references */
 
+struct type_key {
+        char *key;
+        size_t tile;
+};
+
+static int cmp_type_key(const void *a, const void *b)
+{
+        const struct type_key *x = a, *y = b;
+        int c = strcmp(x->key, y->key);
+        return c ? c : (x->tile > y->tile) - (x->tile < y->tile);
+}
+
+/* Tiles sorted by a rotation-free key: each tile after the first of its key repeats that one. */
 static void check_dups(struct tkit_ck *c)
 {
         const struct tkit_set *s = c->set;
-        if (s->ntiles > 2000)
-                return;
+        struct type_key *v = tkit_xcalloc(s->ntiles + 1, sizeof *v);
+        size_t *first = tkit_xcalloc(s->ntiles + 1, sizeof *first);
+        for (size_t i = 0; i < s->ntiles; i++)
+                v[i] = (struct type_key){tkit_tile_type_key(&s->tiles[i], TKIT_SAME_MARKERS), i};
+        qsort(v, s->ntiles, sizeof *v, cmp_type_key);
         for (size_t i = 0; i < s->ntiles; i++) {
-                uint8_t ci = tkit_side_code_canonical(tkit_tile_side_code(&s->tiles[i], 0));
-                for (size_t j = 0; j < i; j++) {
-                        if (tkit_side_code_canonical(tkit_tile_side_code(&s->tiles[j], 0)) != ci)
-                                continue;
-                        int r = tkit_tile_same_type(&s->tiles[j], &s->tiles[i], TKIT_SAME_MARKERS);
-                        if (r < 0)
-                                continue;
-                        c->tile = s->tiles[i].id;
-                        tkit_ck_report(c, TKIT_SEV_WARNING, s->tiles[i].line, "TYPE-DUP",
-                                       "same type as tile '%s' (line %d) turned %d° clockwise",
-                                       s->tiles[j].id, s->tiles[j].line, 90 * r);
-                        c->tile = NULL;
-                        break;
-                }
+                bool same = i > 0 && strcmp(v[i].key, v[i - 1].key) == 0;
+                first[v[i].tile] = same ? first[v[i - 1].tile] : v[i].tile;
         }
+        for (size_t i = 0; i < s->ntiles; i++) {
+                size_t j = first[i];
+                int r = j == i ? -1
+                               : tkit_tile_same_type(&s->tiles[j], &s->tiles[i], TKIT_SAME_MARKERS);
+                if (r < 0)
+                        continue;
+                c->tile = s->tiles[i].id;
+                tkit_ck_report(c, TKIT_SEV_WARNING, s->tiles[i].line, "TYPE-DUP",
+                               "same type as tile '%s' (line %d) turned %d° clockwise",
+                               s->tiles[j].id, s->tiles[j].line, 90 * r);
+                c->tile = NULL;
+        }
+        for (size_t i = 0; i < s->ntiles; i++)
+                free(v[i].key);
+        free(v);
+        free(first);
 }
 
 static void check_refs(struct tkit_ck *c)
@@ -465,10 +530,12 @@ static void check_refs(struct tkit_ck *c)
                 /* The value is "TILE count=N" (formats/jcz.c). */
                 const char *sp = strstr(a->value, " count=");
                 int len = sp ? (int)(sp - a->value) : (int)strlen(a->value);
-                tkit_ck_report(c, TKIT_SEV_WARNING, a->line, "JCZ-REF",
-                               "tile-set refers to tile '%.*s' (count %s), defined in none of the "
-                               "files or sets read: the set is incomplete without it",
-                               len, a->value, sp ? sp + 7 : "?");
+                tkit_ck_report(c, TKIT_SEV_ERROR, a->line, "JCZ-REF",
+                               "tile-set refers to tile '%.*s'%s (count %s), defined in none of "
+                               "the files read: the set cannot be built without it; give the "
+                               "file that defines '%.*s' too",
+                               len > 80 ? 80 : len, a->value, len > 80 ? "..." : "",
+                               sp ? sp + 7 : "?", len > 80 ? 80 : len, a->value);
         }
 }
 

@@ -200,14 +200,19 @@ struct tkit_layout *sim_layout_new(void)
         return l;
 }
 
+static const char *pool_string(const void *l, size_t i)
+{
+        return ((const struct tkit_layout *)l)->strings[i];
+}
+
 const char *sim_layout_intern(struct tkit_layout *l, const char *s)
 {
-        /* the last few strings are the likely ones: search backwards */
-        for (size_t i = l->nstrings; i-- > 0;)
-                if (strcmp(l->strings[i], s) == 0)
-                        return l->strings[i];
+        long k = tkit_index_find(&l->string_index, s, pool_string, l);
+        if (k >= 0)
+                return l->strings[k];
         char *c = tkit_xstrdup(s);
         *TKIT_PUSH(l->strings, l->nstrings, l->capstrings) = c;
+        tkit_index_add(&l->string_index, c, l->nstrings - 1);
         return c;
 }
 
@@ -221,6 +226,7 @@ void tkit_layout_destroy(struct tkit_layout *l)
         for (size_t i = 0; i < l->nstrings; i++)
                 free(l->strings[i]);
         free(l->strings);
+        tkit_index_finish(&l->string_index);
         free(l->placements);
         free(l->discards);
         free(l);

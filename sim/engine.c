@@ -16,6 +16,8 @@
 #define NCONS 1296
 #define OPEN_ALL 1036 /* every side open: 4 + 4*6 + 4*36 + 4*216 */
 #define EMPTY 0xffffu
+/* Cities and roads tracked per tile: a tile has at most 12 perimeter positions, so at most 12
+ * features reach the perimeter; 64 is never reached. */
 #define MAX_TRACKED 64
 #define MAX_GRID 2047 /* cells per grid row; beyond, the border cells stay empty */
 
@@ -191,9 +193,9 @@ static uint32_t add_type(struct tkit_sim *s, const struct tkit_tile *t, uint32_t
         for (int r = 0; r < 4; r++)
                 ty->corner[r] = (uint8_t)rot4(corner, r);
         /* tracked features: cities and roads that reach the perimeter */
-        int local[256];
+        int *local = tkit_xmalloc((t->nfeatures + 1) * sizeof(*local));
         ty->tracked = (uint32_t)s->nf;
-        for (size_t i = 0; i < t->nfeatures && i < 256; i++) {
+        for (size_t i = 0; i < t->nfeatures; i++) {
                 local[i] = -1;
                 if (t->features[i].kind == TKIT_CLOISTER)
                         ty->cloister = true;
@@ -201,7 +203,7 @@ static uint32_t add_type(struct tkit_sim *s, const struct tkit_tile *t, uint32_t
         memset(ty->posmap, -1, sizeof(ty->posmap));
         for (int pos = 0; pos < TKIT_NPOS; pos++) {
                 int o = owner(t, pos);
-                if (o < 0 || o >= 256)
+                if (o < 0)
                         continue;
                 enum tkit_feature_kind k = t->features[o].kind;
                 if (k != TKIT_CITY && k != TKIT_ROAD)
@@ -217,6 +219,7 @@ static uint32_t add_type(struct tkit_sim *s, const struct tkit_tile *t, uint32_t
                 for (int r = 0; r < 4; r++)
                         ty->posmap[r][tkit_pos_rotate(pos, r)] = (int8_t)local[o];
         }
+        free(local);
         for (size_t i = 0; i < t->nsymbols; i++)
                 if (t->symbols[i] < TKIT_POST_COUNT)
                         ty->symbols[t->symbols[i]]++;

@@ -97,6 +97,9 @@ struct jv {
         size_t n, cap, capk;
 };
 
+/* Keys per JSON object (a layout's objects have at most 8): a documented limit, reported. */
+#define MAX_KEYS 64
+
 struct parser {
         const char *p, *end, *name;
         int line, depth;
@@ -380,15 +383,22 @@ static bool parse_container(struct parser *ps, struct jv *v, bool object)
                         }
                         if (!parse_string(ps, &key))
                                 return false;
+                        /* layout objects have a handful of keys: the bound keeps the repeat
+                         * check below from growing with the square of a hostile object */
+                        if (v->n >= MAX_KEYS) {
+                                perr(ps, ps->line, "an object with more than %d keys", MAX_KEYS);
+                                free(key);
+                                return false;
+                        }
                         for (size_t i = 0; i < v->n; i++)
                                 if (strcmp(v->keys[i], key) == 0) {
-                                        perr(ps, ps->line, "duplicate key \"%s\"", key);
+                                        perr(ps, ps->line, "duplicate key \"%.80s\"", key);
                                         free(key);
                                         return false;
                                 }
                         skip_ws(ps);
                         if (ps->p >= ps->end || *ps->p != ':') {
-                                perr(ps, ps->line, "expected ':' after key \"%s\"", key);
+                                perr(ps, ps->line, "expected ':' after key \"%.80s\"", key);
                                 free(key);
                                 return false;
                         }
@@ -657,6 +667,34 @@ static bool read_seed(struct parser *ps, const struct jv *root, uint64_t *seed)
         return true;
 }
 
+static const char *layout_set(const void *l, size_t i)
+{
+        return ((const struct tkit_layout *)l)->sets[i];
+}
+
+/* "sets": non-empty strings, each once (a set played twice is not a game). */
+static bool read_set_ids(struct parser *ps, const struct jv *sets, struct tkit_layout *l)
+{
+        struct tkit_index seen;
+        tkit_index_init(&seen);
+        bool ok = true;
+        for (size_t i = 0; i < sets->n && ok; i++) {
+                const struct jv *v = &sets->kids[i];
+                if (v->type != J_STR || !v->s[0]) {
+                        perr(ps, v->line, "set ids must be non-empty strings");
+                        ok = false;
+                } else if (tkit_index_find(&seen, v->s, layout_set, l) >= 0) {
+                        perr(ps, v->line, "set '%.80s' is listed twice in \"sets\"", v->s);
+                        ok = false;
+                } else {
+                        *TKIT_PUSH(l->sets, l->nsets, l->capsets) = tkit_xstrdup(v->s);
+                        tkit_index_add(&seen, v->s, l->nsets - 1);
+                }
+        }
+        tkit_index_finish(&seen);
+        return ok;
+}
+
 static bool read_layout(struct parser *ps, const struct jv *root, struct tkit_layout *l)
 {
         static const char *const keys[] = {"seed",      "sets",  "players", "placements",
@@ -671,13 +709,8 @@ static bool read_layout(struct parser *ps, const struct jv *root, struct tkit_la
         const struct jv *sets = get_array(ps, root, "sets");
         if (!sets)
                 return false;
-        for (size_t i = 0; i < sets->n; i++) {
-                if (sets->kids[i].type != J_STR || !sets->kids[i].s[0]) {
-                        perr(ps, sets->kids[i].line, "set ids must be non-empty strings");
-                        return false;
-                }
-                *TKIT_PUSH(l->sets, l->nsets, l->capsets) = tkit_xstrdup(sets->kids[i].s);
-        }
+        if (!read_set_ids(ps, sets, l))
+                return false;
         const struct jv *pl = get_array(ps, root, "placements");
         if (!pl)
                 return false;
@@ -733,13 +766,14 @@ struct tkit_layout *tkit_layout_read_json(const char *data, size_t len, const ch
         l = sim_layout_new();
         if (!read_layout(&ps, &root, l))
                 goto fail;
-        size_t first = d->n;
-        bool bad = nsets > 0 && (tkit_layout_resolve(l, sets, nsets, d) < 0 ||
-                                 tkit_layout_verify(l, sets, nsets, d) < 0);
+        struct tkit_diags mine;
+        tkit_diags_init(&mine);
+        mine.limit = d->limit;
+        bool bad = nsets > 0 && (tkit_layout_resolve(l, sets, nsets, &mine) < 0 ||
+                                 tkit_layout_verify(l, sets, nsets, &mine) < 0);
         /* resolve and verify know no file: name this one in what they reported */
-        for (size_t i = first; i < d->n; i++)
-                if (!d->v[i].file)
-                        d->v[i].file = tkit_xstrdup(name);
+        tkit_diags_take(d, &mine, name);
+        tkit_diags_finish(&mine);
         if (bad)
                 goto fail;
         goto out;

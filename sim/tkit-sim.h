@@ -81,6 +81,7 @@ struct tkit_layout {
         size_t capplacements, capdiscards, capsets;
         char **strings;
         size_t nstrings, capstrings;
+        struct tkit_index string_index; /* of strings[] */
 };
 
 void tkit_layout_destroy(struct tkit_layout *l); /* accepts NULL */

@@ -164,6 +164,7 @@ static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *e
 {
         struct tkit_diags shown;
         tkit_diags_init(&shown);
+        shown.limit = 0; /* d kept at most its limit already */
         *errors = *warnings = 0;
         for (size_t i = 0; i < d->n; i++) {
                 const struct tkit_diag *g = &d->v[i];
@@ -177,6 +178,15 @@ static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *e
                 tkit_diags_add(&shown, g->severity, g->file, g->line, g->rule, g->set, g->tile,
                                "%s", g->message);
         }
+        /* what the sink did not keep (its limit per file) is counted and said once per file */
+        const char *file;
+        size_t hidden[3];
+        for (size_t i = 0; tkit_diags_hidden_at(d, i, &file, hidden); i++) {
+                *errors += hidden[TKIT_SEV_ERROR];
+                *warnings += hidden[TKIT_SEV_WARNING];
+                tkit_diags_add_hidden(&shown, file, hidden);
+        }
+        shown.limit = d->limit;
         tkit_diags_write(&shown, stdout, json);
         tkit_diags_finish(&shown);
 }

@@ -1143,6 +1143,121 @@ static void test_cli_exit_table(void **state)
 }
 
 /* ================================================================== end of issue 11, command line */
+/* ================================================================== issue 11 (library side)
+ * Repeated sets in a layout, the per-file limit of the diagnostics sink, long ids, strict
+ * JCloisterZone values. Kept together here so that other blocks can be appended after it. */
+
+/* Diagnostics of a run stay within the sink's limit: TKIT_DIAGS_LIMIT lines of about 200 bytes
+ * per file, and the note that says how many more there were. */
+#define ISSUE11_MAX_OUTPUT (TKIT_DIAGS_LIMIT * 400 + 4096)
+
+static void test_issue11_layout_set_twice(void **state)
+{
+        struct fx *f = *state;
+        /* the layout reader refuses it, at the line of the second one */
+        verify_refused(
+            f, "set-twice.json",
+            "{\n  \"seed\": 1,\n  \"sets\": [\"base\",\n  \"base\"],\n  \"players\": 2,\n"
+            "  \"placements\": [],\n  \"discarded\": []\n}\n",
+            4);
+        assert_non_null(strstr(f->err, "listed twice"));
+}
+
+static void test_issue11_one_cell_many_times(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, LAYOUT_HEAD "  \"placements\": [\n");
+        int n = getenv("TKIT_CHILD_WRAPPER") ? 2000 : 20000;
+        for (int i = 0; i < n; i++)
+                tkit_buf_printf(&b, "%s    {\"tile\": \"B\", \"x\": 0, \"y\": 0, \"rotation\": 0}",
+                                i ? ",\n" : "");
+        tkit_buf_puts(&b, "\n  ],\n  \"discarded\": []\n}\n");
+        char *p = bad_file(f, "one-cell.json", b.data, b.len);
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        int rc = run(f, "simulate", "--tiles", base, "--verify", p, NULL);
+        assert_int_equal(rc, 1);
+        assert_true(strncmp(f->err, p, strlen(p)) == 0);
+        assert_true(strlen(f->err) < ISSUE11_MAX_OUTPUT);
+        assert_non_null(strstr(f->err, "more findings not shown"));
+        assert_null(strstr(f->err, "SIM-DETACHED")); /* a used cell is not also detached */
+        free(base);
+        free(p);
+        tkit_buf_finish(&b);
+}
+
+static void test_issue11_check_many_findings(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<tileset format=\"1\" id=\"many\" rules=\"\">\n");
+        for (int i = 0; i < 1000; i++)
+                tkit_buf_printf(
+                    &b, "<tile id=\"t%d\" count=\"1\"><city id=\"c\" at=\"N\"/></tile>\n", i);
+        tkit_buf_puts(&b, "</tileset>\n");
+        char *p = bad_file(f, "many-findings.xml", b.data, b.len);
+        int rc = run(f, "check", p, NULL);
+        assert_int_equal(rc, 1);
+        assert_true(strlen(f->out) < ISSUE11_MAX_OUTPUT);
+        /* 1000 GEO-COVER errors and, the tiles being of one type, 999 TYPE-DUP warnings */
+        char *note =
+            tkit_xasprintf("%s: note: %d more findings not shown (%d errors, 999 warnings)", p,
+                           1999 - TKIT_DIAGS_LIMIT, 1000 - TKIT_DIAGS_LIMIT);
+        if (!strstr(f->out, note))
+                fprintf(stderr, "%.2000s\n", f->out + strlen(f->out) / 2);
+        assert_non_null(strstr(f->out, note));
+        assert_non_null(strstr(f->err, "1000 errors")); /* every one is counted */
+        free(note);
+        free(p);
+        tkit_buf_finish(&b);
+}
+
+/* A 2 MiB id in a JCloisterZone <ref> to nowhere: JCZ-REF is an error and quotes a bounded
+ * part of it. */
+static void test_issue11_long_ref(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(
+            &b, "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n"
+                "<tile id=\"T/L\"><monastery/><field>NL NR EL ER SL SR WL WR</field></tile>\n"
+                "</tiles>\n<sets>\n<tile-set id=\"fx:1\">\n<ref tile=\"T/L\"/>\n<ref tile=\"");
+        for (int i = 0; i < (2 << 20); i++)
+                tkit_buf_add(&b, "x", 1);
+        tkit_buf_puts(&b, "\"/>\n</tile-set>\n</sets>\n</defs>\n");
+        char *p = bad_file(f, "long-ref.xml", b.data, b.len);
+        int rc = run(f, "check", p, NULL);
+        assert_int_equal(rc, 1);
+        assert_non_null(strstr(f->out, "error: [JCZ-REF]"));
+        assert_non_null(strstr(f->out, "give the file that defines"));
+        assert_true(strlen(f->out) < MAX_STDERR);
+        assert_true(strlen(f->err) < MAX_STDERR);
+        free(p);
+        tkit_buf_finish(&b);
+}
+
+static void test_issue11_jcz_misspelled(void **state)
+{
+        struct fx *f = *state;
+        static const char jcz[] = "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n<tile id=\"T/C\">\n"
+                                  "<city besieged=\"maybe\">N</city>\n"
+                                  "<field city=\"N\">EL ER SL SR WL WR</field>\n</tile>\n"
+                                  "</tiles>\n</defs>\n";
+        char *p = bad_file(f, "besieged-maybe.xml", jcz, strlen(jcz));
+        int rc = run(f, "check", p, NULL);
+        assert_int_equal(rc, 1);
+        char *want = tkit_xasprintf("%s:5: error: [XML-VALUE]", p);
+        assert_non_null(strstr(f->out, want));
+        assert_non_null(strstr(f->out, "besieged=\"maybe\""));
+        free(want);
+        free(p);
+}
+
+/* ================================================================== end of issue 11 block */
 
 int main(void)
 {
@@ -1168,6 +1283,12 @@ int main(void)
             cmocka_unit_test(test_many_tile_types),
             cmocka_unit_test(test_fuzz_crashes),
             cmocka_unit_test(test_cli_exit_table), /* issue 11, command line */
+            /* issue 11 (library side) */
+            cmocka_unit_test(test_issue11_layout_set_twice),
+            cmocka_unit_test(test_issue11_one_cell_many_times),
+            cmocka_unit_test(test_issue11_check_many_findings),
+            cmocka_unit_test(test_issue11_long_ref),
+            cmocka_unit_test(test_issue11_jcz_misspelled),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }

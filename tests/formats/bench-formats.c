@@ -1,6 +1,11 @@
 /* Benchmark (meson benchmark, not a test): reads every bundled tile set, then writes each back,
- * many times, and prints the time per pass. */
+ * many times, and prints the time per pass.
+ * With arguments, scaling runs at n and 2n on inputs generated in memory (issue 11):
+ *   names N      read a set with N <name> elements (languages checked for repeats)
+ *   jcz-link N   read N JCloisterZone files of 250 tiles, each tile-set referring to the tiles
+ *                of the next file too, and link them (tkit_jcz_link) */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +20,87 @@ static double now(void)
         return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int main(void)
+static char *names_xml(int n)
 {
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<tileset format=\"1\" id=\"names\" rules=\"\">\n");
+        for (int i = 0; i < n; i++)
+                tkit_buf_printf(&b, "<name lang=\"x%d\">name %d</name>\n", i, i);
+        tkit_buf_puts(&b, "<tile id=\"B\"><cloister id=\"m\"/><field id=\"f\" at=\"N E S W\"/>"
+                          "</tile>\n</tileset>\n");
+        return tkit_buf_steal(&b);
+}
+
+#define JCZ_TILES 250
+
+/* File k of n: tiles F<k>/T<i>, one tile-set referring to them and to those of file k + 1. */
+static char *jcz_xml(int k, int n)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\"?>\n<defs>\n<tiles>\n");
+        for (int i = 0; i < JCZ_TILES; i++)
+                tkit_buf_printf(&b,
+                                "<tile id=\"F%d/T%d\"><road>N S</road>"
+                                "<field>NL SR WL WR</field><field>NR SL EL ER</field></tile>\n",
+                                k, i);
+        tkit_buf_printf(&b, "</tiles>\n<sets>\n<tile-set id=\"f%d:1\">\n", k);
+        for (int i = 0; i < JCZ_TILES; i++)
+                tkit_buf_printf(&b,
+                                "<ref tile=\"F%d/T%d\" count=\"2\"/>\n<ref tile=\"F%d/T%d\"/>\n", k,
+                                i, (k + 1) % n, i);
+        tkit_buf_puts(&b, "</tile-set>\n</sets>\n</defs>\n");
+        return tkit_buf_steal(&b);
+}
+
+static int scaling(const char *what, int n)
+{
+        bool jcz = strcmp(what, "jcz-link") == 0;
+        int rc = 0;
+        for (int k = 1; k <= 2 && rc == 0; k++) {
+                struct tkit_setlist l;
+                struct tkit_diags d;
+                tkit_setlist_init(&l);
+                tkit_diags_init(&d);
+                double t0 = now(), t1;
+                if (jcz) {
+                        for (int f = 0; f < k * n && rc == 0; f++) {
+                                char *xml = jcz_xml(f, k * n), name[32];
+                                snprintf(name, sizeof name, "f%d.xml", f);
+                                rc = tkit_read_memory(xml, strlen(xml), name, TKIT_FORMAT_JCZ, &l,
+                                                      &d);
+                                free(xml);
+                        }
+                        t1 = now();
+                        rc = rc ? rc : tkit_jcz_link(&l); /* refs left unresolved */
+                } else {
+                        char *xml = names_xml(k * n);
+                        t1 = now();
+                        rc = tkit_read_memory(xml, strlen(xml), "names.xml", TKIT_FORMAT_AUTO, &l,
+                                              &d);
+                        free(xml);
+                }
+                double t2 = now();
+                if (jcz)
+                        printf("jcz-link: %d files of %d tiles: read %.3f s, link %.3f s\n", k * n,
+                               JCZ_TILES, t1 - t0, t2 - t1);
+                else
+                        printf("names: %d <name> elements: read %.3f s\n", k * n, t2 - t1);
+                if (rc)
+                        tkit_diags_write(&d, stderr, false);
+                tkit_diags_finish(&d);
+                tkit_setlist_finish(&l);
+        }
+        tkit_formats_cleanup();
+        return rc ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+        if (argc > 2)
+                return scaling(argv[1], atoi(argv[2]));
         const char *root = getenv("TKIT_SOURCE_ROOT");
         char *dir = tkit_xasprintf("%s/tilesets", root ? root : ".");
         char *files[64];

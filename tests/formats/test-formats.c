@@ -904,9 +904,38 @@ static void test_cleanup_and_again(void **state)
         tkit_formats_cleanup();
 }
 
+/* Many <name> elements: a repeated language is still found (through an index, not a scan), for
+ * the set and for a tile, at the line of the repeat. */
+static void test_many_names(void **state)
+{
+        struct ctx *c = *state;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<tileset format=\"1\" id=\"names\" rules=\"\">\n");
+        for (int i = 0; i < 3000; i++) /* lines 3..3002 */
+                tkit_buf_printf(&b, "<name lang=\"x%d\">N</name>\n", i);
+        tkit_buf_puts(&b, "<name lang=\"x2999\">again</name>\n" /* line 3003 */
+                          "<tile id=\"B\" count=\"1\">\n");
+        for (int i = 0; i < 3000; i++) /* lines 3005..6004 */
+                tkit_buf_printf(&b, "<name lang=\"x%d\">N</name>\n", i);
+        tkit_buf_puts(&b, "<name lang=\"x1\">again</name>\n" /* line 6005 */
+                          "<cloister id=\"m\"/><field id=\"f\" at=\"N E S W\"/></tile>\n"
+                          "</tileset>\n");
+        int rc = tkit_read_memory(b.data, b.len, "names.xml", TKIT_FORMAT_AUTO, &c->l, &c->d);
+        if (c->d.errors != 2)
+                dump_diags(&c->d);
+        assert_int_equal(rc, TKIT_E_INVALID);
+        assert_int_equal(c->d.errors, 2);
+        assert_true(has_diag(&c->d, "XML-VALUE", 3003, "a second <name> in language 'x2999'"));
+        assert_true(has_diag(&c->d, "XML-VALUE", 6005, "a second <name> in language 'x1'"));
+        tkit_buf_finish(&b);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
+            cmocka_unit_test_setup_teardown(test_many_names, setup, teardown),
             cmocka_unit_test_setup_teardown(test_doc_example, setup, teardown),
             cmocka_unit_test_setup_teardown(test_full_values, setup, teardown),
             cmocka_unit_test_setup_teardown(test_edge_values, setup, teardown),

@@ -254,15 +254,148 @@ static void test_piece_cells(void **state)
         tkit_set_destroy(NULL);
 }
 
+/* ---------------------------------------------------------------- issue 11: the sink, lookups */
+
+/* Per file at most `limit` findings are kept; all are counted; the rest is said once per file. */
+static void test_diag_limit(void **state)
+{
+        (void)state;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        assert_int_equal(d.limit, TKIT_DIAGS_LIMIT);
+        for (int i = 0; i < 250; i++)
+                tkit_diags_add(&d, TKIT_SEV_ERROR, "a.xml", i + 1, "R", NULL, NULL, "bad %d", i);
+        for (int i = 0; i < 3; i++)
+                tkit_diags_add(&d, TKIT_SEV_WARNING, "b.xml", i + 1, "R", NULL, NULL, "w %d", i);
+        tkit_diags_add(&d, TKIT_SEV_WARNING, "a.xml", 999, "R", NULL, NULL, "late");
+        assert_int_equal(d.n, TKIT_DIAGS_LIMIT + 3);
+        assert_int_equal(d.errors, 250);
+        assert_int_equal(d.warnings, 4);
+        assert_int_equal(d.hidden, 151);
+        const char *file;
+        size_t c[3];
+        assert_true(tkit_diags_hidden_at(&d, 0, &file, c));
+        assert_string_equal(file, "a.xml");
+        assert_int_equal(c[TKIT_SEV_ERROR], 150);
+        assert_int_equal(c[TKIT_SEV_WARNING], 1);
+        assert_true(tkit_diags_hidden_at(&d, 1, &file, c));
+        assert_int_equal(c[0] + c[1] + c[2], 0);
+        assert_false(tkit_diags_hidden_at(&d, 2, &file, c));
+        char *msg = tkit_diags_hidden_message((size_t[3]){0, 1, 150}, 100);
+        assert_string_equal(msg, "151 more findings not shown (150 errors, 1 warning): at most 100 "
+                                 "are shown per file");
+        free(msg);
+        /* written: the findings kept, then the note */
+        FILE *f = tmpfile();
+        tkit_diags_write(&d, f, false);
+        long size = ftell(f);
+        rewind(f);
+        char *text = calloc(1, (size_t)size + 1);
+        assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
+        fclose(f);
+        assert_non_null(strstr(text, "a.xml: note: 151 more findings not shown"));
+        assert_null(strstr(text, "bad 100"));
+        free(text);
+        /* a limit of 0 keeps everything */
+        tkit_diags_clear(&d);
+        d.limit = 0;
+        for (int i = 0; i < 250; i++)
+                tkit_diags_add(&d, TKIT_SEV_ERROR, "a.xml", i + 1, "R", NULL, NULL, "bad %d", i);
+        assert_int_equal(d.n, 250);
+        assert_int_equal(d.hidden, 0);
+        tkit_diags_finish(&d);
+}
+
+/* An identical finding is kept and counted once; labels and messages are cut. */
+static void test_diag_repeats_and_lengths(void **state)
+{
+        (void)state;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        for (int i = 0; i < 100000; i++)
+                tkit_diags_add(&d, TKIT_SEV_ERROR, "a.xml", 7, "GEO", "s", "t", "same");
+        tkit_diags_add(&d, TKIT_SEV_ERROR, "a.xml", 7, "GEO", "s", "t2", "same");
+        assert_int_equal(d.n, 2);
+        assert_int_equal(d.errors, 2);
+        size_t big = 1 << 20;
+        char *id = malloc(big + 1);
+        memset(id, 'x', big);
+        memcpy(id + 76, "\xc3\xa9", 2); /* a two-byte character across the cut at 77 */
+        id[big] = '\0';
+        tkit_diags_add(&d, TKIT_SEV_ERROR, "a.xml", 8, "ID", NULL, id, "id '%s'", id);
+        const struct tkit_diag *g = &d.v[2];
+        assert_true(strlen(g->tile) <= TKIT_DIAG_MAX_LABEL);
+        assert_string_equal(g->tile + strlen(g->tile) - 3, "...");
+        assert_int_equal(strlen(g->tile), 76 + 3); /* cut before the é, not inside it */
+        assert_true(strlen(g->message) <= TKIT_DIAG_MAX_MESSAGE);
+        free(id);
+        /* moved into another sink under a file name, hidden counts included */
+        struct tkit_diags from, to;
+        tkit_diags_init(&from);
+        tkit_diags_init(&to);
+        for (int i = 0; i < 130; i++)
+                tkit_diags_add(&from, TKIT_SEV_ERROR, NULL, 0, "SIM", NULL, NULL, "e %d", i);
+        tkit_diags_take(&to, &from, "l.json");
+        assert_int_equal(from.n, 0);
+        assert_int_equal(to.n, TKIT_DIAGS_LIMIT);
+        assert_int_equal(to.errors, 130);
+        assert_string_equal(to.v[0].file, "l.json");
+        const char *file;
+        size_t c[3];
+        assert_true(tkit_diags_hidden_at(&to, 0, &file, c));
+        assert_string_equal(file, "l.json");
+        assert_int_equal(c[TKIT_SEV_ERROR], 30);
+        tkit_diags_finish(&from);
+        tkit_diags_finish(&to);
+        tkit_diags_finish(&d);
+}
+
+static const char *const keys[] = {"b", "a", "b", "c"};
+
+static const char *key_at(const void *ctx, size_t i)
+{
+        return ((const char *const *)ctx)[i];
+}
+
+/* The index finds the smallest position of a key, whatever order growth left them in. */
+static void test_index(void **state)
+{
+        (void)state;
+        struct tkit_index x;
+        tkit_index_init(&x);
+        assert_int_equal(tkit_index_find(&x, "a", key_at, keys), -1);
+        for (size_t i = 0; i < 4; i++)
+                tkit_index_add(&x, keys[i], i);
+        assert_int_equal(tkit_index_find(&x, "b", key_at, keys), 0);
+        assert_int_equal(tkit_index_find(&x, "a", key_at, keys), 1);
+        assert_int_equal(tkit_index_find(&x, "c", key_at, keys), 3);
+        assert_int_equal(tkit_index_find(&x, "d", key_at, keys), -1);
+        tkit_index_finish(&x);
+        /* tile lookups see tiles added after an earlier lookup; a repeated id gives the first */
+        struct tkit_set *s = tkit_set_create("s");
+        char id[32];
+        for (int i = 0; i < 5000; i++) {
+                snprintf(id, sizeof id, "T%d", i);
+                tkit_set_add_tile(s, id);
+                assert_int_equal(tkit_set_find_tile(s, id), i);
+        }
+        tkit_set_add_tile(s, "T17");
+        assert_int_equal(tkit_set_find_tile(s, "T17"), 17);
+        assert_int_equal(tkit_set_find_tile(s, "T5000"), -1);
+        tkit_set_destroy(s);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(test_position_names),  cmocka_unit_test(test_rotation),
-            cmocka_unit_test(test_facing),          cmocka_unit_test(test_side_codes),
-            cmocka_unit_test(test_compatibility),   cmocka_unit_test(test_bridge_axes),
-            cmocka_unit_test(test_copy_is_deep),    cmocka_unit_test(test_validate),
-            cmocka_unit_test(test_diag_format),     cmocka_unit_test(test_post_spaces),
-            cmocka_unit_test(test_names_roundtrip), cmocka_unit_test(test_piece_cells),
+            cmocka_unit_test(test_diag_limit),  cmocka_unit_test(test_diag_repeats_and_lengths),
+            cmocka_unit_test(test_index),       cmocka_unit_test(test_position_names),
+            cmocka_unit_test(test_rotation),    cmocka_unit_test(test_facing),
+            cmocka_unit_test(test_side_codes),  cmocka_unit_test(test_compatibility),
+            cmocka_unit_test(test_bridge_axes), cmocka_unit_test(test_copy_is_deep),
+            cmocka_unit_test(test_validate),    cmocka_unit_test(test_diag_format),
+            cmocka_unit_test(test_post_spaces), cmocka_unit_test(test_names_roundtrip),
+            cmocka_unit_test(test_piece_cells),
         };
         return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }

@@ -1,6 +1,10 @@
 /* Benchmark (meson benchmark, not a test): reads every bundled tile set and JCloisterZone file
- * once, then checks them all many times, and prints the time per pass of each step. */
+ * once, then checks them all many times, and prints the time per pass of each step.
+ * With arguments, scaling runs at n and 2n on inputs generated in memory (issue 11):
+ *   findings N   read + check a set of N tiles, each with an error (GEO-COVER)
+ *   types N      check (TYPE-DUP) over N tiles of N / 2 types, no longer skipped past 2000 */
 #include <dirent.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +34,78 @@ static int list_xml(const char *dir, char **files, int n, int cap)
         return n;
 }
 
-int main(void)
+/* N tiles, each lacking its fields: an error each (and, all being of one type, a TYPE-DUP
+ * warning each but the first). */
+static char *generate(int n)
 {
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<tileset format=\"1\" id=\"gen\" rules=\"\">\n");
+        for (int i = 0; i < n; i++)
+                tkit_buf_printf(&b, "<tile id=\"t%d\"><city id=\"c\" at=\"N\"/></tile>\n", i);
+        tkit_buf_puts(&b, "</tileset>\n");
+        return tkit_buf_steal(&b);
+}
+
+/* N tiles of N / 2 types: tile i has a city on side i % 4 and a marker naming its type i / 2,
+ * so each odd tile repeats the even one before it, turned 90°. */
+static struct tkit_set *many_types(int n)
+{
+        struct tkit_set *s = tkit_set_create("types");
+        s->file = tkit_xstrdup("types.xml");
+        s->source_format = tkit_xstrdup("tilekit");
+        char id[32];
+        for (int i = 0; i < n; i++) {
+                snprintf(id, sizeof id, "t%d", i);
+                struct tkit_tile *t = tkit_set_add_tile(s, id);
+                t->line = i + 3;
+                uint16_t city = (uint16_t)TKIT_MASK_SIDE(i % 4);
+                tkit_tile_add_feature(t, TKIT_CITY, "c")->mask = city;
+                struct tkit_feature *f = tkit_tile_add_feature(t, TKIT_FIELD, "f");
+                f->mask = (uint16_t)(TKIT_MASK_HALVES & ~city);
+                tkit_feature_add_touch(f, "c");
+                snprintf(id, sizeof id, "%d", i / 2);
+                tkit_tile_add_extra(t, "type", id, t->line);
+        }
+        return s;
+}
+
+static int scaling(const char *what, int n)
+{
+        bool findings = strcmp(what, "findings") == 0;
+        for (int k = 1; k <= 2; k++) {
+                struct tkit_setlist l;
+                struct tkit_diags d;
+                tkit_setlist_init(&l);
+                tkit_diags_init(&d);
+                char *xml = findings ? generate(k * n) : NULL;
+                double t0 = now();
+                if (findings)
+                        tkit_read_memory(xml, strlen(xml), "gen.xml", TKIT_FORMAT_AUTO, &l, &d);
+                else
+                        tkit_setlist_add(&l, many_types(k * n));
+                double t1 = now();
+                tkit_check_setlist(&l, 0, &d);
+                double t2 = now();
+                printf("%s: %d tiles: %s %.3f s, check %.3f s: %zu errors, %zu warnings "
+                       "(%zu kept)\n",
+                       what, k * n, findings ? "read" : "build", t1 - t0, t2 - t1, d.errors,
+                       d.warnings, d.n);
+                int bad = l.n != 1 || (!findings && d.warnings != (size_t)(k * n / 2));
+                tkit_diags_finish(&d);
+                tkit_setlist_finish(&l);
+                free(xml);
+                if (bad)
+                        return 1;
+        }
+        return 0;
+}
+
+int main(int argc, char **argv)
+{
+        if (argc > 2)
+                return scaling(argv[1], atoi(argv[2]));
         const char *root = getenv("TKIT_SOURCE_ROOT");
         char *tilesets = tkit_xasprintf("%s/tilesets", root ? root : ".");
         char *files[128];

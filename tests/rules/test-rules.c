@@ -789,7 +789,7 @@ static void test_jcz_reading(void **state)
         tkit_setlist_finish(&l);
 }
 
-/* winter.xml uses the tiles of basic.xml: alone it is incomplete (JCZ-REF warnings), read with
+/* winter.xml uses the tiles of basic.xml: alone it is incomplete (JCZ-REF errors), read with
  * basic.xml its set is complete. */
 static void test_jcz_link(void **state)
 {
@@ -809,7 +809,8 @@ static void test_jcz_link(void **state)
         for (size_t i = 0; i < d.n; i++)
                 refs += d.v[i].rule && strcmp(d.v[i].rule, "JCZ-REF") == 0;
         assert_int_equal(refs, 24);
-        assert_int_equal(d.errors, 0);
+        assert_int_equal(d.errors, 24); /* errors: the set cannot be built */
+        assert_non_null(strstr(find_diag(&d, "JCZ-REF", NULL)->message, "give the file that"));
         assert_int_equal(l.sets[0]->ntiles, 12);
         tkit_diags_clear(&d);
         tkit_setlist_finish(&l);
@@ -1065,9 +1066,147 @@ static void test_cli_diff(void **state)
         free(cmd);
 }
 
+/* ------------------------------------------------------------------ issue 11 */
+
+/* A misspelled value of an attribute the JCloisterZone reader interprets is an error naming the
+ * attribute and the value, never read as false. */
+static void test_jcz_strict_values(void **state)
+{
+        (void)state;
+        static const char *const bad[][2] = {
+            {"<city besieged=\"maybe\">N</city>", "besieged=\"maybe\""},
+            {"<city cathedral=\"ja\">N</city>", "cathedral=\"ja\""},
+            {"<road inn=\"tru\">N S</road>", "inn=\"tru\""},
+            {"<road tunnel=\"2\">N S</road>", "tunnel=\"2\""},
+            {"<city pennants=\"one\">N</city>", "pennants=\"one\""},
+        };
+        for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+                char *xml = tkit_xasprintf("<defs><tiles><tile id=\"T/A\">%s</tile></tiles></defs>",
+                                           bad[i][0]);
+                struct tkit_setlist l;
+                struct tkit_diags d;
+                tkit_setlist_init(&l);
+                tkit_diags_init(&d);
+                assert_int_equal(read_jcz(xml, &l, &d), TKIT_E_INVALID);
+                const struct tkit_diag *g = find_diag(&d, "XML-VALUE", NULL);
+                assert_non_null(g);
+                assert_non_null(strstr(g->message, bad[i][1]));
+                tkit_diags_finish(&d);
+                tkit_setlist_finish(&l);
+                free(xml);
+        }
+        /* false is false, group must be a known one */
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        assert_int_equal(
+            read_jcz("<defs><tiles><tile id=\"T/A\"><city besieged=\"false\">N</city>"
+                     "<field city=\"N\">EL ER SL SR WL WR</field></tile></tiles></defs>",
+                     &l, &d),
+            0);
+        assert_int_equal(l.sets[0]->tiles[0].features[0].besieger, TKIT_BESIEGER_NONE);
+        assert_int_equal(read_jcz("<defs><tiles><tile id=\"T/B\" group=\"rivr\"><road>N</road>"
+                                  "</tile></tiles></defs>",
+                                  &l, &d),
+                         TKIT_E_INVALID);
+        assert_non_null(strstr(find_diag(&d, "XML-VALUE", NULL)->message, "group=\"rivr\""));
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
+/* TYPE-DUP over many types: every repeat is found (no cutoff), against the first of its type,
+ * with the turn between them. */
+static void test_type_dup_many(void **state)
+{
+        (void)state;
+        struct tkit_set *s = tkit_set_create("many");
+        s->file = tkit_xstrdup("many.xml");
+        s->source_format = tkit_xstrdup("tilekit");
+        char id[32];
+        for (int i = 0; i < 5000; i++) {
+                snprintf(id, sizeof id, "T%d", i);
+                struct tkit_tile *t = tkit_set_add_tile(s, id);
+                t->line = i + 1;
+                /* a city on 1..4 sides (i / 4 % 4) from side i % 4, (i / 16) % 100 pennants */
+                int sides = 1 + (i / 4) % 4;
+                uint16_t cm = 0;
+                for (int k = 0; k < sides; k++)
+                        cm |= (uint16_t)TKIT_MASK_SIDE((i + k) % 4);
+                struct tkit_feature *c = tkit_tile_add_feature(t, TKIT_CITY, "c");
+                c->mask = cm;
+                c->pennants = (i / 16) % 100;
+                if (cm != TKIT_MASK_ALL)
+                        tkit_tile_add_feature(t, TKIT_FIELD, "f")->mask =
+                            (uint16_t)(TKIT_MASK_HALVES & ~cm);
+        }
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        d.limit = 0;
+        tkit_check_set(s, NULL, 0, &d);
+        size_t dups = 0;
+        for (size_t i = 0; i < d.n; i++)
+                dups += d.v[i].rule && strcmp(d.v[i].rule, "TYPE-DUP") == 0;
+        /* 4 side counts x 100 pennant counts; the four turns of one are the same type */
+        size_t types = 400;
+        assert_int_equal(dups, 5000 - types);
+        const struct tkit_diag *g = find_diag(&d, "TYPE-DUP", NULL);
+        assert_string_equal(g->tile, "T1");
+        assert_non_null(strstr(g->message, "'T0' (line 1) turned 90"));
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
+/* River tiles without a source among the set and what it requires are used only with a river
+ * source: alone they are no error; with a source loaded they must close its river. */
+static void test_river_optional(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        char *base = src_path("tilesets/base.xml"), *cb = src_path("tilesets/castles-bridges.xml");
+        char *river = src_path("tilesets/river.xml");
+        int rrc;
+        const char *two[] = {base, cb};
+        read_and_check(two, 2, &l, &d, &rrc);
+        assert_int_equal(rrc, 0);
+        assert_null(find_diag(&d, "RIVER-CHAIN", NULL));
+        assert_int_equal(d.errors, 0);
+        tkit_diags_clear(&d);
+        tkit_setlist_finish(&l);
+        tkit_setlist_init(&l);
+        const char *three[] = {base, cb, river};
+        read_and_check(three, 3, &l, &d, &rrc);
+        assert_null(find_diag(&d, "RIVER-CHAIN", NULL));
+        /* a second source among the loaded sets: the chain no longer closes, and it is said */
+        struct tkit_set *extra = tkit_set_create("extra-source");
+        extra->file = tkit_xstrdup("extra.xml");
+        extra->source_format = tkit_xstrdup("tilekit");
+        struct tkit_tile *t = tkit_set_add_tile(extra, "S");
+        struct tkit_feature *f = tkit_tile_add_feature(t, TKIT_RIVER, "w");
+        f->mask = (uint16_t)(1u << TKIT_POS(TKIT_S, TKIT_M));
+        f->end = TKIT_END_SOURCE;
+        tkit_setlist_add(&l, extra);
+        tkit_diags_clear(&d);
+        tkit_check_set(tkit_setlist_find(&l, "castles-bridges"), &l, 0, &d);
+        const struct tkit_diag *g = find_diag(&d, "RIVER-CHAIN", NULL);
+        assert_non_null(g);
+        assert_non_null(strstr(g->message, "2 sources (with the river sources loaded)"));
+        free(base);
+        free(cb);
+        free(river);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_jcz_strict_values),
+            cmocka_unit_test(test_type_dup_many),
+            cmocka_unit_test(test_river_optional),
             cmocka_unit_test(test_catalogue_unique),
             cmocka_unit_test(test_every_rule_has_fixtures),
             cmocka_unit_test(test_docs_agree),

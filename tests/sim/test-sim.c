@@ -615,6 +615,108 @@ static void test_json_errors(void **state)
                      "SIM-BRIDGE");
 }
 
+/* ---------------------------------------------------------------- issue 11 regressions */
+
+static size_t count_rule(const struct tkit_diags *d, const char *rule)
+{
+        size_t n = 0;
+        for (size_t i = 0; i < d->n; i++)
+                n += d->v[i].rule && strcmp(d->v[i].rule, rule) == 0;
+        return n;
+}
+
+/* A layout naming a set twice is refused by the reader; the verifier, given one anyway (and the
+ * set twice by the caller), plays each set once and writes past nothing (ASan, valgrind). */
+static void test_repeated_sets(void **state)
+{
+        struct bundle *b = *state;
+        expect_error(b,
+                     "{\"seed\": 1, \"sets\": [\"base\", \"base\"], \"players\": 2, "
+                     "\"placements\": [], \"discarded\": []}",
+                     "SIM-JSON");
+        struct tkit_sim_options o = {.seed = 3, .players = 2};
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_set *one[] = {b->base};
+        struct tkit_layout *l = tkit_simulate(one, 1, &o, &d);
+        assert_non_null(l);
+        for (int k = 0; k < 6; k++)
+                *TKIT_PUSH(l->sets, l->nsets, l->capsets) = tkit_xstrdup("base");
+        struct tkit_set *twice[] = {b->base, b->base, b->base};
+        assert_int_equal(tkit_layout_resolve(l, twice, 3, &d), 0);
+        assert_int_equal(tkit_layout_verify(l, twice, 3, &d), 0);
+        assert_int_equal(d.errors, 0);
+        tkit_layout_destroy(l);
+        tkit_diags_finish(&d);
+}
+
+/* An object with more keys than any layout object has is refused before its keys are compared
+ * with each other. */
+static void test_many_keys(void **state)
+{
+        struct bundle *b = *state;
+        struct tkit_buf j;
+        tkit_buf_init(&j);
+        tkit_buf_puts(&j, "{");
+        for (int i = 0; i < 100000; i++)
+                tkit_buf_printf(&j, "%s\"k%d\": 1", i ? ", " : "", i);
+        tkit_buf_puts(&j, "}");
+        expect_error(b, j.data, "SIM-JSON");
+        tkit_buf_finish(&j);
+}
+
+/* The rule id comes from the check that failed, not from the words of its message; a placement
+ * on a used cell is not also reported as detached. */
+static void test_rule_ids(void **state)
+{
+        struct bundle *b = *state;
+        const char *json =
+            HEAD "\"placements\": [{\"tile\": \"D\", \"x\": 0, \"y\": 0, \"rotation\": 0}, "
+                 "{\"tile\": \"E\", \"x\": 0, \"y\": 0, \"rotation\": 0}, "
+                 "{\"tile\": \"E\", \"x\": 0, \"y\": 0, \"rotation\": 0}, "
+                 "{\"tile\": \"U\", \"x\": 0, \"y\": -1, \"rotation\": 0}], "
+                 "\"discarded\": []}";
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_set *one[] = {b->base};
+        assert_null(tkit_layout_read_json(json, strlen(json), "ids.json", one, 1, &d));
+        assert_int_equal(count_rule(&d, "SIM-CELL-TWICE"), 2);
+        assert_int_equal(count_rule(&d, "SIM-DETACHED"), 0);
+        assert_int_equal(count_rule(&d, "SIM-MATCH"), 1);
+        for (size_t i = 0; i < d.n; i++)
+                assert_string_equal(d.v[i].file, "ids.json");
+        tkit_diags_finish(&d);
+}
+
+/* 1000 placements on one cell: at most TKIT_DIAGS_LIMIT errors are kept, all are counted, and
+ * the rest is said once. */
+static void test_many_errors_capped(void **state)
+{
+        struct bundle *b = *state;
+        struct tkit_buf j;
+        tkit_buf_init(&j);
+        tkit_buf_puts(&j, HEAD "\"placements\": [");
+        for (int i = 0; i < 1000; i++)
+                tkit_buf_printf(&j, "%s{\"tile\": \"B\", \"x\": 0, \"y\": 0, \"rotation\": 0}",
+                                i ? ", " : "");
+        tkit_buf_puts(&j, "], \"discarded\": []}");
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_set *one[] = {b->base};
+        assert_null(tkit_layout_read_json(j.data, j.len, "many.json", one, 1, &d));
+        assert_int_equal(d.n, TKIT_DIAGS_LIMIT);
+        assert_true(d.errors >= 999);
+        assert_int_equal(d.hidden, d.errors - TKIT_DIAGS_LIMIT);
+        assert_int_equal(count_rule(&d, "SIM-DETACHED"), 0);
+        const char *file;
+        size_t counts[3];
+        assert_true(tkit_diags_hidden_at(&d, 0, &file, counts));
+        assert_string_equal(file, "many.json");
+        assert_int_equal(counts[TKIT_SEV_ERROR], d.hidden);
+        tkit_buf_finish(&j);
+        tkit_diags_finish(&d);
+}
+
 /* ---------------------------------------------------------------- sets built in code */
 
 static struct tkit_tile *tile(struct tkit_set *s, const char *id, int count)
@@ -996,6 +1098,74 @@ static void test_jcz(void **state)
         tkit_diags_finish(&d);
 }
 
+static void feat(struct tkit_tile *t, enum tkit_feature_kind k, const char *id, uint16_t mask)
+{
+        tkit_tile_add_feature(t, k, id)->mask = mask;
+}
+
+#define SIDE(x) TKIT_MASK_SIDE(TKIT_##x)
+#define HALF(x, part) (1u << TKIT_POS(TKIT_##x, part))
+
+/* A long layout with many discards: a set whose four-city tile fits nowhere once the start
+ * tile's city side is closed; the verifier agrees with every discard, and catches one that
+ * would have fitted. */
+static void test_many_discards(void **state)
+{
+        (void)state;
+        struct tkit_set *s = tkit_set_create("disc");
+        struct tkit_tile *t = tile(s, "D", 1);
+        t->start = true;
+        feat(t, TKIT_CITY, "c", SIDE(N));
+        feat(t, TKIT_ROAD, "r", M(TKIT_E) | M(TKIT_W));
+        feat(t, TKIT_FIELD, "f1", (uint16_t)(HALF(E, TKIT_L) | HALF(W, TKIT_R)));
+        feat(t, TKIT_FIELD, "f2",
+             (uint16_t)(HALF(E, TKIT_R) | HALF(S, TKIT_L) | HALF(S, TKIT_R) | HALF(W, TKIT_L)));
+        t = tile(s, "B", 300);
+        feat(t, TKIT_CLOISTER, "m", 0);
+        field(t, TKIT_MASK_HALVES);
+        t = tile(s, "U", 300);
+        feat(t, TKIT_ROAD, "r", M(TKIT_N) | M(TKIT_S));
+        feat(t, TKIT_FIELD, "f1",
+             (uint16_t)(HALF(N, TKIT_L) | HALF(S, TKIT_R) | HALF(W, TKIT_L) | HALF(W, TKIT_R)));
+        feat(t, TKIT_FIELD, "f2",
+             (uint16_t)(HALF(N, TKIT_R) | HALF(E, TKIT_L) | HALF(E, TKIT_R) | HALF(S, TKIT_L)));
+        t = tile(s, "Z", 100);
+        feat(t, TKIT_CITY, "c1", SIDE(N));
+        feat(t, TKIT_CITY, "c2", SIDE(E));
+        feat(t, TKIT_CITY, "c3", SIDE(S));
+        feat(t, TKIT_CITY, "c4", SIDE(W));
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_set *one[] = {s};
+        size_t discards = 0, caught = 0;
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+                struct tkit_sim_options o = {.seed = seed, .players = 2};
+                struct tkit_layout *l = tkit_simulate(one, 1, &o, &d);
+                assert_non_null(l);
+                discards += l->ndiscards;
+                assert_int_equal(tkit_layout_verify(l, one, 1, &d), 0);
+                /* the same discard right after the start tile: Z fitted north of D then */
+                if (l->ndiscards && l->placements[1].y != -1) {
+                        int after = l->discards[0].after;
+                        l->discards[0].after = 1;
+                        struct tkit_diags e;
+                        tkit_diags_init(&e);
+                        tkit_layout_verify(l, one, 1, &e);
+                        caught += count_rule(&e, "SIM-DISCARD") > 0;
+                        tkit_diags_finish(&e);
+                        l->discards[0].after = after;
+                }
+                tkit_layout_destroy(l);
+        }
+        if (d.errors)
+                tkit_diags_write(&d, stderr, false);
+        assert_int_equal(d.errors, 0);
+        assert_true(discards > 50);
+        assert_true(caught > 0);
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -1009,6 +1179,11 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_determinism, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_json_round_trip, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_json_errors, setup_bundle, teardown_bundle),
+            cmocka_unit_test_setup_teardown(test_repeated_sets, setup_bundle, teardown_bundle),
+            cmocka_unit_test_setup_teardown(test_rule_ids, setup_bundle, teardown_bundle),
+            cmocka_unit_test_setup_teardown(test_many_keys, setup_bundle, teardown_bundle),
+            cmocka_unit_test_setup_teardown(test_many_errors_capped, setup_bundle, teardown_bundle),
+            cmocka_unit_test(test_many_discards),
             cmocka_unit_test_setup_teardown(test_store, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_option_counts, setup_bundle, teardown_bundle),
         };
