@@ -124,7 +124,7 @@ void g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed)
         f->gone = true;
         struct tkit_game_event *e =
             g_event(c, removed ? TKIT_EV_REMOVE : TKIT_EV_RETURN, rule, f->f.player, 0, f->f.line,
-                    "%s's %s %s", g_player_name(b, f->f.player), fig_words(b, f),
+                    "%s %s %s", g_poss(b, f->f.player), fig_words(b, f),
                     removed ? "is removed" : "goes back");
         e->figure = f->index;
         e->count = removed ? "removed" : "returned";

@@ -149,7 +149,7 @@ void g_score_group(struct g_ctx *c, int root, bool final)
                 if (!(win >> p & 1u))
                         continue;
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_SCORE, rule, p, v, line, "%s's %s%s: %d", g_player_name(b, p),
+                    g_event(c, TKIT_EV_SCORE, rule, p, v, line, "%s %s%s: %d", g_poss(b, p),
                             why.data, final ? " at the end" : "", v);
                 e->feature_kind = g->kind;
                 g_event_places(c, e, root);
@@ -220,6 +220,16 @@ static bool has_pig(const struct g_board *b, int root, int player)
         return false;
 }
 
+/* The line of a figure of `player` on the field, for the event. */
+static int farmer_line(struct g_board *b, int root, int player)
+{
+        for (size_t i = 0; i < b->nfigs; i++)
+                if (!b->figs[i].gone && b->figs[i].node >= 0 && b->figs[i].f.player == player &&
+                    g_find(b, b->figs[i].node) == root)
+                        return b->figs[i].f.line;
+        return 0;
+}
+
 static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t n)
 {
         struct g_board *b = c->b;
@@ -236,10 +246,9 @@ static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t 
                 int pts = (cities - besieged) * (pig ? 4 : 3) + besieged * (pig ? 8 : 6);
                 const char *rule = besieged ? "BESIEGED-FIELD" : pig ? "SCORE-PIG" : "SCORE-FIELD";
                 struct tkit_game_event *e = g_event(
-                    c, TKIT_EV_SCORE, rule, p, pts, 0,
-                    "%s's field touching %d completed cit%s (%d besieged)%s: %d",
-                    g_player_name(b, p), cities, cities == 1 ? "y" : "ies", besieged,
-                    pig ? " with a pig" : "", pts);
+                    c, TKIT_EV_SCORE, rule, p, pts, farmer_line(b, root, p),
+                    "%s field%s touching %d completed cit%s (%d besieged): %d", g_poss(b, p),
+                    pig ? " with a pig" : "", cities, cities == 1 ? "y" : "ies", besieged, pts);
                 e->feature_kind = TKIT_FIELD;
                 g_event_places(c, e, root);
         }
