@@ -88,6 +88,7 @@ static void castle_maidens(struct g_ctx *c)
                 if (f->gone || f->node < 0 || g_find(b, f->node) != b->castle_root)
                         continue;
                 int index = f->index;
+                g_stats_fig(b, (int)i, -1);
                 f->maiden_new = true;
                 f->f.at = TKIT_AT_CASTLE;
                 f->f.castle = (int)b->sc->ncastles;
@@ -448,6 +449,7 @@ int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets
                 rc = g_validate(&b);
         if (rc == 0) {
                 struct g_ctx c = {&b, r, TKIT_PHASE_DRAW};
+                g_stats_build(&b);
                 b.castle_root = -1;
                 if (scene->move.kind == TKIT_MOVE_TILE)
                         play_move(&c);

@@ -176,7 +176,19 @@ static bool rotation_ok(struct g_board *b, const struct tkit_scene_tile *t)
 static void add_placement(struct g_board *b, const struct tkit_scene_tile *t, int index)
 {
         const struct tkit_set *set = NULL;
-        const void *what = lookup(b, t, &set);
+        const void *what;
+        /* boards repeat tiles: the previous lookup answers most of them */
+        const struct tkit_scene_tile *prev = b->memo_tile;
+        if (prev && prev->is_piece == t->is_piece && strcmp(prev->tile, t->tile) == 0 &&
+            (prev->set && t->set ? strcmp(prev->set, t->set) == 0 : prev->set == t->set)) {
+                what = b->memo_what;
+                set = b->memo_set;
+        } else {
+                what = lookup(b, t, &set);
+                b->memo_tile = what ? t : NULL;
+                b->memo_what = what;
+                b->memo_set = set;
+        }
         if (!what || !rotation_ok(b, t))
                 return;
         int r = t->rotation / 90;
@@ -425,6 +437,10 @@ void g_board_finish(struct g_board *b)
         free(b->node_cell);
         free(b->node_feat);
         free(b->groups);
+        free(b->strength);
+        free(b->mstart);
+        free(b->mlist);
+        free(b->figline);
         for (size_t i = 0; i < b->nfigs; i++)
                 tkit_scene_figure_finish(&b->figs[i].f);
         free(b->figs);
