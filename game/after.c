@@ -66,7 +66,7 @@ static void after_buildings(struct g_board *b, struct tkit_scene *s)
         }
 }
 
-struct tkit_scene *g_after(struct g_board *b)
+struct tkit_scene *tkit_g_after(struct g_board *b)
 {
         struct tkit_scene *s = tkit_scene_copy(b->sc);
         if (b->sc->move.kind == TKIT_MOVE_TILE && b->placed_cell >= 0) {

@@ -489,14 +489,14 @@ static void rule_ids_documented(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(cb_example_2),  cmocka_unit_test(cb_example_3),
-            cmocka_unit_test(bridge_end),    cmocka_unit_test(cb_example_4),
+            cmocka_unit_test(cb_example_2),   cmocka_unit_test(cb_example_3),
+            cmocka_unit_test(bridge_end),     cmocka_unit_test(cb_example_4),
             cmocka_unit_test(castle_refused), cmocka_unit_test(cb_example_5),
-            cmocka_unit_test(cb_example_9),  cmocka_unit_test(cb_example_7),
-            cmocka_unit_test(base_rules),    cmocka_unit_test(majority),
-            cmocka_unit_test(sd_example_8),  cmocka_unit_test(sd_example_7),
-            cmocka_unit_test(sd_example_10), cmocka_unit_test(fortress_field),
-            cmocka_unit_test(bad_scenes),    cmocka_unit_test(rule_ids_documented),
+            cmocka_unit_test(cb_example_9),   cmocka_unit_test(cb_example_7),
+            cmocka_unit_test(base_rules),     cmocka_unit_test(majority),
+            cmocka_unit_test(sd_example_8),   cmocka_unit_test(sd_example_7),
+            cmocka_unit_test(sd_example_10),  cmocka_unit_test(fortress_field),
+            cmocka_unit_test(bad_scenes),     cmocka_unit_test(rule_ids_documented),
         };
         return cmocka_run_group_tests(tests, load, unload);
 }
