@@ -242,6 +242,11 @@ void tkit_g_bonus(struct g_ctx *c, int placed_fig)
                 return;
         }
         const struct g_fig *f = &b->figs[placed_fig];
+        if (f->node < 0 || f->f.kind == TKIT_FIGURE_PIG) {
+                tkit_g_error(b, bn->line, "SCENE-BONUS", "a %s earns no post bonus",
+                             f->node < 0 ? "maiden" : "pig");
+                return;
+        }
         int want = row_post_for(b, f);
         if (bn->stack) {
                 if (want >= 0)

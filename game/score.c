@@ -266,8 +266,9 @@ static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t 
                 const char *rule = besieged ? "BESIEGED-FIELD" : pig ? "SCORE-PIG" : "SCORE-FIELD";
                 struct tkit_game_event *e = tkit_g_event(
                     c, TKIT_EV_SCORE, rule, p, pts, farmer_line(b, root, p),
-                    "%s field%s touching %d completed cit%s (%d besieged): %d", tkit_g_poss(b, p),
-                    pig ? " with a pig" : "", cities, cities == 1 ? "y" : "ies", besieged, pts);
+                    "%s field%s touching %d completed cit%s%s: %d", tkit_g_poss(b, p),
+                    pig ? " with a pig" : "", cities, cities == 1 ? "y" : "ies",
+                    besieged ? (besieged == cities ? ", besieged" : ", some besieged") : "", pts);
                 e->feature_kind = TKIT_FIELD;
                 tkit_g_event_places(c, e, root);
         }

@@ -193,6 +193,21 @@ static bool kind_fits(enum tkit_figure_kind k, enum tkit_feature_kind fk)
         }
 }
 
+/* The field a barn stands in: barn (x, y) is the north-west corner of cell (x, y). A barn
+ * farmer is an ordinary farmer of that field. */
+static int barn_field(struct g_board *b, const struct tkit_scene_barn *bn, int line)
+{
+        int ci = tkit_g_cell_at(b, bn->x, bn->y);
+        int node = ci < 0 ? -1 : b->cells[ci].owner[TKIT_POS(TKIT_N, TKIT_L)];
+        if (node < 0 || tkit_g_node_kind(b, node) != TKIT_FIELD) {
+                tkit_g_error(b, line, "SCENE-FIGURE",
+                             "barn '%s' at (%d, %d) is not on a field corner", bn->id, bn->x,
+                             bn->y);
+                return -1;
+        }
+        return node;
+}
+
 /* Resolves one figure into b->figs; `placed` for the move's figure (on the placed cell). */
 static void add_fig(struct g_board *b, const struct tkit_scene_figure *f, int index, bool placed)
 {
@@ -229,6 +244,8 @@ static void add_fig(struct g_board *b, const struct tkit_scene_figure *f, int in
                 if (f->kind != TKIT_FIGURE_MEEPLE && f->kind != TKIT_FIGURE_BIG_MEEPLE)
                         tkit_g_error(b, f->line, "SCENE-FIGURE", "a %s cannot stand on a barn",
                                      tkit_figure_kind_name(f->kind));
+                if (f->barn >= 0 && (size_t)f->barn < b->sc->nbarns)
+                        g->node = barn_field(b, &b->sc->barns[f->barn], f->line);
                 return;
         }
         int ci = tkit_g_cell_at(b, f->x, f->y);
