@@ -7,18 +7,7 @@
 static enum tkit_side_type side_shows(const struct g_board *b, const struct g_cell *c, int side)
 {
         int n = c->owner[TKIT_POS(side, TKIT_M)];
-        if (n < 0)
-                return TKIT_SIDE_FIELD;
-        switch (tkit_g_node_kind(b, n)) {
-        case TKIT_CITY:
-                return TKIT_SIDE_CITY;
-        case TKIT_ROAD:
-                return TKIT_SIDE_ROAD;
-        case TKIT_RIVER:
-                return TKIT_SIDE_RIVER;
-        default:
-                return TKIT_SIDE_FIELD;
-        }
+        return n < 0 ? TKIT_SIDE_FIELD : tkit_feature_side_type(tkit_g_node_kind(b, n));
 }
 
 static const char *cell_name(const struct g_cell *c)
