@@ -158,7 +158,7 @@ void tkit_g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root)
                 struct tkit_game_place *p = TKIT_PUSH(e->places, e->nplaces, cap);
                 p->x = cl->x;
                 p->y = cl->y;
-                p->feature = b->node_feat[n];
+                p->feature = b->node_feat[n] < 0 ? TKIT_GAME_PLACE_BRIDGE : b->node_feat[n];
         }
 }
 
@@ -200,7 +200,9 @@ void tkit_g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed)
                 const struct g_cell *cl = &b->cells[b->node_cell[f->node]];
                 e->places = tkit_xmalloc(sizeof(*e->places));
                 e->nplaces = 1;
-                e->places[0] = (struct tkit_game_place){cl->x, cl->y, b->node_feat[f->node]};
+                int feat = b->node_feat[f->node];
+                e->places[0] = (struct tkit_game_place){cl->x, cl->y,
+                                                        feat < 0 ? TKIT_GAME_PLACE_BRIDGE : feat};
         }
 }
 

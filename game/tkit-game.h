@@ -41,7 +41,10 @@ enum tkit_game_event_kind {
 const char *tkit_game_event_kind_name(enum tkit_game_event_kind k);
 
 /* A board place an event is about: a feature of the tile on cell (x, y) (index into that
- * cell's tile definition's features; -1 for the cell as a whole, e.g. a post or a corner). */
+ * cell's tile definition's features; TKIT_GAME_PLACE_CELL for the cell as a whole, e.g. a post or
+ * a corner; TKIT_GAME_PLACE_BRIDGE for the bridge on that cell). */
+#define TKIT_GAME_PLACE_CELL (-1)
+#define TKIT_GAME_PLACE_BRIDGE (-2)
 struct tkit_game_place {
         int x, y;
         int feature;
