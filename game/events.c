@@ -68,6 +68,7 @@ static const char *const rule_ids[] = {
     "SCENE-REMOVE",
     "SCENE-BONUS",
     "SCENE-BUILD",
+    "SCENE-CASTLE",
     "SCENE-MAIDEN",
     "SCENE-ABBOT",
     "SCENE-ESCAPE",

@@ -393,6 +393,31 @@ static int token_total(const struct g_board *b, enum tkit_token_kind k)
         return n;
 }
 
+/* Castles on the board stand on completed cities of two tiles; a turn builds at most one thing. */
+static void check_buildings(struct g_board *b)
+{
+        const struct tkit_scene *sc = b->sc;
+        for (size_t i = 0; i < sc->ncastles; i++) {
+                const struct tkit_scene_castle *k = &sc->castles[i];
+                int ci = tkit_g_cell_at(b, k->x, k->y);
+                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature);
+                if (n < 0 || tkit_g_node_kind(b, n) != TKIT_CITY)
+                        tkit_g_error(b, k->line, "SCENE-CASTLE",
+                                     "castle '%s': no city '%s' on cell (%d, %d)", k->id,
+                                     k->feature ? k->feature : "", k->x, k->y);
+                else if (b->groups[tkit_g_find(b, n)].tiles != 2)
+                        tkit_g_error(b, k->line, "SCENE-CASTLE",
+                                     "castle '%s' stands on a city of %d tile%s, not 2", k->id,
+                                     b->groups[tkit_g_find(b, n)].tiles,
+                                     b->groups[tkit_g_find(b, n)].tiles == 1 ? "" : "s");
+        }
+        if (b->placed_cell >= 0 && b->cells[b->placed_cell].bridge &&
+            (sc->move.build == TKIT_BUILD_CASTLE || sc->move.build == TKIT_BUILD_BARN))
+                tkit_g_error(b, sc->move.line, "SCENE-BUILD",
+                             "one building a turn: a bridge and a %s",
+                             sc->move.build == TKIT_BUILD_CASTLE ? "castle" : "barn");
+}
+
 static void check_tokens(struct g_board *b)
 {
         const struct tkit_scene *sc = b->sc;
@@ -448,6 +473,7 @@ int tkit_g_validate(struct g_board *b)
         check_move_tile(b);
         check_figures(b);
         check_posts(b);
+        check_buildings(b);
         check_tokens(b);
         return b->d->errors > before ? TKIT_E_INVALID : 0;
 }
