@@ -251,6 +251,11 @@ static void recall_abbot(struct g_ctx *c)
         const struct tkit_scene_move *m = &b->sc->move;
         if (!m->recall_abbot)
                 return;
+        if (m->has_figure) {
+                tkit_g_error(b, m->line, "SCENE-ABBOT",
+                             "the abbot is taken back instead of placing a figure, not as well");
+                return;
+        }
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
                 if (f->gone || f->f.kind != TKIT_FIGURE_ABBOT || f->f.player != b->active ||

@@ -55,6 +55,10 @@ grep -Eq "wrong.xml:[0-9]+: error: \[SCENE-EXPECT\] you: expected 7 points, comp
 # shellcheck disable=SC2086
 "$TK" score $TILES --json "$ROOT/scenes/sd-example-8.xml" >"$TMP/json" 2>&1 && ok || bad "--json"
 grep -q '"points": {"blue": 6, "you": 12, "yellow": 3}' "$TMP/json" && ok || bad "--json points"
+if command -v python3 >/dev/null 2>&1; then
+  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d[0]["points"]["you"] == 12' \
+    "$TMP/json" && ok || bad "--json is not the JSON expected"
+fi
 
 # the scene after the move reads back and scores its end
 # shellcheck disable=SC2086
