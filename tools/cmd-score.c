@@ -22,8 +22,8 @@ void tkit_help_score(FILE *out)
                 "                  or JCloisterZone XML); without it, from the database\n"
                 "  --db FILE       database (default: $TILEKIT_DB or tilekit.db)\n"
                 "  --final         after the move, score the end of the game from the board\n"
-                "  --after FILE    write the scene after the move to FILE ('-': stdout);\n"
-                "                  one SCENE only\n"
+                "  --after FILE    write the scene after the move to FILE ('-': stdout, the\n"
+                "                  events then go to stderr); one SCENE only\n"
                 "  --json          the results as a JSON array on stdout\n"
                 "  -h, --help      this help\n"
                 "  --version       print the version\n"
@@ -91,18 +91,18 @@ static const char *player_id(const struct tkit_scene *s, int p)
         return p >= 0 && (size_t)p < s->nplayers ? s->players[p].id : "-";
 }
 
-static void print_text(const struct tkit_scene *s, const struct tkit_game_result *r)
+static void print_text(FILE *out, const struct tkit_scene *s, const struct tkit_game_result *r)
 {
         const char *file = s->file ? s->file : "-";
         for (size_t i = 0; i < r->nevents; i++) {
                 const struct tkit_game_event *e = &r->events[i];
-                printf("%s:%d: %s: [%s] %s\n", file, e->line ? e->line : s->line,
-                       tkit_game_phase_name(e->phase), e->rule ? e->rule : "-", e->text);
+                fprintf(out, "%s:%d: %s: [%s] %s\n", file, e->line ? e->line : s->line,
+                        tkit_game_phase_name(e->phase), e->rule ? e->rule : "-", e->text);
         }
-        printf("%s: points:", file);
+        fprintf(out, "%s: points:", file);
         for (size_t p = 0; p < s->nplayers; p++)
-                printf("%s %s %d", p ? "," : "", s->players[p].id, r->points[p]);
-        printf("\n");
+                fprintf(out, "%s %s %d", p ? "," : "", s->players[p].id, r->points[p]);
+        fprintf(out, "\n");
 }
 
 static void json_event(struct tkit_buf *b, const struct tkit_scene *s,
@@ -165,8 +165,9 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
         } else if (tkit_game_apply(s, cs->sel, cs->nsel, o->final, &r, &d) != 0) {
                 status = TKIT_EXIT_USAGE;
         } else {
+                /* with the scene after on stdout, the events go to stderr */
                 if (!o->json)
-                        print_text(s, &r);
+                        print_text(o->after && strcmp(o->after, "-") == 0 ? stderr : stdout, s, &r);
                 if (tkit_game_check_expect(s, &r, &d) != 0)
                         status = TKIT_EXIT_FAIL;
                 if (o->after && tkit_scene_write_file(r.after, o->after, &d) != 0)
