@@ -92,6 +92,8 @@ struct tkit_scene *tkit_g_after(struct g_board *b)
         after_figures(b, s);
         after_posts(b, s);
         after_buildings(b, s);
+        if (s->catapults_left >= 0)
+                s->catapults_left = b->catapults_left;
         tkit_scene_move_clear(s);
         for (size_t i = 0; i < s->nexpect_counts; i++)
                 free(s->expect_counts[i].what);

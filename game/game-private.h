@@ -70,9 +70,10 @@ struct g_board {
         struct g_fig *figs;
         size_t nfigs, capfigs;
         struct g_post posts[3];
-        bool counter[3];   /* counterattack due at the post */
-        int castle_root;   /* the city a castle is built on this turn, -1 */
-        bool barn_pending; /* a barn was built: it scores in phase 3 */
+        bool counter[3];    /* counterattack due at the post */
+        int catapults_left; /* in the supply */
+        int castle_root;    /* the city a castle is built on this turn, -1 */
+        bool barn_pending;  /* a barn was built: it scores in phase 3 */
         int nplayers;
         char *poss[TKIT_SCENE_MAX_PLAYERS];      /* "blue's", "your" */
         int *strength, *figline;                 /* per root and player (score.c) */

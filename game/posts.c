@@ -57,6 +57,7 @@ static void post_clear(struct g_ctx *c, struct g_post *p, const char *rule)
         p->nstack = 0;
         if (p->catapult) {
                 p->catapult = false;
+                b->catapults_left++; /* back to the supply */
                 struct tkit_game_event *e =
                     tkit_g_event(c, TKIT_EV_CATAPULT, rule, -1, 0, p->line,
                                  "the catapult at the %s post is removed", tkit_post_name(p->kind));
@@ -186,6 +187,13 @@ void tkit_g_siege_draw(struct g_ctx *c)
                         attack(c, p);
                         continue;
                 }
+                if (b->catapults_left <= 0) {
+                        tkit_g_event(c, TKIT_EV_NOTE, "ADVANCE", -1, 0, m->placed.line,
+                                     "no catapult is left to advance to the %s post",
+                                     tkit_post_name(k));
+                        continue;
+                }
+                b->catapults_left--;
                 p->catapult = true;
                 struct tkit_game_event *e =
                     tkit_g_event(c, TKIT_EV_CATAPULT, "ADVANCE", -1, 0, m->placed.line,

@@ -437,6 +437,14 @@ static void check_tokens(struct g_board *b)
             {TKIT_TOKEN_BRIDGE, bridges, sc->move.line},
             {TKIT_TOKEN_CATAPULT, catapults, sc->line},
         };
+        /* the catapults in the supply: as the scene says, else the sets' minus those on posts */
+        b->catapults_left = sc->catapults_left >= 0
+                                ? sc->catapults_left
+                                : token_total(b, TKIT_TOKEN_CATAPULT) - catapults;
+        if (catapults + b->catapults_left > token_total(b, TKIT_TOKEN_CATAPULT))
+                tkit_g_error(b, sc->line, "SCENE-TOKEN",
+                             "%d catapults on posts and %d left, the sets in play have %d",
+                             catapults, b->catapults_left, token_total(b, TKIT_TOKEN_CATAPULT));
         for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
                 if (t[i].used > token_total(b, t[i].k))
                         tkit_g_error(b, t[i].line ? t[i].line : sc->line, "SCENE-TOKEN",
