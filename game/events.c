@@ -115,13 +115,10 @@ struct tkit_game_event *tkit_g_event(struct g_ctx *c, enum tkit_game_event_kind 
         e->figure = -1;
         e->line = line;
         e->feature_kind = TKIT_FEATURE_KIND_COUNT;
-        struct tkit_buf b;
-        tkit_buf_init(&b);
         va_list ap;
         va_start(ap, fmt);
-        tkit_buf_vprintf(&b, fmt, ap);
+        e->text = tkit_xvasprintf(fmt, ap);
         va_end(ap);
-        e->text = tkit_buf_steal(&b);
         if (kind == TKIT_EV_SCORE && player >= 0 && player < TKIT_SCENE_MAX_PLAYERS)
                 r->points[player] += points;
         return e;

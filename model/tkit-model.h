@@ -37,6 +37,7 @@ void *tkit_xrealloc(void *p, size_t n);
 char *tkit_xstrdup(const char *s); /* NULL gives NULL */
 char *tkit_xstrndup(const char *s, size_t n);
 char *tkit_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *tkit_xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Grows *v (of element size `size`) so that index `need - 1` is valid; *cap tracks capacity. */
 void tkit_grow(void **v, size_t *cap, size_t need, size_t size);
