@@ -1,7 +1,6 @@
 /* tilekit score: play the move of each scene by the scoring rules and print what happens. */
 #include "cli.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +37,8 @@ struct score_opts {
         size_t ntiles, captiles;
         const char *db, *after;
         bool json, final;
+        int argc; /* the scenes: argv[optind..argc) */
+        char **argv;
 };
 
 static int parse(int argc, char **argv, struct score_opts *o, bool *done)
@@ -150,6 +151,37 @@ static void json_scene(struct tkit_buf *b, const char *path, const struct tkit_s
         tkit_buf_puts(b, "]}");
 }
 
+/* The files the command reads: an output must not overwrite one of them. */
+static void add_inputs(struct cli_inputs *in, const struct score_opts *o)
+{
+        for (int i = optind; i < o->argc; i++)
+                cli_inputs_add(in, o->argv[i]);
+        for (size_t i = 0; i < o->ntiles; i++)
+                cli_inputs_add(in, o->tiles[i]);
+        if (!o->ntiles)
+                cli_inputs_add(in, o->db ? o->db : cli_default_db());
+}
+
+/* 2 (unreadable or illegal) outranks 1 (an expectation differs). */
+static int worse(int a, int b)
+{
+        return a == TKIT_EXIT_USAGE || b == TKIT_EXIT_USAGE ? TKIT_EXIT_USAGE : a > b ? a : b;
+}
+
+/* The scene after the move, through the output helper (which refuses to overwrite an input). */
+static int write_after(const struct tkit_scene *after, const struct score_opts *o)
+{
+        struct cli_inputs in = {0};
+        add_inputs(&in, o);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_write(after, &b);
+        int rc = cli_output_buffer(o->after, &in, b.data, b.len);
+        tkit_buf_finish(&b);
+        cli_inputs_finish(&in);
+        return rc;
+}
+
 /* Scores one scene; returns its exit status. */
 static int score_one(const char *path, const struct score_opts *o, struct cli_sets *cs,
                      struct tkit_buf *json, bool first)
@@ -159,7 +191,9 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
         struct tkit_game_result r;
         tkit_game_result_init(&r);
         int err = 0, status = TKIT_EXIT_OK;
-        struct tkit_scene *s = tkit_scene_read_file(path, &d, &err);
+        struct tkit_scene *s = strcmp(path, "-") == 0
+                                   ? tkit_scene_read_stream(stdin, "<stdin>", &d, &err)
+                                   : tkit_scene_read_file(path, &d, &err);
         if (!s) {
                 status = TKIT_EXIT_USAGE;
         } else if (tkit_game_apply(s, cs->sel, cs->nsel, o->final, &r, &d) != 0) {
@@ -170,8 +204,8 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
                         print_text(o->after && strcmp(o->after, "-") == 0 ? stderr : stdout, s, &r);
                 if (tkit_game_check_expect(s, &r, &d) != 0)
                         status = TKIT_EXIT_FAIL;
-                if (o->after && tkit_scene_write_file(r.after, o->after, &d) != 0)
-                        status = TKIT_EXIT_FAIL;
+                if (o->after)
+                        status = worse(status, write_after(r.after, o));
         }
         if (o->json)
                 json_scene(json, path, s, status == TKIT_EXIT_USAGE ? NULL : &r, &d, first);
@@ -183,12 +217,6 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
         return status;
 }
 
-/* 2 (unreadable or illegal) outranks 1 (an expectation differs). */
-static int worse(int a, int b)
-{
-        return a == TKIT_EXIT_USAGE || b == TKIT_EXIT_USAGE ? TKIT_EXIT_USAGE : a > b ? a : b;
-}
-
 int tkit_cmd_score(int argc, char **argv)
 {
         struct score_opts o = {0};
@@ -198,11 +226,23 @@ int tkit_cmd_score(int argc, char **argv)
                 free(o.tiles);
                 return status;
         }
+        o.argc = argc;
+        o.argv = argv;
+        if (o.after) { /* before anything is read: never overwrite an input */
+                struct cli_inputs in = {0};
+                add_inputs(&in, &o);
+                status = cli_output_check(o.after, &in);
+                cli_inputs_finish(&in);
+                if (status != TKIT_EXIT_OK) {
+                        free(o.tiles);
+                        return status;
+                }
+        }
         struct cli_sets cs;
         cli_sets_init(&cs);
         struct tkit_diags d;
         tkit_diags_init(&d);
-        status = cli_sets_load(&cs, o.tiles, o.ntiles, TKIT_FORMAT_AUTO, o.db, &d);
+        status = cli_sets_load(&cs, "score", o.tiles, o.ntiles, TKIT_FORMAT_AUTO, o.db, &d);
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         if (status == TKIT_EXIT_OK) {
@@ -214,8 +254,6 @@ int tkit_cmd_score(int argc, char **argv)
                         printf("[%s\n]\n", json.data ? json.data : "");
                 tkit_buf_finish(&json);
         }
-        if (fflush(stdout) != 0 || ferror(stdout))
-                status = cli_fail("stdout: error: cannot write: %s", strerror(errno));
         cli_sets_finish(&cs);
         free(o.tiles);
         return status;

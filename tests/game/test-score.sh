@@ -68,6 +68,16 @@ fi
 "$TK" score $TILES --final "$TMP/after.xml" >"$TMP/out" 2>&1 && ok || bad "--final on --after"
 grep -q "after.xml: points: you 0, blue 0" "$TMP/out" && ok || bad "--final points"
 
+# --after never overwrites an input; a scene can come from stdin
+cp "$ROOT/scenes/cb-example-2.xml" "$TMP/in.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES --after "$TMP/in.xml" "$TMP/in.xml" >/dev/null 2>&1
+[ $? = 2 ] && ok || bad "--after over the scene read: want exit 2"
+cmp -s "$TMP/in.xml" "$ROOT/scenes/cb-example-2.xml" && ok || bad "--after changed its input"
+# shellcheck disable=SC2086
+"$TK" score $TILES - <"$ROOT/scenes/cb-example-2.xml" >"$TMP/out" 2>&1 && ok || bad "scene on stdin"
+grep -q "^<stdin>: points: you 6, blue 0" "$TMP/out" && ok || bad "stdin points"
+
 # shellcheck disable=SC2086
 "$TK" score $TILES >/dev/null 2>&1
 [ $? = 2 ] && ok || bad "no scene: want exit 2"
