@@ -166,6 +166,9 @@ static void build_barn(struct g_ctx *c)
         }
         const char *why = NULL;
         int field = barn_field(b, m->build_x, m->build_y, &why);
+        for (size_t i = 0; i < b->sc->nbarns && !why; i++)
+                if (b->sc->barns[i].x == m->build_x && b->sc->barns[i].y == m->build_y)
+                        why = "a barn stands on that point already";
         int fi = field < 0 ? -1 : barn_farmer(b, field);
         if (field >= 0 && fi < 0)
                 why = "no farmer of the builder (not on a barn) on that field";
