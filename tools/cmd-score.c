@@ -1,6 +1,9 @@
 /* tilekit score: play the move of each scene by the scoring rules and print what happens. */
 #include "cli.h"
 
+#include <glob.h>
+#include <unistd.h>
+
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +21,10 @@ void tkit_help_score(FILE *out)
                 "compare them with what the scene expects.\n"
                 "\n"
                 "  --tiles FILE    read the sets from this tile-set file (repeatable; tilekit\n"
-                "                  or JCloisterZone XML); without it, from the database\n"
+                "                  or JCloisterZone XML); without it, from the database;\n"
+                "                  with neither, nor $TILEKIT_DB, nor ./tilekit.db: the\n"
+                "                  bundled tile sets ($TILEKIT_DATA_DIR, else the source\n"
+                "                  tree tilekit was built from)\n"
                 "  --db FILE       database (default: $TILEKIT_DB or tilekit.db)\n"
                 "  --final         after the move, score the end of the game from the board\n"
                 "  --after FILE    write the scene after the move to FILE ('-': stdout, the\n"
@@ -37,9 +43,39 @@ struct score_opts {
         size_t ntiles, captiles;
         const char *db, *after;
         bool json, final;
+        glob_t bundled; /* the bundled tile files, when neither --tiles nor a database is there */
         int argc; /* the scenes: argv[optind..argc) */
         char **argv;
 };
+
+/* Scenes name their sets by id; with no --tiles, no --db, no $TILEKIT_DB and no tilekit.db here,
+ * the sets come from the tile files shipped with tilekit (its tilesets/ and the JCloisterZone
+ * Inns & Cathedrals file, which the rulebooks' inn examples need), so that
+ * `tilekit score scenes/NAME.xml` works in a fresh checkout. */
+static void use_bundled(struct score_opts *o)
+{
+        if (o->ntiles || o->db || getenv("TILEKIT_DB") || access(cli_default_db(), F_OK) == 0)
+                return;
+        const char *root = getenv("TILEKIT_DATA_DIR");
+        if (!root)
+                root = TKIT_DATA_DIR;
+        char *sets = tkit_xasprintf("%s/tilesets/*.xml", root);
+        char *inns = tkit_xasprintf("%s/third_party/jcloisterzone/inns_and_cathedrals.xml", root);
+        int rc = glob(sets, 0, NULL, &o->bundled);
+        if (rc == 0 && access(inns, R_OK) == 0)
+                glob(inns, GLOB_APPEND, NULL, &o->bundled);
+        for (size_t i = 0; rc == 0 && i < o->bundled.gl_pathc; i++)
+                *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = o->bundled.gl_pathv[i];
+        free(sets);
+        free(inns);
+}
+
+static void opts_finish(struct score_opts *o)
+{
+        free(o->tiles);
+        if (o->bundled.gl_pathc)
+                globfree(&o->bundled);
+}
 
 static int parse(int argc, char **argv, struct score_opts *o, bool *done)
 {
@@ -223,18 +259,19 @@ int tkit_cmd_score(int argc, char **argv)
         bool done = false;
         int status = parse(argc, argv, &o, &done);
         if (status != TKIT_EXIT_OK || done) {
-                free(o.tiles);
+                opts_finish(&o);
                 return status;
         }
         o.argc = argc;
         o.argv = argv;
+        use_bundled(&o);
         if (o.after) { /* before anything is read: never overwrite an input */
                 struct cli_inputs in = {0};
                 add_inputs(&in, &o);
                 status = cli_output_check(o.after, &in);
                 cli_inputs_finish(&in);
                 if (status != TKIT_EXIT_OK) {
-                        free(o.tiles);
+                        opts_finish(&o);
                         return status;
                 }
         }
@@ -255,6 +292,6 @@ int tkit_cmd_score(int argc, char **argv)
                 tkit_buf_finish(&json);
         }
         cli_sets_finish(&cs);
-        free(o.tiles);
+        opts_finish(&o);
         return status;
 }
