@@ -47,12 +47,14 @@ static const char *const stmt_sql[ST_COUNT] = {
                             " VALUES (?, ?, ?, ?)",
     [ST_SEL_SET] = "SELECT edition, year, rules_mask, source_format, file, line FROM sets"
                    " WHERE set_id = ?",
-    [ST_SEL_SET_NAMES] = "SELECT lang, text FROM set_names WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_REQUIRES] = "SELECT requires FROM set_requires WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_TOKENS] = "SELECT kind, count, line FROM tokens WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_MANIFEST] = "SELECT what, of, tile_group, count, note, line FROM manifest"
+    /* The loader's queries: column 0 identifies the row in diagnostics (its key, or its seq
+     * under the parent key bound). */
+    [ST_SEL_SET_NAMES] = "SELECT seq, lang, text FROM set_names WHERE set_id = ? ORDER BY seq",
+    [ST_SEL_REQUIRES] = "SELECT seq, requires FROM set_requires WHERE set_id = ? ORDER BY seq",
+    [ST_SEL_TOKENS] = "SELECT seq, kind, count, line FROM tokens WHERE set_id = ? ORDER BY seq",
+    [ST_SEL_MANIFEST] = "SELECT seq, what, of, tile_group, count, note, line FROM manifest"
                         " WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_SET_MARKERS] = "SELECT name, value, line FROM markers WHERE set_id = ?"
+    [ST_SEL_SET_MARKERS] = "SELECT marker_key, name, value, line FROM markers WHERE set_id = ?"
                            " AND tile_key IS NULL AND feature_key IS NULL ORDER BY seq",
     [ST_SEL_TILES] = "SELECT tile_key, tile_id, count, tile_group, start, basis, provenance,"
                      " illustrations, line, cell_x, cell_y FROM tiles"
@@ -60,23 +62,26 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_SEL_CELLS] = "SELECT tile_key, tile_id, count, tile_group, start, basis, provenance,"
                      " illustrations, line, cell_x, cell_y FROM tiles"
                      " WHERE piece_key = ? ORDER BY seq",
-    [ST_SEL_TILE_NAMES] = "SELECT lang, text FROM tile_names WHERE tile_key = ? ORDER BY seq",
-    [ST_SEL_TILE_MARKERS] = "SELECT name, value, line FROM markers WHERE tile_key = ?"
+    [ST_SEL_TILE_NAMES] = "SELECT seq, lang, text FROM tile_names WHERE tile_key = ?"
+                          " ORDER BY seq",
+    [ST_SEL_TILE_MARKERS] = "SELECT marker_key, name, value, line FROM markers WHERE tile_key = ?"
                             " AND feature_key IS NULL ORDER BY seq",
-    [ST_SEL_SYMBOLS] = "SELECT post FROM siege_symbols WHERE tile_key = ? ORDER BY seq",
+    [ST_SEL_SYMBOLS] = "SELECT seq, post FROM siege_symbols WHERE tile_key = ? ORDER BY seq",
     [ST_SEL_FEATURES] = "SELECT feature_key, feature_id, kind, mask, pennants, besieger,"
                         " cathedral, end_kind, junction, overpass, inn, line FROM features"
                         " WHERE tile_key = ? ORDER BY seq",
-    [ST_SEL_TOUCHES] = "SELECT city_id FROM field_touches WHERE feature_key = ? ORDER BY seq",
-    [ST_SEL_FEATURE_MARKERS] = "SELECT name, value, line FROM markers WHERE feature_key = ?"
-                               " ORDER BY seq",
+    [ST_SEL_TOUCHES] = "SELECT seq, city_id FROM field_touches WHERE feature_key = ?"
+                       " ORDER BY seq",
+    [ST_SEL_FEATURE_MARKERS] = "SELECT marker_key, name, value, line FROM markers"
+                               " WHERE feature_key = ? ORDER BY seq",
     [ST_SEL_PIECES] = "SELECT piece_key, piece_id, count, width, height, basis, provenance,"
                       " line FROM pieces WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_PIECE_NAMES] = "SELECT lang, text FROM piece_names WHERE piece_key = ? ORDER BY seq",
+    [ST_SEL_PIECE_NAMES] = "SELECT seq, lang, text FROM piece_names WHERE piece_key = ?"
+                           " ORDER BY seq",
     [ST_SEL_FACES] = "SELECT face_key, face_id, min_players, max_players, line FROM faces"
                      " WHERE piece_key = ? ORDER BY seq",
-    [ST_SEL_POSTS] = "SELECT kind, plain, dark3, fiveplus, meeple, catapult, line FROM posts"
-                     " WHERE face_key = ? ORDER BY seq",
+    [ST_SEL_POSTS] = "SELECT seq, kind, plain, dark3, fiveplus, meeple, catapult, line"
+                     " FROM posts WHERE face_key = ? ORDER BY seq",
     [ST_SET_IDS] = "SELECT set_id FROM sets ORDER BY set_id",
 };
 

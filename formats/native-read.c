@@ -13,12 +13,13 @@
 #define RULE_UNKNOWN "XML-UNKNOWN"
 #define RULE_VALUE "XML-VALUE"
 
-#define MAX_ID 64
-#define MAX_FEATURES 64
-#define MAX_PIECE_SIDE 16
-#define MAX_PENNANTS 99
-#define MAX_PLAYERS 99
-#define MAX_YEAR 9999
+/* The limits are the model's (tkit-model.h), shared with the database loader. */
+#define MAX_ID TKIT_MAX_ID
+#define MAX_FEATURES TKIT_MAX_FEATURES
+#define MAX_PIECE_SIDE TKIT_MAX_PIECE_SIDE
+#define MAX_PENNANTS TKIT_MAX_PENNANTS
+#define MAX_PLAYERS TKIT_MAX_PLAYERS
+#define MAX_YEAR TKIT_MAX_YEAR
 
 struct rd {
         const char *file;
@@ -158,17 +159,7 @@ static char *text_of(struct rd *r, const xmlNode *n)
 
 static bool valid_id(const char *s)
 {
-        size_t n = strlen(s);
-        if (n == 0 || n > MAX_ID)
-                return false;
-        for (size_t i = 0; i < n; i++) {
-                char c = s[i];
-                bool alnum =
-                    (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-                if (!alnum && (i == 0 || !strchr("._:/@+!-", c)))
-                        return false;
-        }
-        return true;
+        return tkit_id_valid(s);
 }
 
 static const char *get_id(struct rd *r, const xmlNode *n, const char *attr)
@@ -478,11 +469,7 @@ static void read_name(struct rd *r, const xmlNode *n, struct tkit_name **v, size
         if (!check_attrs(r, n, attrs))
                 return;
         const char *lang = prop(n, "lang");
-        size_t len = strlen(lang);
-        bool ok = len >= 2 && len <= 35 &&
-                  strspn(lang, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                               "abcdefghijklmnopqrstuvwxyz0123456789-") == len;
-        if (!ok || lang[0] == '-' || lang[len - 1] == '-' || strstr(lang, "--")) {
+        if (!tkit_lang_valid(lang)) {
                 fail(r, n, RULE_VALUE, "lang=\"%s\" is not a language tag (en, ro, pt-BR...)",
                      lang);
                 return;
@@ -584,7 +571,7 @@ static void read_tile(struct rd *r, const xmlNode *n)
         struct tkit_tile *t = tkit_set_add_tile(r->set, prop(n, "id"));
         r->tile = id_ok ? t->id : NULL;
         t->line = line_of(n);
-        get_int(r, n, "count", 0, 999999999, &t->count);
+        get_int(r, n, "count", 0, TKIT_MAX_NUMBER, &t->count);
         int g = get_enum(r, n, "group", tkit_group_parse, "land river fortress");
         t->group = g > 0 ? (enum tkit_group)g : TKIT_GROUP_LAND;
         t->start = get_bool(r, n, "start");
@@ -634,11 +621,11 @@ static void read_post(struct rd *r, const xmlNode *n, struct tkit_face *face)
         }
         struct tkit_post_def p = {.kind = (enum tkit_post)k, .line = line_of(n)};
         bool ok = k >= 0;
-        ok = get_int(r, n, "plain", 0, TKIT_MAX_COUNT, &p.plain) && ok;
-        ok = get_int(r, n, "dark3", 0, TKIT_MAX_COUNT, &p.dark3) && ok;
-        ok = get_int(r, n, "fiveplus", 0, TKIT_MAX_COUNT, &p.fiveplus) && ok;
-        ok = get_int(r, n, "meeple", 0, TKIT_MAX_COUNT, &p.meeple) && ok;
-        ok = get_int(r, n, "catapult", 0, TKIT_MAX_COUNT, &p.catapult) && ok;
+        ok = get_int(r, n, "plain", 0, TKIT_MAX_POST_SPACES, &p.plain) && ok;
+        ok = get_int(r, n, "dark3", 0, TKIT_MAX_POST_SPACES, &p.dark3) && ok;
+        ok = get_int(r, n, "fiveplus", 0, TKIT_MAX_POST_SPACES, &p.fiveplus) && ok;
+        ok = get_int(r, n, "meeple", 0, TKIT_MAX_POST_SPACES, &p.meeple) && ok;
+        ok = get_int(r, n, "catapult", 0, TKIT_MAX_POST_SPACES, &p.catapult) && ok;
         if (!ok)
                 return;
         face->posts = tkit_xrealloc(face->posts, (face->nposts + 1) * sizeof *face->posts);
@@ -747,7 +734,7 @@ static void read_piece(struct rd *r, const xmlNode *n)
         int w = 0, h = 0, count = 1;
         bool ok = get_int(r, n, "width", 1, MAX_PIECE_SIDE, &w);
         ok = get_int(r, n, "height", 1, MAX_PIECE_SIDE, &h) && ok;
-        ok = get_int(r, n, "count", 0, 999999999, &count) && ok;
+        ok = get_int(r, n, "count", 0, TKIT_MAX_NUMBER, &count) && ok;
         if (!ok || !id)
                 return;
         struct tkit_piece *p = tkit_set_add_piece(r->set, id, w, h);
@@ -778,24 +765,8 @@ static void read_tokens(struct rd *r, const xmlNode *n)
                 int k =
                     get_enum(r, c, "kind", tkit_token_parse, "castle barn bridge catapult meeple");
                 int count = 0;
-                if (get_int(r, c, "count", 0, 999999999, &count) && k >= 0)
+                if (get_int(r, c, "count", 0, TKIT_MAX_NUMBER, &count) && k >= 0)
                         tkit_set_add_token(r->set, (enum tkit_token_kind)k, count, line_of(c));
-        }
-}
-
-/* Whether `of` suits `what` (docs/format.md, manifest table). */
-static bool expect_of_ok(enum tkit_expect_what w, const char *of)
-{
-        switch (w) {
-        case TKIT_EXPECT_FEATURE:
-        case TKIT_EXPECT_FEATURE_TILES:
-                return of && (tkit_feature_kind_parse(of) >= 0 || tkit_end_parse(of) > 0);
-        case TKIT_EXPECT_ILLUSTRATION:
-                return of && of[0] && !of[1] && tkit_illustration_name(of[0]);
-        case TKIT_EXPECT_SYMBOLS:
-                return !of || tkit_post_parse(of) >= 0;
-        default:
-                return !of;
         }
 }
 
@@ -813,11 +784,11 @@ static void read_expect(struct rd *r, const xmlNode *n)
         if (prop(n, "group"))
                 group = get_enum(r, n, "group", tkit_group_parse, "land river fortress");
         int count = 0;
-        bool ok = get_int(r, n, "count", 0, 999999999, &count);
+        bool ok = get_int(r, n, "count", 0, TKIT_MAX_NUMBER, &count);
         if (w < 0 || !ok || (prop(n, "group") && group < 0))
                 return;
         const char *of = prop(n, "of");
-        if (!expect_of_ok((enum tkit_expect_what)w, of)) {
+        if (!tkit_expect_of_valid((enum tkit_expect_what)w, of)) {
                 if (of)
                         fail(r, n, RULE_VALUE, "of=\"%s\" does not suit what=\"%s\"", of,
                              tkit_expect_name((enum tkit_expect_what)w));
