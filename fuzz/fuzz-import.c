@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rc == 0) {
                 tkit_jcz_link(&sets);
                 struct tkit_db *db = NULL;
-                if (tkit_db_open(":memory:", TKIT_DB_CREATE, &db, &d) != 0)
+                if (tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d) != 0)
                         abort();
                 rc = tkit_db_import(db, &sets, &d);
                 /* Only a JCloisterZone file with the same <tile-set> id twice may be refused

@@ -945,7 +945,7 @@ static void replay_reader(const char *data, size_t len, enum tkit_format fmt, bo
         if (rc == 0 && import) {
                 tkit_jcz_link(&sets);
                 struct tkit_db *db = NULL;
-                assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE, &db, &d), 0);
+                assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d), 0);
                 rc = tkit_db_import(db, &sets, &d);
                 assert_int_not_equal(rc, TKIT_E_DB);
                 for (size_t i = 0; rc == 0 && i < sets.n; i++) {
