@@ -702,6 +702,10 @@ static bool load_set_row(struct load_ctx *c, struct tkit_set *s)
         return !c->err;
 }
 
+/* Findings of tkit_set_validate() reported per loaded set; the rest are counted. A database
+ * edited in one UPDATE has the same fault on every row, and one a few lines long says it. */
+#define MAX_VALIDATE_FINDINGS 5
+
 /* tkit_set_validate() on the loaded set, its findings filed under the database: they are about
  * what the database holds, whatever file the set once came from. */
 static void validate(struct load_ctx *c, const struct tkit_set *s)
@@ -710,11 +714,15 @@ static void validate(struct load_ctx *c, const struct tkit_set *s)
         tkit_diags_init(&v);
         if (tkit_set_validate(s, &v) != 0)
                 c->err = TKIT_E_INVALID;
-        for (size_t i = 0; i < v.n; i++) {
+        for (size_t i = 0; i < v.n && i < MAX_VALIDATE_FINDINGS; i++) {
                 const struct tkit_diag *g = &v.v[i];
                 tkit_diags_add(c->d, g->severity, c->db->path, 0, g->rule, g->set, g->tile,
                                "set '%s': %s", s->id, g->message);
         }
+        if (v.n > MAX_VALIDATE_FINDINGS)
+                tkit_diags_add(c->d, TKIT_SEV_NOTE, c->db->path, 0, NULL, s->id, NULL,
+                               "set '%s': %zu more findings not shown", s->id,
+                               v.n - MAX_VALIDATE_FINDINGS);
         tkit_diags_finish(&v);
 }
 
