@@ -272,8 +272,7 @@ static void check_feature_kind(struct load_ctx *c, const struct tkit_feature *f)
         else if (!sided && f->overpass)
                 bad(c, "a %s cannot be an overpass", kind);
         else if (f->end != TKIT_END_NONE && f->kind != TKIT_ROAD &&
-                 !(f->kind == TKIT_RIVER &&
-                   (f->end == TKIT_END_SOURCE || f->end == TKIT_END_LAKE)))
+                 !(f->kind == TKIT_RIVER && (f->end == TKIT_END_SOURCE || f->end == TKIT_END_LAKE)))
                 bad(c, "a %s cannot end in '%s'", kind, tkit_end_name(f->end));
 }
 
@@ -295,9 +294,9 @@ static void load_feature(struct load_ctx *c, struct tkit_tile *t)
         f.besieger = col_word(c, 5, "besieger", tkit_besieger_parse, TKIT_BESIEGER_BESIEGER,
                               "besieger cathar", true, TKIT_BESIEGER_NONE);
         f.cathedral = col_bool(c, 6, "cathedral");
-        f.end = col_word(c, 7, "end_kind", tkit_end_parse, TKIT_END_VILLAGE,
-                         "village cloister city crossing lake source river other", true,
-                         TKIT_END_NONE);
+        f.end =
+            col_word(c, 7, "end_kind", tkit_end_parse, TKIT_END_VILLAGE,
+                     "village cloister city crossing lake source river other", true, TKIT_END_NONE);
         f.junction = col_bool(c, 8, "junction");
         f.overpass = col_bool(c, 9, "overpass");
         f.inn = col_bool(c, 10, "inn");
@@ -394,8 +393,8 @@ static void tile_from_row(struct load_ctx *c, struct tkit_tile *t, bool cell)
 {
         const char *id = cell ? NULL : col_text(c, 1, "tile_id", TEXT_ID, false);
         int count = col_int(c, 2, "count", 0, TKIT_MAX_NUMBER, false);
-        int group = col_word(c, 3, "tile_group", tkit_group_parse, 0, "land river fortress",
-                             false, 0);
+        int group =
+            col_word(c, 3, "tile_group", tkit_group_parse, 0, "land river fortress", false, 0);
         bool start = col_bool(c, 4, "start");
         int basis = col_word(c, 5, "basis", tkit_basis_parse, 0,
                              "unstated well-known source reconstructed external", false, 0);
@@ -521,10 +520,8 @@ static void load_face(struct load_ctx *c, struct tkit_piece *p)
         if (c->err)
                 return;
         p->faces = tkit_xrealloc(p->faces, (p->nfaces + 1) * sizeof *p->faces);
-        p->faces[p->nfaces++] = (struct tkit_face){.id = tkit_xstrdup(id),
-                                                   .min_players = min,
-                                                   .max_players = max,
-                                                   .line = line};
+        p->faces[p->nfaces++] = (struct tkit_face){
+            .id = tkit_xstrdup(id), .min_players = min, .max_players = max, .line = line};
 }
 
 static void load_faces(struct load_ctx *c, struct tkit_piece *p, sqlite3_int64 piece)
@@ -604,19 +601,23 @@ static void load_expect(struct load_ctx *c, struct tkit_set *s)
                             "besieged pieces posts feature-tiles",
                             false, 0);
         const char *of = col_text(c, 2, "of", TEXT_ANY, true);
-        int group = col_word(c, 3, "tile_group", tkit_group_parse, 0, "land river fortress", true,
-                             -1);
+        int group =
+            col_word(c, 3, "tile_group", tkit_group_parse, 0, "land river fortress", true, -1);
         int count = col_int(c, 4, "count", 0, TKIT_MAX_NUMBER, false);
         const char *note = col_text(c, 5, "note", TEXT_ANY, true);
         int line = col_line(c, 6);
-        if (!c->err && !tkit_expect_of_valid((enum tkit_expect_what)what, of))
-                bad(c, "of '%s' does not suit what '%s'", of ? of : "(NULL)",
+        if (!c->err && !tkit_expect_of_valid((enum tkit_expect_what)what, of)) {
+                char *q = quoted(of ? of : "(NULL)");
+                bad(c, "of '%s' does not suit what '%s'", q,
                     tkit_expect_name((enum tkit_expect_what)what));
+                free(q);
+        }
         if (!c->err && group >= 0 && what != TKIT_EXPECT_TILES && what != TKIT_EXPECT_TYPES)
                 bad(c, "tile_group only applies to what 'tiles' and 'types'");
         if (c->err)
                 return;
-        struct tkit_expect *e = tkit_set_add_expect(s, (enum tkit_expect_what)what, of, group, count);
+        struct tkit_expect *e =
+            tkit_set_add_expect(s, (enum tkit_expect_what)what, of, group, count);
         e->note = tkit_xstrdup(note);
         e->line = line;
 }
@@ -686,8 +687,11 @@ static bool load_set_row(struct load_ctx *c, struct tkit_set *s)
         int year = col_int(c, 1, "year", 0, TKIT_MAX_YEAR, true);
         int rules = col_int(c, 2, "rules_mask", 0, TKIT_RULES_VILLAGES * 2 - 1, false);
         const char *format = col_text(c, 3, "source_format", TEXT_ANY, true);
-        if (format && !c->err && parse_source_format(format) < 0)
-                bad(c, "source_format '%s' is not one of: tilekit jcz", format);
+        if (format && !c->err && parse_source_format(format) < 0) {
+                char *qf = quoted(format);
+                bad(c, "source_format '%s' is not one of: tilekit jcz", qf);
+                free(qf);
+        }
         const char *file = col_text(c, 4, "file", TEXT_ANY, true);
         int line = col_line(c, 5);
         if (!c->err) {

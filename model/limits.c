@@ -23,8 +23,9 @@ bool tkit_id_valid(const char *s)
 bool tkit_lang_valid(const char *s)
 {
         size_t len = strlen(s);
-        bool ok = len >= 2 && len <= TKIT_MAX_LANG &&
-                  strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-") == len;
+        bool ok =
+            len >= 2 && len <= TKIT_MAX_LANG &&
+            strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-") == len;
         return ok && s[0] != '-' && s[len - 1] != '-' && !strstr(s, "--");
 }
 

@@ -28,6 +28,7 @@
 #include "../db/helpers.h"
 #include "db/tkit-db.h"
 #include "formats/tkit-formats.h"
+#include "fuzz/fuzz-dbmutate.h"
 #include "fuzz/fuzz-roundtrip.h"
 #include "sim/tkit-sim.h"
 
@@ -969,6 +970,11 @@ static void replay_reader(const char *data, size_t len, enum tkit_format fmt, bo
                         assert_int_equal(tkit_db_set_ids(db, &ids, &n, &d), 0);
                         assert_int_equal(n, 0);
                         tkit_db_free_ids(ids, n);
+                        /* and then the database as input (fuzz/fuzz-dbmutate.h) */
+                        char *why = NULL;
+                        assert_int_equal(tkit_db_import(db, &sets, &d), 0);
+                        if (!mutate_and_load(db, (const uint8_t *)data, len, &why))
+                                fail_msg("%s", why);
                 }
                 tkit_db_close(db);
         }

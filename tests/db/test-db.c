@@ -298,8 +298,8 @@ static void test_locked(void **state)
 static void test_names_that_keep_nothing(void **state)
 {
         struct fx *f = *state;
-        static const char *const names[] = {":memory:", "", "file::memory:",
-                                            "file:x.db?mode=memory", "file:x.db"};
+        static const char *const names[] = {":memory:", "",
+                                            "file::memory:", "file:x.db?mode=memory", "file:x.db"};
         for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
                 struct tkit_db *db = (struct tkit_db *)1;
                 tkit_diags_clear(&f->d);
