@@ -1073,6 +1073,7 @@ static void test_fuzz_crashes(void **state)
         static const char *const seeds[][2] = {
             {"native", "tilesets/siege-defense.xml"},
             {"import", "tilesets/castles-bridges.xml"},
+            {"import", "fuzz/seeds/import/siege-defense-changed-2.xml"}, /* changes the db */
             {"layout", "fuzz/seeds/layout/siege-4.json"},
         };
         for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
