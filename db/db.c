@@ -422,8 +422,8 @@ static const char *name_problem(const char *path, unsigned flags)
                 return "':memory:' is a database in memory, lost at exit; name a file";
         if (strncmp(path, "file:", 5) == 0)
                 return "URI file names are not accepted ('file:' URIs can name a database in "
-                       "memory, lost at exit); to open a file whose name starts with 'file:', "
-                       "write './file:...'";
+                       "memory, lost at exit); name a file ('./file:...' for a file whose name "
+                       "starts with 'file:')";
         return NULL;
 }
 
