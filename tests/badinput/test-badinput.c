@@ -1166,15 +1166,34 @@ static const struct db_case db_cases[] = {
     {"UPDATE faces SET max_players = -7", "DB-VALUE", "max_players -7 is outside 0..99"},
 };
 
-/* Every command that loads sets from a database, on every crafted case. */
+/* simulate, render tile, render sheet and export on a crafted database. */
+static void loaders_refuse(struct fx *f, const char *db, const struct db_case *c, const char *out)
+{
+        char *png = tkit_xasprintf("%s.png", out), *pdf = tkit_xasprintf("%s.pdf", out);
+        assert_db_refused(f, run(f, "simulate", "--db", db, "--set", "siege-defense", NULL), db,
+                          c->rule, c->text);
+        assert_db_refused(f,
+                          run(f, "render", "tile", "fortress-west", "--db", db, "--set",
+                              "siege-defense", "-o", png, NULL),
+                          db, c->rule, c->text);
+        assert_db_refused(
+            f, run(f, "render", "sheet", "--db", db, "--set", "siege-defense", "-o", pdf, NULL), db,
+            c->rule, c->text);
+        assert_db_refused(f, run(f, "export", "--db", db, "--set", "siege-defense", "-o", out, NULL),
+                          db, c->rule, c->text);
+        free(pdf);
+        free(png);
+}
+
+/* Commands that load sets from a database, on every crafted case: all of them on the two cases
+ * of the issue (a heap overflow, a hang); the loader is the same for all, and valgrind is slow. */
 static void test_db_crafted_values(void **state)
 {
         struct fx *f = *state;
         char *clean = siege_db(f);
         size_t len = 0;
         char *bytes = read_all(clean, &len);
-        char *png = tmp_path(f, "tile.png"), *pdf = tmp_path(f, "sheet.pdf");
-        char *xml = tmp_path(f, "export.xml");
+        char *out = tmp_path(f, "out");
         for (size_t i = 0; i < sizeof db_cases / sizeof *db_cases; i++) {
                 const struct db_case *c = &db_cases[i];
                 char *db = tmp_path(f, "crafted.db");
@@ -1184,29 +1203,17 @@ static void test_db_crafted_values(void **state)
                 take(db, &s);
                 assert_db_refused(f, run(f, "list", "sets", "--db", db, NULL), db, c->rule,
                                   c->text);
-                assert_db_refused(f, run(f, "simulate", "--db", db, "--set", "siege-defense", NULL),
-                                  db, c->rule, c->text);
-                assert_db_refused(f,
-                                  run(f, "render", "tile", "fortress-west", "--db", db, "--set",
-                                      "siege-defense", "-o", png, NULL),
-                                  db, c->rule, c->text);
-                assert_db_refused(
-                    f, run(f, "render", "sheet", "--db", db, "--set", "siege-defense", "-o", pdf, NULL),
-                    db, c->rule, c->text);
-                assert_db_refused(
-                    f, run(f, "export", "--db", db, "--set", "siege-defense", "-o", xml, NULL), db,
-                    c->rule, c->text);
                 assert_db_refused(f, run(f, "check", "--db", db, NULL), db, c->rule, c->text);
+                if (i < 2)
+                        loaders_refuse(f, db, c, out);
                 assert_unchanged(db, &s);
                 snap_free(&s);
                 free(db);
         }
         /* the same file untouched is fine: the refusals were about the crafted values */
-        assert_int_equal(run(f, "export", "--db", clean, "--set", "siege-defense", "-o", xml, NULL),
+        assert_int_equal(run(f, "export", "--db", clean, "--set", "siege-defense", "-o", out, NULL),
                          0);
-        free(xml);
-        free(pdf);
-        free(png);
+        free(out);
         free(bytes);
         free(clean);
 }
