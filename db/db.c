@@ -137,13 +137,17 @@ static char *why_readonly(const char *path)
         return why;
 }
 
-static void report_readonly(struct tkit_db *db, struct tkit_diags *d, const char *ctx)
+/* A write refused (SQLITE_READONLY) or a file SQLite could not open (SQLITE_CANTOPEN, e.g. its
+ * journal): the read-only file or directory when that is the cause, else SQLite's message. */
+static void report_readonly(struct tkit_db *db, struct tkit_diags *d, const char *ctx, int rc)
 {
-        char *why = why_readonly(db->path);
+        char *why = db->readonly ? NULL : why_readonly(db->path);
         if (why)
                 report(db, d, "%s: %s", ctx, why);
-        else
+        else if ((rc & 0xff) == SQLITE_READONLY)
                 report(db, d, "%s: the database is read-only (%s)", ctx, sqlite3_errmsg(db->sql));
+        else
+                report(db, d, "%s: %s", ctx, sqlite3_errmsg(db->sql));
         free(why);
 }
 
@@ -178,10 +182,7 @@ int db_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt,
                 break;
         case SQLITE_READONLY:
         case SQLITE_CANTOPEN:
-                if (db->readonly || (rc & 0xff) == SQLITE_CANTOPEN)
-                        report(db, d, "%s: %s", ctx.data, sqlite3_errmsg(db->sql));
-                else
-                        report_readonly(db, d, ctx.data);
+                report_readonly(db, d, ctx.data, rc);
                 break;
         case SQLITE_NOTADB:
                 report(db, d, "%s: not a SQLite database", ctx.data);

@@ -38,7 +38,7 @@ static size_t xml_char_len(const unsigned char *s)
  * (control characters, broken UTF-8 from another source) become U+FFFD, so the output is always
  * well-formed. Whitespace other than space is written as character references in attributes,
  * where a parser would otherwise normalise it to spaces. */
-static void put_escaped(struct tkit_buf *b, const char *str, bool attr)
+void tkit_xml_escape(struct tkit_buf *b, const char *str, bool attr)
 {
         const unsigned char *s = (const unsigned char *)(str ? str : "");
         while (*s) {
@@ -83,7 +83,7 @@ static void put_escaped(struct tkit_buf *b, const char *str, bool attr)
 static void attr_s(struct tkit_buf *b, const char *name, const char *value)
 {
         tkit_buf_printf(b, " %s=\"", name);
-        put_escaped(b, value, true);
+        tkit_xml_escape(b, value, true);
         tkit_buf_puts(b, "\"");
 }
 
@@ -113,7 +113,7 @@ static void put_names(struct tkit_buf *b, const struct tkit_name *v, size_t n, i
                 tkit_buf_puts(b, "<name");
                 attr_s(b, "lang", v[i].lang);
                 tkit_buf_puts(b, ">");
-                put_escaped(b, v[i].text, false);
+                tkit_xml_escape(b, v[i].text, false);
                 tkit_buf_puts(b, "</name>\n");
         }
 }
@@ -127,7 +127,7 @@ static void put_provenance(struct tkit_buf *b, enum tkit_basis basis, const char
         attr_s(b, "basis", tkit_basis_name(basis));
         if (note && note[0]) {
                 tkit_buf_puts(b, ">");
-                put_escaped(b, note, false);
+                tkit_xml_escape(b, note, false);
                 tkit_buf_puts(b, "</provenance>\n");
         } else {
                 tkit_buf_puts(b, "/>\n");
@@ -209,7 +209,7 @@ static void put_feature(struct tkit_buf *b, const struct tkit_feature *f, int de
                         for (size_t i = 0; i < f->ntouches; i++) {
                                 if (i)
                                         tkit_buf_puts(b, " ");
-                                put_escaped(b, f->touches[i], true);
+                                tkit_xml_escape(b, f->touches[i], true);
                         }
                         tkit_buf_puts(b, "\"");
                 }
@@ -353,7 +353,7 @@ static void put_set_attrs(struct tkit_buf *b, const struct tkit_set *s)
                 for (size_t i = 0; i < s->nrequires; i++) {
                         if (i)
                                 tkit_buf_puts(b, " ");
-                        put_escaped(b, s->requires[i], true);
+                        tkit_xml_escape(b, s->requires[i], true);
                 }
                 tkit_buf_puts(b, "\"");
         }
@@ -405,8 +405,9 @@ void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out)
         tkit_buf_puts(out, "</tileset>\n");
 }
 
-/* Writes through a temporary file in the same directory and renames it, so that a failed write
- * never leaves half a file where a good one was. */
+/* The file is opened only once the whole document is made. Replacing a file safely (temporary
+ * file, rename, symbolic links, `-` for stdout) is the caller's business: the command line does it
+ * in its output helper (tools/output.c). */
 int tkit_native_write_file(const struct tkit_set *s, const char *path)
 {
         if (!s || !path)
@@ -414,27 +415,10 @@ int tkit_native_write_file(const struct tkit_set *s, const char *path)
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_native_write(s, &b);
-        int rc = 0;
-        if (strcmp(path, "-") == 0) {
-                if (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout) != 0)
-                        rc = TKIT_E_IO;
-                tkit_buf_finish(&b);
-                return rc;
-        }
-        char *tmp = tkit_xasprintf("%s.tmp%ld", path, (long)getpid());
-        FILE *f = fopen(tmp, "wb");
-        if (!f) {
-                rc = TKIT_E_IO;
-                goto out;
-        }
-        bool ok = fwrite(b.data, 1, b.len, f) == b.len;
-        ok = fclose(f) == 0 && ok;
-        if (!ok || rename(tmp, path) != 0) {
-                remove(tmp);
-                rc = TKIT_E_IO;
-        }
-out:
-        free(tmp);
+        FILE *f = fopen(path, "wb");
+        bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
+        if (f)
+                ok = fclose(f) == 0 && ok;
         tkit_buf_finish(&b);
-        return rc;
+        return ok ? 0 : TKIT_E_IO;
 }

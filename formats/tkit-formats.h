@@ -35,6 +35,11 @@ int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *
  * other. On error `out` keeps the sets of the files that were read correctly. */
 int tkit_read_files(const char *const *paths, size_t n, enum tkit_format fmt, struct tkit_setlist *out,
                     struct tkit_diags *d);
+/* The same from an open stream (read to its end, at most TKIT_MAX_INPUT_BYTES; the caller closes
+ * it); `name` is used as the file name in diagnostics. tkit_read_file() opens `path` as it is:
+ * mapping "-" to stdin is the caller's business (the command line does it). */
+int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tkit_setlist *out,
+                     struct tkit_diags *d);
 /* The same for a buffer; `name` is used as the file name in diagnostics. */
 int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_format fmt,
                      struct tkit_setlist *out, struct tkit_diags *d);
@@ -47,8 +52,31 @@ int tkit_native_validate_memory(const char *data, size_t len, const char *name,
 /* Canonical native XML of one set, appended to `out`: read → write → read gives the same model,
  * and writing the same model twice gives the same bytes. */
 void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out);
-/* Writes to a file ("-" for stdout). Returns 0 or TKIT_E_IO. */
+/* Writes to the file `path` (no special names: "-" is a file called "-"), in place. Returns 0 or
+ * TKIT_E_IO. */
 int tkit_native_write_file(const struct tkit_set *s, const char *path);
+
+/* JCloisterZone's <defs> format, written (formats/jcz-write.c; docs/format.md, "JCloisterZone's
+ * format, both ways"). All `n` sets go into one document appended to `out`: every tile once in
+ * <tiles> (a tile several sets share, with the same definition, is written once), then one
+ * <tile-set> per set with a <ref count=...> per tile. Tile ids of sets read from JCloisterZone
+ * (source_format "jcz") are kept; others get JCloisterZone-style ids "PREFIX/TILE-ID" (PREFIX from
+ * the set id: "base" -> "BA", "castles-bridges" -> "CB"). The output is canonical: the same sets
+ * give the same bytes.
+ * Whatever JCloisterZone cannot express (siege symbols, pieces, road ends, overpasses it would not
+ * infer, names, provenance, manifests, ...) is reported into `d` as a warning with rule
+ * TKIT_RULE_JCZ_LOSSY, one per tile, piece and set, naming what was left out: the writer reads
+ * its output back with the JCloisterZone reader and compares, so nothing is dropped silently.
+ * Returns the number of those warnings (>= 0), or TKIT_E_INVALID (two sets with one id, or the
+ * output does not read back) or TKIT_E_LIMIT (over TKIT_JCZ_MAX_TILES distinct tiles), with an
+ * error in `d`; on error nothing is appended. */
+#define TKIT_RULE_JCZ_LOSSY "JCZ-LOSSY"
+#define TKIT_JCZ_MAX_TILES 1000 /* the JCloisterZone reader's limit per file */
+int tkit_jcz_write(const struct tkit_set *const *sets, size_t n, struct tkit_buf *out,
+                   struct tkit_diags *d);
+/* The same into a stream; TKIT_E_IO when a write or the flush fails (nothing else is closed). */
+int tkit_jcz_write_stream(const struct tkit_set *const *sets, size_t n, FILE *f,
+                          struct tkit_diags *d);
 
 /* Whether two sets say the same thing: every field of the model except lines, set->file and
  * set->source_format; a NULL string equals "". On a difference, *why (when `why` is not NULL)

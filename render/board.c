@@ -305,8 +305,9 @@ void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board
                 *height = g.h;
 }
 
-int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
-                      const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+int tkit_render_board_stream(const struct tkit_layout *l, const struct tkit_board_options *o,
+                             FILE *f, const char *path, enum tkit_image_format fmt,
+                             struct tkit_diags *d)
 {
         struct tkit_board_options defaults;
         if (!o) {
@@ -328,7 +329,7 @@ int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_optio
                 return TKIT_E_USAGE;
         }
         struct render_out out;
-        int rc = render_out_open(&out, path, fmt, g.w, g.h, d);
+        int rc = render_out_open(&out, f, path, fmt, g.w, g.h, d);
         if (rc)
                 return rc;
         cairo_t *cr = render_create(out.surface);
@@ -344,4 +345,13 @@ int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_optio
                 draw_discards(cr, l, &g);
         cairo_destroy(cr);
         return render_out_close(&out, d);
+}
+
+int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
+                      const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        struct tkit_render_mem m;
+        tkit_render_mem_open(&m);
+        int rc = tkit_render_board_stream(l, o, m.f, path, fmt, d);
+        return tkit_render_mem_save(&m, path, rc, d);
 }
