@@ -1,9 +1,11 @@
 /* Opening, migrating and closing the database; the statement cache and error helpers. */
 #include "db-private.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Migration i takes a database from user_version i to i + 1. Released entries are never edited:
  * a schema change is a new entry (and TKIT_DB_SCHEMA_VERSION + 1). */
@@ -47,12 +49,14 @@ static const char *const stmt_sql[ST_COUNT] = {
                             " VALUES (?, ?, ?, ?)",
     [ST_SEL_SET] = "SELECT edition, year, rules_mask, source_format, file, line FROM sets"
                    " WHERE set_id = ?",
-    [ST_SEL_SET_NAMES] = "SELECT lang, text FROM set_names WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_REQUIRES] = "SELECT requires FROM set_requires WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_TOKENS] = "SELECT kind, count, line FROM tokens WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_MANIFEST] = "SELECT what, of, tile_group, count, note, line FROM manifest"
+    /* The loader's queries: column 0 identifies the row in diagnostics (its key, or its seq
+     * under the parent key bound). */
+    [ST_SEL_SET_NAMES] = "SELECT seq, lang, text FROM set_names WHERE set_id = ? ORDER BY seq",
+    [ST_SEL_REQUIRES] = "SELECT seq, requires FROM set_requires WHERE set_id = ? ORDER BY seq",
+    [ST_SEL_TOKENS] = "SELECT seq, kind, count, line FROM tokens WHERE set_id = ? ORDER BY seq",
+    [ST_SEL_MANIFEST] = "SELECT seq, what, of, tile_group, count, note, line FROM manifest"
                         " WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_SET_MARKERS] = "SELECT name, value, line FROM markers WHERE set_id = ?"
+    [ST_SEL_SET_MARKERS] = "SELECT marker_key, name, value, line FROM markers WHERE set_id = ?"
                            " AND tile_key IS NULL AND feature_key IS NULL ORDER BY seq",
     [ST_SEL_TILES] = "SELECT tile_key, tile_id, count, tile_group, start, basis, provenance,"
                      " illustrations, line, cell_x, cell_y FROM tiles"
@@ -60,23 +64,26 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_SEL_CELLS] = "SELECT tile_key, tile_id, count, tile_group, start, basis, provenance,"
                      " illustrations, line, cell_x, cell_y FROM tiles"
                      " WHERE piece_key = ? ORDER BY seq",
-    [ST_SEL_TILE_NAMES] = "SELECT lang, text FROM tile_names WHERE tile_key = ? ORDER BY seq",
-    [ST_SEL_TILE_MARKERS] = "SELECT name, value, line FROM markers WHERE tile_key = ?"
+    [ST_SEL_TILE_NAMES] = "SELECT seq, lang, text FROM tile_names WHERE tile_key = ?"
+                          " ORDER BY seq",
+    [ST_SEL_TILE_MARKERS] = "SELECT marker_key, name, value, line FROM markers WHERE tile_key = ?"
                             " AND feature_key IS NULL ORDER BY seq",
-    [ST_SEL_SYMBOLS] = "SELECT post FROM siege_symbols WHERE tile_key = ? ORDER BY seq",
+    [ST_SEL_SYMBOLS] = "SELECT seq, post FROM siege_symbols WHERE tile_key = ? ORDER BY seq",
     [ST_SEL_FEATURES] = "SELECT feature_key, feature_id, kind, mask, pennants, besieger,"
                         " cathedral, end_kind, junction, overpass, inn, line FROM features"
                         " WHERE tile_key = ? ORDER BY seq",
-    [ST_SEL_TOUCHES] = "SELECT city_id FROM field_touches WHERE feature_key = ? ORDER BY seq",
-    [ST_SEL_FEATURE_MARKERS] = "SELECT name, value, line FROM markers WHERE feature_key = ?"
-                               " ORDER BY seq",
+    [ST_SEL_TOUCHES] = "SELECT seq, city_id FROM field_touches WHERE feature_key = ?"
+                       " ORDER BY seq",
+    [ST_SEL_FEATURE_MARKERS] = "SELECT marker_key, name, value, line FROM markers"
+                               " WHERE feature_key = ? ORDER BY seq",
     [ST_SEL_PIECES] = "SELECT piece_key, piece_id, count, width, height, basis, provenance,"
                       " line FROM pieces WHERE set_id = ? ORDER BY seq",
-    [ST_SEL_PIECE_NAMES] = "SELECT lang, text FROM piece_names WHERE piece_key = ? ORDER BY seq",
+    [ST_SEL_PIECE_NAMES] = "SELECT seq, lang, text FROM piece_names WHERE piece_key = ?"
+                           " ORDER BY seq",
     [ST_SEL_FACES] = "SELECT face_key, face_id, min_players, max_players, line FROM faces"
                      " WHERE piece_key = ? ORDER BY seq",
-    [ST_SEL_POSTS] = "SELECT kind, plain, dark3, fiveplus, meeple, catapult, line FROM posts"
-                     " WHERE face_key = ? ORDER BY seq",
+    [ST_SEL_POSTS] = "SELECT seq, kind, plain, dark3, fiveplus, meeple, catapult, line"
+                     " FROM posts WHERE face_key = ? ORDER BY seq",
     [ST_SET_IDS] = "SELECT set_id FROM sets ORDER BY set_id",
 };
 
@@ -99,6 +106,51 @@ static void report(struct tkit_db *db, struct tkit_diags *d, const char *fmt, ..
         va_end(ap);
 }
 
+/* The directory holding `path` (caller frees). */
+static char *dir_of(const char *path)
+{
+        const char *slash = strrchr(path, '/');
+        if (!slash)
+                return tkit_xstrdup(".");
+        return slash == path ? tkit_xstrdup("/") : tkit_xstrndup(path, (size_t)(slash - path));
+}
+
+static bool denied(int err)
+{
+        return err == EACCES || err == EROFS || err == EPERM;
+}
+
+/* Why this process cannot write the database: the file is read-only, or its directory is (SQLite
+ * creates its journal next to the file); NULL when both are writable. Caller frees. */
+static char *why_readonly(const char *path)
+{
+        if (access(path, W_OK) != 0 && denied(errno))
+                return tkit_xasprintf("the database file is read-only (%s)", strerror(errno));
+        char *dir = dir_of(path);
+        char *why = NULL;
+        if (access(dir, W_OK | X_OK) != 0 && denied(errno))
+                why = tkit_xasprintf("the directory '%s' is read-only (%s): SQLite must create its "
+                                     "journal next to the database to write it; make the "
+                                     "directory writable or move the database",
+                                     dir, strerror(errno));
+        free(dir);
+        return why;
+}
+
+/* A write refused (SQLITE_READONLY) or a file SQLite could not open (SQLITE_CANTOPEN, e.g. its
+ * journal): the read-only file or directory when that is the cause, else SQLite's message. */
+static void report_readonly(struct tkit_db *db, struct tkit_diags *d, const char *ctx, int rc)
+{
+        char *why = db->readonly ? NULL : why_readonly(db->path);
+        if (why)
+                report(db, d, "%s: %s", ctx, why);
+        else if ((rc & 0xff) == SQLITE_READONLY)
+                report(db, d, "%s: the database is read-only (%s)", ctx, sqlite3_errmsg(db->sql));
+        else
+                report(db, d, "%s: %s", ctx, sqlite3_errmsg(db->sql));
+        free(why);
+}
+
 int db_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt, ...)
 {
         struct tkit_buf ctx;
@@ -109,6 +161,16 @@ int db_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt,
         va_end(ap);
         switch (rc & 0xff) {
         case SQLITE_BUSY:
+                /* A writer holding the write lock only waits for readers to finish (to commit,
+                 * or to spill its cache); everyone else waits for a writer. */
+                if (!db->readonly && !sqlite3_get_autocommit(db->sql)) {
+                        report(db, d,
+                               "%s: other connections are still reading the database (waited %d "
+                               "ms); try again when they are done",
+                               ctx.data, db->busy_ms);
+                        break;
+                }
+                /* fall through */
         case SQLITE_LOCKED:
                 report(db, d,
                        "%s: the database is locked by another writer (waited %d ms); try "
@@ -119,8 +181,8 @@ int db_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt,
                 report(db, d, "%s: database or disk is full; nothing was changed", ctx.data);
                 break;
         case SQLITE_READONLY:
-                report(db, d, "%s: the database is read-only (%s)", ctx.data,
-                       sqlite3_errmsg(db->sql));
+        case SQLITE_CANTOPEN:
+                report_readonly(db, d, ctx.data, rc);
                 break;
         case SQLITE_NOTADB:
                 report(db, d, "%s: not a SQLite database", ctx.data);
@@ -242,11 +304,11 @@ void db_rollback(struct tkit_db *db)
                 sqlite3_exec(db->sql, "ROLLBACK", NULL, NULL, NULL);
 }
 
-/* PRAGMA values as integers; SQLITE_NOTADB shows up here for a file that is not a database. */
-static int pragma_int(struct tkit_db *db, const char *sql, int *out, struct tkit_diags *d)
+/* The integer a one-row query gives, and SQLite's (extended) result code. */
+static int query_int(sqlite3 *sql, const char *q, int *out)
 {
         sqlite3_stmt *st = NULL;
-        int rc = sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL);
+        int rc = sqlite3_prepare_v2(sql, q, -1, &st, NULL);
         if (rc == SQLITE_OK) {
                 rc = sqlite3_step(st);
                 if (rc == SQLITE_ROW) {
@@ -255,6 +317,13 @@ static int pragma_int(struct tkit_db *db, const char *sql, int *out, struct tkit
                 }
         }
         sqlite3_finalize(st);
+        return rc;
+}
+
+/* PRAGMA values as integers; SQLITE_NOTADB shows up here for a file that is not a database. */
+static int pragma_int(struct tkit_db *db, const char *sql, int *out, struct tkit_diags *d)
+{
+        int rc = query_int(db->sql, sql, out);
         if (rc == SQLITE_OK)
                 return 0;
         if ((rc & 0xff) == SQLITE_NOTADB) {
@@ -287,6 +356,13 @@ static int check_header(struct tkit_db *db, const struct header *h, struct tkit_
         }
         if (h->version == 0 && h->nobjects > 0) {
                 report(db, d, "not a tilekit database: it has tables but no tilekit schema");
+                return TKIT_E_DB;
+        }
+        if (h->version < 0) {
+                report(db, d,
+                       "schema version %d is not a version of tilekit's schema (the database is "
+                       "damaged or was edited)",
+                       h->version);
                 return TKIT_E_DB;
         }
         if (h->version > TKIT_DB_SCHEMA_VERSION) {
@@ -337,24 +413,93 @@ fail:
         return TKIT_E_DB;
 }
 
+/* Why SQLite would keep nothing under this name once it is closed, or NULL. */
+static const char *name_problem(const char *path, unsigned flags)
+{
+        if (!path[0])
+                return "an empty database name makes SQLite use a temporary database, deleted at "
+                       "exit; name a file";
+        if (strcmp(path, ":memory:") == 0 && !(flags & TKIT_DB_MEMORY))
+                return "':memory:' is a database in memory, lost at exit; name a file";
+        if (strncmp(path, "file:", 5) == 0)
+                return "URI file names are not accepted ('file:' URIs can name a database in "
+                       "memory, lost at exit); name a file ('./file:...' for a file whose name "
+                       "starts with 'file:')";
+        return NULL;
+}
+
+/* A read-only connection cannot roll back the hot journal an interrupted writer left (killed
+ * during an import), and every read fails until someone does: when this process may write the
+ * file and its directory, a read-write connection does it for a moment (reading is enough). */
+static int recover_hot_journal(struct tkit_db *db, struct tkit_diags *d)
+{
+        int n = 0;
+        if (query_int(db->sql, "SELECT count(*) FROM sqlite_master", &n) !=
+            SQLITE_READONLY_ROLLBACK)
+                return 0; /* nothing to recover; other errors are reported by read_header */
+        char *why = why_readonly(db->path);
+        if (why) {
+                report(db, d,
+                       "an interrupted write (a stopped import or simulation) left the hot journal "
+                       "'%s-journal', and nothing can read the database until it is rolled back, "
+                       "which needs write permission: %s. Run any tilekit command on it as a user "
+                       "who may write the file and its directory",
+                       db->path, why);
+                free(why);
+                return TKIT_E_DB;
+        }
+        sqlite3 *rw = NULL;
+        int rc = sqlite3_open_v2(db->path, &rw, SQLITE_OPEN_READWRITE, NULL);
+        if (rc == SQLITE_OK) {
+                sqlite3_busy_timeout(rw, db->busy_ms);
+                rc = query_int(rw, "SELECT count(*) FROM sqlite_master", &n);
+        }
+        sqlite3_close(rw);
+        if (rc != SQLITE_OK) {
+                report(db, d,
+                       "cannot roll back the hot journal '%s-journal' left by an interrupted "
+                       "write: %s",
+                       db->path, sqlite3_errstr(rc));
+                return TKIT_E_DB;
+        }
+        return 0;
+}
+
 static int open_file(const char *path, unsigned flags, struct tkit_db *db, struct tkit_diags *d)
 {
+        const char *problem = name_problem(path, flags);
+        if (problem) {
+                report(db, d, "%s", problem);
+                return TKIT_E_IO;
+        }
         int oflags = (flags & TKIT_DB_READONLY) ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
         if ((flags & TKIT_DB_CREATE) && !(flags & TKIT_DB_READONLY))
                 oflags |= SQLITE_OPEN_CREATE;
         int rc = sqlite3_open_v2(path, &db->sql, oflags, NULL);
         if (rc != SQLITE_OK) {
-                report(db, d, "cannot open the database: %s",
-                       db->sql ? sqlite3_errmsg(db->sql) : sqlite3_errstr(rc));
+                char *why = db->readonly ? NULL : why_readonly(path);
+                report(db, d, "cannot open the database: %s%s%s",
+                       db->sql ? sqlite3_errmsg(db->sql) : sqlite3_errstr(rc), why ? ": " : "",
+                       why ? why : "");
+                free(why);
                 return TKIT_E_IO;
         }
         sqlite3_extended_result_codes(db->sql, 1);
         sqlite3_busy_timeout(db->sql, db->busy_ms);
-        /* SQLite silently opens a write-protected file read-only: say so now, not at COMMIT. */
-        if (!db->readonly && sqlite3_db_readonly(db->sql, "main") == 1) {
-                report(db, d, "the database file is read-only");
-                return TKIT_E_IO;
+        /* SQLite silently opens a write-protected file read-only, and finds a read-only
+         * directory only when it creates its journal: say so now, not at COMMIT. */
+        if (!db->readonly && strcmp(path, ":memory:") != 0) {
+                char *why = why_readonly(path);
+                if (!why && sqlite3_db_readonly(db->sql, "main") == 1)
+                        why = tkit_xstrdup("the database file is read-only");
+                if (why) {
+                        report(db, d, "%s", why);
+                        free(why);
+                        return TKIT_E_IO;
+                }
         }
+        if (db->readonly && recover_hot_journal(db, d) < 0)
+                return TKIT_E_DB;
         return tkit_db_exec(db, "PRAGMA foreign_keys = ON", d);
 }
 

@@ -29,15 +29,20 @@ struct sqlite3_stmt;
 enum tkit_db_flags {
         TKIT_DB_CREATE = 1u << 0,   /* create the file (and the schema) when missing */
         TKIT_DB_READONLY = 1u << 1, /* open read-only: never writes, never migrates */
+        TKIT_DB_MEMORY = 1u << 2,   /* allow ":memory:" (tests, fuzzers): kept until closed */
 };
 
 struct tkit_db;
 
-/* Opens (and with TKIT_DB_CREATE creates) the database at `path` (":memory:" works), checks that
- * it is a tilekit database, and migrates an older schema (read-write only). Refuses, changing
- * nothing: a file that is not SQLite, a SQLite file with tables of some other program, a schema
- * newer than TKIT_DB_SCHEMA_VERSION, a read-only file when writing is asked for, a database
- * locked by another writer for longer than the busy timeout (5 s by default).
+/* Opens (and with TKIT_DB_CREATE creates) the database at `path`, checks that it is a tilekit
+ * database, and migrates an older schema (read-write only). Refuses, changing nothing: a name
+ * that keeps nothing (":memory:" unless TKIT_DB_MEMORY, "", and every "file:" URI, which may
+ * name a database in memory), a file that is not SQLite, a SQLite file with tables of some other
+ * program, a schema version below 0 or newer than TKIT_DB_SCHEMA_VERSION, a read-only file or
+ * directory when writing is asked for, a database locked by another writer for longer than the
+ * busy timeout (5 s by default). A read-only open of a database left with a hot journal by an
+ * interrupted writer rolls the journal back when the file and its directory are writable (that
+ * needs a read-write connection for a moment), and otherwise says who can.
  * On success *out is a handle the caller closes with tkit_db_close(); on failure *out is NULL.
  * Returns 0, TKIT_E_IO (cannot open the file), TKIT_E_DB (everything else). */
 int tkit_db_open(const char *path, unsigned flags, struct tkit_db **out, struct tkit_diags *d);

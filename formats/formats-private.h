@@ -84,7 +84,7 @@ void tkit_xml_error_cb(void *data, TKIT_XML_ERROR *err);
 /* Whether `s` is an id the native format can hold ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64
  * bytes): the JCloisterZone reader refuses others, or an export could not be read back.
  * Scenes use the same ids. Implemented in xml-walk.c. */
-#define TKIT_XR_MAX_ID 64
+#define TKIT_XR_MAX_ID TKIT_MAX_ID
 bool tkit_native_valid_id(const char *s);
 
 /* ------------------------------------------------------------------ the strict tree walk

@@ -13,11 +13,12 @@
 #define RULE_UNKNOWN "XML-UNKNOWN"
 #define RULE_VALUE "XML-VALUE"
 
-#define MAX_FEATURES 64
-#define MAX_PIECE_SIDE 16
-#define MAX_PENNANTS 99
-#define MAX_PLAYERS 99
-#define MAX_YEAR 9999
+/* The limits are the model's (tkit-model.h), shared with the database loader. */
+#define MAX_FEATURES TKIT_MAX_FEATURES
+#define MAX_PIECE_SIDE TKIT_MAX_PIECE_SIDE
+#define MAX_PENNANTS TKIT_MAX_PENNANTS
+#define MAX_PLAYERS TKIT_MAX_PLAYERS
+#define MAX_YEAR TKIT_MAX_YEAR
 
 struct rd {
         struct tkit_xr x; /* first: the token callbacks get it and cast back */
@@ -331,7 +332,7 @@ static void read_tile(struct rd *r, const xmlNode *n)
         struct tkit_tile *t = tkit_set_add_tile(r->set, tkit_xr_prop(n, "id"));
         r->x.item = id_ok ? t->id : NULL;
         t->line = tkit_xr_line(n);
-        tkit_xr_int(&r->x, n, "count", 0, 999999999, &t->count);
+        tkit_xr_int(&r->x, n, "count", 0, TKIT_MAX_NUMBER, &t->count);
         int g = tkit_xr_enum(&r->x, n, "group", tkit_group_parse, "land river fortress");
         t->group = g > 0 ? (enum tkit_group)g : TKIT_GROUP_LAND;
         t->start = get_bool(&r->x, n, "start");
@@ -381,11 +382,11 @@ static void read_post(struct rd *r, const xmlNode *n, struct tkit_face *face)
         }
         struct tkit_post_def p = {.kind = (enum tkit_post)k, .line = tkit_xr_line(n)};
         bool ok = k >= 0;
-        ok = tkit_xr_int(&r->x, n, "plain", 0, TKIT_MAX_COUNT, &p.plain) && ok;
-        ok = tkit_xr_int(&r->x, n, "dark3", 0, TKIT_MAX_COUNT, &p.dark3) && ok;
-        ok = tkit_xr_int(&r->x, n, "fiveplus", 0, TKIT_MAX_COUNT, &p.fiveplus) && ok;
-        ok = tkit_xr_int(&r->x, n, "meeple", 0, TKIT_MAX_COUNT, &p.meeple) && ok;
-        ok = tkit_xr_int(&r->x, n, "catapult", 0, TKIT_MAX_COUNT, &p.catapult) && ok;
+        ok = tkit_xr_int(&r->x, n, "plain", 0, TKIT_MAX_POST_SPACES, &p.plain) && ok;
+        ok = tkit_xr_int(&r->x, n, "dark3", 0, TKIT_MAX_POST_SPACES, &p.dark3) && ok;
+        ok = tkit_xr_int(&r->x, n, "fiveplus", 0, TKIT_MAX_POST_SPACES, &p.fiveplus) && ok;
+        ok = tkit_xr_int(&r->x, n, "meeple", 0, TKIT_MAX_POST_SPACES, &p.meeple) && ok;
+        ok = tkit_xr_int(&r->x, n, "catapult", 0, TKIT_MAX_POST_SPACES, &p.catapult) && ok;
         if (!ok)
                 return;
         face->posts = tkit_xrealloc(face->posts, (face->nposts + 1) * sizeof *face->posts);
@@ -500,7 +501,7 @@ static void read_piece(struct rd *r, const xmlNode *n)
         int w = 0, h = 0, count = 1;
         bool ok = tkit_xr_int(&r->x, n, "width", 1, MAX_PIECE_SIDE, &w);
         ok = tkit_xr_int(&r->x, n, "height", 1, MAX_PIECE_SIDE, &h) && ok;
-        ok = tkit_xr_int(&r->x, n, "count", 0, 999999999, &count) && ok;
+        ok = tkit_xr_int(&r->x, n, "count", 0, TKIT_MAX_NUMBER, &count) && ok;
         if (!ok || !id)
                 return;
         struct tkit_piece *p = tkit_set_add_piece(r->set, id, w, h);
@@ -531,24 +532,8 @@ static void read_tokens(struct rd *r, const xmlNode *n)
                 int k = tkit_xr_enum(&r->x, c, "kind", tkit_token_parse,
                                      "castle barn bridge catapult meeple");
                 int count = 0;
-                if (tkit_xr_int(&r->x, c, "count", 0, 999999999, &count) && k >= 0)
+                if (tkit_xr_int(&r->x, c, "count", 0, TKIT_MAX_NUMBER, &count) && k >= 0)
                         tkit_set_add_token(r->set, (enum tkit_token_kind)k, count, tkit_xr_line(c));
-        }
-}
-
-/* Whether `of` suits `what` (docs/format.md, manifest table). */
-static bool expect_of_ok(enum tkit_expect_what w, const char *of)
-{
-        switch (w) {
-        case TKIT_EXPECT_FEATURE:
-        case TKIT_EXPECT_FEATURE_TILES:
-                return of && (tkit_feature_kind_parse(of) >= 0 || tkit_end_parse(of) > 0);
-        case TKIT_EXPECT_ILLUSTRATION:
-                return of && of[0] && !of[1] && tkit_illustration_name(of[0]);
-        case TKIT_EXPECT_SYMBOLS:
-                return !of || tkit_post_parse(of) >= 0;
-        default:
-                return !of;
         }
 }
 
@@ -567,11 +552,11 @@ static void read_expect(struct rd *r, const xmlNode *n)
         if (tkit_xr_prop(n, "group"))
                 group = tkit_xr_enum(&r->x, n, "group", tkit_group_parse, "land river fortress");
         int count = 0;
-        bool ok = tkit_xr_int(&r->x, n, "count", 0, 999999999, &count);
+        bool ok = tkit_xr_int(&r->x, n, "count", 0, TKIT_MAX_NUMBER, &count);
         if (w < 0 || !ok || (tkit_xr_prop(n, "group") && group < 0))
                 return;
         const char *of = tkit_xr_prop(n, "of");
-        if (!expect_of_ok((enum tkit_expect_what)w, of)) {
+        if (!tkit_expect_of_valid((enum tkit_expect_what)w, of)) {
                 if (of)
                         tkit_xr_fail(&r->x, n, RULE_VALUE, "of=\"%s\" does not suit what=\"%s\"",
                                      of, tkit_expect_name((enum tkit_expect_what)w));

@@ -127,17 +127,7 @@ char *tkit_xr_text(struct tkit_xr *r, const xmlNode *n)
 
 bool tkit_native_valid_id(const char *s)
 {
-        size_t n = strlen(s);
-        if (n == 0 || n > TKIT_XR_MAX_ID)
-                return false;
-        for (size_t i = 0; i < n; i++) {
-                char c = s[i];
-                bool alnum =
-                    (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
-                if (!alnum && (i == 0 || !strchr("._:/@+!-", c)))
-                        return false;
-        }
-        return true;
+        return tkit_id_valid(s);
 }
 
 const char *tkit_xr_id(struct tkit_xr *r, const xmlNode *n, const char *attr)
@@ -240,11 +230,7 @@ bool tkit_xr_in_order(struct tkit_xr *r, const xmlNode *c, int *stage, int want,
 
 bool tkit_xr_lang_ok(const char *lang)
 {
-        size_t len = strlen(lang);
-        bool ok = len >= 2 && len <= 35 &&
-                  strspn(lang, "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                               "abcdefghijklmnopqrstuvwxyz0123456789-") == len;
-        return ok && lang[0] != '-' && lang[len - 1] != '-' && !strstr(lang, "--");
+        return tkit_lang_valid(lang);
 }
 
 static const char *name_lang(const void *v, size_t i)

@@ -1,11 +1,15 @@
 /* libFuzzer target: read (native or JCloisterZone, by root element) and import into an in-memory
- * database. Whatever the reader accepts must be stored, and load back as the same model. */
+ * database. Whatever the reader accepts must be stored, and load back as the same model. Then the
+ * database itself is the input: the fuzzer's bytes change it (fuzz-dbmutate.h) and every set is
+ * loaded again, which must not crash and must either load cleanly or report. */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "db/tkit-db.h"
 #include "formats/tkit-formats.h"
+#include "fuzz-dbmutate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -52,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (rc == 0) {
                 tkit_jcz_link(&sets);
                 struct tkit_db *db = NULL;
-                if (tkit_db_open(":memory:", TKIT_DB_CREATE, &db, &d) != 0)
+                if (tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d) != 0)
                         abort();
                 rc = tkit_db_import(db, &sets, &d);
                 /* Only a JCloisterZone file with the same <tile-set> id twice may be refused
@@ -67,6 +71,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                 __builtin_trap();
                         check_load(db, &sets);
                         check_delete(db, &sets);
+                        /* the database as input */
+                        char *why = NULL;
+                        if (tkit_db_import(db, &sets, &d) != 0 ||
+                            !mutate_and_load(db, data, size, &why)) {
+                                fprintf(stderr, "%s\n", why ? why : "import failed");
+                                __builtin_trap();
+                        }
                 }
                 tkit_db_close(db);
         }

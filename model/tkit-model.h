@@ -478,8 +478,36 @@ void tkit_set_add_require(struct tkit_set *s, const char *id);
 int tkit_set_find_tile(const struct tkit_set *s, const char *id);
 int tkit_set_tile_total(const struct tkit_set *s); /* sum of counts */
 
+/* ---------------------------------------------------------------- limits */
+
+/* The documented limits of every value of the model (docs/format.md, docs/schema.md). Every
+ * reader enforces them before it allocates anything from a value: the XML readers as they parse,
+ * the database loader (db/load.c) on each column it reads, with the same bounds and the same
+ * tkit_set_validate() afterwards. */
+
 /* Largest count of copies (tiles, pieces, tokens) accepted anywhere: beyond it, data is absurd. */
 #define TKIT_MAX_COUNT 1000
+#define TKIT_MAX_NUMBER 999999999 /* any whole number as read (9 digits), before the checks */
+#define TKIT_MAX_ID 64            /* bytes of an id (tkit_id_valid) */
+#define TKIT_MAX_LANG 35          /* bytes of a language tag (tkit_lang_valid) */
+#define TKIT_MAX_FEATURES 64      /* features on one tile or cell */
+#define TKIT_MAX_PIECE_SIDE 16    /* cells along each side of a piece */
+#define TKIT_MAX_PENNANTS 99      /* pennants of one city */
+#define TKIT_MAX_PLAYERS 99       /* players of a piece face */
+#define TKIT_MAX_POST_SPACES TKIT_MAX_COUNT /* spaces of each class of a defense post */
+#define TKIT_MAX_YEAR 9999
+#define TKIT_MAX_TEXT (16 * 1024 * 1024) /* bytes of any text: the XML readers' input limit */
+
+/* An id: [A-Za-z0-9][A-Za-z0-9._:/@+!-]*, 1..TKIT_MAX_ID bytes. */
+bool tkit_id_valid(const char *s);
+/* A language tag as the formats take it: 2..TKIT_MAX_LANG letters, digits and inner single '-'. */
+bool tkit_lang_valid(const char *s);
+/* Text an XML document can hold: `n` bytes of UTF-8 (RFC 3629: no overlong forms, surrogates or
+ * code points above U+10FFFF) of XML 1.0 characters (no NUL, no C0 control but tab, LF, CR, no
+ * U+FFFE or U+FFFF), at most TKIT_MAX_TEXT bytes. */
+bool tkit_text_valid(const char *s, size_t n);
+/* Whether `of` suits a manifest entry `what` (docs/format.md, manifest table). */
+bool tkit_expect_of_valid(enum tkit_expect_what what, const char *of);
 
 /* Identity and reference checks every reader runs before handing a set on: ids unique (rule
  * ID-DUP), a field's `touches` name cities of its tile (REF-TOUCH), counts in 1..TKIT_MAX_COUNT

@@ -1008,10 +1008,12 @@ static void run(struct tkit_sim *s, const struct tkit_sim_options *o)
                 n = 0;
                 for (size_t i = first; i < s->nsources; i++)
                         s->bag[n++] = s->sources[i];
-                memcpy(&s->bag[n], s->river_course, s->ncourse * sizeof(*s->bag));
+                if (s->ncourse) /* memcpy from NULL is undefined even for 0 bytes */
+                        memcpy(&s->bag[n], s->river_course, s->ncourse * sizeof(*s->bag));
                 n += s->ncourse;
                 shuffle(s, s->bag, n);
-                memcpy(&s->bag[n], s->lakes, s->nlakes * sizeof(*s->bag));
+                if (s->nlakes) /* memcpy from NULL is undefined even for 0 bytes */
+                        memcpy(&s->bag[n], s->lakes, s->nlakes * sizeof(*s->bag));
                 shuffle(s, &s->bag[n], s->nlakes);
                 n += s->nlakes;
                 for (size_t i = 0; i < n; i++) {
@@ -1022,7 +1024,8 @@ static void run(struct tkit_sim *s, const struct tkit_sim_options *o)
                                 play_river(s, s->bag[i]);
                 }
         }
-        memcpy(s->bag, s->land, s->nland * sizeof(*s->bag));
+        if (s->nland) /* a set without land tiles has no array (UBSan) */
+                memcpy(s->bag, s->land, s->nland * sizeof(*s->bag));
         n = s->nland;
         shuffle(s, s->bag, n);
         size_t i = 0;

@@ -16,6 +16,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,7 @@
 #include "../db/helpers.h"
 #include "db/tkit-db.h"
 #include "formats/tkit-formats.h"
+#include "fuzz/fuzz-dbmutate.h"
 #include "fuzz/fuzz-roundtrip.h"
 #include "sim/tkit-sim.h"
 
@@ -785,26 +787,41 @@ static void test_db_read_only(void **state)
         free(db);
 }
 
-static void test_db_locked(void **state)
+/* `tilekit import` while another connection holds a lock, taken by `hold` (and, with `read`, a
+ * row read and kept): refused naming the database and saying `want`, and nothing changed. */
+static void import_while_held(struct fx *f, const char *hold, bool read, const char *want)
 {
-        struct fx *f = *state;
         char *db = base_db(f);
         char *river = tkit_xasprintf("%s/tilesets/river.xml", f->root);
         struct snap s;
         take(db, &s);
-        /* another writer holds a write transaction (with a change not yet committed) */
         sqlite3 *h = NULL;
+        sqlite3_stmt *st = NULL;
         assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
-        assert_int_equal(sqlite3_exec(h, "BEGIN IMMEDIATE; DELETE FROM tiles", NULL, NULL, NULL),
-                         SQLITE_OK);
+        assert_int_equal(sqlite3_exec(h, hold, NULL, NULL, NULL), SQLITE_OK);
+        if (read) {
+                assert_int_equal(sqlite3_prepare_v2(h, "SELECT * FROM tiles", -1, &st, NULL),
+                                 SQLITE_OK);
+                assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        }
         int rc = run(f, "import", "--db", db, river, NULL);
-        assert_names(f, rc, db, -1);
+        sqlite3_finalize(st);
         assert_int_equal(sqlite3_exec(h, "ROLLBACK", NULL, NULL, NULL), SQLITE_OK);
         sqlite3_close(h);
+        assert_names(f, rc, db, -1);
+        if (!strstr(f->err, want))
+                fprintf(stderr, "want '%s' in:\n%s", want, f->err);
+        assert_non_null(strstr(f->err, want));
         assert_unchanged(db, &s);
         snap_free(&s);
         free(river);
         free(db);
+}
+
+/* another writer holds a write transaction (with a change not yet committed) */
+static void test_db_locked(void **state)
+{
+        import_while_held(*state, "BEGIN IMMEDIATE; DELETE FROM tiles", false, "another writer");
 }
 
 static void test_db_newer_schema(void **state)
@@ -946,7 +963,7 @@ static void replay_reader(const char *data, size_t len, enum tkit_format fmt, bo
         if (rc == 0 && import) {
                 tkit_jcz_link(&sets);
                 struct tkit_db *db = NULL;
-                assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE, &db, &d), 0);
+                assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d), 0);
                 rc = tkit_db_import(db, &sets, &d);
                 assert_int_not_equal(rc, TKIT_E_DB);
                 for (size_t i = 0; rc == 0 && i < sets.n; i++) {
@@ -969,6 +986,11 @@ static void replay_reader(const char *data, size_t len, enum tkit_format fmt, bo
                         assert_int_equal(tkit_db_set_ids(db, &ids, &n, &d), 0);
                         assert_int_equal(n, 0);
                         tkit_db_free_ids(ids, n);
+                        /* and then the database as input (fuzz/fuzz-dbmutate.h) */
+                        char *why = NULL;
+                        assert_int_equal(tkit_db_import(db, &sets, &d), 0);
+                        if (!mutate_and_load(db, (const uint8_t *)data, len, &why))
+                                fail_msg("%s", why);
                 }
                 tkit_db_close(db);
         }
@@ -1052,6 +1074,7 @@ static void test_fuzz_crashes(void **state)
         static const char *const seeds[][2] = {
             {"native", "tilesets/siege-defense.xml"},
             {"import", "tilesets/castles-bridges.xml"},
+            {"import", "fuzz/seeds/import/siege-defense-changed-2.xml"}, /* changes the db */
             {"layout", "fuzz/seeds/layout/siege-4.json"},
         };
         for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
@@ -1079,6 +1102,264 @@ static void test_fuzz_crashes(void **state)
                 free(p);
         }
 }
+
+/* ================================================================== the database as input
+ * (issue 11, items 1 and 7). A database is input like any file: crafted with the SQLite API here,
+ * every command that loads sets must refuse it with exit 1, naming the database and the rule,
+ * without crashing, hanging or allocating from the bad value. Names under which SQLite keeps
+ * nothing are refused; an interrupted writer's hot journal is rolled back (or what to do said);
+ * a read-only directory and a reader's lock are named as such. */
+
+/* A database holding base and siege-defense (a set with pieces and posts). */
+static char *siege_db(struct fx *f)
+{
+        char *db = tmp_path(f, "siege.db");
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        char *sd = tkit_xasprintf("%s/tilesets/siege-defense.xml", f->root);
+        int rc = run(f, "import", "--quiet", "--db", db, base, sd, NULL);
+        if (rc != 0)
+                fprintf(stderr, "%s", f->err);
+        assert_int_equal(rc, 0);
+        free(sd);
+        free(base);
+        return db;
+}
+
+static void db_sql(const char *db, const char *sql)
+{
+        sqlite3 *h = NULL;
+        assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+        int rc = sqlite3_exec(h, sql, NULL, NULL, NULL);
+        if (rc != SQLITE_OK)
+                fprintf(stderr, "%s: %s\n", sql, sqlite3_errmsg(h));
+        assert_int_equal(rc, SQLITE_OK);
+        sqlite3_close(h);
+}
+
+/* Exit 1, the first line of stderr "DB: error: [RULE] ..." containing `text`. */
+static void assert_db_refused(struct fx *f, int rc, const char *db, const char *rule,
+                              const char *text)
+{
+        assert_names(f, rc, db, -1);
+        char *want = tkit_xasprintf("%s: error: [%s] ", db, rule);
+        size_t first = strcspn(f->err, "\n");
+        bool ok = rc == 1 && strncmp(f->err, want, strlen(want)) == 0 && strstr(f->err, text) &&
+                  (size_t)(strstr(f->err, text) - f->err) < first;
+        if (!ok)
+                fprintf(stderr, "exit %d, want 1 and %s...%s, got:\n%.600s\n", rc, want, text,
+                        f->err);
+        assert_true(ok);
+        free(want);
+}
+
+struct db_case {
+        const char *sql, *rule, *text;
+};
+
+static const struct db_case db_cases[] = {
+    {"UPDATE pieces SET width = 65536, height = 65536 WHERE piece_id = 'fortress-west'",
+     "DB-VALUE", "width 65536 is outside 1..16"},
+    {"UPDATE posts SET plain = 2000000000", "DB-VALUE", "plain 2000000000 is outside 0..1000"},
+    {"UPDATE tiles SET count = 100000000 WHERE piece_key IS NULL", "COUNT-RANGE", "is outside 1..1000"},
+    {"UPDATE tiles SET count = 4294967297 WHERE piece_key IS NULL", "DB-VALUE", "count 4294967297 is outside"},
+    {"UPDATE features SET mask = 65535", "DB-VALUE", "mask 65535 is outside 0..4095"},
+    {"UPDATE tiles SET tile_id = tile_id || CAST(x'ff' AS TEXT) WHERE piece_key IS NULL", "DB-VALUE",
+     "is not an id"},
+    {"UPDATE faces SET max_players = -7", "DB-VALUE", "max_players -7 is outside 0..99"},
+};
+
+/* simulate, render tile, render sheet and export on a crafted database. */
+static void loaders_refuse(struct fx *f, const char *db, const struct db_case *c, const char *out)
+{
+        char *png = tkit_xasprintf("%s.png", out), *pdf = tkit_xasprintf("%s.pdf", out);
+        assert_db_refused(f, run(f, "simulate", "--db", db, "--set", "siege-defense", NULL), db,
+                          c->rule, c->text);
+        assert_db_refused(f,
+                          run(f, "render", "tile", "fortress-west", "--db", db, "--set",
+                              "siege-defense", "-o", png, NULL),
+                          db, c->rule, c->text);
+        assert_db_refused(
+            f, run(f, "render", "sheet", "--db", db, "--set", "siege-defense", "-o", pdf, NULL), db,
+            c->rule, c->text);
+        assert_db_refused(f, run(f, "export", "--db", db, "--set", "siege-defense", "-o", out, NULL),
+                          db, c->rule, c->text);
+        free(pdf);
+        free(png);
+}
+
+/* Commands that load sets from a database, on every crafted case: all of them on the two cases
+ * of the issue (a heap overflow, a hang); the loader is the same for all, and valgrind is slow. */
+static void test_db_crafted_values(void **state)
+{
+        struct fx *f = *state;
+        char *clean = siege_db(f);
+        size_t len = 0;
+        char *bytes = read_all(clean, &len);
+        char *out = tmp_path(f, "out");
+        for (size_t i = 0; i < sizeof db_cases / sizeof *db_cases; i++) {
+                const struct db_case *c = &db_cases[i];
+                char *db = tmp_path(f, "crafted.db");
+                write_bytes(db, bytes, len);
+                db_sql(db, c->sql);
+                struct snap s;
+                take(db, &s);
+                assert_db_refused(f, run(f, "list", "sets", "--db", db, NULL), db, c->rule,
+                                  c->text);
+                assert_db_refused(f, run(f, "check", "--db", db, NULL), db, c->rule, c->text);
+                if (i < 2)
+                        loaders_refuse(f, db, c, out);
+                assert_unchanged(db, &s);
+                snap_free(&s);
+                free(db);
+        }
+        /* the same file untouched is fine: the refusals were about the crafted values */
+        assert_int_equal(run(f, "export", "--db", clean, "--set", "siege-defense", "-o", out, NULL),
+                         0);
+        free(out);
+        free(bytes);
+        free(clean);
+}
+
+static void test_db_crafted_schema_version(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        db_sql(db, "PRAGMA user_version = -1");
+        struct snap s;
+        take(db, &s);
+        int rc = run(f, "list", "sets", "--db", db, NULL);
+        assert_names(f, rc, db, -1);
+        assert_non_null(strstr(f->err, "schema version -1 is not a version"));
+        char *river = tkit_xasprintf("%s/tilesets/river.xml", f->root);
+        assert_names(f, run(f, "import", "--db", db, river, NULL), db, -1);
+        assert_unchanged(db, &s);
+        snap_free(&s);
+        free(river);
+        free(db);
+}
+
+/* ':memory:', '' and file: URIs kept nothing while import and simulate --store said they had. */
+static void test_db_names_that_keep_nothing(void **state)
+{
+        struct fx *f = *state;
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        char *uri = tkit_xasprintf("file:%s/x.db?mode=memory", f->dir);
+        const char *names[] = {":memory:", "", uri, "file::memory:"};
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+                int rc = run(f, "import", "--db", names[i], base, NULL);
+                assert_names(f, rc, names[i], -1);
+                rc = run(f, "simulate", "--store", "--db", names[i], "--tiles", base, NULL);
+                assert_names(f, rc, names[i], -1);
+                assert_non_null(strstr(f->err, "name a file"));
+        }
+        char *x = tkit_xasprintf("%s/x.db", f->dir);
+        assert_int_equal(access(x, F_OK), -1);
+        free(x);
+        free(uri);
+        free(base);
+}
+
+/* A writer killed in the middle of a transaction (SIGINT during import or simulate --store)
+ * leaves a hot journal that a read-only connection cannot roll back. */
+static void interrupted_writer(const char *db)
+{
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                sqlite3 *h = NULL;
+                /* a one-page cache writes the change into the file before any commit */
+                if (sqlite3_open(db, &h) != SQLITE_OK ||
+                    sqlite3_exec(h, "PRAGMA cache_size = 1; BEGIN; DELETE FROM features;", NULL,
+                                 NULL, NULL) != SQLITE_OK)
+                        _exit(1);
+                raise(SIGKILL);
+        }
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFSIGNALED(status));
+        char *journal = tkit_xasprintf("%s-journal", db);
+        assert_int_equal(access(journal, F_OK), 0);
+        free(journal);
+}
+
+static void test_db_hot_journal(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        char *want = dump_file(db, DUMP_KEEP_TIME);
+        interrupted_writer(db);
+        /* who may not write the file is told what to do, and nothing changes */
+        assert_int_equal(chmod(db, 0444), 0);
+        size_t len0 = 0, len1 = 0;
+        char *before = read_all(db, &len0);
+        f->as_nobody = true;
+        int rc = run(f, "list", "sets", "--db", db, NULL);
+        f->as_nobody = false;
+        assert_names(f, rc, db, -1);
+        assert_non_null(strstr(f->err, "hot journal"));
+        assert_non_null(strstr(f->err, "as a user who may write"));
+        assert_null(strstr(f->err, "attempt to write a readonly database"));
+        char *after = read_all(db, &len1);
+        assert_int_equal(len0, len1);
+        assert_memory_equal(before, after, len0);
+        /* who may, reads: the interrupted transaction is rolled back on the way */
+        assert_int_equal(chmod(db, 0644), 0);
+        rc = run(f, "list", "sets", "--db", db, NULL);
+        if (rc != 0)
+                fprintf(stderr, "%s", f->err);
+        assert_int_equal(rc, 0);
+        char *journal = tkit_xasprintf("%s-journal", db);
+        assert_int_equal(access(journal, F_OK), -1);
+        char *now = dump_file(db, DUMP_KEEP_TIME);
+        assert_string_equal(want, now);
+        free(now);
+        free(journal);
+        free(after);
+        free(before);
+        free(want);
+        free(db);
+}
+
+/* A writable file in a read-only directory: SQLite cannot create its journal. */
+static void test_db_read_only_directory(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        char *sub = tmp_path(f, "ro");
+        assert_int_equal(mkdir(sub, 0755), 0);
+        char *inside = tkit_xasprintf("%s/base.db", sub);
+        assert_int_equal(rename(db, inside), 0);
+        assert_int_equal(chmod(inside, 0666), 0);
+        assert_int_equal(chmod(sub, 0555), 0);
+        struct snap s;
+        take(inside, &s);
+        char *river = tkit_xasprintf("%s/tilesets/river.xml", f->root);
+        f->as_nobody = true;
+        int rc = run(f, "import", "--db", inside, river, NULL);
+        f->as_nobody = false;
+        assert_names(f, rc, inside, -1);
+        char *want = tkit_xasprintf("the directory '%s' is read-only", sub);
+        if (!strstr(f->err, want))
+                fprintf(stderr, "%s", f->err);
+        assert_non_null(strstr(f->err, want));
+        assert_unchanged(inside, &s);
+        chmod(sub, 0755);
+        snap_free(&s);
+        free(want);
+        free(river);
+        free(inside);
+        free(sub);
+        free(db);
+}
+
+/* A connection that only reads holds up an import's commit: not "another writer". */
+static void test_db_locked_by_reader(void **state)
+{
+        struct fx *f = *state;
+        import_while_held(f, "BEGIN", true, "still reading");
+        assert_null(strstr(f->err, "writer"));
+}
+/* ================================================================== end of the database as input */
 
 /* ================================================================== issue 11, command line
  * (helper h11cli): outputs, the exit-code table, --set duplicates. Run through run_program so that
@@ -1282,6 +1563,13 @@ int main(void)
             cmocka_unit_test(test_db_full),
             cmocka_unit_test(test_many_tile_types),
             cmocka_unit_test(test_fuzz_crashes),
+            /* the database as input */
+            cmocka_unit_test(test_db_crafted_values),
+            cmocka_unit_test(test_db_crafted_schema_version),
+            cmocka_unit_test(test_db_names_that_keep_nothing),
+            cmocka_unit_test(test_db_hot_journal),
+            cmocka_unit_test(test_db_read_only_directory),
+            cmocka_unit_test(test_db_locked_by_reader),
             cmocka_unit_test(test_cli_exit_table), /* issue 11, command line */
             /* issue 11 (library side) */
             cmocka_unit_test(test_issue11_layout_set_twice),

@@ -861,7 +861,7 @@ static void test_database_round_trip(void **state)
         struct tkit_diags d;
         tkit_diags_init(&d);
         struct tkit_db *db = NULL;
-        assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE, &db, &d), 0);
+        assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d), 0);
         int rc = tkit_db_import(db, &f->sets, &d);
         if (rc)
                 print_diags(&d);

@@ -154,13 +154,14 @@ static void rich_tiles(struct tkit_set *s)
         tkit_feature_add_touch(f, "c");
         tkit_feature_add_touch(f, "c2");
         f = tkit_tile_add_feature(t, TKIT_CITY, "c2");
+        f->mask = 1u << TKIT_POS(TKIT_N, TKIT_L); /* overlaps c: the store keeps it */
         f = tkit_tile_add_feature(t, TKIT_FIELD, "f2");
         f->mask = (1u << TKIT_POS(TKIT_E, TKIT_R)) | TKIT_MASK_SIDE(TKIT_S) |
                   (1u << TKIT_POS(TKIT_W, TKIT_L));
         t->symbols[t->nsymbols++] = TKIT_POST_MONKS;
         t->symbols[t->nsymbols++] = TKIT_POST_ANY;
         t->symbols[t->nsymbols++] = TKIT_POST_KNIGHTS;
-        strcpy(t->illustrations, "TGZ"); /* Z: unknown letter, kept as written */
+        strcpy(t->illustrations, "TGW");
         tkit_tile_add_extra(t, "wind-rose", "", 20);
         tkit_tile_add_extra(t, "wagon-move", "N-S", 21);
 
@@ -175,11 +176,11 @@ static void rich_tiles(struct tkit_set *s)
         f->mask = 1u << TKIT_POS(TKIT_N, TKIT_M);
         f->end = TKIT_END_VILLAGE;
         f = tkit_tile_add_feature(t, TKIT_ROAD, "j");
+        f->mask = 1u << TKIT_POS(TKIT_N, TKIT_M); /* overlaps r */
         f->junction = true;
         f = tkit_tile_add_feature(t, TKIT_CLOISTER, "m");
         f = tkit_tile_add_feature(t, TKIT_GARDEN, "g");
         f = tkit_tile_add_feature(t, TKIT_FIELD, "inner");
-        f->besieger = TKIT_BESIEGER_BESIEGER; /* nonsense on a field, but the store keeps it */
 
         t = tkit_set_add_tile(s, "empty");
         t->provenance = tkit_xstrdup(""); /* empty, not absent */
@@ -241,7 +242,7 @@ struct tkit_set *rich_set(const char *id, int ntiles)
         e->line = 8;
         e = tkit_set_add_expect(s, TKIT_EXPECT_FEATURE, "village", -1, 4);
         e->line = 9;
-        e = tkit_set_add_expect(s, TKIT_EXPECT_SYMBOLS, "", -1, 0); /* empty `of` kept */
+        e = tkit_set_add_expect(s, TKIT_EXPECT_SYMBOLS, "any", -1, 0);
         s->extra = tkit_xcalloc(1, sizeof *s->extra);
         s->extra[0] = (struct tkit_attr){tkit_xstrdup("set-marker"), tkit_xstrdup("1"), 3};
         s->nextra = 1;

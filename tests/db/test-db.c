@@ -118,7 +118,10 @@ static void assert_loads_equal(struct fx *f, struct tkit_db *db, const struct tk
 {
         struct tkit_set *got = NULL;
         char why[512] = "";
-        assert_int_equal(tkit_db_load_set(db, want->id, &got, &f->d), 0);
+        int rc = tkit_db_load_set(db, want->id, &got, &f->d);
+        if (rc)
+                print_diags(&f->d);
+        assert_int_equal(rc, 0);
         bool eq = set_equal(want, got, why, sizeof why);
         if (!eq)
                 fprintf(stderr, "set '%s' differs after load: %s\n", want->id, why);
@@ -321,6 +324,252 @@ static void test_locked(void **state)
         tkit_db_close(db);
 }
 
+/* ---------------------------------------------------------------- the database as input */
+
+/* Names under which SQLite keeps nothing are refused before anything is opened or created. */
+static void test_names_that_keep_nothing(void **state)
+{
+        struct fx *f = *state;
+        static const char *const names[] = {":memory:", "",
+                                            "file::memory:", "file:x.db?mode=memory", "file:x.db"};
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+                struct tkit_db *db = (struct tkit_db *)1;
+                tkit_diags_clear(&f->d);
+                assert_int_equal(tkit_db_open(names[i], TKIT_DB_CREATE, &db, &f->d), TKIT_E_IO);
+                assert_null(db);
+                assert_int_equal(f->d.errors, 1);
+                assert_string_equal(f->d.v[0].file, names[i]);
+        }
+        assert_true(diag_has(&f->d, "URI"));
+        assert_int_equal(access("x.db", F_OK), -1);
+        /* the tests' and fuzzers' own in-memory database */
+        struct tkit_db *db = NULL;
+        assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &f->d), 0);
+        tkit_db_close(db);
+}
+
+static void test_user_version_negative(void **state)
+{
+        struct fx *f = *state;
+        tkit_db_close(open_ok(f, TKIT_DB_CREATE));
+        raw_exec(f->path, "PRAGMA user_version = -1");
+        assert_refused(f, TKIT_DB_CREATE, "schema version -1 is not a version");
+        assert_refused(f, TKIT_DB_READONLY, "schema version -1 is not a version");
+}
+
+/* A writer killed in the middle of a transaction leaves a hot journal (and a half-changed file):
+ * a read-only open must roll it back, not fail every read with "readonly database". */
+static void test_hot_journal_rolled_back(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        struct tkit_set *want = rich_set("rich", 40);
+        import_one(f, db, rich_set("rich", 40));
+        tkit_db_close(db);
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                sqlite3 *h = NULL;
+                /* a one-page cache spills the change to the file before any commit */
+                if (sqlite3_open(f->path, &h) != SQLITE_OK ||
+                    sqlite3_exec(h, "PRAGMA cache_size = 1; BEGIN; DELETE FROM tiles;", NULL, NULL,
+                                 NULL) != SQLITE_OK)
+                        _exit(1);
+                _exit(0); /* killed: no commit, no rollback, the journal stays */
+        }
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        char *journal = tkit_xasprintf("%s-journal", f->path);
+        assert_int_equal(access(journal, F_OK), 0);
+        db = open_ok(f, TKIT_DB_READONLY);
+        assert_loads_equal(f, db, want);
+        tkit_db_close(db);
+        free(journal);
+        tkit_set_destroy(want);
+}
+
+/* Another connection reading holds up a commit: said as such, not as "another writer". */
+static void test_locked_by_reader(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        tkit_db_set_busy_timeout(db, 50);
+        sqlite3 *other = NULL;
+        sqlite3_stmt *st = NULL;
+        assert_int_equal(sqlite3_open(f->path, &other), SQLITE_OK);
+        assert_int_equal(sqlite3_exec(other, "BEGIN", NULL, NULL, NULL), SQLITE_OK);
+        assert_int_equal(sqlite3_prepare_v2(other, "SELECT * FROM sqlite_master", -1, &st, NULL),
+                         SQLITE_OK);
+        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        tkit_setlist_add(&l, rich_set("a", 0));
+        assert_int_equal(tkit_db_import(db, &l, &f->d), TKIT_E_DB);
+        if (!diag_has(&f->d, "still reading"))
+                print_diags(&f->d);
+        assert_true(diag_has(&f->d, "still reading"));
+        assert_false(diag_has(&f->d, "writer"));
+        sqlite3_finalize(st);
+        sqlite3_exec(other, "COMMIT", NULL, NULL, NULL);
+        sqlite3_close(other);
+        tkit_setlist_finish(&l);
+        tkit_db_close(db);
+}
+
+/* One crafted change to a database holding rich_set("rich", 1), and what loading must say. */
+struct crafted {
+        const char *sql;
+        const char *rule; /* NULL: the set loads */
+        const char *text; /* in the first message */
+};
+
+static const struct crafted crafted[] = {
+    {"UPDATE pieces SET width = 65536, height = 65536", "DB-VALUE",
+     "pieces row 1 (set 'rich'): width 65536 is outside 1..16"},
+    {"UPDATE pieces SET width = 2", "DB-VALUE", "cell_x 2 is outside 0..1"},
+    {"DELETE FROM tiles WHERE piece_key IS NOT NULL AND cell_x = 2 AND cell_y = 1", "DB-VALUE",
+     "piece 'fortress' has no cell (2, 1)"},
+    {"UPDATE tiles SET count = 7 WHERE piece_key IS NOT NULL", "DB-VALUE", "a cell of a piece"},
+    {"UPDATE posts SET plain = 2000000000", "DB-VALUE", "plain 2000000000 is outside 0..1000"},
+    {"UPDATE posts SET catapult = -1", "DB-VALUE", "catapult -1 is outside 0..1000"},
+    {"UPDATE posts SET kind = 'any'", "DB-VALUE", "names a symbol"},
+    {"UPDATE tiles SET count = 4294967297 WHERE tile_id = 'D'", "DB-VALUE",
+     "count 4294967297 is outside 0..999999999"},
+    {"UPDATE tiles SET count = 100000000 WHERE tile_id = 'D'", "COUNT-RANGE",
+     "tile count 100000000 is outside 1..1000"},
+    {"UPDATE tiles SET count = 0 WHERE tile_id = 'D'", "COUNT-RANGE", "outside 1..1000"},
+    {"UPDATE tiles SET count = 'three' WHERE tile_id = 'D'", "DB-VALUE", "count is text, not an"},
+    {"UPDATE tiles SET count = 2.5 WHERE tile_id = 'D'", "DB-VALUE", "is a real number"},
+    {"UPDATE tiles SET start = 2 WHERE tile_id = 'D'", "DB-VALUE", "start 2 is outside 0..1"},
+    {"UPDATE tiles SET tile_id = 'a b' WHERE tile_id = 'D'", "DB-VALUE", "'a b' is not an id"},
+    {"UPDATE tiles SET tile_id = 'S1' WHERE tile_id = 'D'", NULL, "unique index"},
+    {"DROP INDEX tiles_box_id; UPDATE tiles SET tile_id = 'S1' WHERE tile_id = 'D'", "ID-DUP",
+     "duplicate tile id 'S1'"},
+    {"UPDATE tiles SET illustrations = 'GGGGGGGGG' WHERE tile_id = 'D'", "DB-VALUE",
+     "more than 8 illustrations"},
+    {"UPDATE tiles SET illustrations = 'Z' WHERE tile_id = 'D'", "DB-VALUE", "'Z' is not one"},
+    {"UPDATE tiles SET tile_group = 'sea' WHERE tile_id = 'D'", "DB-VALUE",
+     "tile_group 'sea' is not one of"},
+    {"UPDATE tiles SET provenance = x'41ff42' WHERE tile_id = 'D'", "DB-VALUE", "is a blob"},
+    {"UPDATE tiles SET provenance = CAST(x'41ff42' AS TEXT) WHERE tile_id = 'D'", "DB-VALUE",
+     "'A\\xffB' is not UTF-8 text"},
+    {"UPDATE tiles SET provenance = CAST(x'41c0af' AS TEXT) WHERE tile_id = 'D'", "DB-VALUE",
+     "is not UTF-8 text"},
+    {"UPDATE tiles SET provenance = 'a' || char(1) WHERE tile_id = 'D'", "DB-VALUE",
+     "is not UTF-8 text"},
+    {"UPDATE tile_names SET text = 'a' || char(0) || 'b'", "DB-VALUE", "holds a NUL byte"},
+    {"UPDATE tile_names SET lang = 'x'", "DB-VALUE", "lang 'x' is not a language tag"},
+    {"UPDATE tile_names SET lang = 'en'", "DB-VALUE", "a second name in language 'en'"},
+    {"INSERT INTO siege_symbols SELECT tile_key, seq + 10, post FROM siege_symbols;"
+     "INSERT INTO siege_symbols SELECT tile_key, seq + 20, post FROM siege_symbols;",
+     "DB-VALUE", "more than 8 siege symbols"},
+    {"UPDATE features SET kind = 'castle'", "DB-VALUE", "kind 'castle' is not one of"},
+    {"UPDATE features SET mask = 4096", "DB-VALUE", "mask 4096 is outside 0..4095"},
+    {"UPDATE features SET mask = 0 WHERE kind = 'city'", "DB-VALUE",
+     "a city must touch at least one side"},
+    {"UPDATE features SET pennants = 100 WHERE kind = 'city'", "DB-VALUE",
+     "pennants 100 is outside 0..99"},
+    {"UPDATE features SET pennants = 1 WHERE kind = 'field'", "DB-VALUE", "a field has no"},
+    {"UPDATE features SET end_kind = 'village' WHERE kind = 'river'", "DB-VALUE",
+     "a river cannot end in 'village'"},
+    {"UPDATE features SET besieger = '' WHERE kind = 'city'", "DB-VALUE",
+     "besieger '' is not one of"},
+    {"UPDATE field_touches SET city_id = 'nosuch'", "REF-TOUCH", "'nosuch'"},
+    {"UPDATE field_touches SET city_id = 'c c'", "DB-VALUE", "city_id 'c c' is not an id"},
+    {"UPDATE sets SET rules_mask = 256", "DB-VALUE", "rules_mask 256 is outside 0..255"},
+    {"UPDATE sets SET year = 10000", "DB-VALUE", "year 10000 is outside 0..9999"},
+    {"UPDATE sets SET source_format = 'word'", "DB-VALUE", "source_format 'word'"},
+    {"UPDATE sets SET line = -5", "DB-VALUE", "line -5 is outside"},
+    {"UPDATE set_requires SET requires = 'rich'", "DB-VALUE", "set 'rich' requires itself"},
+    {"UPDATE tokens SET count = 1001", "COUNT-RANGE", "token count 1001 is outside 0..1000"},
+    {"UPDATE tokens SET kind = 'dragon'", "DB-VALUE", "kind 'dragon' is not one of"},
+    {"UPDATE manifest SET of = 'dragon' WHERE what = 'feature'", "DB-VALUE",
+     "of 'dragon' does not suit what 'feature'"},
+    {"UPDATE manifest SET tile_group = 'land' WHERE what = 'feature'", "DB-VALUE",
+     "tile_group only applies"},
+    {"UPDATE faces SET min_players = 0", "DB-VALUE", "min_players 0 is outside 1..99"},
+    {"UPDATE faces SET max_players = 1 WHERE face_id = 'front'", "DB-VALUE",
+     "max_players 1 is below min_players 2"},
+    {"UPDATE faces SET face_id = 'back'", "DB-VALUE", "duplicate face id 'back'"},
+    {"UPDATE markers SET name = ''", "DB-VALUE", "a marker has an empty name"},
+    /* the limits themselves are accepted */
+    {"UPDATE features SET pennants = 99 WHERE kind = 'city'", NULL, NULL},
+    {"UPDATE posts SET plain = 1000, dark3 = 0", NULL, NULL},
+    {"UPDATE tiles SET count = 1000 WHERE piece_key IS NULL", NULL, NULL},
+    {"UPDATE sets SET year = 9999, rules_mask = 255", NULL, NULL},
+    {"UPDATE tiles SET illustrations = 'GBTWESCG' WHERE tile_id = 'D'", NULL, NULL},
+};
+
+static void check_crafted(struct fx *f, const struct crafted *c)
+{
+        remove(f->path);
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        import_one(f, db, rich_set("rich", 1));
+        tkit_db_close(db);
+        sqlite3 *h = NULL;
+        assert_int_equal(sqlite3_open(f->path, &h), SQLITE_OK);
+        int rc = sqlite3_exec(h, c->sql, NULL, NULL, NULL);
+        sqlite3_close(h);
+        if (!c->rule && c->text) { /* the schema itself refuses it */
+                assert_int_not_equal(rc, SQLITE_OK);
+                return;
+        }
+        if (rc != SQLITE_OK)
+                fail_msg("%s: %s", c->sql, sqlite3_errstr(rc));
+        db = open_ok(f, TKIT_DB_READONLY);
+        struct tkit_set *s = (struct tkit_set *)1;
+        tkit_diags_clear(&f->d);
+        rc = tkit_db_load_set(db, "rich", &s, &f->d);
+        tkit_db_close(db);
+        if (!c->rule) {
+                if (rc != 0)
+                        print_diags(&f->d);
+                assert_int_equal(rc, 0);
+                tkit_set_destroy(s);
+                return;
+        }
+        if (rc != TKIT_E_INVALID || f->d.n == 0 || !f->d.v[0].rule ||
+            strcmp(f->d.v[0].rule, c->rule) != 0 || !strstr(f->d.v[0].message, c->text)) {
+                fprintf(stderr, "after %s (want [%s] %s):\n", c->sql, c->rule, c->text);
+                print_diags(&f->d);
+        }
+        assert_int_equal(rc, TKIT_E_INVALID);
+        assert_null(s);
+        assert_string_equal(f->d.v[0].rule, c->rule);
+        assert_string_equal(f->d.v[0].file, f->path);
+        assert_non_null(strstr(f->d.v[0].message, c->text));
+}
+
+static void test_crafted_values(void **state)
+{
+        struct fx *f = *state;
+        for (size_t i = 0; i < sizeof crafted / sizeof *crafted; i++)
+                check_crafted(f, &crafted[i]);
+}
+
+/* A set id that is not an id (here with a terminal escape) is refused when the ids are listed,
+ * quoted harmlessly. */
+static void test_crafted_set_id(void **state)
+{
+        struct fx *f = *state;
+        struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
+        import_one(f, db, rich_set("rich", 0));
+        tkit_db_close(db);
+        raw_exec(f->path, "UPDATE sets SET set_id = 'x' || char(27) || '[2J'");
+        db = open_ok(f, TKIT_DB_READONLY);
+        char **ids = NULL;
+        size_t n = 0;
+        tkit_diags_clear(&f->d);
+        assert_int_equal(tkit_db_set_ids(db, &ids, &n, &f->d), TKIT_E_INVALID);
+        assert_null(ids);
+        assert_int_equal(n, 0);
+        assert_string_equal(f->d.v[0].rule, "DB-VALUE");
+        assert_non_null(strstr(f->d.v[0].message, "'x\\x1b[2J' is not an id"));
+        assert_null(strchr(f->d.v[0].message, 27));
+        tkit_db_close(db);
+}
+
 /* ---------------------------------------------------------------- import and load */
 
 static void test_import_load_equal(void **state)
@@ -353,12 +602,12 @@ static void test_import_load_equal(void **state)
         assert_string_equal(s, "ER SL SM SR WL");
         free(s);
         s = query_text(db, "SELECT symbols || '/' || illustrations FROM tiles WHERE tile_id='D'");
-        assert_string_equal(s, "monks any knights/TGZ");
+        assert_string_equal(s, "monks any knights/TGW");
         free(s);
         s = query_text(db, "SELECT group_concat(coalesce(name, '?'), ',') FROM (SELECT name FROM "
                            "illustrations JOIN tiles USING (tile_key) WHERE tile_id = 'D' "
                            "ORDER BY illustrations.seq)");
-        assert_string_equal(s, "water tower,garden,?");
+        assert_string_equal(s, "water tower,garden,robbers");
         free(s);
         s = query_text(db, "SELECT rules FROM sets");
         assert_string_equal(s, "river bridges fortress");
@@ -768,6 +1017,12 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_migrate_from_zero, setup, teardown),
             cmocka_unit_test_setup_teardown(test_readonly, setup, teardown),
             cmocka_unit_test_setup_teardown(test_locked, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_names_that_keep_nothing, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_user_version_negative, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_hot_journal_rolled_back, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_locked_by_reader, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_crafted_values, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_crafted_set_id, setup, teardown),
             cmocka_unit_test_setup_teardown(test_import_load_equal, setup, teardown),
             cmocka_unit_test_setup_teardown(test_set_ids, setup, teardown),
             cmocka_unit_test_setup_teardown(test_reimport_replaces, setup, teardown),

@@ -1021,7 +1021,7 @@ static void test_store(void **state)
         struct tkit_diags d;
         tkit_diags_init(&d);
         struct tkit_db *db = NULL;
-        assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE, &db, &d), 0);
+        assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d), 0);
         struct tkit_set *sets[17];
         size_t n = 0;
         sets[n++] = b->base;
