@@ -101,7 +101,7 @@ static void draw_unresolved(cairo_t *cr, double x, double y, double P, const cha
 }
 
 /* A bridge: a road on its own deck across the tile, along the board axis. */
-static void draw_bridge(cairo_t *cr, double x, double y, double P, enum tkit_bridge_axis a)
+void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int a)
 {
         cairo_save(cr);
         cairo_translate(cr, x + P / 2, y + P / 2);
@@ -178,7 +178,7 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                         tkit_render_tile(cr, cells[k].def, cells[k].rotation / 90, x, y, g->P, 0,
                                          o->flags | (p->is_piece ? TKIT_RENDER_NO_MARKER : 0));
                         if (o->bridges && cells[k].bridge != TKIT_BRIDGE_NONE)
-                                draw_bridge(cr, x, y, g->P, cells[k].bridge);
+                                tkit_render_bridge_deck(cr, x, y, g->P, (int)cells[k].bridge);
                 }
                 if (p->is_piece && p->piece) {
                         /* outline the piece as one unit */
@@ -305,8 +305,9 @@ void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board
                 *height = g.h;
 }
 
-int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
-                      const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+static int render_board(const struct tkit_layout *l, const struct tkit_scene *scene,
+                        const struct tkit_board_options *o, const char *path,
+                        enum tkit_image_format fmt, struct tkit_diags *d)
 {
         struct tkit_board_options defaults;
         if (!o) {
@@ -336,6 +337,8 @@ int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_optio
         cairo_paint(cr);
         draw_header(cr, l, &g);
         draw_cells(cr, l, o, &g);
+        if (scene)
+                tkit_render_scene_overlay(cr, scene, l, g.ox, g.oy, g.minx, g.miny, g.P, d);
         if (o->grid)
                 draw_grid(cr, &g);
         if (o->coords)
@@ -344,4 +347,17 @@ int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_optio
                 draw_discards(cr, l, &g);
         cairo_destroy(cr);
         return render_out_close(&out, d);
+}
+
+int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
+                      const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        return render_board(l, NULL, o, path, fmt, d);
+}
+
+int tkit_render_board_scene(const struct tkit_layout *l, const struct tkit_scene *scene,
+                            const struct tkit_board_options *o, const char *path,
+                            enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        return render_board(l, scene, o, path, fmt, d);
 }

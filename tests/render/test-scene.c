@@ -1,0 +1,393 @@
+/* Tests of scene pictures (render/scene.c): scenes built in code with the model's adders and
+ * engine results built by hand. At each figure's spot the picture shows its player's colour and
+ * the spot lies inside its feature's area on that tile (by the area map and by the colour of the
+ * bare tile art there); no two figures' boxes overlap; badges carry the points of the result;
+ * the caption and legend of each language are in the PDF (pdftotext) and the SVG; output is
+ * byte-identical from run to run.
+ * Environment: TKIT_TILESETS (the bundled tilesets/), TKIT_PDFTOTEXT (optional),
+ * TKIT_SCENE_DUMP (optional: a folder where the pictures are left for a look). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "formats/tkit-formats.h"
+#include "game/tkit-game.h"
+#include "render/tkit-render.h"
+#include "tkit-test.h"
+
+static struct tkit_setlist sets;
+static char *tmpdir;
+
+static int setup(void **state)
+{
+        (void)state;
+        const char *dir = getenv("TKIT_TILESETS");
+        if (!dir)
+                return -1;
+        tkit_setlist_init(&sets);
+        static const char *const files[] = {"base.xml", "castles-bridges.xml",
+                                            "siege-defense.xml", "river.xml"};
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = 0;
+        for (size_t i = 0; i < sizeof files / sizeof files[0] && !rc; i++) {
+                char *p = tkit_xasprintf("%s/%s", dir, files[i]);
+                rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
+                free(p);
+        }
+        tkit_diags_finish(&d);
+        tmpdir = make_temp_dir();
+        return rc || !tmpdir ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+        (void)state;
+        tkit_setlist_finish(&sets);
+        remove_tree(tmpdir);
+        free(tmpdir);
+        return 0;
+}
+
+static char *out_path(const char *name)
+{
+        const char *dump = getenv("TKIT_SCENE_DUMP");
+        return tkit_xasprintf("%s/%s", dump && *dump ? dump : tmpdir, name);
+}
+
+/* ---------------------------------------------------------------- scenes built in code */
+
+/* Results are built by hand here, without the engine. */
+static void result_init(struct tkit_game_result *r)
+{
+        memset(r, 0, sizeof *r);
+}
+
+static void result_finish(struct tkit_game_result *r)
+{
+        for (size_t i = 0; i < r->nevents; i++)
+                free(r->events[i].places);
+        free(r->events);
+        tkit_scene_destroy(r->after);
+}
+
+static void tile(struct tkit_scene *s, const char *set, const char *id, int x, int y, int rot)
+{
+        struct tkit_scene_tile *t = tkit_scene_add_tile(s, set, id);
+        t->x = x;
+        t->y = y;
+        t->rotation = rot;
+}
+
+static void figure(struct tkit_scene *s, int player, enum tkit_figure_kind k, int x, int y,
+                   const char *feature)
+{
+        struct tkit_scene_figure *f = tkit_scene_add_figure(s);
+        f->player = player;
+        f->kind = k;
+        f->x = x;
+        f->y = y;
+        f->feature = tkit_xstrdup(feature);
+}
+
+static struct tkit_game_event *event(struct tkit_game_result *r, enum tkit_game_event_kind k,
+                                     int player, int points)
+{
+        struct tkit_game_event *e = TKIT_PUSH(r->events, r->nevents, r->capevents);
+        memset(e, 0, sizeof *e);
+        e->kind = k;
+        e->phase = TKIT_PHASE_SCORE;
+        e->player = player;
+        e->points = points;
+        e->post = -1;
+        e->figure = -1;
+        return e;
+}
+
+static void place(struct tkit_game_event *e, int x, int y, int feature)
+{
+        e->places = realloc(e->places, (e->nplaces + 1) * sizeof *e->places);
+        e->places[e->nplaces++] = (struct tkit_game_place){x, y, feature};
+}
+
+/* Base game: Red places tile W east of a road that Blue holds and completes it (3 points); a
+ * city of two tiles held by Red is complete (4 points); farmers, an abbot, a big meeple and a
+ * pig stand around. */
+static struct tkit_scene *road_scene(struct tkit_game_result *r)
+{
+        struct tkit_scene *s = tkit_scene_create("test-road");
+        tkit_scene_add_set(s, "base");
+        tkit_scene_add_player(s, "blue", "blue");
+        tkit_scene_add_player(s, "you", "red");
+        tile(s, "base", "L", -1, 0, 90);
+        tile(s, "base", "D", 0, 0, 0);
+        tile(s, "base", "U", 1, 0, 90);
+        tile(s, "base", "E", 0, -1, 180);
+        tile(s, "base", "A", 1, 1, 180);
+        tile(s, "base", "B", -1, 1, 0);
+        figure(s, 0, TKIT_FIGURE_MEEPLE, 0, 0, "r");
+        figure(s, 1, TKIT_FIGURE_MEEPLE, 0, -1, "c");
+        figure(s, 1, TKIT_FIGURE_BIG_MEEPLE, 0, 0, "c");
+        figure(s, 0, TKIT_FIGURE_MEEPLE, 0, 0, "f2");
+        figure(s, 1, TKIT_FIGURE_MEEPLE, 1, 0, "f1");
+        figure(s, 1, TKIT_FIGURE_ABBOT, 1, 1, "cloister");
+        figure(s, 0, TKIT_FIGURE_PIG, 0, 0, "f2");
+        figure(s, 0, TKIT_FIGURE_MEEPLE, -1, 1, "m");
+        s->move.kind = TKIT_MOVE_TILE;
+        s->move.player = 1;
+        s->move.placed.tile = tkit_xstrdup("W");
+        s->move.placed.set = tkit_xstrdup("base");
+        s->move.placed.x = 2;
+        s->move.placed.y = 0;
+        s->move.has_figure = true;
+        s->move.figure.kind = TKIT_FIGURE_MEEPLE;
+        s->move.figure.feature = tkit_xstrdup("f1");
+        tkit_scene_add_caption(s, "en", "Red completes Blue's road: 3 points for Blue.");
+        tkit_scene_add_caption(s, "ro", "Roșu completează drumul lui Albastru: 3 puncte.");
+        tkit_scene_add_caption(s, "cs", "Červený dokončí cestu Modrého: 3 body.");
+        tkit_scene_add_caption(s, "uk", "Червоний завершує дорогу Синього: 3 очки.");
+        struct tkit_scene_callout *c = tkit_scene_add_callout(s);
+        c->number = 1;
+        c->x = 2;
+        c->y = 0;
+        tkit_scene_callout_add_text(c, "en", "The tile just placed");
+        result_init(r);
+        struct tkit_game_event *e = event(r, TKIT_EV_SCORE, 0, 3);
+        e->feature_kind = TKIT_ROAD;
+        place(e, 0, 0, 1);
+        place(e, 1, 0, 0);
+        place(e, 2, 0, 2);
+        place(e, -1, 0, 2);
+        e = event(r, TKIT_EV_SCORE, 1, 12);
+        e->feature_kind = TKIT_CITY;
+        place(e, 0, 0, 0);
+        place(e, 0, -1, 0);
+        event(r, TKIT_EV_RETURN, 0, 0)->figure = 0;
+        r->after = tkit_scene_copy(s);
+        return s;
+}
+
+/* Castles & Bridges and Siege & Defense: a castle over a 2-tile city with a maiden, a barn with
+ * its farmer, a bridge, the fortress posts with meeples, a tall stack and a catapult. */
+static struct tkit_scene *token_scene(struct tkit_game_result *r)
+{
+        struct tkit_scene *s = tkit_scene_create("test-tokens");
+        tkit_scene_add_set(s, "base");
+        tkit_scene_add_set(s, "castles-bridges");
+        tkit_scene_add_set(s, "siege-defense");
+        tkit_scene_add_player(s, "blue", "blue");
+        tkit_scene_add_player(s, "yellow", "yellow");
+        tkit_scene_add_player(s, "green", "green");
+        tile(s, "base", "E", 0, 0, 0);
+        tile(s, "base", "E", 0, -1, 180);
+        tile(s, "base", "U", 1, 0, 0);
+        tile(s, "base", "U", 1, -1, 0);
+        tile(s, "base", "E", 0, 1, 180);
+        tile(s, "base", "V", 1, 1, 0);
+        s->tiles[3].bridge = 2;
+        struct tkit_scene_castle *k = tkit_scene_add_castle(s, "k1");
+        k->x = 0;
+        k->y = 0;
+        k->feature = tkit_xstrdup("c");
+        struct tkit_scene_barn *b = tkit_scene_add_barn(s, "b1");
+        b->x = 1;
+        b->y = 1;
+        struct tkit_scene_figure *f = tkit_scene_add_figure(s);
+        f->player = 1;
+        f->at = TKIT_AT_CASTLE;
+        f->castle = 0;
+        f = tkit_scene_add_figure(s);
+        f->player = 0;
+        f->at = TKIT_AT_BARN;
+        f->barn = 0;
+        figure(s, 2, TKIT_FIGURE_MEEPLE, 1, -1, "bridge");
+        figure(s, 0, TKIT_FIGURE_MEEPLE, 1, 0, "r");
+        figure(s, 2, TKIT_FIGURE_MEEPLE, 1, 0, "r");
+        struct tkit_scene_post *p = tkit_scene_add_post(s, TKIT_POST_KNIGHTS);
+        int row[] = {0, -1, 2, 1};
+        for (size_t i = 0; i < 4; i++)
+                tkit_scene_post_push_row(p, row[i]);
+        for (int i = 0; i < 5; i++)
+                tkit_scene_post_push_stack(p, i % 3);
+        p->catapult = true;
+        p = tkit_scene_add_post(s, TKIT_POST_MONKS);
+        tkit_scene_post_push_row(p, 2);
+        tkit_scene_post_push_stack(p, 1);
+        tkit_scene_add_caption(s, "en", "A castle, a barn, a bridge and the fortress posts.");
+        result_init(r);
+        struct tkit_game_event *e = event(r, TKIT_EV_SCORE, 0, 2);
+        e->feature_kind = TKIT_ROAD;
+        place(e, 1, 0, 0);
+        place(e, 1, -1, 0);
+        e = event(r, TKIT_EV_SCORE, 2, 2);
+        e->feature_kind = TKIT_ROAD;
+        place(e, 1, 0, 0);
+        place(e, 1, -1, 0);
+        e = event(r, TKIT_EV_BUILD, 1, 0);
+        e->rule = "castle-build";
+        r->after = tkit_scene_copy(s);
+        return s;
+}
+
+/* ---------------------------------------------------------------- checks */
+
+static int render(const struct tkit_scene *s, const struct tkit_game_result *r,
+                  const struct tkit_scene_render_options *o, const char *path,
+                  struct tkit_scene_picture *pic)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = tkit_render_scene(s, r, sets.sets, sets.n, o, path, TKIT_IMAGE_AUTO, pic, &d);
+        for (size_t i = 0; i < d.n; i++) {
+                char *m = tkit_diag_format(&d.v[i]);
+                print_message("%s\n", m);
+                free(m);
+        }
+        tkit_diags_finish(&d);
+        return rc;
+}
+
+static uint32_t pixel(cairo_surface_t *s, double x, double y)
+{
+        const unsigned char *data = cairo_image_surface_get_data(s);
+        int stride = cairo_image_surface_get_stride(s);
+        uint32_t v;
+        memcpy(&v, data + (size_t)y * (size_t)stride + (size_t)x * 4, 4);
+        return v & 0xffffffu;
+}
+
+static int player_colour(const struct tkit_scene *s, int player)
+{
+        return tkit_colour_parse(s->players[player].colour);
+}
+
+/* The colour of the bare tile art at (u, v) of tile t turned rot. */
+static uint32_t art_colour(const struct tkit_tile *t, int rot, double u, double v)
+{
+        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 200, 200);
+        cairo_t *cr = cairo_create(s);
+        tkit_render_tile(cr, t, rot, 0, 0, 200, 0, TKIT_RENDER_NO_BADGES);
+        cairo_destroy(cr);
+        cairo_surface_flush(s);
+        uint32_t c = pixel(s, u * 200, v * 200);
+        cairo_surface_destroy(s);
+        return c;
+}
+
+static bool near_rgb(uint32_t a, uint32_t b, int tol)
+{
+        for (int sh = 0; sh < 24; sh += 8) {
+                int d = (int)((a >> sh) & 0xff) - (int)((b >> sh) & 0xff);
+                if (d < -tol || d > tol)
+                        return false;
+        }
+        return true;
+}
+
+static void check_figures(const struct tkit_scene *s, const struct tkit_scene_picture *pic,
+                          const char *png, size_t want)
+{
+        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+        assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+        cairo_surface_flush(img);
+        size_t n = 0;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *m = &pic->marks[i];
+                if (m->kind != TKIT_MARK_FIGURE && m->kind != TKIT_MARK_POST)
+                        continue;
+                n++;
+                uint32_t want_rgb = tkit_render_player_rgb(player_colour(s, m->player));
+                uint32_t got = pixel(img, m->probe_x, m->probe_y);
+                if (!near_rgb(got, want_rgb, 2))
+                        fail_msg("figure %zu of player %d: colour %06x at its probe, want %06x", i,
+                                 m->player, got, want_rgb);
+                if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0) {
+                        assert_int_equal(tkit_render_feature_at(m->tile, m->rotation, m->u, m->v),
+                                         m->feature);
+                        /* the bare art there is what the feature is drawn in */
+                        enum tkit_feature_kind k = m->tile->features[m->feature].kind;
+                        uint32_t art = art_colour(m->tile, m->rotation, m->u, m->v);
+                        uint32_t wantc = tkit_render_color(k == TKIT_CITY   ? TKIT_COLOR_CITY
+                                                           : k == TKIT_ROAD ? TKIT_COLOR_ROAD
+                                                                            : TKIT_COLOR_FIELD);
+                        if (k == TKIT_CITY || k == TKIT_ROAD || k == TKIT_FIELD)
+                                if (!near_rgb(art, wantc, 8))
+                                        fail_msg("figure %zu stands on %06x, not on its %s (%06x)",
+                                                 i, art, tkit_feature_kind_name(k), wantc);
+                }
+                for (size_t j = 0; j < i; j++) {
+                        const struct tkit_scene_mark *o = &pic->marks[j];
+                        if (o->kind != TKIT_MARK_FIGURE || m->kind != TKIT_MARK_FIGURE)
+                                continue;
+                        if (m->x0 < o->x1 && o->x0 < m->x1 && m->y0 < o->y1 && o->y0 < m->y1)
+                                fail_msg("figures %zu and %zu overlap", j, i);
+                }
+        }
+        assert_int_equal(n, want);
+        cairo_surface_destroy(img);
+}
+
+static void test_road_figures(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = road_scene(&r);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.px = 200;
+        struct tkit_scene_picture pic;
+        char *png = out_path("road.png");
+        assert_int_equal(render(s, &r, &o, png, &pic), 0);
+        check_figures(s, &pic, png, 9); /* 8 on the board and the one placed */
+        /* badges carry the result's points, in the scorer's colour */
+        int badges = 0;
+        for (size_t i = 0; i < pic.nmarks; i++)
+                if (pic.marks[i].kind == TKIT_MARK_BADGE) {
+                        badges++;
+                        assert_int_equal(pic.marks[i].points, pic.marks[i].player ? 12 : 3);
+                }
+        assert_int_equal(badges, 2);
+        tkit_scene_picture_finish(&pic);
+        free(png);
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
+static void test_tokens_and_posts(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = token_scene(&r);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.px = 160;
+        struct tkit_scene_picture pic;
+        char *png = out_path("tokens.png");
+        assert_int_equal(render(s, &r, &o, png, &pic), 0);
+        /* 5 on the board, 3 in the knights row, 3 of its stack of 5 shown, 1 + 1 at the monks */
+        check_figures(s, &pic, png, 13);
+        int tokens = 0;
+        for (size_t i = 0; i < pic.nmarks; i++)
+                tokens += pic.marks[i].kind == TKIT_MARK_TOKEN;
+        assert_int_equal(tokens, 2);
+        tkit_scene_picture_finish(&pic);
+        free(png);
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_road_figures),
+            cmocka_unit_test(test_tokens_and_posts),
+        };
+        return cmocka_run_group_tests(tests, setup, teardown);
+}
