@@ -61,6 +61,13 @@ static const char *const phrases[][NLANG + 1] = {
     {"choice", "a choice is left open", "o alegere rămâne deschisă", "volba zůstává otevřená",
      "вибір залишається відкритим"},
     {"nobody", "Nobody", "Nimeni", "Nikdo", "Ніхто"},
+    {"counterattack", "counterattack", "contraatac", "protiútok", "контратака"},
+    {"attack", "attack", "atac", "útok", "атака"},
+    {"maiden-score", "maiden", "domniță", "dvorní dáma", "панна"},
+    {"barn-score", "barn", "hambar", "stodola", "клуня"},
+    {"abbot", "abbot taken back", "stareț luat înapoi", "opat vzat zpět", "абата забрано"},
+    {"bridge-end", "bridges of an unfinished road", "podurile unui drum neterminat",
+     "mosty nedokončené cesty", "мости незавершеної дороги"},
 };
 
 const char *tkit_render_scene_word(const char *key, const char *lang)
@@ -104,13 +111,38 @@ static const char *player_word(const struct tkit_scene *s, int player, const cha
         return tkit_render_colour_word(tkit_colour_parse(s->players[player].colour), lang);
 }
 
+/* Rule ids are words like CASTLE-BUILD (docs/scoring.md). */
 static bool rule_has(const struct tkit_game_event *e, const char *word)
 {
         return e->rule && strstr(e->rule, word);
 }
 
-static char *what_scored(const struct tkit_game_event *e, int l)
+/* What a score is for when the rule says more than the feature kind. */
+static const char *score_key(const struct tkit_game_event *e)
 {
+        if (rule_has(e, "COUNTERATTACK"))
+                return "counterattack";
+        if (rule_has(e, "ATTACK"))
+                return "attack";
+        if (rule_has(e, "MAIDEN"))
+                return "maiden-score";
+        if (rule_has(e, "BARN"))
+                return "barn-score";
+        if (rule_has(e, "ABBOT"))
+                return "abbot";
+        if (rule_has(e, "BRIDGE-END"))
+                return "bridge-end";
+        return NULL;
+}
+
+static char *what_scored(const struct tkit_game_event *e, const char *lang, int l)
+{
+        const char *key = score_key(e);
+        if (key && e->post >= 0 && e->post < 3)
+                return tkit_xasprintf("%s, %s", tkit_render_scene_word(key, lang),
+                                      post_words[e->post][l]);
+        if (key)
+                return tkit_xstrdup(tkit_render_scene_word(key, lang));
         if (e->post >= 0 && e->post < 3)
                 return tkit_xstrdup(post_words[e->post][l]);
         if ((unsigned)e->feature_kind < TKIT_FEATURE_KIND_COUNT)
@@ -120,9 +152,9 @@ static char *what_scored(const struct tkit_game_event *e, int l)
 
 static char *build_text(const struct tkit_game_event *e, const char *lang)
 {
-        const char *obj = rule_has(e, "bridge")   ? "bridge"
-                          : rule_has(e, "castle") ? "castle"
-                          : rule_has(e, "barn")   ? "barn"
+        const char *obj = rule_has(e, "BRIDGE")   ? "bridge"
+                          : rule_has(e, "CASTLE") ? "castle"
+                          : rule_has(e, "BARN")   ? "barn"
                                                   : NULL;
         const char *v = tkit_render_scene_word("build", lang);
         return obj ? tkit_xasprintf("%s %s", v, tkit_render_scene_word(obj, lang))
@@ -131,7 +163,7 @@ static char *build_text(const struct tkit_game_event *e, const char *lang)
 
 static char *catapult_text(const struct tkit_game_event *e, const char *lang, int l)
 {
-        if (rule_has(e, "remove") || e->post < 0 || e->post > 2)
+        if (!rule_has(e, "ADVANCE") || e->post < 0 || e->post > 2)
                 return tkit_xstrdup(tkit_render_scene_word("catapult-removed", lang));
         return tkit_xasprintf("%s \xe2\x86\x92 %s", tkit_render_scene_word("catapult", lang),
                               post_words[e->post][l]);
@@ -145,7 +177,7 @@ char *tkit_render_event_text(const struct tkit_scene *s, const struct tkit_game_
         char *what = NULL, *line = NULL;
         switch (e->kind) {
         case TKIT_EV_SCORE:
-                what = what_scored(e, l);
+                what = what_scored(e, lang, l);
                 line = tkit_xasprintf("%s: %+d %s \xe2\x80\x94 %s%s%s%s", who, e->points,
                                       points_word(e->points, l), what,
                                       e->phase == TKIT_PHASE_FINAL ? " (" : "",
@@ -170,8 +202,8 @@ char *tkit_render_event_text(const struct tkit_scene *s, const struct tkit_game_
                 break;
         case TKIT_EV_CONVERT:
                 line = tkit_xasprintf("%s: %s", who,
-                                      tkit_render_scene_word(rule_has(e, "barn")     ? "barn-farmer"
-                                                             : rule_has(e, "maiden") ? "maiden"
+                                      tkit_render_scene_word(rule_has(e, "BARN")     ? "barn-farmer"
+                                                             : rule_has(e, "MAIDEN") ? "maiden"
                                                                                      : "convert",
                                                              lang));
                 break;

@@ -186,10 +186,13 @@ static int first_kind(const struct tkit_tile *t, enum tkit_feature_kind k)
 }
 
 /* A feature as an author writes it: an id, a position or side on the board, or a word. */
-static int resolve_feature(const struct tkit_tile *t, int rot, const char *ref)
+static int resolve_feature(const struct tkit_tile *t, int rot, int bridge, const char *ref)
 {
         if (!t || !ref)
                 return -1;
+        int bs = tkit_side_parse(ref);
+        if (bridge && bs >= 0 && bs % 2 == (bridge == TKIT_BRIDGE_EW)) /* the bridge's ends */
+                return FEATURE_BRIDGE;
         int i = tkit_tile_find_feature(t, ref);
         if (i >= 0)
                 return i;
@@ -279,7 +282,7 @@ static bool castle_centre(struct pic *p, const struct tkit_scene_castle *k, doub
         struct cell *c = cell_at(p, k->x, k->y);
         if (!c || !c->def)
                 return false;
-        int fi = resolve_feature(c->def, c->rot, k->feature);
+        int fi = resolve_feature(c->def, c->rot, c->bridge, k->feature);
         if (fi < 0)
                 return false;
         uint16_t mask = tkit_mask_rotate(c->def->features[fi].mask, c->rot);
@@ -362,7 +365,7 @@ static void place_figure(struct pic *p, const struct tkit_scene_figure *f, int p
         double hw, hh;
         if (f->at == TKIT_AT_FEATURE) {
                 struct cell *c = cell_at(p, f->x, f->y);
-                int fi = c ? resolve_feature(c->def, c->rot, f->feature) : -1;
+                int fi = c ? resolve_feature(c->def, c->rot, c->bridge, f->feature) : -1;
                 if (!c || (fi == -1 && c->def)) {
                         tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, f->line, NULL, NULL, NULL,
                                        "figure at (%d, %d) '%s': no such feature on the board",
@@ -455,7 +458,7 @@ static void place_callouts(struct pic *p)
                                        "callout %d: no tile at (%d, %d)", co->number, co->x, co->y);
                         continue;
                 }
-                int fi = co->feature ? resolve_feature(c->def, c->rot, co->feature) : -1;
+                int fi = co->feature ? resolve_feature(c->def, c->rot, c->bridge, co->feature) : -1;
                 struct tkit_scene_mark *m = add_mark(p, TKIT_MARK_CALLOUT);
                 size_t mi = p->out.nmarks - 1;
                 m->number = co->number;
