@@ -59,6 +59,8 @@ struct tkit_game_event {
         struct tkit_game_place *places; /* the feature across its tiles (for tints and badges) */
         size_t nplaces;
         int line; /* line of the scene element concerned, 0 when none */
+        const char *count; /* the expectation word it counts for ("completed-road", "returned",
+                              ...; docs/scoring.md), static; NULL for none */
 };
 
 struct tkit_game_result {
@@ -80,6 +82,10 @@ int tkit_game_validate(const struct tkit_scene *scene, struct tkit_set *const *s
  * board) into `r`. Returns 0, or TKIT_E_INVALID with diagnostics when the scene is illegal. */
 int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets, size_t nsets,
                     bool final, struct tkit_game_result *r, struct tkit_diags *d);
+
+/* Every rule id the engine uses (events and SCENE-* diagnostics), each documented in
+ * docs/scoring.md; `n` receives the count. */
+const char *const *tkit_game_rule_ids(size_t *n);
 
 /* Compares the scene's expectations with `r`: one error per difference (rule SCENE-EXPECT, at the
  * expectation's line, "expected X, computed Y" per player). Returns 0 or TKIT_E_INVALID. */

@@ -92,6 +92,14 @@ static void move_finish(struct tkit_scene_move *m)
         free(m->removals);
 }
 
+void tkit_scene_move_clear(struct tkit_scene *s)
+{
+        move_finish(&s->move);
+        memset(&s->move, 0, sizeof(s->move));
+        s->move.take_maiden = -1;
+        s->move.player = -1;
+}
+
 void tkit_scene_destroy(struct tkit_scene *s)
 {
         if (!s)

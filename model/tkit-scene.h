@@ -251,6 +251,8 @@ struct tkit_scene {
 /* A zeroed scene (move NONE, take_maiden -1, catapults_left -1); destroy accepts NULL. */
 struct tkit_scene *tkit_scene_create(const char *id);
 void tkit_scene_destroy(struct tkit_scene *s);
+/* Frees the move and resets it to none (move NONE, take_maiden -1, player -1). */
+void tkit_scene_move_clear(struct tkit_scene *s);
 /* A deep copy, owned by the caller. */
 struct tkit_scene *tkit_scene_copy(const struct tkit_scene *s);
 

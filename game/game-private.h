@@ -1,0 +1,133 @@
+/* Internals of the rules engine: the board resolved from a scene (cells, features as union-find
+ * nodes, figures on nodes) and the helpers the phases of a move share. */
+#ifndef TKIT_GAME_PRIVATE_H
+#define TKIT_GAME_PRIVATE_H
+
+#include "game/tkit-game.h"
+
+/* One board cell: a tile, or one cell of a multi-cell piece. */
+struct g_cell {
+        int x, y;
+        const struct tkit_tile *def;
+        const struct tkit_set *set;
+        int rot;      /* quarter turns clockwise */
+        int bridge;   /* 0 none, 1 NS, 2 EW (board axes) */
+        int piece;    /* index of the piece placement in the scene's tiles, or -1 */
+        int node0;    /* first node: def->features in order, then the bridge road */
+        int owner[TKIT_NPOS]; /* node owning each board position, -1 for none */
+        int line;
+        bool placed; /* the tile of the move */
+};
+
+/* A feature across the board: a union-find root and what the engine knows of it. */
+struct g_group {
+        enum tkit_feature_kind kind;
+        int tiles;   /* distinct cells */
+        int printed; /* roads: cells with a printed segment */
+        int bridges; /* roads: bridges */
+        int pennants;
+        int open; /* board positions facing an empty cell */
+        bool inn, cathedral, besieged, fortress, castle;
+        bool touches_placed; /* has a node on the placed cell */
+};
+
+/* A figure resolved: its node (feature figures), or castle / barn. */
+struct g_fig {
+        struct tkit_scene_figure f; /* copy of the scene's (feature string owned) */
+        int node;                   /* -1 unless at a feature */
+        bool gone;                  /* returned or removed during the move */
+        bool placed;                /* the move's figure */
+        int index;                  /* index among the scene's figures, -1 for the placed one */
+        bool maiden_new;            /* became a maiden on the castle built this turn */
+};
+
+struct g_post {
+        enum tkit_post kind;
+        int spaces; /* row spaces in play */
+        int *row;   /* player or -1; `nrow` entries */
+        size_t nrow;
+        int *stack;
+        size_t nstack, capstack;
+        bool catapult;
+        bool present; /* the post exists on the fortress in play */
+        int line;
+};
+
+struct g_board {
+        const struct tkit_scene *sc;
+        struct tkit_set *const *sets;
+        size_t nsets;
+        unsigned rules; /* union of the sets' rule flags */
+        const char *file;
+        struct g_cell *cells;
+        size_t ncells, capcells;
+        int *hash; /* open addressing: cell index + 1, 0 empty */
+        size_t hcap;
+        int *parent; /* union-find over nodes */
+        int *node_cell, *node_feat;
+        size_t nnodes, capnodes;
+        struct g_group *groups; /* indexed by root node */
+        struct g_fig *figs;
+        size_t nfigs, capfigs;
+        struct g_post posts[3];
+        bool counter[3]; /* counterattack due at the post */
+        int castle_root; /* the city a castle is built on this turn, -1 */
+        bool barn_pending; /* a barn was built: it scores in phase 3 */
+        int nplayers;
+        int active;
+        int placed_cell; /* cell index of the move's tile, -1 */
+        int castles_built, barns_built, bridges_built;
+        struct tkit_diags *d;
+};
+
+/* board.c */
+int g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tkit_set *const *sets,
+                  size_t nsets, struct tkit_diags *d);
+void g_board_finish(struct g_board *b);
+int g_cell_at(const struct g_board *b, int x, int y); /* cell index or -1 */
+int g_find(struct g_board *b, int node);
+void g_analyse(struct g_board *b); /* fills groups from the current cells */
+/* The node a figure's place names on cell `ci` ("c1", "N", "WL", "cloister", "bridge"), -1. */
+int g_resolve_place(const struct g_board *b, int ci, const char *spec);
+const struct tkit_feature *g_node_feature(const struct g_board *b, int node);
+enum tkit_feature_kind g_node_kind(const struct g_board *b, int node);
+void g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+const char *g_player_name(const struct g_board *b, int p);
+bool g_has_rules(const struct g_board *b, unsigned flag);
+/* Occupied cells among the 8 around (x, y). */
+int g_neighbours(const struct g_board *b, int x, int y);
+
+/* validate.c */
+int g_validate(struct g_board *b);
+
+/* score.c: feature values, majority */
+struct g_ctx {
+        struct g_board *b;
+        struct tkit_game_result *r;
+        enum tkit_game_phase phase;
+};
+bool g_complete(struct g_board *b, int root);
+int g_strength(const struct g_board *b, int root, int player);
+/* Scores the group `root` for its majority, returns its figures; `final` picks end values. */
+void g_score_group(struct g_ctx *c, int root, bool final);
+void g_score_fields(struct g_ctx *c);
+int g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why);
+
+/* posts.c */
+void g_siege_draw(struct g_ctx *c);
+void g_bonus(struct g_ctx *c, int placed_fig);
+void g_counterattacks(struct g_ctx *c);
+void g_final_counterattacks(struct g_ctx *c);
+
+/* after.c: the scene after the move */
+struct tkit_scene *g_after(struct g_board *b);
+
+/* events.c */
+struct tkit_game_event *g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
+                                const char *rule, int player, int points, int line,
+                                const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+void g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root);
+void g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed);
+
+#endif

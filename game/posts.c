@@ -1,0 +1,274 @@
+/* Siege & Defense: catapults advancing, attacks, the post bonus, counterattacks and the final
+ * counterattacks. */
+#include "game-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int post_slot(enum tkit_post k)
+{
+        return k == TKIT_POST_KNIGHTS ? 0 : k == TKIT_POST_TRAVELERS ? 1 : 2;
+}
+
+static int at_post(const struct g_post *p, int player, bool row_only)
+{
+        int n = 0;
+        for (size_t i = 0; i < p->nrow; i++)
+                n += p->row[i] == player;
+        if (!row_only)
+                for (size_t i = 0; i < p->nstack; i++)
+                        n += p->stack[i] == player;
+        return n;
+}
+
+/* Every player 3 per own meeple at the post; the meeples go back, the catapult is removed. */
+static void resolve_post(struct g_ctx *c, struct g_post *p, const char *rule, const char *what)
+{
+        struct g_board *b = c->b;
+        for (int pl = 0; pl < b->nplayers; pl++) {
+                int n = at_post(p, pl, false);
+                if (!n)
+                        continue;
+                struct tkit_game_event *e =
+                    g_event(c, TKIT_EV_SCORE, rule, pl, 3 * n, p->line,
+                            "%s: %s's %d meeple%s at the %s post: %d", what, g_player_name(b, pl), n,
+                            n == 1 ? "" : "s", tkit_post_name(p->kind), 3 * n);
+                e->post = (int)p->kind;
+                e = g_event(c, TKIT_EV_RETURN, rule, pl, 0, p->line,
+                            "%s's %d meeple%s at the %s post go%s back", g_player_name(b, pl), n,
+                            n == 1 ? "" : "s", tkit_post_name(p->kind), n == 1 ? "es" : "");
+                e->post = (int)p->kind;
+                e->count = "post-returned";
+        }
+        for (size_t i = 0; i < p->nrow; i++)
+                p->row[i] = -1;
+        p->nstack = 0;
+        if (p->catapult) {
+                p->catapult = false;
+                struct tkit_game_event *e = g_event(c, TKIT_EV_CATAPULT, rule, -1, 0, p->line,
+                                                    "the catapult at the %s post is removed",
+                                                    tkit_post_name(p->kind));
+                e->post = (int)p->kind;
+        }
+}
+
+/* Whether figure f is of the kind an attack on post k takes. */
+static bool fig_of_post(const struct g_board *b, const struct g_fig *f, enum tkit_post k)
+{
+        if (f->gone || f->node < 0 || f->f.at != TKIT_AT_FEATURE || f->f.kind == TKIT_FIGURE_PIG)
+                return false;
+        enum tkit_feature_kind fk = g_node_kind(b, f->node);
+        switch (k) {
+        case TKIT_POST_KNIGHTS: return fk == TKIT_CITY;
+        case TKIT_POST_TRAVELERS: return fk == TKIT_ROAD;
+        default: return fk == TKIT_CLOISTER || fk == TKIT_GARDEN;
+        }
+}
+
+/* The figure the scene names for player pl's removal, or -1. */
+static int named_removal(struct g_board *b, int pl, enum tkit_post k)
+{
+        const struct tkit_scene_move *m = &b->sc->move;
+        for (size_t i = 0; i < m->nremovals; i++) {
+                const struct tkit_scene_figure *r = &m->removals[i];
+                if (r->player != pl)
+                        continue;
+                int ci = g_cell_at(b, r->x, r->y);
+                int node = ci < 0 ? -1 : g_resolve_place(b, ci, r->feature);
+                for (size_t f = 0; node >= 0 && f < b->nfigs; f++)
+                        if (b->figs[f].f.player == pl && b->figs[f].node == node &&
+                            fig_of_post(b, &b->figs[f], k))
+                                return (int)f;
+                g_error(b, r->line, "SCENE-REMOVE", "%s has no figure there to remove",
+                        g_player_name(b, pl));
+                return -2;
+        }
+        return -1;
+}
+
+static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
+{
+        struct g_board *b = c->b;
+        for (int k = 0; k < b->nplayers; k++) {
+                int pl = (b->active + k) % b->nplayers;
+                if (at_post(p, pl, row_only))
+                        continue;
+                int only = -1, n = 0;
+                for (size_t f = 0; f < b->nfigs; f++)
+                        if (b->figs[f].f.player == pl && fig_of_post(b, &b->figs[f], p->kind)) {
+                                only = (int)f;
+                                n++;
+                        }
+                if (n == 0) {
+                        g_event(c, TKIT_EV_NOTE, "ATTACK", pl, 0, p->line,
+                                "%s has no meeple at the %s post and no figure to remove",
+                                g_player_name(b, pl), tkit_post_name(p->kind));
+                        continue;
+                }
+                int pick = n == 1 ? only : named_removal(b, pl, p->kind);
+                if (pick >= 0) {
+                        g_return_fig(c, pick, "ATTACK", true);
+                } else if (pick == -1) {
+                        struct tkit_game_event *e = g_event(
+                            c, TKIT_EV_CHOICE, "ATTACK", pl, 0, p->line,
+                            "%s has no meeple at the %s post and must remove one of %d figures",
+                            g_player_name(b, pl), tkit_post_name(p->kind), n);
+                        e->post = (int)p->kind;
+                        e->count = "must-remove";
+                }
+        }
+}
+
+static void attack(struct g_ctx *c, struct g_post *p)
+{
+        const char *opt = tkit_scene_option(c->b->sc, "attack-protect");
+        bool row_only = opt && strcmp(opt, "row") == 0;
+        struct tkit_game_event *e =
+            g_event(c, TKIT_EV_NOTE, "ATTACK", -1, 0, p->line,
+                    "the catapult at the %s post is already there: the post is attacked",
+                    tkit_post_name(p->kind));
+        e->post = (int)p->kind;
+        e->count = "attack";
+        /* who has no meeple there is decided before the post is emptied */
+        struct g_post before = *p;
+        before.row = tkit_xmalloc((p->nrow + 1) * sizeof(int));
+        memcpy(before.row, p->row, p->nrow * sizeof(int));
+        before.stack = tkit_xmalloc((p->nstack + 1) * sizeof(int));
+        memcpy(before.stack, p->stack, p->nstack * sizeof(int));
+        resolve_post(c, p, "ATTACK", "Attack");
+        attack_removals(c, &before, row_only);
+        free(before.row);
+        free(before.stack);
+}
+
+void g_siege_draw(struct g_ctx *c)
+{
+        struct g_board *b = c->b;
+        const struct tkit_scene_move *m = &b->sc->move;
+        if (b->placed_cell < 0 && !m->discarded)
+                return;
+        const struct tkit_tile *t = NULL;
+        if (b->placed_cell >= 0)
+                t = b->cells[b->placed_cell].def;
+        if (!t || !g_has_rules(b, TKIT_RULES_SIEGE_SYMBOLS))
+                return;
+        for (size_t i = 0; i < t->nsymbols; i++) {
+                enum tkit_post k = t->symbols[i];
+                if (k == TKIT_POST_ANY) {
+                        if (i >= m->nchoices || m->choices[i] == TKIT_POST_ANY) {
+                                g_error(b, m->placed.line, "SCENE-CHOICE",
+                                        "symbol %zu of tile '%s' is '?': say which post", i + 1,
+                                        t->id);
+                                continue;
+                        }
+                        k = m->choices[i];
+                }
+                struct g_post *p = &b->posts[post_slot(k)];
+                if (!p->present)
+                        continue;
+                if (p->catapult) {
+                        attack(c, p);
+                        continue;
+                }
+                p->catapult = true;
+                struct tkit_game_event *e =
+                    g_event(c, TKIT_EV_CATAPULT, "ADVANCE", -1, 0, m->placed.line,
+                            "a catapult advances to the %s post", tkit_post_name(k));
+                e->post = (int)k;
+                e->count = "catapult";
+        }
+}
+
+/* The post a placed figure earns a row space at, or -1 (a farmer: the meeple space only). */
+static int row_post_for(const struct g_board *b, const struct g_fig *f)
+{
+        switch (g_node_kind(b, f->node)) {
+        case TKIT_CITY: return TKIT_POST_KNIGHTS;
+        case TKIT_ROAD: return TKIT_POST_TRAVELERS;
+        case TKIT_CLOISTER:
+        case TKIT_GARDEN: return TKIT_POST_MONKS;
+        default: return -1;
+        }
+}
+
+static void row_full(struct g_ctx *c, struct g_post *p)
+{
+        int used = 0;
+        for (int i = 0; i < p->spaces && (size_t)i < p->nrow; i++)
+                used += p->row[i] >= 0;
+        if (used < p->spaces)
+                return;
+        struct tkit_game_event *e =
+            g_event(c, TKIT_EV_NOTE, "COUNTERATTACK", c->b->active, 0, p->line,
+                    "the last of the %d row spaces of the %s post is taken: a counterattack",
+                    p->spaces, tkit_post_name(p->kind));
+        e->post = (int)p->kind;
+        e->count = "counterattack";
+        c->b->counter[post_slot(p->kind)] = true;
+}
+
+void g_bonus(struct g_ctx *c, int placed_fig)
+{
+        struct g_board *b = c->b;
+        const struct tkit_scene_bonus *bn = &b->sc->move.bonus;
+        if (!bn->taken)
+                return;
+        struct g_post *p = (unsigned)bn->post < TKIT_POST_ANY ? &b->posts[post_slot(bn->post)] : NULL;
+        if (!p || !p->present || placed_fig < 0) {
+                g_error(b, bn->line, "SCENE-BONUS", "%s",
+                        placed_fig < 0 ? "a post bonus needs a figure placed on the tile"
+                                       : "no such post on the fortress in play");
+                return;
+        }
+        const struct g_fig *f = &b->figs[placed_fig];
+        int want = row_post_for(b, f);
+        if (bn->stack) {
+                if (want >= 0)
+                        g_error(b, bn->line, "SCENE-BONUS",
+                                "only a farmer earns a place on a meeple space");
+                else
+                        *TKIT_PUSH(p->stack, p->nstack, p->capstack) = b->active;
+                struct tkit_game_event *e =
+                    g_event(c, TKIT_EV_NOTE, "POST-STACK", b->active, 0, bn->line,
+                            "%s adds a meeple to the meeple space of the %s post",
+                            g_player_name(b, b->active), tkit_post_name(p->kind));
+                e->post = (int)p->kind;
+                return;
+        }
+        if (want != (int)p->kind) {
+                g_error(b, bn->line, "SCENE-BONUS", "this figure earns no space at the %s post",
+                        tkit_post_name(p->kind));
+                return;
+        }
+        int space = bn->space;
+        for (int i = 0; space < 0 && i < p->spaces; i++)
+                if (p->row[i] < 0)
+                        space = i;
+        if (space < 0 || space >= p->spaces || p->row[space] >= 0) {
+                g_error(b, bn->line, "SCENE-BONUS", "no free row space %d at the %s post",
+                        space + 1, tkit_post_name(p->kind));
+                return;
+        }
+        p->row[space] = b->active;
+        struct tkit_game_event *e =
+            g_event(c, TKIT_EV_NOTE, "POST-ROW", b->active, 0, bn->line,
+                    "%s adds a meeple to row space %d of %d at the %s post",
+                    g_player_name(b, b->active), space + 1, p->spaces, tkit_post_name(p->kind));
+        e->post = (int)p->kind;
+        row_full(c, p);
+}
+
+void g_counterattacks(struct g_ctx *c)
+{
+        for (int i = 0; i < 3; i++)
+                if (c->b->counter[i])
+                        resolve_post(c, &c->b->posts[i], "COUNTERATTACK", "Counterattack");
+}
+
+void g_final_counterattacks(struct g_ctx *c)
+{
+        for (int i = 0; i < 3; i++)
+                if (c->b->posts[i].present)
+                        resolve_post(c, &c->b->posts[i], "FINAL-COUNTERATTACK",
+                                     "Final counterattack");
+}

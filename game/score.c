@@ -1,0 +1,278 @@
+/* What a feature is worth, who holds the majority on it, and the fields at the end of the game. */
+#include "game-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool cloister_like(enum tkit_feature_kind k)
+{
+        return k == TKIT_CLOISTER || k == TKIT_GARDEN;
+}
+
+bool g_complete(struct g_board *b, int root)
+{
+        const struct g_group *g = &b->groups[root];
+        if (cloister_like(g->kind)) {
+                const struct g_cell *c = &b->cells[b->node_cell[root]];
+                return g_neighbours(b, c->x, c->y) == 8;
+        }
+        return g->open == 0 || g->castle || g->fortress;
+}
+
+/* The value of a feature (complete in play, or at the end of the game), with the words why. */
+int g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why)
+{
+        const struct g_group *g = &b->groups[root];
+        bool done = g_complete(b, root) && !final;
+        switch (g->kind) {
+        case TKIT_ROAD: {
+                int per = done && g->inn ? 2 : 1;
+                tkit_buf_printf(why, "road of %d tile%s", g->printed, g->printed == 1 ? "" : "s");
+                if (g->bridges)
+                        tkit_buf_printf(why, " and %d bridge%s", g->bridges,
+                                        g->bridges == 1 ? "" : "s");
+                if (g->inn)
+                        tkit_buf_puts(why, " with an inn");
+                if (!done && g->inn)
+                        return 0;
+                return g->printed * per + g->bridges * (done ? 3 : 1);
+        }
+        case TKIT_CITY: {
+                int units = g->tiles + g->pennants;
+                tkit_buf_printf(why, "%scity of %d tile%s and %d pennant%s",
+                                g->besieged ? "besieged " : "", g->tiles, g->tiles == 1 ? "" : "s",
+                                g->pennants, g->pennants == 1 ? "" : "s");
+                if (g->cathedral)
+                        tkit_buf_puts(why, " with a cathedral");
+                if (!done)
+                        return g->cathedral || g->besieged ? 0 : units;
+                if (g->besieged)
+                        return units * (g->cathedral ? 2 : 1);
+                return units * (g->cathedral ? 3 : 2);
+        }
+        case TKIT_CLOISTER:
+        case TKIT_GARDEN: {
+                const struct g_cell *c = &b->cells[b->node_cell[root]];
+                int n = g_neighbours(b, c->x, c->y);
+                tkit_buf_printf(why, "%s with %d neighbour%s", tkit_feature_kind_name(g->kind), n,
+                                n == 1 ? "" : "s");
+                return 1 + n;
+        }
+        default:
+                return 0;
+        }
+}
+
+static int fig_strength(const struct g_fig *f)
+{
+        switch (f->f.kind) {
+        case TKIT_FIGURE_BIG_MEEPLE: return 2;
+        case TKIT_FIGURE_PIG: return 0;
+        default: return 1;
+        }
+}
+
+int g_strength(const struct g_board *b, int root, int player)
+{
+        int s = 0;
+        for (size_t i = 0; i < b->nfigs; i++) {
+                const struct g_fig *f = &b->figs[i];
+                if (!f->gone && f->node >= 0 && f->f.player == player &&
+                    g_find((struct g_board *)b, f->node) == root)
+                        s += fig_strength(f);
+        }
+        return s;
+}
+
+/* Players holding the majority: their mask; 0 when nobody stands there. */
+static unsigned winners(const struct g_board *b, int root)
+{
+        int best = 0;
+        unsigned mask = 0;
+        for (int p = 0; p < b->nplayers; p++) {
+                int s = g_strength(b, root, p);
+                if (s > best) {
+                        best = s;
+                        mask = 1u << p;
+                } else if (s == best && s > 0) {
+                        mask |= 1u << p;
+                }
+        }
+        return mask;
+}
+
+static const char *score_rule(const struct g_group *g)
+{
+        switch (g->kind) {
+        case TKIT_ROAD: return g->inn ? "SCORE-INN" : g->bridges ? "BRIDGE-ROAD" : "SCORE-ROAD";
+        case TKIT_CITY:
+                return g->besieged ? "BESIEGED-CITY" : g->cathedral ? "SCORE-CATHEDRAL" : "SCORE-CITY";
+        case TKIT_GARDEN: return "SCORE-GARDEN";
+        default: return "SCORE-CLOISTER";
+        }
+}
+
+static const char *complete_word(enum tkit_feature_kind k)
+{
+        switch (k) {
+        case TKIT_ROAD: return "completed-road";
+        case TKIT_CITY: return "completed-city";
+        case TKIT_GARDEN: return "completed-garden";
+        default: return "completed-cloister";
+        }
+}
+
+void g_score_group(struct g_ctx *c, int root, bool final)
+{
+        struct g_board *b = c->b;
+        struct tkit_buf why;
+        tkit_buf_init(&why);
+        int v = g_group_value(b, root, final, &why);
+        const struct g_group *g = &b->groups[root];
+        const char *rule = final ? "SCORE-END" : score_rule(g);
+        if (final && g->kind == TKIT_ROAD && g->bridges)
+                rule = "BRIDGE-END";
+        unsigned win = winners(b, root);
+        int line = 0;
+        for (size_t i = 0; i < b->nfigs; i++)
+                if (!b->figs[i].gone && b->figs[i].node >= 0 && g_find(b, b->figs[i].node) == root)
+                        line = line ? line : b->figs[i].f.line;
+        if (!final) {
+                struct tkit_game_event *e =
+                    g_event(c, TKIT_EV_NOTE, rule, -1, 0, line, "%c%s completed%s", why.data[0] - 32,
+                            why.data + 1, win ? "" : "; nobody stands on it");
+                e->count = complete_word(g->kind);
+                e->feature_kind = g->kind;
+                g_event_places(c, e, root);
+        }
+        for (int p = 0; p < b->nplayers; p++) {
+                if (!(win >> p & 1u))
+                        continue;
+                struct tkit_game_event *e =
+                    g_event(c, TKIT_EV_SCORE, rule, p, v, line, "%s's %s%s: %d", g_player_name(b, p),
+                            why.data, final ? " at the end" : "", v);
+                e->feature_kind = g->kind;
+                g_event_places(c, e, root);
+        }
+        if (!final)
+                for (size_t i = 0; i < b->nfigs; i++)
+                        if (!b->figs[i].gone && b->figs[i].node >= 0 &&
+                            g_find(b, b->figs[i].node) == root)
+                                g_return_fig(c, (int)i, rule, false);
+        tkit_buf_finish(&why);
+}
+
+struct pair {
+        int field, city;
+};
+
+static int pair_cmp(const void *a, const void *b)
+{
+        const struct pair *x = a, *y = b;
+        if (x->field != y->field)
+                return x->field < y->field ? -1 : 1;
+        return (x->city > y->city) - (x->city < y->city);
+}
+
+/* Every (field, completed city) that touch, each once, sorted by field. */
+static struct pair *field_cities(struct g_board *b, size_t *n)
+{
+        struct pair *v = NULL;
+        size_t cap = 0;
+        *n = 0;
+        for (size_t i = 0; i < b->ncells; i++) {
+                const struct g_cell *c = &b->cells[i];
+                for (size_t f = 0; f < c->def->nfeatures; f++) {
+                        const struct tkit_feature *fe = &c->def->features[f];
+                        if (fe->kind != TKIT_FIELD)
+                                continue;
+                        for (size_t t = 0; t < fe->ntouches; t++) {
+                                int k = tkit_tile_find_feature(c->def, fe->touches[t]);
+                                if (k < 0)
+                                        continue;
+                                int city = g_find(b, c->node0 + k);
+                                if (!g_complete(b, city))
+                                        continue;
+                                struct pair *p = TKIT_PUSH(v, *n, cap);
+                                p->field = g_find(b, c->node0 + (int)f);
+                                p->city = city;
+                        }
+                }
+        }
+        if (*n)
+                qsort(v, *n, sizeof(*v), pair_cmp);
+        size_t w = 0;
+        for (size_t i = 0; i < *n; i++)
+                if (!w || pair_cmp(&v[w - 1], &v[i]) != 0)
+                        v[w++] = v[i];
+        *n = w;
+        return v;
+}
+
+static bool has_pig(const struct g_board *b, int root, int player)
+{
+        for (size_t i = 0; i < b->nfigs; i++) {
+                const struct g_fig *f = &b->figs[i];
+                if (!f->gone && f->node >= 0 && f->f.kind == TKIT_FIGURE_PIG &&
+                    f->f.player == player && g_find((struct g_board *)b, f->node) == root)
+                        return true;
+        }
+        return false;
+}
+
+static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t n)
+{
+        struct g_board *b = c->b;
+        int cities = 0, besieged = 0;
+        for (size_t i = 0; i < n; i++) {
+                cities++;
+                besieged += b->groups[v[i].city].besieged;
+        }
+        unsigned win = winners(b, root);
+        for (int p = 0; p < b->nplayers; p++) {
+                if (!(win >> p & 1u))
+                        continue;
+                bool pig = has_pig(b, root, p);
+                int pts = (cities - besieged) * (pig ? 4 : 3) + besieged * (pig ? 8 : 6);
+                const char *rule = besieged ? "BESIEGED-FIELD" : pig ? "SCORE-PIG" : "SCORE-FIELD";
+                struct tkit_game_event *e = g_event(
+                    c, TKIT_EV_SCORE, rule, p, pts, 0,
+                    "%s's field touching %d completed cit%s (%d besieged)%s: %d",
+                    g_player_name(b, p), cities, cities == 1 ? "y" : "ies", besieged,
+                    pig ? " with a pig" : "", pts);
+                e->feature_kind = TKIT_FIELD;
+                g_event_places(c, e, root);
+        }
+}
+
+void g_score_fields(struct g_ctx *c)
+{
+        struct g_board *b = c->b;
+        size_t n;
+        struct pair *v = field_cities(b, &n);
+        bool *done = tkit_xcalloc(b->nnodes + 1, sizeof(*done));
+        for (size_t i = 0; i < b->nfigs; i++) {
+                const struct g_fig *f = &b->figs[i];
+                if (f->gone || f->node < 0 || g_node_kind(b, f->node) != TKIT_FIELD)
+                        continue;
+                int root = g_find(b, f->node);
+                if (done[root])
+                        continue;
+                done[root] = true;
+                struct pair key = {root, -1};
+                size_t lo = 0, hi = n;
+                while (lo < hi) { /* first pair of this field */
+                        size_t mid = (lo + hi) / 2;
+                        if (pair_cmp(&v[mid], &key) < 0)
+                                lo = mid + 1;
+                        else
+                                hi = mid;
+                }
+                size_t end = lo;
+                while (end < n && v[end].field == root)
+                        end++;
+                score_field(c, root, v + lo, end - lo);
+        }
+        free(done);
+        free(v);
+}

@@ -1,0 +1,502 @@
+/* Tests of the rules engine: the rulebooks' worked examples and the rules, on scenes built in
+ * code over the bundled tile sets; bad scenes and their diagnostics; the rule ids against
+ * docs/scoring.md. Environment: TKIT_TILESETS, TKIT_DOCS (the docs/ folder), TKIT_JCZ. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "game-build.h"
+#include "tkit-test.h"
+
+static struct tkit_setlist sets;
+
+static int load(void **state)
+{
+        (void)state;
+        gb_load(&sets);
+        return sets.n >= 7 ? 0 : -1;
+}
+
+static int unload(void **state)
+{
+        (void)state;
+        tkit_setlist_finish(&sets);
+        return 0;
+}
+
+/* Applies the scene; asserts it is legal; returns the result (caller finishes it). */
+static struct tkit_game_result apply_ok(struct tkit_scene *s, bool final)
+{
+        struct tkit_game_result r;
+        tkit_game_result_init(&r);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = tkit_game_apply(s, sets.sets, sets.n, final, &r, &d);
+        for (size_t i = 0; i < d.n; i++) {
+                char *m = tkit_diag_format(&d.v[i]);
+                print_message("%s\n", m);
+                free(m);
+        }
+        assert_int_equal(rc, 0);
+        tkit_diags_finish(&d);
+        size_t n;
+        const char *const *ids = tkit_game_rule_ids(&n);
+        for (size_t i = 0; i < r.nevents; i++) {
+                bool known = false;
+                for (size_t k = 0; k < n; k++)
+                        known |= strcmp(ids[k], r.events[i].rule) == 0;
+                assert_true(known);
+        }
+        return r;
+}
+
+/* Applies a scene that must be refused with `rule` at `line`. */
+static void apply_bad(struct tkit_scene *s, const char *rule, int line)
+{
+        struct tkit_game_result r;
+        tkit_game_result_init(&r);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), TKIT_E_INVALID);
+        bool found = false;
+        for (size_t i = 0; i < d.n; i++)
+                found |= d.v[i].rule && strcmp(d.v[i].rule, rule) == 0 && d.v[i].line == line &&
+                         d.v[i].file && strcmp(d.v[i].file, "test.xml") == 0;
+        if (!found)
+                for (size_t i = 0; i < d.n; i++) {
+                        char *m = tkit_diag_format(&d.v[i]);
+                        print_message("got: %s\n", m);
+                        free(m);
+                }
+        assert_true(found);
+        assert_null(r.after);
+        assert_int_equal(r.nevents, 0);
+        tkit_diags_finish(&d);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+static int count_of(const struct tkit_game_result *r, const char *what, int player)
+{
+        int n = 0;
+        for (size_t i = 0; i < r->nevents; i++)
+                n += r->events[i].count && strcmp(r->events[i].count, what) == 0 &&
+                     (player < 0 || r->events[i].player == player);
+        return n;
+}
+
+/* A road west to east on row 0 from x0: X (crossing) at x0, then `tiles` ("U" straight, "B"
+ * bridge tile), the last cell left for the move. Returns the next free x. */
+static int road_row(struct tkit_scene *s, int x0, const char *tiles)
+{
+        gb_tile(s, "base", "X", x0, 0, 0);
+        int x = x0 + 1;
+        for (const char *t = tiles; *t; t++, x++) {
+                if (*t == 'U')
+                        gb_tile(s, "base", "U", x, 0, 90);
+                else
+                        gb_tile(s, "castles-bridges", "plain-1", x, 0, 0)->bridge = 2;
+        }
+        return x;
+}
+
+/* Castles & Bridges, Example 2: a road of 3 tiles with 1 bridge: 6. */
+static void cb_example_2(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red blue:blue");
+        int x = road_row(s, 0, "U");
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 0, "r");
+        gb_move(s, "you", "castles-bridges", "plain-1", x, 0, 0)->placed.bridge = 2;
+        gb_tile(s, "base", "W", x + 1, 0, 0);
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(r.points[0], 6);
+        assert_int_equal(r.points[1], 0);
+        assert_int_equal(count_of(&r, "completed-road", -1), 1);
+        assert_int_equal(count_of(&r, "bridge", -1), 1);
+        assert_int_equal(count_of(&r, "returned", 0), 1);
+        /* the scene after: the tile on the board, the traveler gone */
+        assert_int_equal(r.after->ntiles, s->ntiles + 1);
+        assert_int_equal(r.after->nfigures, 0);
+        assert_int_equal(r.after->move.kind, TKIT_MOVE_NONE);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Castles & Bridges, Example 3: 7 road tiles and 2 bridges, a tie: 13 each. */
+static void cb_example_3(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red blue:blue");
+        int x = road_row(s, 0, "UBUUUBU");
+        gb_fig(s, "blue", TKIT_FIGURE_MEEPLE, 1, 0, "r");
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 4, 0, "r");
+        gb_move(s, "you", "base", "W", x, 0, 0);
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(r.points[0], 13);
+        assert_int_equal(r.points[1], 13);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* A bridge scores 1 at the end of the game; an inn road nothing. */
+static void bridge_end(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red");
+        road_row(s, 0, "UB");
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 0, "r");
+        struct tkit_game_result r = apply_ok(s, true);
+        assert_int_equal(r.points[0], 3); /* X, U, and the bridge */
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Castles & Bridges, Example 4: a castle on a completed 2-tile city; the knight becomes a
+ * maiden; nobody scores the city. */
+static void cb_example_4(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red blue:blue");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_fig(s, "blue", TKIT_FIGURE_MEEPLE, 0, 0, "c");
+        gb_move(s, "you", "base", "E", 0, -1, 180);
+        s->move.build = TKIT_BUILD_CASTLE;
+        s->move.build_feature = tkit_xstrdup("c");
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(r.points[0] + r.points[1], 0);
+        assert_int_equal(count_of(&r, "castle", -1), 1);
+        assert_int_equal(count_of(&r, "maiden", 1), 1);
+        assert_int_equal(count_of(&r, "completed-city", -1), 0);
+        assert_int_equal(r.after->ncastles, 1);
+        assert_int_equal(r.after->nfigures, 1);
+        assert_int_equal(r.after->figures[0].at, TKIT_AT_CASTLE);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Not on a city of three tiles, nor with a big meeple in it: no castle, the city scores. */
+static void castle_refused(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_tile(s, "base", "G", 0, -1, 0);
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "c");
+        gb_move(s, "you", "base", "E", 0, -2, 180);
+        s->move.build = TKIT_BUILD_CASTLE;
+        s->move.build_feature = tkit_xstrdup("c");
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(count_of(&r, "castle", -1), 0);
+        assert_int_equal(count_of(&r, "refused", -1), 1);
+        assert_int_equal(r.points[0], 6);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Castles & Bridges, Example 5: a maiden taken back: 1 + 1 other maiden + 3 knights = 5. */
+static void cb_example_5(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red yellow:yellow");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_tile(s, "base", "E", 0, -1, 180);
+        gb_tile(s, "base", "E", 2, 0, 0);
+        gb_tile(s, "base", "E", 2, -1, 180);
+        gb_castle(s, "k1", 0, 0, "c");
+        gb_castle(s, "k2", 2, 0, "c");
+        gb_maiden(s, "you", 0);
+        gb_maiden(s, "yellow", 1);
+        gb_tile(s, "base", "E", 0, 2, 180); /* three open cities with knights */
+        gb_tile(s, "base", "E", 1, 2, 180);
+        gb_tile(s, "base", "E", 2, 2, 180);
+        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 0, 2, "c");
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 2, "c");
+        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 2, 2, "c");
+        gb_move(s, "you", "base", "B", 1, 0, 0)->take_maiden = 0;
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(r.points[0], 5);
+        assert_int_equal(count_of(&r, "returned", 0), 1);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Castles & Bridges, Examples 6, 8 and 9: a barn where four field corners meet, the farmer moved
+ * onto it, 1 per farmer on the board: 4. */
+static void cb_example_9(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red blue:blue");
+        gb_tile(s, "base", "B", 0, 0, 0);
+        gb_tile(s, "base", "B", 1, 0, 0);
+        gb_tile(s, "base", "B", 0, 1, 0);
+        gb_tile(s, "base", "E", 3, 0, 0);
+        gb_tile(s, "base", "E", 4, 0, 0);
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "f");
+        gb_fig(s, "blue", TKIT_FIGURE_MEEPLE, 3, 0, "f");
+        gb_fig(s, "blue", TKIT_FIGURE_MEEPLE, 4, 0, "f");
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 0, "m");
+        gb_move(s, "you", "base", "V", 1, 1, 270); /* the road runs east and south */
+        s->move.build = TKIT_BUILD_BARN;
+        s->move.build_x = 1;
+        s->move.build_y = 1;
+        gb_move_fig(s, TKIT_FIGURE_MEEPLE, "f2");
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(r.points[0], 4);
+        assert_int_equal(count_of(&r, "barn", -1), 1);
+        assert_int_equal(r.after->nbarns, 1);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Castles & Bridges, Example 7: a city wall at the point: no barn. */
+static void cb_example_7(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red");
+        gb_tile(s, "base", "B", 0, 0, 0);
+        gb_tile(s, "base", "B", 1, 0, 0);
+        gb_tile(s, "base", "E", 0, 1, 90); /* a city on its east side */
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "f");
+        gb_move(s, "you", "base", "E", 1, 1, 270); /* the city goes on: a wall at the point */
+        s->move.build = TKIT_BUILD_BARN;
+        s->move.build_x = 1;
+        s->move.build_y = 1;
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(count_of(&r, "barn", -1), 0);
+        assert_int_equal(count_of(&r, "refused", -1), 1);
+        assert_int_equal(r.points[0], 0);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Base game: a 2-tile city 4, a cloister 9, and at the end a field with two cities. */
+static void base_rules(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "you:red blue:blue");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "c");
+        gb_fig(s, "blue", TKIT_FIGURE_MEEPLE, 0, 0, "f");
+        gb_move(s, "you", "base", "E", 0, -1, 180);
+        struct tkit_game_result r = apply_ok(s, true);
+        assert_int_equal(r.points[0], 4);
+        assert_int_equal(r.points[1], 3); /* the field beside the completed city, at the end */
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+
+        s = gb_scene("base", "you:red");
+        for (int y = -1; y <= 1; y++)
+                for (int x = -1; x <= 1; x++)
+                        if (!(x == 1 && y == 1))
+                                gb_tile(s, "base", "B", x, y, 0);
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "cloister");
+        gb_move(s, "you", "base", "B", 1, 1, 0);
+        r = apply_ok(s, false);
+        assert_int_equal(r.points[0], 9);
+        assert_int_equal(count_of(&r, "completed-cloister", -1), 1);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Ties: equal majorities all score in full; a big meeple outweighs a meeple. */
+static void majority(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "a:red b:blue c:green");
+        road_row(s, 0, "UU");
+        gb_fig(s, "a", TKIT_FIGURE_MEEPLE, 1, 0, "r");
+        gb_fig(s, "b", TKIT_FIGURE_MEEPLE, 2, 0, "r");
+        gb_move(s, "c", "base", "W", 3, 0, 0);
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(r.points[0], 4);
+        assert_int_equal(r.points[1], 4);
+        assert_int_equal(r.points[2], 0);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Siege & Defense, Example 8: a counterattack at the monks' post, 3 players: 6, 12, 3. */
+static void sd_example_8(void **state)
+{
+        (void)state;
+        struct tkit_scene *s =
+            gb_scene("base river siege-defense", "blue:blue you:red yellow:yellow");
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_MONKS, "blue you yellow -", "blue you you", true);
+        gb_move(s, "you", "base", "B", 3, -1, 0);
+        gb_move_fig(s, TKIT_FIGURE_MEEPLE, "cloister");
+        s->move.bonus = (struct tkit_scene_bonus){true, TKIT_POST_MONKS, false, -1, 203};
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(r.points[0], 6);
+        assert_int_equal(r.points[1], 12);
+        assert_int_equal(r.points[2], 3);
+        assert_int_equal(count_of(&r, "counterattack", -1), 1);
+        assert_false(r.after->posts[0].catapult);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Siege & Defense, Example 7: with 2 players the dark "3" space does not count. */
+static void sd_example_7(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base river siege-defense", "you:red blue:blue");
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_KNIGHTS, "you blue - -", "", false);
+        gb_move(s, "you", "base", "E", 0, -1, 0);
+        gb_move_fig(s, TKIT_FIGURE_MEEPLE, "c");
+        s->move.bonus = (struct tkit_scene_bonus){true, TKIT_POST_KNIGHTS, false, -1, 203};
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(count_of(&r, "counterattack", -1), 1);
+        assert_int_equal(r.points[0], 6);
+        assert_int_equal(r.points[1], 3);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Siege & Defense, Example 10: "?" chosen as the monks' post, a catapult already there: you 3,
+ * blue 3; yellow has no meeple there and must remove a monk or the abbot. */
+static void sd_example_10(void **state)
+{
+        (void)state;
+        struct tkit_scene *s =
+            gb_scene("base river siege-defense", "you:red blue:blue yellow:yellow");
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_MONKS, "you blue - -", "", true);
+        gb_tile(s, "base", "B", 0, -1, 0);
+        gb_tile(s, "siege-defense", "garden-robbers", 0, -2, 0);
+        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 0, -1, "cloister");
+        gb_fig(s, "yellow", TKIT_FIGURE_ABBOT, 0, -2, "garden");
+        gb_move(s, "you", "siege-defense", "corner", 3, -1, 0);
+        s->move.choices[0] = TKIT_POST_MONKS;
+        s->move.nchoices = 1;
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(r.points[0], 3);
+        assert_int_equal(r.points[1], 3);
+        assert_int_equal(r.points[2], 0);
+        assert_int_equal(count_of(&r, "attack", -1), 1);
+        assert_int_equal(count_of(&r, "must-remove", 2), 1);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* The fortress is one completed city for a field, however many cells it touches. */
+static void fortress_field(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base river siege-defense", "you:red blue:blue");
+        gb_fortress(s);
+        gb_tile(s, "base", "B", 1, -1, 0);
+        gb_tile(s, "base", "B", 2, -1, 0);
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, -1, "f");
+        struct tkit_game_result r = apply_ok(s, true);
+        assert_int_equal(r.points[0], 3); /* one city, though the field touches both halves */
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* Bad scenes: each refused with its rule at its line, nothing applied. */
+static void bad_scenes(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "you:red");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "nope");
+        apply_bad(s, "SCENE-FIGURE", 101);
+
+        s = gb_scene("base", "you:red");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_tile(s, "base", "E", 0, 0, 0);
+        apply_bad(s, "SCENE-CELL", 12);
+
+        s = gb_scene("base", "you:red");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_tile(s, "base", "E", 0, -1, 0);
+        apply_bad(s, "SCENE-EDGE", 12);
+
+        s = gb_scene("base", "you:mauve");
+        apply_bad(s, "SCENE-COLOUR", 0);
+
+        s = gb_scene("base", "you:red");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_move(s, "you", "base", "E", 0, 0, 0);
+        apply_bad(s, "SCENE-MOVE-CELL", 201);
+
+        s = gb_scene("base", "you:red");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_move(s, "you", "base", "E", 5, 5, 0);
+        apply_bad(s, "SCENE-MOVE-CELL", 201);
+
+        s = gb_scene("base", "you:red blue:blue");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_fig(s, "blue", TKIT_FIGURE_MEEPLE, 0, 0, "c");
+        gb_move(s, "you", "base", "N", 0, -1, 180);
+        gb_move_fig(s, TKIT_FIGURE_MEEPLE, "c");
+        apply_bad(s, "SCENE-OCCUPIED", 202);
+
+        s = gb_scene("base nosuchset", "you:red");
+        apply_bad(s, "SCENE-SET", 0);
+
+        s = gb_scene("base", "you:red");
+        gb_tile(s, "base", "B", 0, 0, 0);
+        gb_fig(s, "you", TKIT_FIGURE_ABBOT, 0, 0, "cloister");
+        apply_bad(s, "SCENE-FIGURE-KIND", 101);
+
+        s = gb_scene("base river siege-defense", "you:red blue:blue");
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_KNIGHTS, "you blue you blue", "", false);
+        apply_bad(s, "SCENE-POST", 80);
+
+        s = gb_scene("base castles-bridges", "you:red");
+        road_row(s, 0, "UB");
+        gb_move(s, "you", "castles-bridges", "plain-1", 3, 0, 0)->placed.bridge = 2;
+        apply_bad(s, "SCENE-BRIDGE", 201);
+}
+
+/* Every rule id the engine uses is documented in docs/scoring.md, and nothing else is. */
+static void rule_ids_documented(void **state)
+{
+        (void)state;
+        const char *docs = getenv("TKIT_DOCS");
+        assert_non_null(docs);
+        char *path = tkit_xasprintf("%s/scoring.md", docs);
+        char *text = read_all(path, NULL);
+        free(path);
+        assert_non_null(text);
+        size_t n;
+        const char *const *ids = tkit_game_rule_ids(&n);
+        assert_true(n > 20);
+        for (size_t i = 0; i < n; i++) {
+                char *head = tkit_xasprintf("\n### %s\n", ids[i]);
+                if (!strstr(text, head))
+                        print_message("not documented: %s\n", ids[i]);
+                assert_non_null(strstr(text, head));
+                free(head);
+        }
+        size_t heads = 0;
+        for (const char *p = strstr(text, "\n### "); p; p = strstr(p + 1, "\n### "))
+                heads++;
+        assert_int_equal(heads, n);
+        free(text);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(cb_example_2),  cmocka_unit_test(cb_example_3),
+            cmocka_unit_test(bridge_end),    cmocka_unit_test(cb_example_4),
+            cmocka_unit_test(castle_refused), cmocka_unit_test(cb_example_5),
+            cmocka_unit_test(cb_example_9),  cmocka_unit_test(cb_example_7),
+            cmocka_unit_test(base_rules),    cmocka_unit_test(majority),
+            cmocka_unit_test(sd_example_8),  cmocka_unit_test(sd_example_7),
+            cmocka_unit_test(sd_example_10), cmocka_unit_test(fortress_field),
+            cmocka_unit_test(bad_scenes),    cmocka_unit_test(rule_ids_documented),
+        };
+        return cmocka_run_group_tests(tests, load, unload);
+}
