@@ -405,8 +405,9 @@ void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out)
         tkit_buf_puts(out, "</tileset>\n");
 }
 
-/* Writes through a temporary file in the same directory and renames it, so that a failed write
- * never leaves half a file where a good one was. */
+/* The file is opened only once the whole document is made. Replacing a file safely (temporary
+ * file, rename, symbolic links, `-` for stdout) is the caller's business: the command line does it
+ * in its output helper (tools/output.c). */
 int tkit_native_write_file(const struct tkit_set *s, const char *path)
 {
         if (!s || !path)
@@ -414,27 +415,10 @@ int tkit_native_write_file(const struct tkit_set *s, const char *path)
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_native_write(s, &b);
-        int rc = 0;
-        if (strcmp(path, "-") == 0) {
-                if (fwrite(b.data, 1, b.len, stdout) != b.len || fflush(stdout) != 0)
-                        rc = TKIT_E_IO;
-                tkit_buf_finish(&b);
-                return rc;
-        }
-        char *tmp = tkit_xasprintf("%s.tmp%ld", path, (long)getpid());
-        FILE *f = fopen(tmp, "wb");
-        if (!f) {
-                rc = TKIT_E_IO;
-                goto out;
-        }
-        bool ok = fwrite(b.data, 1, b.len, f) == b.len;
-        ok = fclose(f) == 0 && ok;
-        if (!ok || rename(tmp, path) != 0) {
-                remove(tmp);
-                rc = TKIT_E_IO;
-        }
-out:
-        free(tmp);
+        FILE *f = fopen(path, "wb");
+        bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
+        if (f)
+                ok = fclose(f) == 0 && ok;
         tkit_buf_finish(&b);
-        return rc;
+        return ok ? 0 : TKIT_E_IO;
 }

@@ -332,34 +332,37 @@ static int slurp(FILE *f, const char *path, char **data, size_t *len, struct tki
         return 0;
 }
 
-int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *out,
-                   struct tkit_diags *d)
+int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tkit_setlist *out,
+                     struct tkit_diags *d)
 {
-        if (!path)
-                return TKIT_E_USAGE;
-        bool is_stdin = strcmp(path, "-") == 0;
-        const char *name = is_stdin ? "<stdin>" : path;
-        FILE *f = is_stdin ? stdin : fopen(path, "rb");
-        if (!f) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
-                               path, strerror(errno));
-                return TKIT_E_IO;
-        }
         struct stat sb;
         if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
-                               "cannot read %s: is a directory", path);
-                fclose(f);
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
+                               "cannot read %s: is a directory", name);
                 return TKIT_E_IO;
         }
         char *data = NULL;
         size_t len = 0;
         int rc = slurp(f, name, &data, &len, d);
-        if (!is_stdin)
-                fclose(f);
         if (rc == 0)
                 rc = tkit_read_memory(data, len, name, fmt, out, d);
         free(data);
+        return rc;
+}
+
+int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *out,
+                   struct tkit_diags *d)
+{
+        if (!path)
+                return TKIT_E_USAGE;
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
+                               path, strerror(errno));
+                return TKIT_E_IO;
+        }
+        int rc = tkit_read_stream(f, path, fmt, out, d);
+        fclose(f);
         return rc;
 }
 

@@ -35,6 +35,11 @@ int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *
  * other. On error `out` keeps the sets of the files that were read correctly. */
 int tkit_read_files(const char *const *paths, size_t n, enum tkit_format fmt, struct tkit_setlist *out,
                     struct tkit_diags *d);
+/* The same from an open stream (read to its end, at most TKIT_MAX_INPUT_BYTES; the caller closes
+ * it); `name` is used as the file name in diagnostics. tkit_read_file() opens `path` as it is:
+ * mapping "-" to stdin is the caller's business (the command line does it). */
+int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tkit_setlist *out,
+                     struct tkit_diags *d);
 /* The same for a buffer; `name` is used as the file name in diagnostics. */
 int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_format fmt,
                      struct tkit_setlist *out, struct tkit_diags *d);
@@ -47,7 +52,8 @@ int tkit_native_validate_memory(const char *data, size_t len, const char *name,
 /* Canonical native XML of one set, appended to `out`: read → write → read gives the same model,
  * and writing the same model twice gives the same bytes. */
 void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out);
-/* Writes to a file ("-" for stdout). Returns 0 or TKIT_E_IO. */
+/* Writes to the file `path` (no special names: "-" is a file called "-"), in place. Returns 0 or
+ * TKIT_E_IO. */
 int tkit_native_write_file(const struct tkit_set *s, const char *path);
 
 /* Whether two sets say the same thing: every field of the model except lines, set->file and

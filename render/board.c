@@ -306,7 +306,7 @@ void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board
 }
 
 static int render_board(const struct tkit_layout *l, const struct tkit_scene *scene,
-                        const struct tkit_board_options *o, const char *path,
+                        const struct tkit_board_options *o, FILE *f, const char *path,
                         enum tkit_image_format fmt, struct tkit_diags *d)
 {
         struct tkit_board_options defaults;
@@ -329,7 +329,7 @@ static int render_board(const struct tkit_layout *l, const struct tkit_scene *sc
                 return TKIT_E_USAGE;
         }
         struct render_out out;
-        int rc = render_out_open(&out, path, fmt, g.w, g.h, d);
+        int rc = render_out_open(&out, f, path, fmt, g.w, g.h, d);
         if (rc)
                 return rc;
         cairo_t *cr = render_create(out.surface);
@@ -352,12 +352,22 @@ static int render_board(const struct tkit_layout *l, const struct tkit_scene *sc
 int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
                       const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
 {
-        return render_board(l, NULL, o, path, fmt, d);
+        struct tkit_render_mem m;
+        tkit_render_mem_open(&m);
+        int rc = tkit_render_board_stream(l, o, m.f, path, fmt, d);
+        return tkit_render_mem_save(&m, path, rc, d);
 }
 
-int tkit_render_board_scene(const struct tkit_layout *l, const struct tkit_scene *scene,
-                            const struct tkit_board_options *o, const char *path,
-                            enum tkit_image_format fmt, struct tkit_diags *d)
+int tkit_render_board_stream(const struct tkit_layout *l, const struct tkit_board_options *o,
+                             FILE *f, const char *path, enum tkit_image_format fmt,
+                             struct tkit_diags *d)
 {
-        return render_board(l, scene, o, path, fmt, d);
+        return render_board(l, NULL, o, f, path, fmt, d);
+}
+
+int tkit_render_board_scene_stream(const struct tkit_layout *l, const struct tkit_scene *scene,
+                                   const struct tkit_board_options *o, FILE *f, const char *path,
+                                   enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        return render_board(l, scene, o, f, path, fmt, d);
 }

@@ -215,33 +215,53 @@ enum tkit_image_format tkit_image_format_from_path(const char *path)
         return TKIT_IMAGE_AUTO;
 }
 
-int render_out_open(struct render_out *o, const char *path, enum tkit_image_format fmt,
+/* cairo's write callback: every byte goes to the caller's stream, and a short write is an error
+ * that cairo carries to the surface's status (checked on close). */
+static cairo_status_t out_write(void *closure, const unsigned char *data, unsigned int len)
+{
+        struct render_out *o = closure;
+        if (o->err)
+                return CAIRO_STATUS_WRITE_ERROR;
+        if (len && fwrite(data, 1, len, o->f) != len) {
+                o->err = errno ? errno : EIO;
+                return CAIRO_STATUS_WRITE_ERROR;
+        }
+        return CAIRO_STATUS_SUCCESS;
+}
+
+static void out_error(const struct render_out *o, cairo_status_t st, struct tkit_diags *d)
+{
+        tkit_diags_add(d, TKIT_SEV_ERROR, o->path, 0, NULL, NULL, NULL, "cannot write: %s",
+                       o->err ? strerror(o->err) : cairo_status_to_string(st));
+}
+
+int render_out_open(struct render_out *o, FILE *f, const char *name, enum tkit_image_format fmt,
                     double width, double height, struct tkit_diags *d)
 {
         memset(o, 0, sizeof(*o));
         if (fmt == TKIT_IMAGE_AUTO)
-                fmt = tkit_image_format_from_path(path);
+                fmt = tkit_image_format_from_path(name);
         o->fmt = fmt;
-        o->path = path;
+        o->path = name;
+        o->f = f;
         switch (fmt) {
         case TKIT_IMAGE_PNG:
                 o->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)(width + 0.5),
                                                         (int)(height + 0.5));
                 break;
         case TKIT_IMAGE_SVG:
-                o->surface = cairo_svg_surface_create(path, width, height);
+                o->surface = cairo_svg_surface_create_for_stream(out_write, o, width, height);
                 break;
         case TKIT_IMAGE_PDF:
-                o->surface = cairo_pdf_surface_create(path, width, height);
+                o->surface = cairo_pdf_surface_create_for_stream(out_write, o, width, height);
                 break;
         default:
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
                                "unknown image format: use a .png, .svg or .pdf file name");
                 return TKIT_E_USAGE;
         }
         if (cairo_surface_status(o->surface) != CAIRO_STATUS_SUCCESS) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot write: %s",
-                               cairo_status_to_string(cairo_surface_status(o->surface)));
+                out_error(o, cairo_surface_status(o->surface), d);
                 cairo_surface_destroy(o->surface);
                 o->surface = NULL;
                 return TKIT_E_IO;
@@ -259,35 +279,63 @@ int render_out_open(struct render_out *o, const char *path, enum tkit_image_form
 
 int render_out_close(struct render_out *o, struct tkit_diags *d)
 {
-        int rc = 0;
         if (!o->surface)
                 return TKIT_E_IO;
+        cairo_status_t st;
         if (o->fmt == TKIT_IMAGE_PNG) {
                 cairo_surface_flush(o->surface);
-                cairo_status_t st = cairo_surface_write_to_png(o->surface, o->path);
-                if (st != CAIRO_STATUS_SUCCESS) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, o->path, 0, NULL, NULL, NULL,
-                                       "cannot write: %s",
-                                       st == CAIRO_STATUS_WRITE_ERROR ? strerror(errno)
-                                                                      : cairo_status_to_string(st));
-                        rc = TKIT_E_IO;
-                }
+                st = cairo_surface_write_to_png_stream(o->surface, out_write, o);
         } else {
                 cairo_surface_finish(o->surface);
-                cairo_status_t st = cairo_surface_status(o->surface);
-                if (st != CAIRO_STATUS_SUCCESS) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, o->path, 0, NULL, NULL, NULL,
-                                       "cannot write: %s", cairo_status_to_string(st));
-                        rc = TKIT_E_IO;
-                }
+                st = cairo_surface_status(o->surface);
+        }
+        if (st == CAIRO_STATUS_SUCCESS && o->err)
+                st = CAIRO_STATUS_WRITE_ERROR;
+        int rc = 0;
+        if (st != CAIRO_STATUS_SUCCESS) {
+                out_error(o, st, d);
+                rc = TKIT_E_IO;
         }
         cairo_surface_destroy(o->surface);
         o->surface = NULL;
         return rc;
 }
 
-int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned flags,
-                          const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+int tkit_render_mem_open(struct tkit_render_mem *m)
+{
+        m->data = NULL;
+        m->len = 0;
+        m->f = open_memstream(&m->data, &m->len);
+        if (!m->f)
+                abort(); /* only fails for lack of memory */
+        return 0;
+}
+
+int tkit_render_mem_save(struct tkit_render_mem *m, const char *path, int rc, struct tkit_diags *d)
+{
+        if (fclose(m->f) != 0)
+                abort(); /* a memory stream fails only for lack of memory */
+        FILE *f = rc == 0 ? fopen(path, "wb") : NULL;
+        if (rc == 0) {
+                int e = 0;
+                if (!f)
+                        e = errno;
+                else if (fwrite(m->data, 1, m->len, f) != m->len || fflush(f) != 0)
+                        e = errno ? errno : EIO;
+                if (f && fclose(f) != 0 && !e)
+                        e = errno;
+                if (e) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
+                                       "cannot write: %s", strerror(e));
+                        rc = TKIT_E_IO;
+                }
+        }
+        free(m->data);
+        return rc;
+}
+
+int tkit_render_tile_stream(const struct tkit_tile *t, int rot, int px, unsigned flags, FILE *f,
+                            const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
 {
         if (px < 8 || px > 8192) {
                 tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, t->id,
@@ -295,7 +343,7 @@ int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned f
                 return TKIT_E_USAGE;
         }
         struct render_out o;
-        int rc = render_out_open(&o, path, fmt, px, px, d);
+        int rc = render_out_open(&o, f, path, fmt, px, px, d);
         if (rc)
                 return rc;
         cairo_t *cr = render_create(o.surface);
@@ -304,8 +352,9 @@ int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned f
         return render_out_close(&o, d);
 }
 
-int tkit_render_piece_file(const struct tkit_piece *p, int face, int px, unsigned flags,
-                           const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsigned flags,
+                             FILE *f, const char *path, enum tkit_image_format fmt,
+                             struct tkit_diags *d)
 {
         if (px < 8 || px > 4096 || p->width <= 0 || p->height <= 0 || (long)px * p->width > 20000 ||
             (long)px * p->height > 20000) {
@@ -314,11 +363,29 @@ int tkit_render_piece_file(const struct tkit_piece *p, int face, int px, unsigne
                 return TKIT_E_USAGE;
         }
         struct render_out o;
-        int rc = render_out_open(&o, path, fmt, (double)px * p->width, (double)px * p->height, d);
+        int rc = render_out_open(&o, f, path, fmt, (double)px * p->width, (double)px * p->height, d);
         if (rc)
                 return rc;
         cairo_t *cr = render_create(o.surface);
         tkit_render_piece(cr, p, face, 0, 0, px, 0, flags);
         cairo_destroy(cr);
         return render_out_close(&o, d);
+}
+
+int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned flags,
+                          const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        struct tkit_render_mem m;
+        tkit_render_mem_open(&m);
+        int rc = tkit_render_tile_stream(t, rot, px, flags, m.f, path, fmt, d);
+        return tkit_render_mem_save(&m, path, rc, d);
+}
+
+int tkit_render_piece_file(const struct tkit_piece *p, int face, int px, unsigned flags,
+                           const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        struct tkit_render_mem m;
+        tkit_render_mem_open(&m);
+        int rc = tkit_render_piece_stream(p, face, px, flags, m.f, path, fmt, d);
+        return tkit_render_mem_save(&m, path, rc, d);
 }

@@ -32,16 +32,32 @@ void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double 
 /* Translated fixed texts; `key` is the English text. Unknown keys come back unchanged. */
 const char *render_tr(const char *lang, const char *key);
 
-/* Creates a surface for `fmt` writing to `path` (PNG: an image surface written on finish). */
+/* Creates a surface for `fmt` writing to the stream `f` (PNG: an image surface written on
+ * close); `name` names the output in diagnostics and gives the format when `fmt` is AUTO. Every
+ * write to `f` is checked: the first failure is kept in `err` (errno) and fails the close. */
 struct render_out {
         enum tkit_image_format fmt;
         cairo_surface_t *surface;
         const char *path;
+        FILE *f;
+        int err;
 };
-int render_out_open(struct render_out *o, const char *path, enum tkit_image_format fmt,
+int render_out_open(struct render_out *o, FILE *f, const char *name, enum tkit_image_format fmt,
                     double width, double height, struct tkit_diags *d);
 /* Writes and releases the surface; returns 0 or TKIT_E_IO. */
 int render_out_close(struct render_out *o, struct tkit_diags *d);
+
+/* The functions taking a path render into memory first and write the file only when that
+ * succeeded, so that refused options never create or truncate it. */
+struct tkit_render_mem {
+        char *data;
+        size_t len;
+        FILE *f; /* where to render */
+};
+int tkit_render_mem_open(struct tkit_render_mem *m);
+/* Closes the memory stream; when `rc` is 0, writes what it holds to `path` (checked). Returns
+ * `rc`, or TKIT_E_IO when the file cannot be written. */
+int tkit_render_mem_save(struct tkit_render_mem *m, const char *path, int rc, struct tkit_diags *d);
 
 /* ---------------------------------------------------------------- feature areas (areas.c) */
 

@@ -1094,6 +1094,18 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
                       enum tkit_image_format fmt, struct tkit_scene_picture *pic,
                       struct tkit_diags *d)
 {
+        struct tkit_render_mem m;
+        tkit_render_mem_open(&m);
+        int rc = tkit_render_scene_stream(scene, r, sets, nsets, o, m.f, path, fmt, pic, d);
+        return tkit_render_mem_save(&m, path, rc, d);
+}
+
+int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
+                             struct tkit_set *const *sets, size_t nsets,
+                             const struct tkit_scene_render_options *o, FILE *f,
+                             const char *path, enum tkit_image_format fmt,
+                             struct tkit_scene_picture *pic, struct tkit_diags *d)
+{
         struct tkit_scene_render_options defaults;
         if (!o) {
                 tkit_scene_render_options_init(&defaults);
@@ -1121,7 +1133,7 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
                 goto out;
         }
         struct render_out out;
-        rc = render_out_open(&out, path, fmt, p.W, p.H, d);
+        rc = render_out_open(&out, f, path, fmt, p.W, p.H, d);
         if (rc)
                 goto out;
         cairo_t *cr = render_create(out.surface);

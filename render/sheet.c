@@ -522,9 +522,9 @@ static int check_options(const struct tkit_sheet_options *o, struct tkit_diags *
         return TKIT_E_USAGE;
 }
 
-int tkit_render_sheet(const struct tkit_set *const *sets, size_t nsets,
-                      const struct tkit_sheet_options *o, const char *path, int *pages,
-                      struct tkit_diags *d)
+int tkit_render_sheet_stream(const struct tkit_set *const *sets, size_t nsets,
+                             const struct tkit_sheet_options *o, FILE *f, const char *path,
+                             int *pages, struct tkit_diags *d)
 {
         struct tkit_sheet_options defaults;
         if (!o) {
@@ -539,7 +539,7 @@ int tkit_render_sheet(const struct tkit_set *const *sets, size_t nsets,
         sh.o = o;
         sheet_geometry(&sh);
         struct render_out out;
-        rc = render_out_open(&out, path, TKIT_IMAGE_PDF, sh.pw, sh.ph, d);
+        rc = render_out_open(&out, f, path, TKIT_IMAGE_PDF, sh.pw, sh.ph, d);
         if (rc)
                 return rc;
         sh.cr = render_create(out.surface);
@@ -555,4 +555,14 @@ int tkit_render_sheet(const struct tkit_set *const *sets, size_t nsets,
         if (pages)
                 *pages = sh.pages;
         return rc ? rc : rc2;
+}
+
+int tkit_render_sheet(const struct tkit_set *const *sets, size_t nsets,
+                      const struct tkit_sheet_options *o, const char *path, int *pages,
+                      struct tkit_diags *d)
+{
+        struct tkit_render_mem m;
+        tkit_render_mem_open(&m);
+        int rc = tkit_render_sheet_stream(sets, nsets, o, m.f, path, pages, d);
+        return tkit_render_mem_save(&m, path, rc, d);
 }

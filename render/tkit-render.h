@@ -9,6 +9,11 @@
  *
  * Drawing functions take a cairo context and leave its state as they found it. File functions
  * return 0 or a negative enum tkit_error and report into the caller's struct tkit_diags.
+ * Each comes in two forms: `*_stream` writes to the caller's FILE * (every write checked; the
+ * caller flushes and closes it, and names it with `path` in diagnostics and, for
+ * TKIT_IMAGE_AUTO, for the format), and the plain form writes the file `path` in place, but only
+ * after the whole picture was made (refused options leave the file alone). The command line
+ * writes through the stream forms and its own output helper (temporary file, rename).
  */
 #ifndef TKIT_RENDER_H
 #define TKIT_RENDER_H
@@ -16,6 +21,7 @@
 #include <cairo.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
@@ -86,10 +92,15 @@ enum tkit_image_format tkit_image_format_from_path(const char *path);
 /* Writes one tile as an image of `px` × `px` pixels (points for SVG and PDF). */
 int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned flags,
                           const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
+int tkit_render_tile_stream(const struct tkit_tile *t, int rot, int px, unsigned flags, FILE *f,
+                            const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
 
 /* Writes one multi-cell piece (with face `face`, or -1 for the art alone), `px` per cell. */
 int tkit_render_piece_file(const struct tkit_piece *p, int face, int px, unsigned flags,
                            const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
+int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsigned flags,
+                             FILE *f, const char *path, enum tkit_image_format fmt,
+                             struct tkit_diags *d);
 
 /* ---------------------------------------------------------------- reference sheets */
 
@@ -134,6 +145,9 @@ void tkit_sheet_options_init(struct tkit_sheet_options *o);
 int tkit_render_sheet(const struct tkit_set *const *sets, size_t nsets,
                       const struct tkit_sheet_options *o, const char *path, int *pages,
                       struct tkit_diags *d);
+int tkit_render_sheet_stream(const struct tkit_set *const *sets, size_t nsets,
+                             const struct tkit_sheet_options *o, FILE *f, const char *path,
+                             int *pages, struct tkit_diags *d);
 
 /* ---------------------------------------------------------------- boards */
 
@@ -155,6 +169,9 @@ void tkit_board_options_init(struct tkit_board_options *o);
  * TKIT_E_USAGE (bad options, unknown format, picture larger than TKIT_BOARD_MAX_PX), TKIT_E_IO. */
 int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,
                       const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
+int tkit_render_board_stream(const struct tkit_layout *l, const struct tkit_board_options *o,
+                             FILE *f, const char *path, enum tkit_image_format fmt,
+                             struct tkit_diags *d);
 /* Where board cell (x, y) has its top-left corner in that picture (pixels / points), and the
  * picture's size; for annotations and tests. */
 void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board_options *o, int x,
@@ -231,11 +248,17 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
                       const struct tkit_scene_render_options *o, const char *path,
                       enum tkit_image_format fmt, struct tkit_scene_picture *pic,
                       struct tkit_diags *d);
+int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
+                             struct tkit_set *const *sets, size_t nsets,
+                             const struct tkit_scene_render_options *o, FILE *f,
+                             const char *path, enum tkit_image_format fmt,
+                             struct tkit_scene_picture *pic, struct tkit_diags *d);
 
-/* Draws the figures of `scene` on a board (render board --scene): those whose cell holds a tile
- * of the layout and whose feature resolves on it; the others are reported as warnings. */
-int tkit_render_board_scene(const struct tkit_layout *l, const struct tkit_scene *scene,
-                            const struct tkit_board_options *o, const char *path,
-                            enum tkit_image_format fmt, struct tkit_diags *d);
+/* A board picture (tkit_render_board) carrying the tokens and figures of `scene` (render board
+ * --scene): those whose cell holds a tile of the layout and whose feature resolves on it; the
+ * others are reported as warnings. */
+int tkit_render_board_scene_stream(const struct tkit_layout *l, const struct tkit_scene *scene,
+                                   const struct tkit_board_options *o, FILE *f, const char *path,
+                                   enum tkit_image_format fmt, struct tkit_diags *d);
 
 #endif

@@ -75,20 +75,12 @@ int tkit_layout_write_json_file(const struct tkit_layout *l, const char *path)
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_layout_write_json(l, &b);
-        bool std = strcmp(path, "-") == 0;
-        FILE *f = std ? stdout : fopen(path, "w");
-        int rc = TKIT_E_IO;
-        if (f) {
-                size_t n = fwrite(b.data, 1, b.len, f);
-                bool ok = n == b.len;
-                if (std)
-                        ok = fflush(f) == 0 && ok;
-                else
-                        ok = fclose(f) == 0 && ok;
-                rc = ok ? 0 : TKIT_E_IO;
-        }
+        FILE *f = fopen(path, "w");
+        bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
+        if (f)
+                ok = fclose(f) == 0 && ok;
         tkit_buf_finish(&b);
-        return rc;
+        return ok ? 0 : TKIT_E_IO;
 }
 
 /* ---------------------------------------------------------------- reader: syntax */
@@ -759,21 +751,15 @@ out:
         return l;
 }
 
-struct tkit_layout *tkit_layout_read_json_file(const char *path, struct tkit_set *const *sets,
-                                               size_t nsets, struct tkit_diags *d)
+struct tkit_layout *tkit_layout_read_json_stream(FILE *f, const char *name,
+                                                 struct tkit_set *const *sets, size_t nsets,
+                                                 struct tkit_diags *d)
 {
-        bool std = strcmp(path, "-") == 0;
-        FILE *f = std ? stdin : fopen(path, "rb");
-        if (!f) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open: %s",
-                               strerror(errno));
-                return NULL;
-        }
         struct tkit_buf b;
         tkit_buf_init(&b);
         char chunk[65536];
         size_t n;
-        bool big = false, err;
+        bool big = false;
         while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
                 if (b.len + n > TKIT_LAYOUT_MAX_BYTES) {
                         big = true;
@@ -781,17 +767,29 @@ struct tkit_layout *tkit_layout_read_json_file(const char *path, struct tkit_set
                 }
                 tkit_buf_add(&b, chunk, n);
         }
-        err = ferror(f);
-        if (!std)
-                fclose(f);
         struct tkit_layout *l = NULL;
-        if (err)
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "read error");
+        if (ferror(f))
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot read: %s",
+                               strerror(errno));
         else if (big)
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, "SIM-JSON", NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, "SIM-JSON", NULL, NULL,
                                "layout larger than %u bytes", TKIT_LAYOUT_MAX_BYTES);
         else
-                l = tkit_layout_read_json(b.data ? b.data : "", b.len, path, sets, nsets, d);
+                l = tkit_layout_read_json(b.data ? b.data : "", b.len, name, sets, nsets, d);
         tkit_buf_finish(&b);
+        return l;
+}
+
+struct tkit_layout *tkit_layout_read_json_file(const char *path, struct tkit_set *const *sets,
+                                               size_t nsets, struct tkit_diags *d)
+{
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open: %s",
+                               strerror(errno));
+                return NULL;
+        }
+        struct tkit_layout *l = tkit_layout_read_json_stream(f, path, sets, nsets, d);
+        fclose(f);
         return l;
 }

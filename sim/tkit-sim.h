@@ -140,7 +140,7 @@ void tkit_sim_summary_write_json(const struct tkit_sim_summary *u, struct tkit_b
 /* Appends the layout as JSON (one object, fixed key order, ends with a newline). Same layout,
  * same bytes. */
 void tkit_layout_write_json(const struct tkit_layout *l, struct tkit_buf *out);
-/* Writes to `path` ("-" for stdout). Returns 0 or TKIT_E_IO. */
+/* Writes to the file `path` in place ("-" is a file called "-"). Returns 0 or TKIT_E_IO. */
 int tkit_layout_write_json_file(const struct tkit_layout *l, const char *path);
 
 /* Largest layout document accepted, and deepest nesting. */
@@ -155,9 +155,14 @@ int tkit_layout_write_json_file(const struct tkit_layout *l, const char *path);
 struct tkit_layout *tkit_layout_read_json(const char *data, size_t len, const char *name,
                                           struct tkit_set *const *sets, size_t nsets,
                                           struct tkit_diags *d);
-/* The same from a file ("-" for stdin). */
+/* The same from a file (opened as named: "-" is a file called "-"), or from an open stream read
+ * to its end (the caller closes it; `name` names it in diagnostics). Mapping "-" to stdin is the
+ * caller's business. */
 struct tkit_layout *tkit_layout_read_json_file(const char *path, struct tkit_set *const *sets,
                                                size_t nsets, struct tkit_diags *d);
+struct tkit_layout *tkit_layout_read_json_stream(FILE *f, const char *name,
+                                                 struct tkit_set *const *sets, size_t nsets,
+                                                 struct tkit_diags *d);
 
 /* Resolves tile and piece ids against `sets` (def / piece pointers). 0 or TKIT_E_NOTFOUND. */
 int tkit_layout_resolve(struct tkit_layout *l, struct tkit_set *const *sets, size_t nsets,

@@ -60,14 +60,41 @@ void cli_print_diags(const struct tkit_diags *d)
         tkit_diags_write(d, stderr, false);
 }
 
+/* strtol and strtoull skip blanks and take signs ("-1" wraps to 2^64-1 in strtoull): a number
+ * on the command line is digits, with a '-' only where negatives make sense. */
+static bool all_digits(const char *s)
+{
+        if (!*s)
+                return false;
+        for (; *s; s++)
+                if (*s < '0' || *s > '9')
+                        return false;
+        return true;
+}
+
 bool cli_parse_long(const char *s, long min, long max, long *out)
 {
+        if (!all_digits(s[0] == '-' ? s + 1 : s))
+                return false;
         char *end;
         errno = 0;
         long v = strtol(s, &end, 10);
-        if (errno || end == s || *end || v < min || v > max)
+        if (errno || *end || v < min || v > max)
                 return false;
         *out = v;
+        return true;
+}
+
+bool cli_parse_u64(const char *s, uint64_t *out)
+{
+        if (!all_digits(s))
+                return false;
+        char *end;
+        errno = 0;
+        unsigned long long v = strtoull(s, &end, 10);
+        if (errno || *end || v > UINT64_MAX)
+                return false;
+        *out = (uint64_t)v;
         return true;
 }
 
@@ -75,7 +102,7 @@ int cli_exit_for(int err)
 {
         if (err >= 0)
                 return TKIT_EXIT_OK;
-        return err == TKIT_E_IO || err == TKIT_E_NOTFOUND ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        return err == TKIT_E_IO || err == TKIT_E_USAGE ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
 }
 
 int cli_version(void)
@@ -100,12 +127,38 @@ void cli_sets_finish(struct cli_sets *cs)
         cli_sets_init(cs);
 }
 
-void cli_sets_add_ids(struct cli_sets *cs, const char *list)
+int cli_sets_add_ids(struct cli_sets *cs, const char *cmd, const char *list)
 {
-        char *copy = tkit_xstrdup(list), *save = NULL;
-        for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
-                *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup(t);
-        free(copy);
+        for (const char *p = list;; p++) {
+                const char *comma = strchr(p, ',');
+                size_t len = comma ? (size_t)(comma - p) : strlen(p);
+                if (len == 0)
+                        return cli_usage_error(cmd, "empty set id in --set '%s'", list);
+                *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrndup(p, len);
+                if (!comma)
+                        return TKIT_EXIT_OK;
+                p = comma;
+        }
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cli_sets_check_ids(const struct cli_sets *cs, const char *cmd)
+{
+        if (cs->nids < 2)
+                return TKIT_EXIT_OK;
+        char **v = tkit_xmalloc(cs->nids * sizeof *v);
+        memcpy(v, cs->ids, cs->nids * sizeof *v);
+        qsort(v, cs->nids, sizeof *v, cmp_str);
+        int rc = TKIT_EXIT_OK;
+        for (size_t i = 1; i < cs->nids && !rc; i++)
+                if (strcmp(v[i - 1], v[i]) == 0)
+                        rc = cli_usage_error(cmd, "set '%s' is asked for twice", v[i]);
+        free(v);
+        return rc;
 }
 
 static int load_from_db(struct cli_sets *cs, const char *path, struct tkit_diags *d)
@@ -154,12 +207,51 @@ static int select_sets(struct cli_sets *cs, struct tkit_diags *d)
         return status;
 }
 
-int cli_sets_load(struct cli_sets *cs, const char *const *files, size_t nfiles,
+struct set_at {
+        const struct tkit_set *s;
+        size_t i; /* position in the files read: the later one is reported */
+};
+
+static int cmp_set_at(const void *a, const void *b)
+{
+        const struct set_at *x = a, *y = b;
+        int c = strcmp(x->s->id, y->s->id);
+        return c ? c : x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Sets read from files with the same id (the same file twice, or two files defining one set):
+ * refused as import refuses them, with rule ID-DUP. Sorted, so O(n log n). */
+static int unique_set_ids(const struct tkit_setlist *l, struct tkit_diags *d)
+{
+        if (l->n < 2)
+                return TKIT_EXIT_OK;
+        struct set_at *v = tkit_xmalloc(l->n * sizeof *v);
+        for (size_t i = 0; i < l->n; i++)
+                v[i] = (struct set_at){l->sets[i], i};
+        qsort(v, l->n, sizeof *v, cmp_set_at);
+        int rc = TKIT_EXIT_OK;
+        for (size_t i = 1; i < l->n; i++)
+                if (strcmp(v[i - 1].s->id, v[i].s->id) == 0) {
+                        const struct tkit_set *a = v[i - 1].s, *b = v[i].s;
+                        tkit_diags_add(d, TKIT_SEV_ERROR, b->file, b->line, "ID-DUP", b->id, NULL,
+                                       "set '%s' is given twice (also in %s)", b->id,
+                                       a->file ? a->file : "input");
+                        rc = TKIT_EXIT_FAIL;
+                }
+        free(v);
+        return rc;
+}
+
+int cli_sets_load(struct cli_sets *cs, const char *cmd, const char *const *files, size_t nfiles,
                   enum tkit_format fmt, const char *db, struct tkit_diags *d)
 {
-        int status;
+        int status = cli_sets_check_ids(cs, cmd);
+        if (status)
+                return status;
         if (nfiles) {
-                status = cli_exit_for(tkit_read_files(files, nfiles, fmt, &cs->all, d));
+                status = cli_exit_for(cli_read_files(files, nfiles, fmt, &cs->all, d));
+                if (status == TKIT_EXIT_OK)
+                        status = unique_set_ids(&cs->all, d);
         } else {
                 status = load_from_db(cs, db ? db : cli_default_db(), d);
                 tkit_jcz_link(&cs->all); /* stored JCloisterZone sets may use each other's tiles */

@@ -1,18 +1,27 @@
-/* Shared bits of the `tilekit` command line: the command table, exit codes, option helpers.
- * Each subcommand lives in its own cmd-*.c file and only parses options and calls the library. */
+/* Shared bits of the `tilekit` command line: the command table, exit codes, option helpers, the
+ * inputs ("-" is stdin) and the outputs (stdout and files, every write checked).
+ * Each subcommand lives in its own cmd-*.c file and only parses options and calls the library.
+ *
+ * Adding a command: write cmd-NAME.c with tkit_cmd_NAME() and tkit_help_NAME(), add
+ * CLI_COMMAND(NAME) below and a line to cli_commands[] (cli.c), the file to meson.build, and
+ * docs/man/tilekit-NAME.1 (tests/cli checks it). Write files only through cli_output_*(). */
 #ifndef TKIT_CLI_H
 #define TKIT_CLI_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "formats/tkit-formats.h"
 #include "model/tkit-model.h"
 
+/* The one exit-code table of every command (README "Exit status", docs/man/tilekit.1). */
 enum {
         TKIT_EXIT_OK = 0,
-        TKIT_EXIT_FAIL = 1,  /* data errors found, or a runtime failure */
-        TKIT_EXIT_USAGE = 2, /* bad command line, or a file that cannot be opened */
+        TKIT_EXIT_FAIL = 1,  /* the data is wrong: findings, a missing set, an illegal layout,
+                                invalid input; or an output that cannot be written */
+        TKIT_EXIT_USAGE = 2, /* bad command line (also: an output that is one of the inputs), or
+                                an input that cannot be opened or read */
 };
 
 /* The database used when --db is not given: $TILEKIT_DB, else "tilekit.db". */
@@ -24,9 +33,14 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints every diagnostic to stderr, compiler style. */
 void cli_print_diags(const struct tkit_diags *d);
-/* Parses a whole decimal number in [min, max]; false when it is not one. */
+/* Parses a whole decimal number in [min, max]: digits with an optional leading '-', nothing
+ * else (no blanks, no '+'); false when it is not one. */
 bool cli_parse_long(const char *s, long min, long max, long *out);
-/* The exit status for a library error: 0 for none, 2 for a file that cannot be read, else 1. */
+/* The same for an unsigned 64-bit number (seeds): digits only. */
+bool cli_parse_u64(const char *s, uint64_t *out);
+/* The exit status for a library error (the table above): 0 for none; 2 for TKIT_E_IO (an input
+ * that cannot be opened or read) and TKIT_E_USAGE; 1 for everything else, TKIT_E_NOTFOUND (no
+ * such set) included. A failed write is reported by the output helpers, never mapped here. */
 int cli_exit_for(int err);
 /* Prints "tilekit VERSION" to stdout; returns 0. */
 int cli_version(void);
@@ -41,14 +55,113 @@ struct cli_sets {
 };
 void cli_sets_init(struct cli_sets *cs);
 void cli_sets_finish(struct cli_sets *cs);
-/* Adds the ids of a comma-separated list ("base,river"). */
-void cli_sets_add_ids(struct cli_sets *cs, const char *list);
-/* Reads `files` (with `fmt`), or, when there are none, loads the sets from the database `db`
- * (read-only): those asked for, else every stored set. Then selects the sets asked for, else all.
- * Diagnostics go to `d`. Returns an exit status: 0, 1 (invalid data, no such set) or 2 (a file
- * or the database cannot be opened). */
-int cli_sets_load(struct cli_sets *cs, const char *const *files, size_t nfiles,
+/* Adds the ids of a comma-separated list ("base,river"), as given to --set. Returns 0, or 2 after
+ * a usage message naming `cmd` when the list has an empty id (",", "a,,b", ""). */
+int cli_sets_add_ids(struct cli_sets *cs, const char *cmd, const char *list);
+/* Refuses an id asked for twice (in one list or across several --set): 0, or 2 after a usage
+ * message naming `cmd`. Sorts a copy: O(n log n). cli_sets_load() calls it before reading
+ * anything, so every command that takes --set refuses duplicates in the same way. */
+int cli_sets_check_ids(const struct cli_sets *cs, const char *cmd);
+/* Reads `files` (with `fmt`; "-" is stdin), or, when there are none, loads the sets from the
+ * database `db` (read-only): those asked for, else every stored set. A set id defined twice in the
+ * files read is an error (as for import). Then selects the sets asked for, else all. Diagnostics
+ * go to `d`. Returns an exit status: 0, 1 (invalid data, a set defined twice, no such set) or 2
+ * (an id asked for twice, a file or the database cannot be opened). */
+int cli_sets_load(struct cli_sets *cs, const char *cmd, const char *const *files, size_t nfiles,
                   enum tkit_format fmt, const char *db, struct tkit_diags *d);
+
+/* ---------------------------------------------------------------- inputs */
+
+/* Reads tile-set files like tkit_read_files() (JCloisterZone references linked across them), with
+ * "-" meaning stdin (at most once). Returns a library error code (0, TKIT_E_IO worst). */
+int cli_read_files(const char *const *paths, size_t n, enum tkit_format fmt,
+                   struct tkit_setlist *out, struct tkit_diags *d);
+/* Reads a layout JSON file ("-": stdin) and resolves and replays it against `sets` when `nsets`
+ * > 0 (tkit_layout_read_json). NULL on error, with *status 2 (cannot open or read) or 1. */
+struct tkit_layout;
+struct tkit_layout *cli_read_layout(const char *path, struct tkit_set *const *sets, size_t nsets,
+                                    struct tkit_diags *d, int *status);
+
+/* Text for a terminal: control characters as \xHH and invalid UTF-8 bytes as \xHH, so that a
+ * database cannot send escape sequences to it. Returns a string to free. */
+char *cli_text_escape(const char *s);
+/* Valid UTF-8 for JSON: each invalid byte becomes U+FFFD. Returns a string to free. */
+char *cli_utf8_clean(const char *s);
+
+/* ---------------------------------------------------------------- standard output
+ *
+ * main() wraps the command in cli_stdout_init() / cli_stdout_finish(): stdout then goes through a
+ * stream that keeps the errno of its first failed write. A failed write or final flush prints
+ * "<stdout>: error: cannot write: <strerror>" once and turns exit status 0 into 1; commands just
+ * printf(). */
+void cli_stdout_init(void);
+/* Flushes stdout now (before writing to stderr, to keep the order): 0, or 1 after the message. */
+int cli_stdout_flush(void);
+/* Flushes and closes stdout; returns `status`, or 1 instead of 0 when writing failed. */
+int cli_stdout_finish(int status);
+
+/* ---------------------------------------------------------------- output files
+ *
+ * Every file a command writes goes through one struct cli_output, opened only once everything
+ * else was validated:
+ *
+ *     struct cli_inputs in = {0};              // the files this command reads
+ *     cli_inputs_add(&in, dbpath);             // NULL and "-" are ignored
+ *     struct cli_output o;
+ *     int rc = cli_output_open(&o, path, &in); // prints its error; returns 0, 1 or 2
+ *     if (rc == 0) {
+ *             bool ok = library_write(o.f, ...) == 0;  // or fwrite / fprintf to o.f
+ *             rc = cli_output_close(&o, ok);   // ok false: discard, the target stays as it was
+ *     }
+ *     cli_inputs_finish(&in);
+ *
+ * or, for a buffer made in memory: rc = cli_output_buffer(path, &in, data, len).
+ *
+ * What the path names decides how it is written:
+ * - "-": standard output (checked as above);
+ * - the same file as an input (by device and inode; for a name not there yet, by directory and
+ *   name): refused, exit 2, "PATH: error: the output would overwrite the input 'IN'";
+ * - a device, FIFO or socket (also through a symbolic link): written directly, never replaced;
+ * - a regular file, or a name not there yet: a temporary file ".tkit-XXXXXX" made with mkstemp()
+ *   (O_EXCL: never follows a planted link) in the same directory, given the old file's mode (and,
+ *   for root, owner), written, flushed, fsync'ed and renamed over the target only when all that
+ *   succeeded; on failure it is removed and the target stays as it was;
+ * - a symbolic link to a regular file: the link stays, the file it points to is replaced as above;
+ *   a dangling link or a link to a directory is refused (cannot write);
+ * - a regular file with several hard links, or in a directory where no temporary file can be
+ *   made: the output is kept in memory and written over the file in place once complete (every
+ *   name sees the new content; a failure in that last write can leave it cut short).
+ * A failure prints "PATH: error: cannot write: <strerror>" and gives exit status 1.
+ * The struct must stay where it is between open and close (the stream points into it). */
+struct cli_inputs {
+        const char **v;
+        size_t n, cap;
+};
+void cli_inputs_add(struct cli_inputs *in, const char *path);
+void cli_inputs_finish(struct cli_inputs *in);
+
+struct cli_fdout { /* private: a stream on a file descriptor that keeps its first errno */
+        int fd, err;
+};
+enum cli_output_mode { CLI_OUT_STDOUT, CLI_OUT_DIRECT, CLI_OUT_REPLACE, CLI_OUT_IN_PLACE };
+struct cli_output {
+        FILE *f;          /* write here */
+        const char *name; /* for messages: the path given, "<stdout>" for "-" */
+        /* private */
+        enum cli_output_mode mode;
+        char *target, *tmp;
+        struct cli_fdout fdo;
+        char *mem;
+        size_t memlen;
+};
+int cli_output_open(struct cli_output *o, const char *path, const struct cli_inputs *in);
+/* Only the check that `path` is none of the inputs (0, or 2 after the message), for commands that
+ * change something (a database) before they write the output: call it first. */
+int cli_output_check(const char *path, const struct cli_inputs *in);
+/* Finishes the output: with `ok`, flushes, checks and puts it in place (0, or 1 after the error);
+ * without, discards it (0). */
+int cli_output_close(struct cli_output *o, bool ok);
+int cli_output_buffer(const char *path, const struct cli_inputs *in, const void *data, size_t len);
 
 struct cli_command {
         const char *name;

@@ -35,8 +35,8 @@ void tkit_help_bench(FILE *out)
                 "  -h, --help       show this help\n"
                 "  --version        show the version\n"
                 "\n"
-                "Exit status: 0 ok, 1 the sets cannot be simulated, 2 bad usage or unreadable "
-                "files.\n");
+                "Exit status: 0 ok; 1 invalid sets, no such --base set, or sets that cannot be\n"
+                "simulated; 2 bad usage or files that cannot be opened or read.\n");
 }
 
 struct result {
@@ -78,7 +78,9 @@ static int measure(struct tkit_set **sets, size_t n, double seconds, long games,
         return 0;
 }
 
-static int read_sets(const char *dir, const char **tiles, size_t ntiles, struct tkit_setlist *all,
+/* The sets of --tiles, else of the *.xml files in --dir, read like every other command reads them
+ * (cli_sets_load: JCloisterZone references linked across the files, a set defined twice refused). */
+static int read_sets(const char *dir, const char **tiles, size_t ntiles, struct cli_sets *cs,
                      struct tkit_diags *d)
 {
         glob_t g = {0};
@@ -95,11 +97,7 @@ static int read_sets(const char *dir, const char **tiles, size_t ntiles, struct 
                 tiles = (const char **)g.gl_pathv;
                 ntiles = g.gl_pathc;
         }
-        int status = 0;
-        for (size_t i = 0; i < ntiles && !status; i++) {
-                int err = tkit_read_file(tiles[i], TKIT_FORMAT_AUTO, all, d);
-                status = err == TKIT_E_IO ? TKIT_EXIT_USAGE : err < 0 ? TKIT_EXIT_FAIL : 0;
-        }
+        int status = cli_sets_load(cs, "bench", tiles, ntiles, TKIT_FORMAT_AUTO, NULL, d);
         globfree(&g);
         return status;
 }
@@ -192,21 +190,22 @@ int tkit_cmd_bench(int argc, char **argv)
                 *TKIT_PUSH(tiles, ntiles, captiles) = argv[optind];
         }
         struct tkit_diags d;
-        struct tkit_setlist all;
+        struct cli_sets cs;
         tkit_diags_init(&d);
-        tkit_setlist_init(&all);
-        status = read_sets(dir, tiles, ntiles, &all, &d);
+        cli_sets_init(&cs);
+        status = read_sets(dir, tiles, ntiles, &cs, &d);
+        struct tkit_setlist *all = &cs.all;
         struct tkit_set *base = NULL;
-        if (!status && all.n) {
-                base = base_id ? tkit_setlist_find(&all, base_id) : tkit_setlist_find(&all, "base");
+        if (!status && all->n) {
+                base = base_id ? tkit_setlist_find(all, base_id) : tkit_setlist_find(all, "base");
                 if (!base && !base_id)
-                        base = tkit_setlist_find(&all, "basic:1");
+                        base = tkit_setlist_find(all, "basic:1");
                 if (!base && !base_id)
-                        base = all.sets[0];
+                        base = all->sets[0];
                 if (!base) {
                         tkit_diags_add(&d, TKIT_SEV_ERROR, NULL, 0, NULL, base_id, NULL,
-                                       "no set '%s'", base_id);
-                        status = TKIT_EXIT_USAGE;
+                                       "no set '%s' in the files read", base_id);
+                        status = TKIT_EXIT_FAIL;
                 }
         }
         bool first = true;
@@ -221,12 +220,12 @@ int tkit_cmd_bench(int argc, char **argv)
         }
         if (!status && base && (!only || strcmp(only, "all") == 0)) {
                 /* the base set first, then every other set in file order */
-                struct tkit_set **v = tkit_xmalloc(all.n * sizeof(*v));
+                struct tkit_set **v = tkit_xmalloc(all->n * sizeof(*v));
                 size_t n = 0;
                 v[n++] = base;
-                for (size_t i = 0; i < all.n; i++)
-                        if (all.sets[i] != base)
-                                v[n++] = all.sets[i];
+                for (size_t i = 0; i < all->n; i++)
+                        if (all->sets[i] != base)
+                                v[n++] = all->sets[i];
                 struct result r = {"all", 0, 0, 0};
                 if (measure(v, n, secs, games, &r, &d) < 0)
                         status = TKIT_EXIT_FAIL;
@@ -238,7 +237,7 @@ int tkit_cmd_bench(int argc, char **argv)
         if (json && !first)
                 printf("\n]\n");
         cli_print_diags(&d);
-        tkit_setlist_finish(&all);
+        cli_sets_finish(&cs);
         tkit_diags_finish(&d);
         free(tiles);
         return status;

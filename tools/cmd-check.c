@@ -33,8 +33,12 @@ void tkit_help_check(FILE *out)
             "  --version       print the version\n"
             "\n"
             "Findings are printed as FILE:LINE: SEVERITY: [RULE] tile ID: message; a summary\n"
-            "goes to stderr. Exit status: 0 no errors, 1 errors found (or a failure),\n"
-            "2 usage error or a file that cannot be read.\n");
+            "goes to stderr. A set id given twice (--set base,base, or the same set read\n"
+            "from two files) is refused.\n"
+            "\n"
+            "Exit status: 0 no errors; 1 errors found, a missing set, a database error or a\n"
+            "failed write; 2 usage error, or a file or database that cannot be opened or\n"
+            "read (also a read-only database to store findings in).\n");
 }
 
 struct opts {
@@ -128,7 +132,7 @@ static void summary(const struct tkit_setlist *l, size_t errors, size_t warnings
         long tiles = 0;
         for (size_t i = 0; i < l->n; i++)
                 tiles += tkit_set_tile_total(l->sets[i]);
-        fflush(stdout);
+        cli_stdout_flush();
         fprintf(stderr, "tilekit check: %zu set%s, %ld tile%s: %zu error%s, %zu warning%s\n", l->n,
                 l->n == 1 ? "" : "s", tiles, tiles == 1 ? "" : "s", errors, errors == 1 ? "" : "s",
                 warnings, warnings == 1 ? "" : "s");
@@ -184,14 +188,17 @@ static int run(struct opts *o, char **files, int nfiles)
         cli_sets_init(&cs);
         tkit_diags_init(&d);
         tkit_diags_init(&dbd);
-        for (size_t i = 0; i < o->nsets; i++)
-                cli_sets_add_ids(&cs, o->sets[i]);
+        int status = TKIT_EXIT_OK;
+        for (size_t i = 0; i < o->nsets && !status; i++)
+                status = cli_sets_add_ids(&cs, "check", o->sets[i]);
+        if (status)
+                goto out;
         bool from_db = nfiles == 0;
         unsigned options = (o->verbose ? TKIT_CHECK_VERBOSE : 0) |
                            (from_db ? TKIT_CHECK_VALIDATE : 0); /* stored sets skipped the reader */
         /* Files that cannot be read are reported with the findings; the others are checked. */
-        int status = cli_sets_load(&cs, (const char *const *)files, (size_t)nfiles, o->format,
-                                   o->db, from_db ? &dbd : &d);
+        status = cli_sets_load(&cs, "check", (const char *const *)files, (size_t)nfiles,
+                               o->format, o->db, from_db ? &dbd : &d);
         if (from_db && status == TKIT_EXIT_USAGE) {
                 cli_print_diags(&dbd);
                 goto out;
@@ -199,9 +206,10 @@ static int run(struct opts *o, char **files, int nfiles)
         tkit_check_setlist(&cs.all, options, &d);
         size_t errors, warnings;
         print(&d, o->json, o->verbose, &errors, &warnings);
-        if ((from_db || o->db) &&
-            store(o->db ? o->db : cli_default_db(), !from_db, &cs.all, &d, &dbd) < 0)
-                status = status ? status : TKIT_EXIT_FAIL;
+        if (from_db || o->db) { /* a read-only database: 2, as for import */
+                int rc = store(o->db ? o->db : cli_default_db(), !from_db, &cs.all, &d, &dbd);
+                status = status ? status : cli_exit_for(rc);
+        }
         cli_print_diags(&dbd);
         summary(&cs.all, errors, warnings);
         if (!status && (d.errors || (o->werror && d.warnings)))

@@ -32,8 +32,11 @@ void tkit_help_diff(FILE *out)
             "  --version       print the version\n"
             "\n"
             "Road ends and junction flags are ignored when either set comes from\n"
-            "JCloisterZone data, which does not state them. Exit status: 0 the sets are the\n"
-            "same, 1 they differ (or a failure), 2 usage error or a file that cannot be read.\n");
+            "JCloisterZone data, which does not state them. A FILE of '-' is standard input.\n"
+            "\n"
+            "Exit status: 0 the sets are the same; 1 they differ, invalid data, no such set\n"
+            "or a failed write; 2 usage error (also a file of several sets without #SET) or a\n"
+            "file or database that cannot be opened or read.\n");
 }
 
 struct side {
@@ -42,35 +45,35 @@ struct side {
         const struct tkit_set *set;
 };
 
-/* Loads one operand; returns 0, 1 (invalid) or 2 (cannot read / no such set / usage). */
+/* Loads one operand; returns 0, 1 (invalid, no such set) or 2 (cannot read, a file of several
+ * sets without #SET). */
 static int load(const char *arg, const char *dbpath, enum tkit_format fmt, struct side *s,
                 struct tkit_diags *d)
 {
         tkit_setlist_init(&s->files);
         if (strncmp(arg, "db:", 3) == 0) {
                 struct tkit_db *db = NULL;
-                if (tkit_db_open(dbpath ? dbpath : cli_default_db(), TKIT_DB_READONLY, &db, d) < 0)
-                        return 2;
-                int rc = tkit_db_load_set(db, arg + 3, &s->owned, d);
+                int rc = tkit_db_open(dbpath ? dbpath : cli_default_db(), TKIT_DB_READONLY, &db, d);
+                if (rc == 0)
+                        rc = tkit_db_load_set(db, arg + 3, &s->owned, d);
                 tkit_db_close(db);
                 s->set = s->owned;
-                return rc == 0 ? 0 : rc == TKIT_E_NOTFOUND ? 2 : 1;
+                return cli_exit_for(rc);
         }
         const char *hash = strrchr(arg, '#');
         char *path = hash ? tkit_xstrndup(arg, (size_t)(hash - arg)) : tkit_xstrdup(arg);
         if (hash)
                 hash++;
-        int rc = tkit_read_file(path, fmt, &s->files, d);
+        int rc = cli_read_files((const char *const *)&path, 1, fmt, &s->files, d);
         free(path);
         if (rc < 0)
-                return rc == TKIT_E_INVALID ? 1 : 2;
-        tkit_jcz_link(&s->files);
+                return cli_exit_for(rc);
         if (hash) {
                 s->set = tkit_setlist_find(&s->files, hash);
                 if (!s->set) {
                         tkit_diags_add(d, TKIT_SEV_ERROR, arg, 0, NULL, NULL, NULL,
                                        "no set '%s' in this file", hash);
-                        return 2;
+                        return TKIT_EXIT_FAIL;
                 }
                 return 0;
         }
@@ -215,7 +218,7 @@ int tkit_cmd_diff(int argc, char **argv)
         int by[4] = {0};
         for (size_t i = 0; i < r.n; i++)
                 by[r.v[i].kind]++;
-        fflush(stdout);
+        cli_stdout_flush();
         fprintf(stderr,
                 "tilekit diff: %s vs %s: %d same, %d with other counts, %d different, %d only in "
                 "A, %d only in B\n",

@@ -22,8 +22,11 @@ void tkit_help_export(FILE *out)
             "  -h, --help       show this help\n"
             "  --version        show the version\n"
             "\n"
-            "Exit status: 0 written, 1 no such set or a database error, 2 bad usage or a file\n"
-            "that cannot be opened.\n");
+            "The output is written to a temporary file next to it and renamed when complete\n"
+            "(tilekit(1), OUTPUT FILES); it must not be the database.\n"
+            "\n"
+            "Exit status: 0 written; 1 no such set, a database error or a failed write;\n"
+            "2 bad usage or a database that cannot be opened.\n");
 }
 
 int tkit_cmd_export(int argc, char **argv)
@@ -64,17 +67,22 @@ int tkit_cmd_export(int argc, char **argv)
         struct tkit_diags d;
         struct tkit_db *db = NULL;
         struct tkit_set *s = NULL;
-        int status = TKIT_EXIT_OK, err;
+        struct cli_inputs in = {0};
+        int status, err;
         tkit_diags_init(&d);
-        if ((err = tkit_db_open(dbpath, TKIT_DB_READONLY, &db, &d)) < 0)
-                status = err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
-        else if (tkit_db_load_set(db, set, &s, &d) < 0)
-                status = TKIT_EXIT_FAIL;
-        else if (tkit_native_write_file(s, output) < 0) {
-                tkit_diags_add(&d, TKIT_SEV_ERROR, output, 0, NULL, NULL, NULL, "cannot write");
-                status = TKIT_EXIT_USAGE;
-        }
+        cli_inputs_add(&in, dbpath);
+        if ((err = tkit_db_open(dbpath, TKIT_DB_READONLY, &db, &d)) == 0)
+                err = tkit_db_load_set(db, set, &s, &d);
+        status = cli_exit_for(err);
         cli_print_diags(&d);
+        if (status == TKIT_EXIT_OK) {
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                tkit_native_write(s, &b);
+                status = cli_output_buffer(output, &in, b.data, b.len);
+                tkit_buf_finish(&b);
+        }
+        cli_inputs_finish(&in);
         tkit_set_destroy(s);
         tkit_db_close(db);
         tkit_diags_finish(&d);

@@ -26,8 +26,11 @@ void tkit_help_import(FILE *out)
             "  -h, --help       show this help\n"
             "  --version        show the version\n"
             "\n"
-            "Exit status: 0 imported, 1 errors in the data or the database (nothing imported),\n"
-            "2 bad usage or a file that cannot be read.\n");
+            "A FILE of '-' is standard input.\n"
+            "\n"
+            "Exit status: 0 imported; 1 errors in the data or the database (nothing imported);\n"
+            "2 bad usage, or a file or the database that cannot be opened or read (also a\n"
+            "read-only database).\n");
 }
 
 struct import_opts {
@@ -111,16 +114,15 @@ int tkit_cmd_import(int argc, char **argv)
         tkit_setlist_init(&sets);
         tkit_diags_init(&d);
         /* Read everything first, so that one bad file imports nothing and all errors show. */
-        status = cli_exit_for(tkit_read_files((const char *const *)(argv + optind),
-                                              (size_t)(argc - optind), o.format, &sets, &d));
+        status = cli_exit_for(cli_read_files((const char *const *)(argv + optind),
+                                             (size_t)(argc - optind), o.format, &sets, &d));
         if (status == TKIT_EXIT_OK && d.errors)
                 status = TKIT_EXIT_FAIL;
         if (status == TKIT_EXIT_OK) {
                 int err = tkit_db_open(o.db, TKIT_DB_CREATE, &db, &d);
-                if (err < 0)
-                        status = err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
-                else if (tkit_db_import(db, &sets, &d) < 0)
-                        status = TKIT_EXIT_FAIL;
+                if (err == 0)
+                        err = tkit_db_import(db, &sets, &d);
+                status = cli_exit_for(err);
         }
         cli_print_diags(&d);
         if (status == TKIT_EXIT_OK && !o.quiet)

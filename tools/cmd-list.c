@@ -25,8 +25,32 @@ void tkit_help_list(FILE *out)
                 "  -h, --help       show this help\n"
                 "  --version        show the version\n"
                 "\n"
-                "Exit status: 0 ok, 1 no such set or a database error, 2 bad usage or a database\n"
+                "Text from the database is shown with control characters and invalid UTF-8\n"
+                "bytes as \\xHH (a backslash as \\\\); JSON output is always valid UTF-8 (an\n"
+                "invalid byte becomes U+FFFD).\n"
+                "\n"
+                "Exit status: 0 ok; 1 no such set or a database error; 2 bad usage or a database\n"
                 "that cannot be opened.\n");
+}
+
+/* Text from a database goes to a terminal: control characters and invalid UTF-8 escaped. */
+static void text(struct tkit_buf *b, const char *fmt_s, const char *s)
+{
+        char *e = cli_text_escape(s);
+        tkit_buf_printf(b, fmt_s, e);
+        free(e);
+}
+
+/* A JSON string that is valid UTF-8 whatever the database holds. */
+static void jstr(struct tkit_buf *b, const char *s)
+{
+        if (!s) {
+                tkit_json_string(b, NULL);
+                return;
+        }
+        char *c = cli_utf8_clean(s);
+        tkit_json_string(b, c);
+        free(c);
 }
 
 static const char *display_name(const struct tkit_name *v, size_t n)
@@ -42,9 +66,9 @@ static void json_names(struct tkit_buf *b, const struct tkit_name *v, size_t n)
         tkit_buf_puts(b, "{");
         for (size_t i = 0; i < n; i++) {
                 tkit_buf_puts(b, i ? ", " : "");
-                tkit_json_string(b, v[i].lang);
+                jstr(b, v[i].lang);
                 tkit_buf_puts(b, ": ");
-                tkit_json_string(b, v[i].text);
+                jstr(b, v[i].text);
         }
         tkit_buf_puts(b, "}");
 }
@@ -52,22 +76,23 @@ static void json_names(struct tkit_buf *b, const struct tkit_name *v, size_t n)
 static void set_line(struct tkit_buf *b, const struct tkit_set *s, bool json, bool first)
 {
         if (!json) {
-                tkit_buf_printf(b, "%-20s %5zu %6d %6zu  %-8s %s\n", s->id, s->ntiles,
-                                tkit_set_tile_total(s), s->npieces,
-                                s->source_format ? s->source_format : "",
-                                display_name(s->names, s->nnames));
+                text(b, "%-20s", s->id);
+                tkit_buf_printf(b, " %5zu %6d %6zu  ", s->ntiles, tkit_set_tile_total(s),
+                                s->npieces);
+                text(b, "%-8s", s->source_format);
+                text(b, " %s\n", display_name(s->names, s->nnames));
                 return;
         }
         tkit_buf_puts(b, first ? "\n  {\"id\": " : ",\n  {\"id\": ");
-        tkit_json_string(b, s->id);
+        jstr(b, s->id);
         tkit_buf_puts(b, ", \"names\": ");
         json_names(b, s->names, s->nnames);
         tkit_buf_puts(b, ", \"edition\": ");
-        tkit_json_string(b, s->edition);
+        jstr(b, s->edition);
         tkit_buf_printf(b, ", \"year\": %d, \"format\": ", s->year);
-        tkit_json_string(b, s->source_format);
+        jstr(b, s->source_format);
         tkit_buf_puts(b, ", \"file\": ");
-        tkit_json_string(b, s->file);
+        jstr(b, s->file);
         tkit_buf_printf(b, ", \"types\": %zu, \"tiles\": %d, \"pieces\": %zu}", s->ntiles,
                         tkit_set_tile_total(s), s->npieces);
 }
@@ -79,7 +104,7 @@ static int list_set_ids(struct tkit_db *db, struct tkit_buf *b, struct tkit_diag
         size_t n = 0;
         int err = tkit_db_set_ids(db, &ids, &n, d);
         for (size_t i = 0; i < n && !err; i++)
-                tkit_buf_printf(b, "%s\n", ids[i]);
+                text(b, "%s\n", ids[i]);
         tkit_db_free_ids(ids, n);
         return err;
 }
@@ -112,16 +137,20 @@ static void tile_line(struct tkit_buf *b, const struct tkit_tile *t, bool json, 
         char sides[5];
         tkit_side_code_string(tkit_tile_side_code(t, 0), sides);
         if (!json) {
-                tkit_buf_printf(b, "%-*s %5d  %-8s %-5s %-5s ", width, t->id, t->count,
+                char *id = cli_text_escape(t->id);
+                tkit_buf_printf(b, "%-*s %5d  %-8s %-5s %-5s ", width, id, t->count,
                                 tkit_group_name(t->group), sides, t->start ? "yes" : "");
-                for (size_t i = 0; i < t->nnames; i++)
-                        tkit_buf_printf(b, "%s%s: %s", i ? "; " : "", t->names[i].lang,
-                                        t->names[i].text);
+                free(id);
+                for (size_t i = 0; i < t->nnames; i++) {
+                        tkit_buf_puts(b, i ? "; " : "");
+                        text(b, "%s: ", t->names[i].lang);
+                        text(b, "%s", t->names[i].text);
+                }
                 tkit_buf_puts(b, "\n");
                 return;
         }
         tkit_buf_puts(b, first ? "\n  {\"id\": " : ",\n  {\"id\": ");
-        tkit_json_string(b, t->id);
+        jstr(b, t->id);
         tkit_buf_printf(b, ", \"count\": %d, \"group\": \"%s\", \"sides\": \"%s\", \"start\": %s",
                         t->count, tkit_group_name(t->group), sides, t->start ? "true" : "false");
         tkit_buf_puts(b, ", \"names\": ");
@@ -203,12 +232,11 @@ int tkit_cmd_list(int argc, char **argv)
         int status = TKIT_EXIT_OK, err;
         tkit_diags_init(&d);
         tkit_buf_init(&out);
-        if ((err = tkit_db_open(dbpath, TKIT_DB_READONLY, &db, &d)) < 0)
-                status = err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
-        else if ((tiles      ? list_tiles(db, set, json, &out, &d)
-                  : ids_only ? list_set_ids(db, &out, &d)
-                             : list_sets(db, json, &out, &d)) < 0)
-                status = TKIT_EXIT_FAIL;
+        if ((err = tkit_db_open(dbpath, TKIT_DB_READONLY, &db, &d)) == 0)
+                err = tiles      ? list_tiles(db, set, json, &out, &d)
+                      : ids_only ? list_set_ids(db, &out, &d)
+                                 : list_sets(db, json, &out, &d);
+        status = cli_exit_for(err);
         if (status == TKIT_EXIT_OK && out.data)
                 fputs(out.data, stdout);
         cli_print_diags(&d);

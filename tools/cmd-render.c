@@ -50,12 +50,19 @@ void tkit_help_render(FILE *out)
                 "\n"
                 "tile:\n"
                 "      --rotation DEG     0, 90, 180 or 270 degrees clockwise (default 0)\n"
-                "  ID may also name a multi-cell piece (drawn with its first face).\n"
+                "  ID may also name a multi-cell piece (drawn with its first face, as it lies:\n"
+                "  --rotation other than 0 is refused for pieces).\n"
                 "\n"
                 "      --help             show this help\n"
                 "      --version          show the version\n"
                 "\n"
-                "Exit status: 0 written, 1 data or write error, 2 usage or unreadable input.\n");
+                "The output is written to a temporary file next to it and renamed when complete\n"
+                "(tilekit(1), OUTPUT FILES); it must not be the database, a tile file or the\n"
+                "layout.\n"
+                "\n"
+                "Exit status: 0 written; 1 invalid data, a missing set or tile, an illegal\n"
+                "layout or a failed write; 2 usage errors (also options the drawing refuses,\n"
+                "like a tile too large for the paper) and inputs that cannot be opened or read.\n");
 }
 
 enum {
@@ -121,8 +128,8 @@ struct render_args {
         const char *output;
         const char *layout;
         const char *tile_id;
-        bool have_seed;
-        unsigned long long seed;
+        bool have_seed, have_rotation;
+        uint64_t seed;
         long players, px, rotation;
         unsigned flags;
         struct tkit_sheet_options sheet;
@@ -144,14 +151,14 @@ static bool parse_mm(const char *s, double *out)
  * database. Without either, an error when `need_set`. */
 static int load_sets(const struct render_args *a, struct cli_sets *cs, bool need_set)
 {
-        if (a->sets)
-                cli_sets_add_ids(cs, a->sets);
+        if (a->sets && cli_sets_add_ids(cs, "render", a->sets))
+                return TKIT_EXIT_USAGE;
         if (a->ntiles == 0 && !cs->nids)
                 return need_set ? cli_usage_error("render", "--set is required with a database")
                                 : 0;
         struct tkit_diags d;
         tkit_diags_init(&d);
-        int rc = cli_sets_load(cs, a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
+        int rc = cli_sets_load(cs, "render", a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
         if (rc)
                 cli_print_diags(&d);
         tkit_diags_finish(&d);
@@ -166,29 +173,80 @@ static int report(int rc, struct tkit_diags *d)
         return rc ? TKIT_EXIT_FAIL : TKIT_EXIT_OK;
 }
 
+/* The files a drawing reads: its output must be none of them. */
+static void render_inputs(const struct render_args *a, struct cli_inputs *in)
+{
+        for (size_t i = 0; i < a->ntiles; i++)
+                cli_inputs_add(in, a->tiles[i]);
+        if (a->ntiles == 0)
+                cli_inputs_add(in, a->db ? a->db : cli_default_db());
+        cli_inputs_add(in, a->layout);
+}
+
+/* Refuses an output that is one of the inputs, before anything is read. */
+static int check_output(const struct render_args *a)
+{
+        struct cli_inputs in = {0};
+        render_inputs(a, &in);
+        int rc = cli_output_check(a->output, &in);
+        cli_inputs_finish(&in);
+        return rc;
+}
+
+/* What a drawing needs to write: the stream to draw into, its name. */
+struct drawing {
+        const struct render_args *a;
+        struct cli_output out;
+        struct tkit_diags d;
+};
+
+static int drawing_open(struct drawing *g, const struct render_args *a)
+{
+        g->a = a;
+        tkit_diags_init(&g->d);
+        struct cli_inputs in = {0};
+        render_inputs(a, &in);
+        int rc = cli_output_open(&g->out, a->output, &in);
+        cli_inputs_finish(&in);
+        if (rc)
+                tkit_diags_finish(&g->d);
+        return rc;
+}
+
+/* Puts the picture in place when the library drew it (`r` 0), else discards it; prints the
+ * diagnostics; returns the exit status. */
+static int drawing_close(struct drawing *g, int r)
+{
+        int rc = report(r, &g->d);
+        int wc = cli_output_close(&g->out, r == 0);
+        tkit_diags_finish(&g->d);
+        return rc ? rc : wc;
+}
+
 static int run_sheet(struct render_args *a)
 {
         if (!a->output)
                 return cli_usage_error("render", "sheet needs -o FILE.pdf");
         if (tkit_image_format_from_path(a->output) != TKIT_IMAGE_PDF)
                 return cli_usage_error("render", "sheets are PDF: name the output *.pdf");
+        int rc = check_output(a);
+        if (rc)
+                return rc;
         struct cli_sets ld;
         cli_sets_init(&ld);
-        int rc = load_sets(a, &ld, true);
+        rc = load_sets(a, &ld, true);
         if (rc == 0 && ld.nsel == 0)
                 rc = cli_fail("no sets to draw");
-        if (rc == 0) {
-                struct tkit_diags d;
-                tkit_diags_init(&d);
+        struct drawing g;
+        if (rc == 0 && (rc = drawing_open(&g, a)) == 0) {
                 a->sheet.flags = a->flags;
                 int pages = 0;
-                int r = tkit_render_sheet((const struct tkit_set *const *)ld.sel, ld.nsel,
-                                          &a->sheet, a->output, &pages, &d);
-                rc = report(r, &d);
-                if (r == 0)
+                int r = tkit_render_sheet_stream((const struct tkit_set *const *)ld.sel, ld.nsel,
+                                                 &a->sheet, g.out.f, a->output, &pages, &g.d);
+                rc = drawing_close(&g, r);
+                if (rc == 0)
                         printf("%s: %d page%s, %zu set%s\n", a->output, pages,
                                pages == 1 ? "" : "s", ld.nsel, ld.nsel == 1 ? "" : "s");
-                tkit_diags_finish(&d);
         }
         cli_sets_finish(&ld);
         return rc;
@@ -199,11 +257,9 @@ static struct tkit_layout *board_layout(const struct render_args *a, struct cli_
                                         struct tkit_diags *d, int *rc)
 {
         if (a->layout) {
-                struct tkit_layout *l = tkit_layout_read_json_file(a->layout, NULL, 0, d);
-                if (!l) {
-                        *rc = TKIT_EXIT_USAGE;
+                struct tkit_layout *l = cli_read_layout(a->layout, NULL, 0, d, rc);
+                if (!l)
                         return NULL;
-                }
                 if (!a->sets && a->ntiles == 0) {
                         /* the layout names its sets: load those from the database */
                         for (size_t i = 0; i < l->nsets; i++)
@@ -245,23 +301,26 @@ static int run_board(struct render_args *a)
                 return cli_usage_error("render", "board needs --layout FILE or --set and --seed");
         if (a->layout && a->have_seed)
                 return cli_usage_error("render", "--layout and --seed exclude each other");
+        int rc = check_output(a);
+        if (rc)
+                return rc;
         struct cli_sets ld;
         cli_sets_init(&ld);
         struct tkit_diags d;
         tkit_diags_init(&d);
-        int rc = 0;
         struct tkit_layout *l = board_layout(a, &ld, &d, &rc);
-        if (l) {
+        cli_print_diags(&d);
+        struct drawing g;
+        if (l && (rc = drawing_open(&g, a)) == 0) {
                 if (a->px)
                         a->board.px = (int)a->px;
                 a->board.flags = a->flags;
-                int r = tkit_render_board(l, &a->board, a->output, TKIT_IMAGE_AUTO, &d);
-                rc = report(r, &d);
-                if (r == 0)
+                int r = tkit_render_board_stream(l, &a->board, g.out.f, a->output,
+                                                 TKIT_IMAGE_AUTO, &g.d);
+                rc = drawing_close(&g, r);
+                if (rc == 0)
                         printf("%s: %zu placements, %zu discarded\n", a->output, l->nplacements,
                                l->ndiscards);
-        } else {
-                cli_print_diags(&d);
         }
         tkit_layout_destroy(l);
         tkit_diags_finish(&d);
@@ -277,41 +336,43 @@ static int run_tile(struct render_args *a)
                 return cli_usage_error("render", "tile needs -o FILE.png|.svg|.pdf");
         if (tkit_image_format_from_path(a->output) == TKIT_IMAGE_AUTO)
                 return cli_usage_error("render", "name the output *.png, *.svg or *.pdf");
+        int rc = check_output(a);
+        if (rc)
+                return rc;
         struct cli_sets ld;
         cli_sets_init(&ld);
-        int rc = load_sets(a, &ld, true);
-        if (rc) {
+        if ((rc = load_sets(a, &ld, true)) != 0) {
                 cli_sets_finish(&ld);
                 return rc;
         }
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        int px = a->px ? (int)a->px : 256;
-        rc = -1;
-        for (size_t i = 0; i < ld.nsel && rc < 0; i++) {
+        /* the first selected set that has the id, as a tile or as a multi-cell piece */
+        const struct tkit_tile *tile = NULL;
+        const struct tkit_piece *piece = NULL;
+        for (size_t i = 0; i < ld.nsel && !tile && !piece; i++) {
                 const struct tkit_set *s = ld.sel[i];
                 int ti = tkit_set_find_tile(s, a->tile_id);
-                if (ti >= 0) {
-                        int r = tkit_render_tile_file(&s->tiles[ti], (int)a->rotation / 90, px,
-                                                      a->flags, a->output, TKIT_IMAGE_AUTO, &d);
-                        rc = report(r, &d);
-                        break;
-                }
-                for (size_t k = 0; k < s->npieces; k++)
-                        if (strcmp(s->pieces[k].id, a->tile_id) == 0) {
-                                const struct tkit_piece *pc = &s->pieces[k];
-                                rc = report(tkit_render_piece_file(pc, pc->nfaces ? 0 : -1, px,
-                                                                   a->flags, a->output,
-                                                                   TKIT_IMAGE_AUTO, &d),
-                                            &d);
-                                break;
-                        }
+                tile = ti >= 0 ? &s->tiles[ti] : NULL;
+                for (size_t k = 0; k < s->npieces && !tile && !piece; k++)
+                        if (strcmp(s->pieces[k].id, a->tile_id) == 0)
+                                piece = &s->pieces[k];
         }
-        if (rc < 0) {
+        struct drawing g;
+        if (!tile && !piece) {
                 fprintf(stderr, "tilekit: no tile '%s' in the sets given\n", a->tile_id);
                 rc = TKIT_EXIT_FAIL;
+        } else if (piece && a->have_rotation && a->rotation) {
+                rc = cli_usage_error("render", "'%s' is a multi-cell piece, drawn as it lies: "
+                                               "--rotation applies to tiles only",
+                                     a->tile_id);
+        } else if ((rc = drawing_open(&g, a)) == 0) {
+                int px = a->px ? (int)a->px : 256;
+                int r = tile ? tkit_render_tile_stream(tile, (int)a->rotation / 90, px, a->flags,
+                                                       g.out.f, a->output, TKIT_IMAGE_AUTO, &g.d)
+                             : tkit_render_piece_stream(piece, piece->nfaces ? 0 : -1, px,
+                                                        a->flags, g.out.f, a->output,
+                                                        TKIT_IMAGE_AUTO, &g.d);
+                rc = drawing_close(&g, r);
         }
-        tkit_diags_finish(&d);
         cli_sets_finish(&ld);
         return rc;
 }
@@ -375,15 +436,11 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
         case OPT_LAYOUT:
                 a->layout = arg;
                 return 0;
-        case OPT_SEED: {
-                char *end;
-                errno = 0;
-                a->seed = strtoull(arg, &end, 10);
-                if (errno || end == arg || *end || arg[0] == '-')
+        case OPT_SEED:
+                if (!cli_parse_u64(arg, &a->seed))
                         return cli_usage_error("render", "bad --seed '%s'", arg);
                 a->have_seed = true;
                 return 0;
-        }
         case OPT_PLAYERS:
                 if (!cli_parse_long(arg, 2, 6, &a->players))
                         return cli_usage_error("render", "--players must be 2..6");
@@ -407,6 +464,7 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
         case OPT_ROTATION:
                 if (!cli_parse_long(arg, 0, 270, &a->rotation) || a->rotation % 90)
                         return cli_usage_error("render", "--rotation must be 0, 90, 180 or 270");
+                a->have_rotation = true;
                 return 0;
         default:
                 return cli_usage_error("render", "unknown option");

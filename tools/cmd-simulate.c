@@ -43,12 +43,16 @@ void tkit_help_simulate(FILE *out)
                 "  -h, --help       show this help\n"
                 "  --version        show the version\n"
                 "\n"
-                "Exit status: 0 ok, 1 data errors or failure, 2 bad usage or a file that cannot\n"
-                "be opened.\n");
+                "--json writes through a temporary file renamed when complete (tilekit(1),\n"
+                "OUTPUT FILES); it must not name the database or a tile file.\n"
+                "\n"
+                "Exit status: 0 ok; 1 invalid data, a missing set, an illegal layout (--verify)\n"
+                "or a failed write; 2 bad usage or a file that cannot be opened or read.\n");
 }
 
 struct simopts {
         const char *dbpath;
+        bool dbpath_given;
         const char **tiles;
         size_t ntiles;
         struct cli_sets sets; /* the ids asked for, then the sets in play */
@@ -57,19 +61,6 @@ struct simopts {
         const char *json, *verify;
         bool store;
 };
-
-static bool parse_seed(const char *s, uint64_t *out)
-{
-        char *end;
-        if (!*s || *s == '-')
-                return false;
-        errno = 0;
-        unsigned long long v = strtoull(s, &end, 10);
-        if (errno || *end)
-                return false;
-        *out = (uint64_t)v;
-        return true;
-}
 
 static int parse_args(int argc, char **argv, struct simopts *o)
 {
@@ -88,15 +79,17 @@ static int parse_args(int argc, char **argv, struct simopts *o)
                 switch (c) {
                 case 'd':
                         o->dbpath = optarg;
+                        o->dbpath_given = true;
                         break;
                 case 's':
-                        cli_sets_add_ids(&o->sets, optarg);
+                        if (cli_sets_add_ids(&o->sets, "simulate", optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case 't':
                         *TKIT_PUSH(o->tiles, o->ntiles, captiles) = optarg;
                         break;
                 case 'S':
-                        if (!parse_seed(optarg, &o->seed))
+                        if (!cli_parse_u64(optarg, &o->seed))
                                 return cli_usage_error("simulate", "bad seed '%s'", optarg);
                         break;
                 case 'p':
@@ -144,7 +137,8 @@ static int parse_args(int argc, char **argv, struct simopts *o)
  * writing when layouts are to be stored. */
 static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_diags *d)
 {
-        int status = cli_sets_load(&o->sets, o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->dbpath, d);
+        int status = cli_sets_load(&o->sets, "simulate", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
+                                   o->dbpath, d);
         if (status == TKIT_EXIT_OK && o->store)
                 status = cli_exit_for(tkit_db_open(o->dbpath, TKIT_DB_CREATE, db, d));
         return status;
@@ -174,6 +168,27 @@ static void print_layout(const struct tkit_layout *l)
                 printf("%s %s %d", i ? "," : "", tkit_sim_stats_name(i),
                        tkit_sim_stats_value(&l->stats, i));
         putchar('\n');
+}
+
+/* The files this run reads: an output must not be one of them. */
+static void inputs(const struct simopts *o, struct cli_inputs *in)
+{
+        for (size_t i = 0; i < o->ntiles; i++)
+                cli_inputs_add(in, o->tiles[i]);
+        if (!o->ntiles || o->store || o->dbpath_given)
+                cli_inputs_add(in, o->dbpath);
+        cli_inputs_add(in, o->verify);
+}
+
+/* Writes (and frees) the JSON in `b` to --json. */
+static int write_json(const struct simopts *o, struct tkit_buf *b)
+{
+        struct cli_inputs in = {0};
+        inputs(o, &in);
+        int rc = cli_output_buffer(o->json, &in, b->data, b->len);
+        cli_inputs_finish(&in);
+        tkit_buf_finish(b);
+        return rc;
 }
 
 static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
@@ -213,16 +228,9 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
                 struct tkit_buf b;
                 tkit_buf_init(&b);
                 tkit_sim_summary_write_json(&u, &b);
-                bool std = strcmp(o->json, "-") == 0;
-                FILE *f = std ? stdout : fopen(o->json, "w");
-                bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
-                if (f && !std)
-                        ok = fclose(f) == 0 && ok;
-                tkit_buf_finish(&b);
-                if (!ok)
-                        return cli_fail("cannot write %s", o->json);
-                if (std)
-                        return TKIT_EXIT_OK;
+                int rc = write_json(o, &b);
+                if (rc || strcmp(o->json, "-") == 0)
+                        return rc;
         }
         print_summary(&u);
         return TKIT_EXIT_OK;
@@ -240,9 +248,13 @@ static int run_one(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
         int64_t id = 0;
         if (o->store && tkit_layout_store(db, l, &id, d) < 0)
                 status = TKIT_EXIT_FAIL;
-        if (o->json && tkit_layout_write_json_file(l, o->json) < 0)
-                status = cli_fail("cannot write %s", o->json);
-        else if (!o->json || strcmp(o->json, "-") != 0)
+        if (o->json && status == TKIT_EXIT_OK) {
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                tkit_layout_write_json(l, &b);
+                status = write_json(o, &b);
+        }
+        if (status == TKIT_EXIT_OK && (!o->json || strcmp(o->json, "-") != 0))
                 print_layout(l);
         if (o->store && status == TKIT_EXIT_OK)
                 fprintf(stderr, "stored as layout %" PRId64 " in %s\n", id, o->dbpath);
@@ -252,10 +264,12 @@ static int run_one(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
 
 static int verify(struct simopts *o, struct tkit_set **play, size_t nplay, struct tkit_diags *d)
 {
-        struct tkit_layout *l = tkit_layout_read_json_file(o->verify, play, nplay, d);
+        int status;
+        struct tkit_layout *l = cli_read_layout(o->verify, play, nplay, d, &status);
         if (!l)
-                return TKIT_EXIT_FAIL;
-        printf("%s: %zu placements, %zu discards: legal\n", o->verify, l->nplacements,
+                return status;
+        printf("%s: %zu placements, %zu discards: legal\n",
+               strcmp(o->verify, "-") == 0 ? "<stdin>" : o->verify, l->nplacements,
                l->ndiscards);
         tkit_layout_destroy(l);
         return TKIT_EXIT_OK;
@@ -276,6 +290,14 @@ int tkit_cmd_simulate(int argc, char **argv)
         if (status != 0) {
                 status = status < 0 ? TKIT_EXIT_OK : status;
                 goto out;
+        }
+        if (o.json) { /* before anything is read or stored */
+                struct cli_inputs in = {0};
+                inputs(&o, &in);
+                status = cli_output_check(o.json, &in);
+                cli_inputs_finish(&in);
+                if (status)
+                        goto out;
         }
         if ((status = load_sets(&o, &db, &d)) != 0)
                 goto out;

@@ -12,7 +12,9 @@ static void usage(FILE *out)
                 fprintf(out, "  %-10s %s\n", c->name, c->summary);
         fprintf(out, "  %-10s %s\n", "help", "show the help of a command");
         fprintf(out, "\nRun 'tilekit help COMMAND' or 'tilekit COMMAND --help' for details.\n"
-                     "Exit status: 0 ok, 1 data errors or failure, 2 usage or I/O problems.\n");
+                     "Exit status: 0 ok; 1 the data is wrong (findings, a missing set, an illegal\n"
+                     "layout) or an output cannot be written; 2 usage errors and inputs that\n"
+                     "cannot be opened or read.\n");
 }
 
 static int help(int argc, char **argv)
@@ -30,7 +32,7 @@ static int help(int argc, char **argv)
         return TKIT_EXIT_OK;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
         if (argc < 2) {
                 usage(stderr);
@@ -51,4 +53,12 @@ int main(int argc, char **argv)
                 return TKIT_EXIT_USAGE;
         }
         return c->run(argc - 1, argv + 1);
+}
+
+/* Every write to stdout is checked, for every command, here: a failed write or final flush turns
+ * exit status 0 into 1 with "<stdout>: error: cannot write: ..." (tools/output.c). */
+int main(int argc, char **argv)
+{
+        cli_stdout_init();
+        return cli_stdout_finish(run(argc, argv));
 }

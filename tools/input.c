@@ -1,0 +1,118 @@
+/* What the command line reads ("-" is stdin: the library opens paths as they are named) and how
+ * it shows text from a database on a terminal. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "sim/tkit-sim.h"
+
+static bool is_stdin(const char *path)
+{
+        return strcmp(path, "-") == 0;
+}
+
+int cli_read_files(const char *const *paths, size_t n, enum tkit_format fmt,
+                   struct tkit_setlist *out, struct tkit_diags *d)
+{
+        int worst = TKIT_OK;
+        bool stdin_read = false;
+        for (size_t i = 0; i < n; i++) {
+                int rc;
+                if (is_stdin(paths[i]) && stdin_read) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, "<stdin>", 0, NULL, NULL, NULL,
+                                       "standard input ('-') can be read only once");
+                        rc = TKIT_E_USAGE;
+                } else if (is_stdin(paths[i])) {
+                        stdin_read = true;
+                        rc = tkit_read_stream(stdin, "<stdin>", fmt, out, d);
+                } else {
+                        rc = tkit_read_file(paths[i], fmt, out, d);
+                }
+                /* an input that cannot be read at all outranks one that is merely invalid */
+                if (rc < 0 && (worst == TKIT_OK || cli_exit_for(rc) > cli_exit_for(worst)))
+                        worst = rc;
+        }
+        tkit_jcz_link(out);
+        return worst;
+}
+
+struct tkit_layout *cli_read_layout(const char *path, struct tkit_set *const *sets, size_t nsets,
+                                    struct tkit_diags *d, int *status)
+{
+        const char *name = is_stdin(path) ? "<stdin>" : path;
+        FILE *f = is_stdin(path) ? stdin : fopen(path, "rb");
+        struct stat st;
+        int err = !f ? errno : fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : 0;
+        struct tkit_layout *l = NULL;
+        if (err) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot open: %s",
+                               strerror(err));
+        } else {
+                l = tkit_layout_read_json_stream(f, name, sets, nsets, d);
+                if (ferror(f))
+                        err = EIO; /* reported by the reader */
+        }
+        if (f && f != stdin)
+                fclose(f);
+        *status = l ? TKIT_EXIT_OK : err ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        return l;
+}
+
+/* Length of the valid UTF-8 sequence at `p` (RFC 3629: no overlong forms, no surrogates, at most
+ * U+10FFFF), 0 when the bytes there are not one. */
+static size_t utf8_len(const unsigned char *p)
+{
+        unsigned c = p[0];
+        size_t n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+                                : (c & 0xf8) == 0xf0 ? 4 : 0;
+        if (n == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4)
+                return n == 1 ? 1 : 0;
+        for (size_t i = 1; i < n; i++)
+                if ((p[i] & 0xc0) != 0x80)
+                        return 0;
+        if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
+            (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+                return 0;
+        return n;
+}
+
+char *cli_text_escape(const char *s)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        const unsigned char *p = (const unsigned char *)(s ? s : "");
+        while (*p) {
+                size_t n = utf8_len(p);
+                if (n == 0 || *p < 0x20 || *p == 0x7f) {
+                        tkit_buf_printf(&b, "\\x%02x", *p);
+                        n = 1;
+                } else if (*p == '\\') {
+                        tkit_buf_puts(&b, "\\\\");
+                } else {
+                        tkit_buf_add(&b, (const char *)p, n);
+                }
+                p += n;
+        }
+        return tkit_buf_steal(&b);
+}
+
+char *cli_utf8_clean(const char *s)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        const unsigned char *p = (const unsigned char *)(s ? s : "");
+        while (*p) {
+                size_t n = utf8_len(p);
+                if (n == 0) {
+                        tkit_buf_puts(&b, "\xef\xbf\xbd"); /* U+FFFD */
+                        n = 1;
+                } else {
+                        tkit_buf_add(&b, (const char *)p, n);
+                }
+                p += n;
+        }
+        return tkit_buf_steal(&b);
+}
