@@ -122,7 +122,7 @@ static void probe(enum tkit_figure_kind k, bool lying, double *px, double *py)
         *px = 0;
         *py = -0.33;
         if (k == TKIT_FIGURE_ABBOT)
-                *py = 0.38;
+                *px = -0.25, *py = 0.36; /* the robe beside the letter */
         else if (k == TKIT_FIGURE_PIG)
                 *px = 0.3, *py = 0.02;
         else if (lying)

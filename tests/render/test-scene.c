@@ -231,7 +231,7 @@ static struct tkit_scene *token_scene(struct tkit_game_result *r)
         place(e, 1, 0, 0);
         place(e, 1, -1, 0);
         e = event(r, TKIT_EV_BUILD, 1, 0);
-        e->rule = "castle-build";
+        e->rule = "CASTLE-BUILD";
         r->after = tkit_scene_copy(s);
         return s;
 }
@@ -383,11 +383,34 @@ static void test_tokens_and_posts(void **state)
         result_finish(&r);
 }
 
+/* 15 mm tiles at 96 dpi: the figures still show their colours where the probes say. */
+static void test_small_tiles(void **state)
+{
+        (void)state;
+        struct tkit_game_result r[2];
+        struct tkit_scene *s[2] = {road_scene(&r[0]), token_scene(&r[1])};
+        static const size_t want[2] = {9, 13};
+        for (int i = 0; i < 2; i++) {
+                struct tkit_scene_render_options o;
+                tkit_scene_render_options_init(&o);
+                o.px = 15 / 25.4 * 96;
+                struct tkit_scene_picture pic;
+                char *png = out_path(i ? "tokens-15mm.png" : "road-15mm.png");
+                assert_int_equal(render(s[i], &r[i], &o, png, &pic), 0);
+                check_figures(s[i], &pic, png, want[i]);
+                tkit_scene_picture_finish(&pic);
+                free(png);
+                tkit_scene_destroy(s[i]);
+                result_finish(&r[i]);
+        }
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_road_figures),
             cmocka_unit_test(test_tokens_and_posts),
+            cmocka_unit_test(test_small_tiles),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
