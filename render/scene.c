@@ -10,6 +10,8 @@
 #include "game/tkit-game.h"
 #include "sim/tkit-sim.h"
 
+#include <cairo-pdf.h>
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1066,6 +1068,80 @@ static void place_all(struct pic *p)
         free(ok);
 }
 
+/* Appends `t` to `b` escaped for XML text. */
+static void xml_text(struct tkit_buf *b, const char *t)
+{
+        for (; *t; t++) {
+                switch (*t) {
+                case '&': tkit_buf_puts(b, "&amp;"); break;
+                case '<': tkit_buf_puts(b, "&lt;"); break;
+                case '>': tkit_buf_puts(b, "&gt;"); break;
+                default: tkit_buf_add(b, t, 1); break;
+                }
+        }
+}
+
+/* cairo draws text in SVG as glyph shapes: the caption and the legend also go in as the
+ * picture's <title> and <desc>, after the opening <svg> tag, for search and screen readers. */
+static int svg_with_text(const char *svg, size_t len, const struct lines *L, FILE *f,
+                         const char *path, struct tkit_diags *d)
+{
+        const char *open = strstr(svg, "<svg");
+        const char *end = open ? strchr(open, '>') : NULL;
+        size_t head = end ? (size_t)(end + 1 - svg) : 0;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_add(&b, svg, head);
+        for (size_t i = 0; head && i < L->n; i++) {
+                tkit_buf_puts(&b, i == 0 ? "\n<title>" : i == 1 ? "</title>\n<desc>" : "\n");
+                xml_text(&b, L->v[i].text);
+        }
+        if (head && L->n)
+                tkit_buf_puts(&b, L->n > 1 ? "</desc>" : "</title>");
+        tkit_buf_add(&b, svg + head, len - head);
+        int rc = 0;
+        if (fwrite(b.data, 1, b.len, f) != b.len) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot write: %s",
+                               strerror(errno ? errno : EIO));
+                rc = TKIT_E_IO;
+        }
+        tkit_buf_finish(&b);
+        return rc;
+}
+
+static int write_picture(struct pic *p, const struct lines *L, FILE *f, const char *path,
+                         enum tkit_image_format fmt)
+{
+        if (fmt == TKIT_IMAGE_AUTO)
+                fmt = tkit_image_format_from_path(path);
+        struct tkit_render_mem m = {0};
+        if (fmt == TKIT_IMAGE_SVG)
+                tkit_render_mem_open(&m);
+        struct render_out out;
+        int rc = render_out_open(&out, m.f ? m.f : f, path, fmt, p->W, p->H, p->d);
+        if (rc) {
+                if (m.f)
+                        fclose(m.f);
+                free(m.data);
+                return rc;
+        }
+        if (fmt == TKIT_IMAGE_PDF && L->n)
+                cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE,
+                                               L->v[0].text);
+        cairo_t *cr = render_create(out.surface);
+        draw(p, cr, L, !(p->o->transparent && out.fmt == TKIT_IMAGE_PNG));
+        cairo_destroy(cr);
+        rc = render_out_close(&out, p->d);
+        if (m.f) {
+                if (fclose(m.f) != 0)
+                        abort(); /* a memory stream fails only for lack of memory */
+                if (!rc)
+                        rc = svg_with_text(m.data, m.len, L, f, path, p->d);
+                free(m.data);
+        }
+        return rc;
+}
+
 static int check_options(const struct tkit_scene_render_options *o,
                          const struct tkit_game_result *r, const char *path, struct tkit_diags *d)
 {
@@ -1132,14 +1208,7 @@ int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_g
                 rc = TKIT_E_USAGE;
                 goto out;
         }
-        struct render_out out;
-        rc = render_out_open(&out, f, path, fmt, p.W, p.H, d);
-        if (rc)
-                goto out;
-        cairo_t *cr = render_create(out.surface);
-        draw(&p, cr, &L, !(o->transparent && out.fmt == TKIT_IMAGE_PNG));
-        cairo_destroy(cr);
-        rc = render_out_close(&out, d);
+        rc = write_picture(&p, &L, f, path, fmt);
 out:
         lines_free(&L);
         if (pic && !rc) {

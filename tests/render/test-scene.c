@@ -405,12 +405,132 @@ static void test_small_tiles(void **state)
         }
 }
 
+/* Whitespace runs (pdftotext breaks lines where the picture wraps them) become one space. */
+static char *squeeze(const char *t)
+{
+        char *o = tkit_xmalloc(strlen(t) + 1), *q = o;
+        for (; *t; t++) {
+                bool sp = *t == ' ' || *t == '\n' || *t == '\t' || *t == '\f';
+                if (!sp || (q > o && q[-1] != ' '))
+                        *q++ = sp ? ' ' : *t;
+        }
+        *q = 0;
+        return o;
+}
+
+static void assert_has(const char *hay, const char *needle, const char *what)
+{
+        char *h = squeeze(hay);
+        if (!strstr(h, needle))
+                fail_msg("%s: '%s' not found", what, needle);
+        free(h);
+}
+
+/* The caption and a legend line of each language, in the PDF's text and the SVG's title and
+ * description. */
+static void test_languages(void **state)
+{
+        (void)state;
+        static const char *const langs[4] = {"en", "ro", "cs", "uk"};
+        static const char *const legend[4] = {
+            "Blue: +3 points \xe2\x80\x94 road", "Albastru: +3 puncte \xe2\x80\x94 drum",
+            "Modr\xc3\xbd: +3 body \xe2\x80\x94 cesta",
+            "\xd0\xa1\xd0\xb8\xd0\xbd\xd1\x96\xd0\xb9: +3 \xd0\xbe\xd1\x87\xd0\xba\xd0\xb8 "
+            "\xe2\x80\x94 \xd0\xb4\xd0\xbe\xd1\x80\xd0\xbe\xd0\xb3\xd0\xb0"};
+        const char *pdftotext = getenv("TKIT_PDFTOTEXT");
+        struct tkit_game_result r;
+        struct tkit_scene *s = road_scene(&r);
+        for (int i = 0; i < 4; i++) {
+                struct tkit_scene_render_options o;
+                tkit_scene_render_options_init(&o);
+                o.lang = langs[i];
+                const char *caption = tkit_scene_caption(s, langs[i]);
+                char *svg = out_path("lang.svg"), *pdf = out_path("lang.pdf");
+                assert_int_equal(render(s, &r, &o, svg, NULL), 0);
+                assert_int_equal(render(s, &r, &o, pdf, NULL), 0);
+                char *text = read_all(svg, NULL);
+                assert_non_null(text);
+                assert_has(text, caption, "SVG");
+                assert_has(text, legend[i], "SVG");
+                free(text);
+                if (pdftotext && *pdftotext) {
+                        char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s' -", pdftotext, pdf);
+                        assert_int_equal(run_shell(cmd, &text), 0);
+                        assert_has(text, caption, "PDF");
+                        assert_has(text, legend[i], "PDF");
+                        free(text);
+                        free(cmd);
+                }
+                free(svg);
+                free(pdf);
+        }
+        tkit_scene_destroy(s);
+        result_finish(&r);
+        if (!pdftotext || !*pdftotext)
+                skip(); /* the SVG was checked; the PDF needs pdftotext */
+}
+
+/* The same scene gives the same bytes. SVG only from one process to the next (cairo numbers
+ * its surfaces in the file by a process-wide counter): the CLI test checks that. */
+static void test_deterministic(void **state)
+{
+        (void)state;
+        static const char *const ext[2] = {"png", "pdf"};
+        struct tkit_game_result r;
+        struct tkit_scene *s = token_scene(&r);
+        for (int i = 0; i < 2; i++) {
+                char *n1 = tkit_xasprintf("det1.%s", ext[i]), *n2 = tkit_xasprintf("det2.%s", ext[i]);
+                char *p1 = out_path(n1), *p2 = out_path(n2);
+                assert_int_equal(render(s, &r, NULL, p1, NULL), 0);
+                assert_int_equal(render(s, &r, NULL, p2, NULL), 0);
+                size_t l1, l2;
+                char *a = read_all(p1, &l1), *b = read_all(p2, &l2);
+                assert_non_null(a);
+                assert_non_null(b);
+                assert_true(l1 > 100 && l1 == l2 && memcmp(a, b, l1) == 0);
+                free(a);
+                free(b);
+                free(p1);
+                free(p2);
+                free(n1);
+                free(n2);
+        }
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
+/* Options the drawing refuses. */
+static void test_refused(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = token_scene(&r);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        char *png = out_path("refused.png");
+        o.lang = "de";
+        assert_int_equal(render(s, &r, &o, png, NULL), TKIT_E_USAGE);
+        tkit_scene_render_options_init(&o);
+        o.px = 4;
+        assert_int_equal(render(s, &r, &o, png, NULL), TKIT_E_USAGE);
+        tkit_scene_render_options_init(&o);
+        o.after = true;
+        assert_int_equal(render(s, NULL, &o, png, NULL), TKIT_E_USAGE);
+        assert_int_equal(access(png, F_OK), -1); /* nothing written */
+        free(png);
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_road_figures),
             cmocka_unit_test(test_tokens_and_posts),
             cmocka_unit_test(test_small_tiles),
+            cmocka_unit_test(test_languages),
+            cmocka_unit_test(test_deterministic),
+            cmocka_unit_test(test_refused),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
