@@ -22,7 +22,8 @@ static void build_bridge(struct g_ctx *c)
         const struct g_cell *cl = &b->cells[b->placed_cell];
         struct tkit_game_event *e = g_event(
             c, TKIT_EV_BUILD, "BRIDGE-MUST", b->active, 0, b->sc->move.placed.line,
-            "%s takes a bridge: the tile's field sides %s continue a road", g_player_name(b, b->active),
+            "%s %s a bridge: the tile's field sides %s continue a road",
+            g_player_name(b, b->active), g_verb(b, b->active, "takes", "take"),
             cl->bridge == 1 ? "N and S" : "E and W");
         e->count = "bridge";
         b->bridges_built++;
@@ -69,8 +70,8 @@ static void build_castle(struct g_ctx *c)
         g->castle = true;
         b->castles_built++;
         struct tkit_game_event *e = g_event(c, TKIT_EV_BUILD, "CASTLE-BUILD", b->active, 0, m->line,
-                                            "%s builds a castle on the completed city of 2 tiles",
-                                            g_player_name(b, b->active));
+                                            "%s %s a castle on the completed city of 2 tiles",
+                                            g_player_name(b, b->active), g_verb(b, b->active, "builds", "build"));
         e->count = "castle";
         g_event_places(c, e, root);
         b->castle_root = root;
@@ -87,14 +88,15 @@ static void castle_maidens(struct g_ctx *c)
                 if (f->gone || f->node < 0 || g_find(b, f->node) != b->castle_root)
                         continue;
                 int index = f->index;
+                g_stats_fig(b, (int)i, -1);
                 f->maiden_new = true;
                 f->f.at = TKIT_AT_CASTLE;
                 f->f.castle = (int)b->sc->ncastles;
                 f->node = -1;
                 struct tkit_game_event *e = g_event(c, TKIT_EV_CONVERT, "MAIDEN-CONVERT",
                                                     f->f.player, 0, f->f.line,
-                                                    "%s's knight becomes a maiden on the castle",
-                                                    g_player_name(b, f->f.player));
+                                                    "%s knight becomes a maiden on the castle",
+                                                    g_poss(b, f->f.player));
                 e->figure = index;
                 e->count = "maiden";
         }
@@ -171,7 +173,8 @@ static void build_barn(struct g_ctx *c)
         b->barns_built++;
         struct tkit_game_event *e =
             g_event(c, TKIT_EV_BUILD, "BARN-BUILD", b->active, 0, m->line,
-                    "%s builds a barn at the corner point (%d, %d)", g_player_name(b, b->active),
+                    "%s %s a barn at the corner point (%d, %d)",
+                    g_player_name(b, b->active), g_verb(b, b->active, "builds", "build"),
                     m->build_x, m->build_y);
         e->count = "barn";
         g_event_places(c, e, field);
@@ -179,7 +182,7 @@ static void build_barn(struct g_ctx *c)
         f->f.at = TKIT_AT_BARN;
         f->f.barn = (int)b->sc->nbarns;
         e = g_event(c, TKIT_EV_CONVERT, "BARN-BUILD", b->active, 0, f->f.line,
-                    "%s's farmer moves onto the barn", g_player_name(b, b->active));
+                    "%s farmer moves onto the barn", g_poss(b, b->active));
         e->figure = f->index;
         b->barn_pending = true;
 }
@@ -196,7 +199,7 @@ static void barn_score(struct g_ctx *c)
                      f->f.kind != TKIT_FIGURE_ABBOT && g_node_kind(b, f->node) == TKIT_FIELD;
         }
         g_event(c, TKIT_EV_SCORE, "BARN-SCORE", b->active, n, b->sc->move.line,
-                "%s's barn: %d farmer%s on the board: %d", g_player_name(b, b->active), n,
+                "%s barn: %d farmer%s on the board: %d", g_poss(b, b->active), n,
                 n == 1 ? "" : "s", n);
 }
 
@@ -234,8 +237,8 @@ static void take_maiden(struct g_ctx *c)
         }
         int pts = maidens + knights;
         g_event(c, TKIT_EV_SCORE, "MAIDEN-TAKE", b->active, pts, m->line,
-                "%s takes a maiden back: 1 for it, %d other maiden%s, %d knight%s: %d",
-                g_player_name(b, b->active), maidens - 1, maidens == 2 ? "" : "s", knights,
+                "%s %s a maiden back: 1 for it, %d other maiden%s, %d knight%s: %d",
+                g_player_name(b, b->active), g_verb(b, b->active, "takes", "take"), maidens - 1, maidens == 2 ? "" : "s", knights,
                 knights == 1 ? "" : "s", pts);
         g_return_fig(c, mi, "MAIDEN-TAKE", false);
 }
@@ -257,7 +260,7 @@ static void recall_abbot(struct g_ctx *c)
                 int v = g_group_value(b, root, true, &why);
                 struct tkit_game_event *e =
                     g_event(c, TKIT_EV_SCORE, "ABBOT-RECALL", b->active, v, m->line,
-                            "%s takes the abbot back: %s: %d", g_player_name(b, b->active),
+                            "%s %s the abbot back: %s: %d", g_player_name(b, b->active), g_verb(b, b->active, "takes", "take"),
                             why.data, v);
                 e->feature_kind = g_node_kind(b, f->node);
                 g_event_places(c, e, root);
@@ -446,6 +449,7 @@ int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets
                 rc = g_validate(&b);
         if (rc == 0) {
                 struct g_ctx c = {&b, r, TKIT_PHASE_DRAW};
+                g_stats_build(&b);
                 b.castle_root = -1;
                 if (scene->move.kind == TKIT_MOVE_TILE)
                         play_move(&c);

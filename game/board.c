@@ -21,6 +21,17 @@ const char *g_player_name(const struct g_board *b, int p)
         return b->sc->players[p].id;
 }
 
+const char *g_poss(const struct g_board *b, int p)
+{
+        return p >= 0 && p < b->nplayers ? b->poss[p] : "nobody's";
+}
+
+/* The verb for player p: "you" takes the plain form. */
+const char *g_verb(const struct g_board *b, int p, const char *third, const char *plain)
+{
+        return strcmp(g_player_name(b, p), "you") == 0 ? plain : third;
+}
+
 bool g_has_rules(const struct g_board *b, unsigned flag)
 {
         return (b->rules & flag) != 0;
@@ -165,7 +176,19 @@ static bool rotation_ok(struct g_board *b, const struct tkit_scene_tile *t)
 static void add_placement(struct g_board *b, const struct tkit_scene_tile *t, int index)
 {
         const struct tkit_set *set = NULL;
-        const void *what = lookup(b, t, &set);
+        const void *what;
+        /* boards repeat tiles: the previous lookup answers most of them */
+        const struct tkit_scene_tile *prev = b->memo_tile;
+        if (prev && prev->is_piece == t->is_piece && strcmp(prev->tile, t->tile) == 0 &&
+            (prev->set && t->set ? strcmp(prev->set, t->set) == 0 : prev->set == t->set)) {
+                what = b->memo_what;
+                set = b->memo_set;
+        } else {
+                what = lookup(b, t, &set);
+                b->memo_tile = what ? t : NULL;
+                b->memo_what = what;
+                b->memo_set = set;
+        }
         if (!what || !rotation_ok(b, t))
                 return;
         int r = t->rotation / 90;
@@ -384,6 +407,10 @@ int g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tkit_se
         b->active = sc->move.player;
         b->placed_cell = -1;
         size_t before = d->errors;
+        for (int p = 0; p < b->nplayers && p < TKIT_SCENE_MAX_PLAYERS; p++)
+                b->poss[p] = strcmp(sc->players[p].id, "you") == 0
+                                 ? tkit_xstrdup("your")
+                                 : tkit_xasprintf("%s's", sc->players[p].id);
         collect_sets(b);
         for (size_t i = 0; i < sc->ntiles; i++)
                 add_placement(b, &sc->tiles[i], (int)i);
@@ -402,12 +429,18 @@ int g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tkit_se
 
 void g_board_finish(struct g_board *b)
 {
+        for (int p = 0; p < TKIT_SCENE_MAX_PLAYERS; p++)
+                free(b->poss[p]);
         free(b->cells);
         free(b->hash);
         free(b->parent);
         free(b->node_cell);
         free(b->node_feat);
         free(b->groups);
+        free(b->strength);
+        free(b->mstart);
+        free(b->mlist);
+        free(b->figline);
         for (size_t i = 0; i < b->nfigs; i++)
                 tkit_scene_figure_finish(&b->figs[i].f);
         free(b->figs);

@@ -85,14 +85,35 @@ struct tkit_game_event *g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
         return e;
 }
 
+/* The nodes of every group, grouped by root (built once; unions are over by then). */
+static void members(struct g_board *b)
+{
+        if (b->mstart)
+                return;
+        size_t n = b->nnodes;
+        b->mstart = tkit_xcalloc(n + 2, sizeof(int));
+        b->mlist = tkit_xmalloc((n + 1) * sizeof(int));
+        for (size_t i = 0; i < n; i++)
+                b->mstart[g_find(b, (int)i) + 1]++;
+        for (size_t i = 0; i < n; i++)
+                b->mstart[i + 1] += b->mstart[i];
+        int *fill = tkit_xmalloc((n + 1) * sizeof(int));
+        memcpy(fill, b->mstart, (n + 1) * sizeof(int));
+        for (size_t i = 0; i < n; i++)
+                b->mlist[fill[g_find(b, (int)i)]++] = (int)i;
+        free(fill);
+}
+
 void g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root)
 {
         struct g_board *b = c->b;
+        members(b);
         size_t cap = 0;
-        for (size_t n = 0; n < b->nnodes; n++) {
-                if (g_find(b, (int)n) != root)
-                        continue;
+        for (int k = b->mstart[root]; k < b->mstart[root + 1]; k++) {
+                int n = b->mlist[k];
                 const struct g_cell *cl = &b->cells[b->node_cell[n]];
+                if (b->node_feat[n] < 0 && !cl->bridge)
+                        continue; /* the unused bridge slot */
                 struct tkit_game_place *p = TKIT_PUSH(e->places, e->nplaces, cap);
                 p->x = cl->x;
                 p->y = cl->y;
@@ -121,10 +142,11 @@ void g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed)
 {
         struct g_board *b = c->b;
         struct g_fig *f = &b->figs[fi];
+        g_stats_fig(b, fi, -1);
         f->gone = true;
         struct tkit_game_event *e =
             g_event(c, removed ? TKIT_EV_REMOVE : TKIT_EV_RETURN, rule, f->f.player, 0, f->f.line,
-                    "%s's %s %s", g_player_name(b, f->f.player), fig_words(b, f),
+                    "%s %s %s", g_poss(b, f->f.player), fig_words(b, f),
                     removed ? "is removed" : "goes back");
         e->figure = f->index;
         e->count = removed ? "removed" : "returned";

@@ -74,6 +74,12 @@ struct g_board {
         int castle_root; /* the city a castle is built on this turn, -1 */
         bool barn_pending; /* a barn was built: it scores in phase 3 */
         int nplayers;
+        char *poss[TKIT_SCENE_MAX_PLAYERS]; /* "blue's", "your" */
+        int *strength, *figline; /* per root and player (score.c) */
+        int *mstart, *mlist;     /* nodes grouped by root (events.c) */
+        const struct tkit_scene_tile *memo_tile; /* the last tile looked up (board.c) */
+        const void *memo_what;
+        const struct tkit_set *memo_set;
         int active;
         int placed_cell; /* cell index of the move's tile, -1 */
         int castles_built, barns_built, bridges_built;
@@ -94,6 +100,8 @@ enum tkit_feature_kind g_node_kind(const struct g_board *b, int node);
 void g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 const char *g_player_name(const struct g_board *b, int p);
+const char *g_poss(const struct g_board *b, int p); /* "blue's", "your" */
+const char *g_verb(const struct g_board *b, int p, const char *third, const char *plain);
 bool g_has_rules(const struct g_board *b, unsigned flag);
 /* Occupied cells among the 8 around (x, y). */
 int g_neighbours(const struct g_board *b, int x, int y);
@@ -108,6 +116,8 @@ struct g_ctx {
         enum tkit_game_phase phase;
 };
 bool g_complete(struct g_board *b, int root);
+void g_stats_build(struct g_board *b);
+void g_stats_fig(struct g_board *b, int fi, int sign); /* +1 joins, -1 leaves */
 int g_strength(const struct g_board *b, int root, int player);
 /* Scores the group `root` for its majority, returns its figures; `final` picks end values. */
 void g_score_group(struct g_ctx *c, int root, bool final);

@@ -21,8 +21,8 @@ static int at_post(const struct g_post *p, int player, bool row_only)
         return n;
 }
 
-/* Every player 3 per own meeple at the post; the meeples go back, the catapult is removed. */
-static void resolve_post(struct g_ctx *c, struct g_post *p, const char *rule, const char *what)
+/* Every player 3 per own meeple at the post. */
+static void post_score(struct g_ctx *c, struct g_post *p, const char *rule, const char *what)
 {
         struct g_board *b = c->b;
         for (int pl = 0; pl < b->nplayers; pl++) {
@@ -30,13 +30,23 @@ static void resolve_post(struct g_ctx *c, struct g_post *p, const char *rule, co
                 if (!n)
                         continue;
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_SCORE, rule, pl, 3 * n, p->line,
-                            "%s: %s's %d meeple%s at the %s post: %d", what, g_player_name(b, pl), n,
-                            n == 1 ? "" : "s", tkit_post_name(p->kind), 3 * n);
+                    g_event(c, TKIT_EV_SCORE, rule, pl, 3 * n, p->line, "%s: %s %d meeple%s at the %s post: %d",
+                            what, g_poss(b, pl), n, n == 1 ? "" : "s", tkit_post_name(p->kind), 3 * n);
                 e->post = (int)p->kind;
-                e = g_event(c, TKIT_EV_RETURN, rule, pl, 0, p->line,
-                            "%s's %d meeple%s at the %s post go%s back", g_player_name(b, pl), n,
-                            n == 1 ? "" : "s", tkit_post_name(p->kind), n == 1 ? "es" : "");
+        }
+}
+
+/* The post's meeples go back, its catapult is removed. */
+static void post_clear(struct g_ctx *c, struct g_post *p, const char *rule)
+{
+        struct g_board *b = c->b;
+        for (int pl = 0; pl < b->nplayers; pl++) {
+                int n = at_post(p, pl, false);
+                if (!n)
+                        continue;
+                struct tkit_game_event *e =
+                    g_event(c, TKIT_EV_RETURN, rule, pl, 0, p->line, "%s %d meeple%s at the %s post go%s back",
+                            g_poss(b, pl), n, n == 1 ? "" : "s", tkit_post_name(p->kind), n == 1 ? "es" : "");
                 e->post = (int)p->kind;
                 e->count = "post-returned";
         }
@@ -50,6 +60,12 @@ static void resolve_post(struct g_ctx *c, struct g_post *p, const char *rule, co
                                                     tkit_post_name(p->kind));
                 e->post = (int)p->kind;
         }
+}
+
+static void resolve_post(struct g_ctx *c, struct g_post *p, const char *rule, const char *what)
+{
+        post_score(c, p, rule, what);
+        post_clear(c, p, rule);
 }
 
 /* Whether figure f is of the kind an attack on post k takes. */
@@ -101,8 +117,8 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                         }
                 if (n == 0) {
                         g_event(c, TKIT_EV_NOTE, "ATTACK", pl, 0, p->line,
-                                "%s has no meeple at the %s post and no figure to remove",
-                                g_player_name(b, pl), tkit_post_name(p->kind));
+                                "%s %s no meeple at the %s post and no figure to remove",
+                                g_player_name(b, pl), g_verb(b, pl, "has", "have"), tkit_post_name(p->kind));
                         continue;
                 }
                 int pick = n == 1 ? only : named_removal(b, pl, p->kind);
@@ -111,8 +127,8 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                 } else if (pick == -1) {
                         struct tkit_game_event *e = g_event(
                             c, TKIT_EV_CHOICE, "ATTACK", pl, 0, p->line,
-                            "%s has no meeple at the %s post and must remove one of %d figures",
-                            g_player_name(b, pl), tkit_post_name(p->kind), n);
+                            "%s %s no meeple at the %s post and must remove one of %d figures",
+                            g_player_name(b, pl), g_verb(b, pl, "has", "have"), tkit_post_name(p->kind), n);
                         e->post = (int)p->kind;
                         e->count = "must-remove";
                 }
@@ -129,16 +145,9 @@ static void attack(struct g_ctx *c, struct g_post *p)
                     tkit_post_name(p->kind));
         e->post = (int)p->kind;
         e->count = "attack";
-        /* who has no meeple there is decided before the post is emptied */
-        struct g_post before = *p;
-        before.row = tkit_xmalloc((p->nrow + 1) * sizeof(int));
-        memcpy(before.row, p->row, p->nrow * sizeof(int));
-        before.stack = tkit_xmalloc((p->nstack + 1) * sizeof(int));
-        memcpy(before.stack, p->stack, p->nstack * sizeof(int));
-        resolve_post(c, p, "ATTACK", "Attack");
-        attack_removals(c, &before, row_only);
-        free(before.row);
-        free(before.stack);
+        post_score(c, p, "ATTACK", "Attack");
+        attack_removals(c, p, row_only);
+        post_clear(c, p, "ATTACK");
 }
 
 void g_siege_draw(struct g_ctx *c)
@@ -230,9 +239,10 @@ void g_bonus(struct g_ctx *c, int placed_fig)
                         *TKIT_PUSH(p->stack, p->nstack, p->capstack) = b->active;
                 struct tkit_game_event *e =
                     g_event(c, TKIT_EV_NOTE, "POST-STACK", b->active, 0, bn->line,
-                            "%s adds a meeple to the meeple space of the %s post",
-                            g_player_name(b, b->active), tkit_post_name(p->kind));
+                            "%s %s a meeple to the meeple space of the %s post",
+                            g_player_name(b, b->active), g_verb(b, b->active, "adds", "add"), tkit_post_name(p->kind));
                 e->post = (int)p->kind;
+                e->count = "post-stack";
                 return;
         }
         if (want != (int)p->kind) {
@@ -252,9 +262,10 @@ void g_bonus(struct g_ctx *c, int placed_fig)
         p->row[space] = b->active;
         struct tkit_game_event *e =
             g_event(c, TKIT_EV_NOTE, "POST-ROW", b->active, 0, bn->line,
-                    "%s adds a meeple to row space %d of %d at the %s post",
-                    g_player_name(b, b->active), space + 1, p->spaces, tkit_post_name(p->kind));
+                    "%s %s a meeple to row space %d of %d at the %s post",
+                    g_player_name(b, b->active), g_verb(b, b->active, "adds", "add"), space + 1, p->spaces, tkit_post_name(p->kind));
         e->post = (int)p->kind;
+        e->count = "post-row";
         row_full(c, p);
 }
 

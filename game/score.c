@@ -72,16 +72,45 @@ static int fig_strength(const struct g_fig *f)
         }
 }
 
+/* Per feature and player: strength, a pig, the line of a figure; kept as figures leave. */
+void g_stats_build(struct g_board *b)
+{
+        size_t n = (b->nnodes + 1) * TKIT_SCENE_MAX_PLAYERS;
+        free(b->strength);
+        free(b->figline);
+        b->strength = tkit_xcalloc(n, sizeof(*b->strength));
+        b->figline = tkit_xcalloc(n, sizeof(*b->figline));
+        for (size_t i = 0; i < b->nfigs; i++)
+                g_stats_fig(b, (int)i, 1);
+}
+
+void g_stats_fig(struct g_board *b, int fi, int sign)
+{
+        const struct g_fig *f = &b->figs[fi];
+        if (!b->strength || f->node < 0 || f->f.player < 0 || f->f.player >= b->nplayers)
+                return;
+        size_t k = (size_t)g_find(b, f->node) * TKIT_SCENE_MAX_PLAYERS + (size_t)f->f.player;
+        if (f->f.kind == TKIT_FIGURE_PIG)
+                b->figline[k] |= sign > 0 ? 1 << 30 : 0; /* the pig flag */
+        else
+                b->strength[k] += sign * fig_strength(f);
+        if (sign > 0 && !(b->figline[k] & ((1 << 30) - 1)))
+                b->figline[k] |= f->f.line & ((1 << 30) - 1);
+}
+
 int g_strength(const struct g_board *b, int root, int player)
 {
-        int s = 0;
-        for (size_t i = 0; i < b->nfigs; i++) {
-                const struct g_fig *f = &b->figs[i];
-                if (!f->gone && f->node >= 0 && f->f.player == player &&
-                    g_find((struct g_board *)b, f->node) == root)
-                        s += fig_strength(f);
-        }
-        return s;
+        return b->strength[(size_t)root * TKIT_SCENE_MAX_PLAYERS + (size_t)player];
+}
+
+static bool has_pig(const struct g_board *b, int root, int player)
+{
+        return b->figline[(size_t)root * TKIT_SCENE_MAX_PLAYERS + (size_t)player] & (1 << 30);
+}
+
+static int farmer_line(const struct g_board *b, int root, int player)
+{
+        return b->figline[(size_t)root * TKIT_SCENE_MAX_PLAYERS + (size_t)player] & ((1 << 30) - 1);
 }
 
 /* Players holding the majority: their mask; 0 when nobody stands there. */
@@ -134,9 +163,8 @@ void g_score_group(struct g_ctx *c, int root, bool final)
                 rule = "BRIDGE-END";
         unsigned win = winners(b, root);
         int line = 0;
-        for (size_t i = 0; i < b->nfigs; i++)
-                if (!b->figs[i].gone && b->figs[i].node >= 0 && g_find(b, b->figs[i].node) == root)
-                        line = line ? line : b->figs[i].f.line;
+        for (int p = 0; p < b->nplayers && !line; p++)
+                line = farmer_line(b, root, p);
         if (!final) {
                 struct tkit_game_event *e =
                     g_event(c, TKIT_EV_NOTE, rule, -1, 0, line, "%c%s completed%s", why.data[0] - 32,
@@ -149,7 +177,7 @@ void g_score_group(struct g_ctx *c, int root, bool final)
                 if (!(win >> p & 1u))
                         continue;
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_SCORE, rule, p, v, line, "%s's %s%s: %d", g_player_name(b, p),
+                    g_event(c, TKIT_EV_SCORE, rule, p, v, line, "%s %s%s: %d", g_poss(b, p),
                             why.data, final ? " at the end" : "", v);
                 e->feature_kind = g->kind;
                 g_event_places(c, e, root);
@@ -209,16 +237,6 @@ static struct pair *field_cities(struct g_board *b, size_t *n)
         return v;
 }
 
-static bool has_pig(const struct g_board *b, int root, int player)
-{
-        for (size_t i = 0; i < b->nfigs; i++) {
-                const struct g_fig *f = &b->figs[i];
-                if (!f->gone && f->node >= 0 && f->f.kind == TKIT_FIGURE_PIG &&
-                    f->f.player == player && g_find((struct g_board *)b, f->node) == root)
-                        return true;
-        }
-        return false;
-}
 
 static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t n)
 {
@@ -236,10 +254,9 @@ static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t 
                 int pts = (cities - besieged) * (pig ? 4 : 3) + besieged * (pig ? 8 : 6);
                 const char *rule = besieged ? "BESIEGED-FIELD" : pig ? "SCORE-PIG" : "SCORE-FIELD";
                 struct tkit_game_event *e = g_event(
-                    c, TKIT_EV_SCORE, rule, p, pts, 0,
-                    "%s's field touching %d completed cit%s (%d besieged)%s: %d",
-                    g_player_name(b, p), cities, cities == 1 ? "y" : "ies", besieged,
-                    pig ? " with a pig" : "", pts);
+                    c, TKIT_EV_SCORE, rule, p, pts, farmer_line(b, root, p),
+                    "%s field%s touching %d completed cit%s (%d besieged): %d", g_poss(b, p),
+                    pig ? " with a pig" : "", cities, cities == 1 ? "y" : "ies", besieged, pts);
                 e->feature_kind = TKIT_FIELD;
                 g_event_places(c, e, root);
         }

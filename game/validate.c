@@ -86,6 +86,8 @@ static void check_move_tile(struct g_board *b)
         if (b->placed_cell < 0)
                 return;
         const struct g_cell *c = &b->cells[b->placed_cell];
+        if (g_cell_at(b, c->x, c->y) != b->placed_cell)
+                return; /* on an occupied cell: said already */
         bool touches = b->ncells == 1;
         for (int side = 0; side < 4; side++)
                 touches |= g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
@@ -121,7 +123,7 @@ static void check_players(struct g_board *b)
                                 "unknown colour '%s' for player '%s'",
                                 sc->players[i].colour ? sc->players[i].colour : "",
                                 sc->players[i].id);
-        if (sc->move.kind != TKIT_MOVE_NONE &&
+        if (sc->move.kind == TKIT_MOVE_TILE &&
             (sc->move.player < 0 || (size_t)sc->move.player >= sc->nplayers))
                 g_error(b, sc->move.line, "SCENE-PLAYER", "the move has no active player");
 }
