@@ -2,18 +2,13 @@
  * set says, not where it was read from. Lines, set->file and set->source_format are ignored
  * unless `exact` (a database must give back even those); an absent string equals an empty one
  * (the format cannot tell them apart). */
-#include "formats/tkit-formats.h"
+#include "formats-private.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct cmp {
-        char *why;
-        bool exact; /* compare lines, set->file and set->source_format too */
-};
-
-__attribute__((format(printf, 2, 3))) static bool differ(struct cmp *c, const char *fmt, ...)
+bool tkit_cmp_differ(struct tkit_cmp *c, const char *fmt, ...)
 {
         if (!c->why) {
                 struct tkit_buf b;
@@ -27,22 +22,13 @@ __attribute__((format(printf, 2, 3))) static bool differ(struct cmp *c, const ch
         return false;
 }
 
-static bool str_eq(const char *a, const char *b)
+bool tkit_cmp_str_eq(const char *a, const char *b)
 {
         return strcmp(a ? a : "", b ? b : "") == 0;
 }
 
-#define SAME_STR(c, a, b, what, ctx)                                                               \
-        (str_eq((a), (b)) ||                                                                       \
-         differ((c), "%s%s: '%s' != '%s'", (ctx), (what), (a) ? (a) : "", (b) ? (b) : ""))
-#define SAME_INT(c, a, b, what, ctx)                                                               \
-        ((long)(a) == (long)(b) ||                                                                 \
-         differ((c), "%s%s: %ld != %ld", (ctx), (what), (long)(a), (long)(b)))
-/* Where something was read from: compared only when exact. */
-#define SAME_LINE(c, a, b, ctx) (!(c)->exact || SAME_INT(c, a, b, "line", ctx))
-
-static bool names_eq(struct cmp *c, const struct tkit_name *a, size_t na, const struct tkit_name *b,
-                     size_t nb, const char *ctx)
+bool tkit_cmp_names(struct tkit_cmp *c, const struct tkit_name *a, size_t na,
+                    const struct tkit_name *b, size_t nb, const char *ctx)
 {
         if (!SAME_INT(c, na, nb, "number of names", ctx))
                 return false;
@@ -53,8 +39,8 @@ static bool names_eq(struct cmp *c, const struct tkit_name *a, size_t na, const 
         return true;
 }
 
-static bool attrs_eq(struct cmp *c, const struct tkit_attr *a, size_t na, const struct tkit_attr *b,
-                     size_t nb, const char *ctx)
+static bool attrs_eq(struct tkit_cmp *c, const struct tkit_attr *a, size_t na,
+                     const struct tkit_attr *b, size_t nb, const char *ctx)
 {
         if (!SAME_INT(c, na, nb, "number of markers", ctx))
                 return false;
@@ -66,8 +52,8 @@ static bool attrs_eq(struct cmp *c, const struct tkit_attr *a, size_t na, const 
         return true;
 }
 
-static bool feature_eq(struct cmp *c, const struct tkit_feature *a, const struct tkit_feature *b,
-                       const char *tile)
+static bool feature_eq(struct tkit_cmp *c, const struct tkit_feature *a,
+                       const struct tkit_feature *b, const char *tile)
 {
         char *ctx = tkit_xasprintf("%sfeature %s: ", tile, a->id);
         bool ok = SAME_STR(c, a->id, b->id, "id", ctx) &&
@@ -89,7 +75,7 @@ static bool feature_eq(struct cmp *c, const struct tkit_feature *a, const struct
         return ok;
 }
 
-static bool tile_eq(struct cmp *c, const struct tkit_tile *a, const struct tkit_tile *b)
+static bool tile_eq(struct tkit_cmp *c, const struct tkit_tile *a, const struct tkit_tile *b)
 {
         char *ctx = tkit_xasprintf("tile %s: ", a->id);
         bool ok =
@@ -100,7 +86,7 @@ static bool tile_eq(struct cmp *c, const struct tkit_tile *a, const struct tkit_
             SAME_STR(c, a->illustrations, b->illustrations, "illustrations", ctx) &&
             SAME_INT(c, a->basis, b->basis, "provenance basis", ctx) &&
             SAME_STR(c, a->provenance, b->provenance, "provenance", ctx) &&
-            names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
+            tkit_cmp_names(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
             attrs_eq(c, a->extra, a->nextra, b->extra, b->nextra, ctx) &&
             SAME_INT(c, a->nfeatures, b->nfeatures, "number of features", ctx);
         for (size_t i = 0; ok && i < a->nsymbols && i < TKIT_MAX_SYMBOLS; i++)
@@ -111,7 +97,7 @@ static bool tile_eq(struct cmp *c, const struct tkit_tile *a, const struct tkit_
         return ok;
 }
 
-static bool face_eq(struct cmp *c, const struct tkit_face *a, const struct tkit_face *b,
+static bool face_eq(struct tkit_cmp *c, const struct tkit_face *a, const struct tkit_face *b,
                     const char *ctx)
 {
         bool ok = SAME_STR(c, a->id, b->id, "face id", ctx) &&
@@ -132,7 +118,7 @@ static bool face_eq(struct cmp *c, const struct tkit_face *a, const struct tkit_
         return ok;
 }
 
-static bool piece_eq(struct cmp *c, const struct tkit_piece *a, const struct tkit_piece *b)
+static bool piece_eq(struct tkit_cmp *c, const struct tkit_piece *a, const struct tkit_piece *b)
 {
         char *ctx = tkit_xasprintf("piece %s: ", a->id);
         bool ok =
@@ -141,7 +127,7 @@ static bool piece_eq(struct cmp *c, const struct tkit_piece *a, const struct tki
             SAME_INT(c, a->height, b->height, "height", ctx) &&
             SAME_INT(c, a->basis, b->basis, "provenance basis", ctx) &&
             SAME_STR(c, a->provenance, b->provenance, "provenance", ctx) &&
-            names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
+            tkit_cmp_names(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
             SAME_INT(c, a->nfaces, b->nfaces, "number of faces", ctx);
         for (int i = 0; ok && i < a->width * a->height; i++)
                 ok = tile_eq(c, &a->cells[i], &b->cells[i]);
@@ -151,7 +137,7 @@ static bool piece_eq(struct cmp *c, const struct tkit_piece *a, const struct tki
         return ok;
 }
 
-static bool set_head_eq(struct cmp *c, const struct tkit_set *a, const struct tkit_set *b)
+static bool set_head_eq(struct tkit_cmp *c, const struct tkit_set *a, const struct tkit_set *b)
 {
         const char *ctx = "";
         bool ok =
@@ -163,7 +149,7 @@ static bool set_head_eq(struct cmp *c, const struct tkit_set *a, const struct tk
             SAME_INT(c, a->year, b->year, "year", ctx) &&
             SAME_INT(c, a->rules, b->rules, "rules", ctx) &&
             SAME_INT(c, a->nrequires, b->nrequires, "number of requires", ctx) &&
-            names_eq(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
+            tkit_cmp_names(c, a->names, a->nnames, b->names, b->nnames, ctx) &&
             attrs_eq(c, a->extra, a->nextra, b->extra, b->nextra, ctx) &&
             SAME_INT(c, a->ntokens, b->ntokens, "number of tokens", ctx) &&
             SAME_INT(c, a->nmanifest, b->nmanifest, "manifest lines", ctx) &&
@@ -189,7 +175,7 @@ static bool set_head_eq(struct cmp *c, const struct tkit_set *a, const struct tk
 
 static bool set_eq(const struct tkit_set *a, const struct tkit_set *b, bool exact, char **why)
 {
-        struct cmp c = {NULL, exact};
+        struct tkit_cmp c = {NULL, exact};
         bool ok = set_head_eq(&c, a, b);
         for (size_t i = 0; ok && i < a->ntiles; i++)
                 ok = tile_eq(&c, &a->tiles[i], &b->tiles[i]);

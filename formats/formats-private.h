@@ -28,6 +28,10 @@ uint16_t tkit_native_side_mask(enum tkit_feature_kind kind, int side);
 
 /* Validates a parsed document against the embedded RelaxNG schema (rule XML-SCHEMA). */
 int tkit_native_validate_doc(xmlDoc *doc, const char *name, struct tkit_diags *d);
+/* The same against any of the embedded schemas, reporting with `rule`. Implemented in schema.c. */
+enum tkit_schema { TKIT_SCHEMA_TILESET = 0, TKIT_SCHEMA_SCENE };
+int tkit_schema_validate_doc(enum tkit_schema which, xmlDoc *doc, const char *name,
+                             const char *rule, struct tkit_diags *d);
 
 /* Parses `data` with the safe options (no network, no entities, no DTD), reporting input over
  * TKIT_MAX_INPUT_BYTES as XML-LIMIT, libxml2's errors as XML-PARSE and any DOCTYPE as XML-DTD.
@@ -35,6 +39,18 @@ int tkit_native_validate_doc(xmlDoc *doc, const char *name, struct tkit_diags *d
  * TKIT_E_INVALID. Implemented in read.c. */
 xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d,
                        int *err);
+/* The same with other rule ids (the scene reader's SCENE-XML, SCENE-DTD, SCENE-LIMIT). */
+struct tkit_xml_rules {
+        const char *parse, *dtd, *limit;
+};
+xmlDoc *tkit_xml_parse_as(const char *data, size_t len, const char *name,
+                          const struct tkit_xml_rules *rules, struct tkit_diags *d, int *err);
+/* Whether the bytes are UTF-16 or UTF-32, which libxml2 would convert silently. */
+bool tkit_xml_wide_encoding(const unsigned char *p, size_t len);
+/* Reads a whole file ("-" for stdin) of at most TKIT_MAX_INPUT_BYTES (a larger one is reported
+ * with `rule_limit`). Returns 0 (*data to be freed by the caller), TKIT_E_IO or TKIT_E_LIMIT. */
+int tkit_read_input(const char *path, const char *rule_limit, char **data, size_t *len,
+                    struct tkit_diags *d);
 
 /* Routes libxml2's errors into `d` for `name` until tkit_xml_errors_pop(); nests not. */
 struct tkit_xml_errors {
@@ -61,7 +77,98 @@ void tkit_xml_error_cb(void *data, TKIT_XML_ERROR *err);
 
 /* Whether `s` is an id the native format can hold ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64
  * bytes): the JCloisterZone reader refuses others, or an export could not be read back.
- * Implemented in native-read.c. */
+ * Scenes use the same ids. Implemented in xml-walk.c. */
+#define TKIT_XR_MAX_ID 64
 bool tkit_native_valid_id(const char *s);
+
+/* ------------------------------------------------------------------ the strict tree walk
+ * Shared by the native tile-set reader and the scene reader (xml-walk.c). Every problem is
+ * reported into `d` with the element's line and counted in `errors`; reading goes on, so that a
+ * file's problems all show at once. */
+struct tkit_xr {
+        const char *file;
+        struct tkit_diags *d;
+        const char *rule_unknown; /* unknown element, attribute or text; order */
+        const char *rule_value;   /* a value that cannot be taken as written */
+        const char *rule_dup;     /* a second name in one language; NULL: rule_value */
+        const char *set, *item;   /* labels of the diagnostics (set, tile), may be NULL */
+        int errors;
+};
+/* The element's line, 0 when unknown. */
+int tkit_xr_line(const xmlNode *n);
+void tkit_xr_fail(struct tkit_xr *r, const xmlNode *n, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* An element without namespace named `name`. */
+bool tkit_xr_is(const xmlNode *n, const char *name);
+/* Value of an attribute without namespace, or NULL. */
+const char *tkit_xr_prop(const xmlNode *n, const char *name);
+/* Reports attributes that are not in `allowed` (NULL-terminated) and required ones that are
+ * missing (a leading '!' in `allowed` marks them). Returns false when a required one is missing:
+ * the element cannot be read then; after an unknown attribute it can. */
+bool tkit_xr_attrs(struct tkit_xr *r, const xmlNode *n, const char *const *allowed);
+/* Steps to the next child element from `n` on, reporting text that is not whitespace. Comments
+ * and processing instructions are skipped. */
+xmlNode *tkit_xr_next(struct tkit_xr *r, const xmlNode *parent, xmlNode *n);
+#define TKIT_XR_CHILDREN(r, parent, c)                                                             \
+        for (xmlNode *c = tkit_xr_next((r), (parent), (parent)->children); c;                      \
+             c = tkit_xr_next((r), (parent), c->next))
+void tkit_xr_unknown_child(struct tkit_xr *r, const xmlNode *parent, const xmlNode *c,
+                           const char *where);
+/* Text of an element that may hold only text; NULL after an error. Caller frees. */
+char *tkit_xr_text(struct tkit_xr *r, const xmlNode *n);
+/* The attribute when it is a valid id; NULL when absent or (reported) invalid. */
+const char *tkit_xr_id(struct tkit_xr *r, const xmlNode *n, const char *attr);
+/* A whole decimal number (a leading '-' only when min < 0) in [min, max]; `*out` is left alone
+ * when the attribute is absent. Returns false after reporting an error. */
+bool tkit_xr_int(struct tkit_xr *r, const xmlNode *n, const char *attr, int min, int max, int *out);
+/* A word from a vocabulary, through its *_parse function; -1 when absent or (reported) bad. */
+int tkit_xr_enum(struct tkit_xr *r, const xmlNode *n, const char *attr, int (*parse)(const char *),
+                 const char *choices);
+/* Calls `fn` for each token of a whitespace-separated list (NUL-terminated copies of at most 79
+ * bytes); stops after 5 bad tokens. Returns false when any was bad. */
+typedef bool tkit_xr_token_fn(struct tkit_xr *r, const xmlNode *n, const char *tok, void *ctx);
+bool tkit_xr_tokens(struct tkit_xr *r, const xmlNode *n, const char *v, tkit_xr_token_fn *fn,
+                    void *ctx);
+/* Element order inside a container: each child has a stage, and stages never go back. */
+bool tkit_xr_in_order(struct tkit_xr *r, const xmlNode *c, int *stage, int want, const char *after);
+/* A BCP 47-like language tag: en, ro, pt-BR. */
+bool tkit_xr_lang_ok(const char *lang);
+/* Reads <ELEMENT lang="..">text</ELEMENT> into a name list; a second one in a language is an
+ * error. */
+void tkit_xr_name(struct tkit_xr *r, const xmlNode *n, struct tkit_name **v, size_t *nv);
+
+/* ------------------------------------------------------------------ model equality
+ * Shared by tkit_set_equal (equal.c) and tkit_scene_equal (scene-equal.c). The first difference
+ * found is described in `why`; later ones are not. */
+struct tkit_cmp {
+        char *why;
+        bool exact; /* compare lines, set->file and set->source_format too */
+};
+bool tkit_cmp_differ(struct tkit_cmp *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* An absent string equals an empty one (the formats cannot tell them apart). */
+bool tkit_cmp_str_eq(const char *a, const char *b);
+#define SAME_STR(c, a, b, what, ctx)                                                               \
+        (tkit_cmp_str_eq((a), (b)) || tkit_cmp_differ((c), "%s%s: '%s' != '%s'", (ctx), (what),    \
+                                                      (a) ? (a) : "", (b) ? (b) : ""))
+#define SAME_INT(c, a, b, what, ctx)                                                               \
+        ((long)(a) == (long)(b) ||                                                                 \
+         tkit_cmp_differ((c), "%s%s: %ld != %ld", (ctx), (what), (long)(a), (long)(b)))
+/* Where something was read from: compared only when exact. */
+#define SAME_LINE(c, a, b, ctx) (!(c)->exact || SAME_INT(c, a, b, "line", ctx))
+bool tkit_cmp_names(struct tkit_cmp *c, const struct tkit_name *a, size_t na,
+                    const struct tkit_name *b, size_t nb, const char *ctx);
+
+/* ------------------------------------------------------------------ writing XML
+ * Shared by the native writer and the scene writer (native-write.c). */
+/* Appends `s` escaped for an attribute value (attr) or element text; bytes XML cannot carry
+ * become U+FFFD. */
+void tkit_xml_escape(struct tkit_buf *b, const char *s, bool attr);
+/*  name="value" with the value escaped, and  name="N". */
+void tkit_xml_attr(struct tkit_buf *b, const char *name, const char *value);
+void tkit_xml_attr_int(struct tkit_buf *b, const char *name, int value);
+/* Writes the buffer to `path` ("-" for stdout) through a temporary file renamed when complete.
+ * Returns 0 or TKIT_E_IO, with `PATH: error: cannot write: REASON` in `d` (may be NULL). */
+int tkit_buf_write_file(const struct tkit_buf *b, const char *path, struct tkit_diags *d);
 
 #endif

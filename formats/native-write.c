@@ -38,7 +38,7 @@ static size_t xml_char_len(const unsigned char *s)
  * (control characters, broken UTF-8 from another source) become U+FFFD, so the output is always
  * well-formed. Whitespace other than space is written as character references in attributes,
  * where a parser would otherwise normalise it to spaces. */
-static void put_escaped(struct tkit_buf *b, const char *str, bool attr)
+void tkit_xml_escape(struct tkit_buf *b, const char *str, bool attr)
 {
         const unsigned char *s = (const unsigned char *)(str ? str : "");
         while (*s) {
@@ -80,14 +80,14 @@ static void put_escaped(struct tkit_buf *b, const char *str, bool attr)
         }
 }
 
-static void attr_s(struct tkit_buf *b, const char *name, const char *value)
+void tkit_xml_attr(struct tkit_buf *b, const char *name, const char *value)
 {
         tkit_buf_printf(b, " %s=\"", name);
-        put_escaped(b, value, true);
+        tkit_xml_escape(b, value, true);
         tkit_buf_puts(b, "\"");
 }
 
-static void attr_i(struct tkit_buf *b, const char *name, int value)
+void tkit_xml_attr_int(struct tkit_buf *b, const char *name, int value)
 {
         tkit_buf_printf(b, " %s=\"%d\"", name, value);
 }
@@ -111,9 +111,9 @@ static void put_names(struct tkit_buf *b, const struct tkit_name *v, size_t n, i
         for (size_t i = 0; i < n; i++) {
                 indent(b, depth);
                 tkit_buf_puts(b, "<name");
-                attr_s(b, "lang", v[i].lang);
+                tkit_xml_attr(b, "lang", v[i].lang);
                 tkit_buf_puts(b, ">");
-                put_escaped(b, v[i].text, false);
+                tkit_xml_escape(b, v[i].text, false);
                 tkit_buf_puts(b, "</name>\n");
         }
 }
@@ -124,10 +124,10 @@ static void put_provenance(struct tkit_buf *b, enum tkit_basis basis, const char
                 return;
         indent(b, depth);
         tkit_buf_puts(b, "<provenance");
-        attr_s(b, "basis", tkit_basis_name(basis));
+        tkit_xml_attr(b, "basis", tkit_basis_name(basis));
         if (note && note[0]) {
                 tkit_buf_puts(b, ">");
-                put_escaped(b, note, false);
+                tkit_xml_escape(b, note, false);
                 tkit_buf_puts(b, "</provenance>\n");
         } else {
                 tkit_buf_puts(b, "/>\n");
@@ -139,8 +139,8 @@ static void put_markers(struct tkit_buf *b, const struct tkit_attr *v, size_t n,
         for (size_t i = 0; i < n; i++) {
                 indent(b, depth);
                 tkit_buf_puts(b, "<marker");
-                attr_s(b, "name", v[i].name);
-                attr_s(b, "value", v[i].value);
+                tkit_xml_attr(b, "name", v[i].name);
+                tkit_xml_attr(b, "value", v[i].value);
                 tkit_buf_puts(b, "/>\n");
         }
 }
@@ -179,7 +179,7 @@ static void put_feature(struct tkit_buf *b, const struct tkit_feature *f, int de
 {
         indent(b, depth);
         tkit_buf_printf(b, "<%s", tkit_feature_kind_name(f->kind));
-        attr_s(b, "id", f->id);
+        tkit_xml_attr(b, "id", f->id);
         bool positional = f->kind == TKIT_CITY || f->kind == TKIT_ROAD || f->kind == TKIT_RIVER ||
                           (f->kind == TKIT_FIELD && f->mask);
         if (positional)
@@ -187,16 +187,16 @@ static void put_feature(struct tkit_buf *b, const struct tkit_feature *f, int de
         switch (f->kind) {
         case TKIT_CITY:
                 if (f->pennants)
-                        attr_i(b, "pennants", f->pennants);
+                        tkit_xml_attr_int(b, "pennants", f->pennants);
                 if (f->besieger != TKIT_BESIEGER_NONE)
-                        attr_s(b, "besieged", tkit_besieger_name(f->besieger));
+                        tkit_xml_attr(b, "besieged", tkit_besieger_name(f->besieger));
                 attr_yes(b, "cathedral", f->cathedral);
                 attr_yes(b, "overpass", f->overpass);
                 break;
         case TKIT_ROAD:
         case TKIT_RIVER:
                 if (f->end != TKIT_END_NONE)
-                        attr_s(b, "end", tkit_end_name(f->end));
+                        tkit_xml_attr(b, "end", tkit_end_name(f->end));
                 if (f->kind == TKIT_ROAD)
                         attr_yes(b, "junction", f->junction);
                 attr_yes(b, "overpass", f->overpass);
@@ -209,7 +209,7 @@ static void put_feature(struct tkit_buf *b, const struct tkit_feature *f, int de
                         for (size_t i = 0; i < f->ntouches; i++) {
                                 if (i)
                                         tkit_buf_puts(b, " ");
-                                put_escaped(b, f->touches[i], true);
+                                tkit_xml_escape(b, f->touches[i], true);
                         }
                         tkit_buf_puts(b, "\"");
                 }
@@ -237,11 +237,11 @@ static void put_features(struct tkit_buf *b, const struct tkit_tile *t, int dept
 static void put_tile(struct tkit_buf *b, const struct tkit_tile *t)
 {
         tkit_buf_puts(b, "  <tile");
-        attr_s(b, "id", t->id);
+        tkit_xml_attr(b, "id", t->id);
         if (t->count != 1)
-                attr_i(b, "count", t->count);
+                tkit_xml_attr_int(b, "count", t->count);
         if (t->group != TKIT_GROUP_LAND)
-                attr_s(b, "group", tkit_group_name(t->group));
+                tkit_xml_attr(b, "group", tkit_group_name(t->group));
         attr_yes(b, "start", t->start);
         if (t->nsymbols) {
                 tkit_buf_puts(b, " symbols=\"");
@@ -273,7 +273,7 @@ static void put_tile(struct tkit_buf *b, const struct tkit_tile *t)
 static void put_face(struct tkit_buf *b, const struct tkit_face *f)
 {
         tkit_buf_puts(b, "    <face");
-        attr_s(b, "id", f->id);
+        tkit_xml_attr(b, "id", f->id);
         if (f->max_players == f->min_players)
                 tkit_buf_printf(b, " players=\"%d\"", f->min_players);
         else if (f->max_players == 0)
@@ -288,12 +288,12 @@ static void put_face(struct tkit_buf *b, const struct tkit_face *f)
         for (size_t i = 0; i < f->nposts; i++) {
                 const struct tkit_post_def *p = &f->posts[i];
                 tkit_buf_puts(b, "      <post");
-                attr_s(b, "kind", tkit_post_name(p->kind));
+                tkit_xml_attr(b, "kind", tkit_post_name(p->kind));
                 const char *names[] = {"plain", "dark3", "fiveplus", "meeple", "catapult"};
                 const int values[] = {p->plain, p->dark3, p->fiveplus, p->meeple, p->catapult};
                 for (int k = 0; k < 5; k++)
                         if (values[k])
-                                attr_i(b, names[k], values[k]);
+                                tkit_xml_attr_int(b, names[k], values[k]);
                 tkit_buf_puts(b, "/>\n");
         }
         tkit_buf_puts(b, "    </face>\n");
@@ -302,11 +302,11 @@ static void put_face(struct tkit_buf *b, const struct tkit_face *f)
 static void put_piece(struct tkit_buf *b, const struct tkit_piece *p)
 {
         tkit_buf_puts(b, "  <piece");
-        attr_s(b, "id", p->id);
-        attr_i(b, "width", p->width);
-        attr_i(b, "height", p->height);
+        tkit_xml_attr(b, "id", p->id);
+        tkit_xml_attr_int(b, "width", p->width);
+        tkit_xml_attr_int(b, "height", p->height);
         if (p->count != 1)
-                attr_i(b, "count", p->count);
+                tkit_xml_attr_int(b, "count", p->count);
         tkit_buf_puts(b, ">\n");
         put_names(b, p->names, p->nnames, 2);
         put_provenance(b, p->basis, p->provenance, 2);
@@ -332,11 +332,11 @@ static void put_piece(struct tkit_buf *b, const struct tkit_piece *p)
 static void put_set_attrs(struct tkit_buf *b, const struct tkit_set *s)
 {
         tkit_buf_puts(b, "<tileset format=\"1\"");
-        attr_s(b, "id", s->id);
+        tkit_xml_attr(b, "id", s->id);
         if (s->edition && s->edition[0])
-                attr_s(b, "edition", s->edition);
+                tkit_xml_attr(b, "edition", s->edition);
         if (s->year > 0)
-                attr_i(b, "year", s->year);
+                tkit_xml_attr_int(b, "year", s->year);
         if (s->rules) {
                 bool first = true;
                 tkit_buf_puts(b, " rules=\"");
@@ -353,7 +353,7 @@ static void put_set_attrs(struct tkit_buf *b, const struct tkit_set *s)
                 for (size_t i = 0; i < s->nrequires; i++) {
                         if (i)
                                 tkit_buf_puts(b, " ");
-                        put_escaped(b, s->requires[i], true);
+                        tkit_xml_escape(b, s->requires[i], true);
                 }
                 tkit_buf_puts(b, "\"");
         }
@@ -366,8 +366,8 @@ static void put_manifest(struct tkit_buf *b, const struct tkit_set *s)
                 tkit_buf_puts(b, "  <tokens>\n");
                 for (size_t i = 0; i < s->ntokens; i++) {
                         tkit_buf_puts(b, "    <token");
-                        attr_s(b, "kind", tkit_token_name(s->tokens[i].kind));
-                        attr_i(b, "count", s->tokens[i].count);
+                        tkit_xml_attr(b, "kind", tkit_token_name(s->tokens[i].kind));
+                        tkit_xml_attr_int(b, "count", s->tokens[i].count);
                         tkit_buf_puts(b, "/>\n");
                 }
                 tkit_buf_puts(b, "  </tokens>\n");
@@ -378,14 +378,14 @@ static void put_manifest(struct tkit_buf *b, const struct tkit_set *s)
         for (size_t i = 0; i < s->nmanifest; i++) {
                 const struct tkit_expect *e = &s->manifest[i];
                 tkit_buf_puts(b, "    <expect");
-                attr_s(b, "what", tkit_expect_name(e->what));
+                tkit_xml_attr(b, "what", tkit_expect_name(e->what));
                 if (e->of)
-                        attr_s(b, "of", e->of);
+                        tkit_xml_attr(b, "of", e->of);
                 if (e->group >= 0)
-                        attr_s(b, "group", tkit_group_name((enum tkit_group)e->group));
-                attr_i(b, "count", e->count);
+                        tkit_xml_attr(b, "group", tkit_group_name((enum tkit_group)e->group));
+                tkit_xml_attr_int(b, "count", e->count);
                 if (e->note)
-                        attr_s(b, "note", e->note);
+                        tkit_xml_attr(b, "note", e->note);
                 tkit_buf_puts(b, "/>\n");
         }
         tkit_buf_puts(b, "  </manifest>\n");
@@ -405,9 +405,39 @@ void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out)
         tkit_buf_puts(out, "</tileset>\n");
 }
 
-/* The file is opened only once the whole document is made. Replacing a file safely (temporary
- * file, rename, symbolic links, `-` for stdout) is the caller's business: the command line does it
- * in its output helper (tools/output.c). */
+/* Writes through a temporary file in the same directory and renames it, so that a failed write
+ * never leaves half a file where a good one was. */
+int tkit_buf_write_file(const struct tkit_buf *b, const char *path, struct tkit_diags *d)
+{
+        const char *data = b->data ? b->data : "";
+        int e = 0;
+        errno = 0; /* stdio may fail without setting it (a short write) */
+        if (strcmp(path, "-") == 0) {
+                if (fwrite(data, 1, b->len, stdout) != b->len || fflush(stdout) != 0)
+                        e = errno ? errno : EIO;
+        } else {
+                char *tmp = tkit_xasprintf("%s.tmp%ld", path, (long)getpid());
+                FILE *f = fopen(tmp, "wb");
+                if (!f) {
+                        e = errno;
+                } else {
+                        if (fwrite(data, 1, b->len, f) != b->len)
+                                e = errno ? errno : EIO;
+                        if (fclose(f) != 0 && !e)
+                                e = errno ? errno : EIO;
+                        if (!e && rename(tmp, path) != 0)
+                                e = errno;
+                        if (e)
+                                remove(tmp);
+                }
+                free(tmp);
+        }
+        if (e && d)
+                tkit_diags_add(d, TKIT_SEV_ERROR, strcmp(path, "-") == 0 ? "<stdout>" : path, 0,
+                               NULL, NULL, NULL, "cannot write: %s", strerror(e));
+        return e ? TKIT_E_IO : 0;
+}
+
 int tkit_native_write_file(const struct tkit_set *s, const char *path)
 {
         if (!s || !path)

@@ -184,16 +184,23 @@ static void start_element(void *ctx, const xmlChar *localname, const xmlChar *pr
 xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d,
                        int *err)
 {
+        static const struct tkit_xml_rules rules = {RULE_PARSE, RULE_DTD, RULE_LIMIT};
+        return tkit_xml_parse_as(data, len, name, &rules, d, err);
+}
+
+xmlDoc *tkit_xml_parse_as(const char *data, size_t len, const char *name,
+                          const struct tkit_xml_rules *rules, struct tkit_diags *d, int *err)
+{
         *err = TKIT_E_LIMIT;
         if (len > TKIT_MAX_INPUT_BYTES) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, RULE_LIMIT, NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, rules->limit, NULL, NULL,
                                "%zu bytes is more than the %u bytes allowed", len,
                                TKIT_MAX_INPUT_BYTES);
                 return NULL;
         }
         *err = TKIT_E_INVALID;
         struct parse_state st = {.dtd_line = 0};
-        tkit_xml_errors_push(&st.errs, name, RULE_PARSE, d);
+        tkit_xml_errors_push(&st.errs, name, rules->parse, d);
         xmlDoc *doc = NULL;
         xmlParserCtxt *ctxt = xmlNewParserCtxt();
         if (!ctxt) {
@@ -210,13 +217,13 @@ xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tk
         doc = xmlCtxtReadIO(ctxt, mem_read, mem_close, &mr, name, NULL,
                             XML_PARSE_NONET | XML_PARSE_BIG_LINES | XML_PARSE_NOCDATA);
         if (st.dtd_line > 0) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, st.dtd_line, RULE_DTD, NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, st.dtd_line, rules->dtd, NULL, NULL,
                                "DTDs and entities are not allowed");
                 xmlFreeDoc(doc);
                 doc = NULL;
         } else if (st.errs.errors > 0 || !doc) {
                 if (st.errs.errors == 0)
-                        tkit_diags_add(d, TKIT_SEV_ERROR, name, 1, RULE_PARSE, NULL, NULL,
+                        tkit_diags_add(d, TKIT_SEV_ERROR, name, 1, rules->parse, NULL, NULL,
                                        "cannot parse the document");
                 xmlFreeDoc(doc);
                 doc = NULL;
@@ -230,7 +237,7 @@ xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tk
 
 /* Whether the bytes are UTF-16 or UTF-32 (with or without a byte-order mark), which libxml2
  * would convert silently: the native format is UTF-8 only. */
-static bool wide_encoding(const unsigned char *p, size_t len)
+bool tkit_xml_wide_encoding(const unsigned char *p, size_t len)
 {
         return len >= 2 && ((p[0] == 0xfe && p[1] == 0xff) || (p[0] == 0xff && p[1] == 0xfe) ||
                             p[0] == 0 || p[1] == 0);
@@ -277,7 +284,8 @@ int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_f
         /* Read into a list of our own, so that `out` gets everything or nothing. */
         struct tkit_setlist tmp;
         tkit_setlist_init(&tmp);
-        int rc = read_doc(doc, name, fmt, wide_encoding((const unsigned char *)data, len), &tmp, d);
+        int rc = read_doc(doc, name, fmt, tkit_xml_wide_encoding((const unsigned char *)data, len),
+                          &tmp, d);
         xmlFreeDoc(doc);
         if (rc == 0)
                 for (size_t i = 0; i < tmp.n; i++) {
@@ -291,13 +299,14 @@ int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_f
 }
 
 /* Reads at most TKIT_MAX_INPUT_BYTES + 1 bytes, so that pipes are limited too. */
-static int slurp(FILE *f, const char *path, char **data, size_t *len, struct tkit_diags *d)
+static int slurp(FILE *f, const char *path, const char *rule_limit, char **data, size_t *len,
+                 struct tkit_diags *d)
 {
         size_t cap = 64 * 1024, n = 0;
         struct stat sb;
         if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode)) {
                 if ((unsigned long long)sb.st_size > TKIT_MAX_INPUT_BYTES) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, RULE_LIMIT, NULL, NULL,
+                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, rule_limit, NULL, NULL,
                                        "file is %lld bytes, more than the %u bytes allowed",
                                        (long long)sb.st_size, TKIT_MAX_INPUT_BYTES);
                         return TKIT_E_LIMIT;
@@ -312,7 +321,7 @@ static int slurp(FILE *f, const char *path, char **data, size_t *len, struct tki
                 n += got;
                 if (n > TKIT_MAX_INPUT_BYTES) {
                         free(buf);
-                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, RULE_LIMIT, NULL, NULL,
+                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, rule_limit, NULL, NULL,
                                        "input is more than the %u bytes allowed",
                                        TKIT_MAX_INPUT_BYTES);
                         return TKIT_E_LIMIT;
@@ -343,10 +352,35 @@ int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tki
         }
         char *data = NULL;
         size_t len = 0;
-        int rc = slurp(f, name, &data, &len, d);
+        int rc = slurp(f, name, RULE_LIMIT, &data, &len, d);
         if (rc == 0)
                 rc = tkit_read_memory(data, len, name, fmt, out, d);
         free(data);
+        return rc;
+}
+
+int tkit_read_input(const char *path, const char *rule_limit, char **data, size_t *len,
+                    struct tkit_diags *d)
+{
+        bool is_stdin = strcmp(path, "-") == 0;
+        const char *name = is_stdin ? "<stdin>" : path;
+        FILE *f = is_stdin ? stdin : fopen(path, "rb");
+        if (!f) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
+                               path, strerror(errno));
+                return TKIT_E_IO;
+        }
+        struct stat sb;
+        if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
+                               "cannot read %s: is a directory", path);
+                if (!is_stdin)
+                        fclose(f);
+                return TKIT_E_IO;
+        }
+        int rc = slurp(f, name, rule_limit, data, len, d);
+        if (!is_stdin)
+                fclose(f);
         return rc;
 }
 
@@ -355,14 +389,13 @@ int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *
 {
         if (!path)
                 return TKIT_E_USAGE;
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
-                               path, strerror(errno));
-                return TKIT_E_IO;
-        }
-        int rc = tkit_read_stream(f, path, fmt, out, d);
-        fclose(f);
+        char *data = NULL;
+        size_t len = 0;
+        int rc = tkit_read_input(path, RULE_LIMIT, &data, &len, d);
+        if (rc == 0)
+                rc = tkit_read_memory(data, len, strcmp(path, "-") == 0 ? "<stdin>" : path, fmt,
+                                      out, d);
+        free(data);
         return rc;
 }
 

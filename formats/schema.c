@@ -1,6 +1,6 @@
-/* The RelaxNG schema of the native format, compiled into the library from tilesets/tileset.rng
- * (see formats/meson.build) so that no file is looked up at run time. It is compiled once, on
- * first use, and freed by tkit_formats_cleanup(). */
+/* The RelaxNG schemas of the native tile-set format and of scenes, compiled into the library from
+ * tilesets/tileset.rng and scenes/scene.rng (see formats/meson.build) so that no file is looked up
+ * at run time. Each is compiled once, on first use, and freed by tkit_formats_cleanup(). */
 #include "formats-private.h"
 
 #include <libxml/relaxng.h>
@@ -9,33 +9,46 @@
 
 extern const char tkit_tileset_rng[];
 extern const unsigned long tkit_tileset_rng_len;
+extern const char tkit_scene_rng[];
+extern const unsigned long tkit_scene_rng_len;
 
-static xmlRelaxNG *schema;
+/* One compiled schema per format, in the order of enum tkit_schema. */
+static const struct {
+        const char *name;
+        const char *text;
+        const unsigned long *len;
+} sources[] = {
+    {"tileset.rng", tkit_tileset_rng, &tkit_tileset_rng_len},
+    {"scene.rng", tkit_scene_rng, &tkit_scene_rng_len},
+};
+static xmlRelaxNG *schemas[2];
 
-static xmlRelaxNG *compiled_schema(struct tkit_diags *d)
+static xmlRelaxNG *compiled_schema(enum tkit_schema which, const char *rule, struct tkit_diags *d)
 {
-        if (schema)
-                return schema;
+        if (schemas[which])
+                return schemas[which];
         struct tkit_xml_errors errs;
-        tkit_xml_errors_push(&errs, "tileset.rng", RULE_SCHEMA, d);
+        tkit_xml_errors_push(&errs, sources[which].name, rule, d);
         xmlRelaxNGParserCtxt *pc =
-            xmlRelaxNGNewMemParserCtxt(tkit_tileset_rng, (int)tkit_tileset_rng_len);
+            xmlRelaxNGNewMemParserCtxt(sources[which].text, (int)*sources[which].len);
         if (pc) {
                 xmlRelaxNGSetParserStructuredErrors(pc, tkit_xml_error_cb, &errs);
-                schema = xmlRelaxNGParse(pc);
+                schemas[which] = xmlRelaxNGParse(pc);
                 xmlRelaxNGFreeParserCtxt(pc);
         }
         tkit_xml_errors_pop(&errs);
-        if (!schema && errs.errors == 0)
-                tkit_diags_add(d, TKIT_SEV_ERROR, "tileset.rng", 0, RULE_SCHEMA, NULL, NULL,
+        if (!schemas[which] && errs.errors == 0)
+                tkit_diags_add(d, TKIT_SEV_ERROR, sources[which].name, 0, rule, NULL, NULL,
                                "the built-in schema does not compile");
-        return schema;
+        return schemas[which];
 }
 
 void tkit_formats_cleanup(void)
 {
-        xmlRelaxNGFree(schema);
-        schema = NULL;
+        for (size_t i = 0; i < sizeof schemas / sizeof *schemas; i++) {
+                xmlRelaxNGFree(schemas[i]);
+                schemas[i] = NULL;
+        }
 }
 
 /* A safety net for programs that do not call tkit_formats_cleanup(): the schema is freed at exit
@@ -46,13 +59,14 @@ __attribute__((destructor)) static void formats_at_exit(void)
         tkit_formats_cleanup();
 }
 
-int tkit_native_validate_doc(xmlDoc *doc, const char *name, struct tkit_diags *d)
+int tkit_schema_validate_doc(enum tkit_schema which, xmlDoc *doc, const char *name,
+                             const char *rule, struct tkit_diags *d)
 {
-        xmlRelaxNG *s = compiled_schema(d);
+        xmlRelaxNG *s = compiled_schema(which, rule, d);
         if (!s)
                 return TKIT_E_INVALID;
         struct tkit_xml_errors errs;
-        tkit_xml_errors_push(&errs, name, RULE_SCHEMA, d);
+        tkit_xml_errors_push(&errs, name, rule, d);
         xmlRelaxNGValidCtxt *vc = xmlRelaxNGNewValidCtxt(s);
         int rc = -1;
         if (vc) {
@@ -62,9 +76,14 @@ int tkit_native_validate_doc(xmlDoc *doc, const char *name, struct tkit_diags *d
         }
         tkit_xml_errors_pop(&errs);
         if (rc != 0 && errs.errors == 0)
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, RULE_SCHEMA, NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, rule, NULL, NULL,
                                "the document does not match the schema");
         return rc == 0 ? 0 : TKIT_E_INVALID;
+}
+
+int tkit_native_validate_doc(xmlDoc *doc, const char *name, struct tkit_diags *d)
+{
+        return tkit_schema_validate_doc(TKIT_SCHEMA_TILESET, doc, name, RULE_SCHEMA, d);
 }
 
 int tkit_native_validate_memory(const char *data, size_t len, const char *name,

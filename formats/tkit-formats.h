@@ -12,6 +12,7 @@
 #define TKIT_FORMATS_H
 
 #include "model/tkit-model.h"
+#include "model/tkit-scene.h"
 
 enum tkit_format {
         TKIT_FORMAT_AUTO = 0, /* by root element: <tileset> native, <defs> JCloisterZone */
@@ -75,5 +76,42 @@ void tkit_formats_cleanup(void);
  * (line numbers: the ref's) and drops the marker. Returns the number of references still
  * unresolved (the checker reports them as JCZ-REF). Implemented in formats/jcz.c. */
 int tkit_jcz_link(struct tkit_setlist *l);
+
+/* ---------------------------------------------------------------- scenes (docs/scene.md) */
+
+/* Limits of a scene document, each reported as SCENE-LIMIT when passed. They keep every check
+ * of the reader O(n log n) and the numbers far from overflow. */
+#define TKIT_SCENE_MAX_TILES 10000    /* <tile> and <piece> elements on the board */
+#define TKIT_SCENE_MAX_FIGURES 10000  /* <figure> elements in <figures> */
+#define TKIT_SCENE_MAX_BUILDINGS 1000 /* <castle> elements, and <barn> elements */
+#define TKIT_SCENE_MAX_LIST 64        /* sets, options, languages per text, removals, callouts */
+#define TKIT_SCENE_MAX_SPACES 32      /* tokens of a post's <row> and of its <stack> */
+#define TKIT_SCENE_MAX_COORD 1000000  /* |x| and |y|, as in the layout JSON */
+#define TKIT_SCENE_MAX_POINTS 9999    /* |value| of <points>, value of <count> */
+
+/* Reads a scene (strict: unknown elements and attributes, bad words and numbers, references to
+ * players, castles or barns that are not there, duplicate ids, DOCTYPE, invalid UTF-8 are all
+ * errors with `name` and the line, rules SCENE-*), then validates it against the embedded
+ * RelaxNG schema (scenes/scene.rng). Only the document is checked: whether the tiles, features
+ * and move fit the sets is game/'s job. Returns the scene (caller destroys; scene->file is
+ * `name`) or NULL with every problem reported. */
+struct tkit_scene *tkit_scene_read(const char *data, size_t len, const char *name,
+                                   struct tkit_diags *d);
+/* The same from a file ("-" for stdin). On NULL, *err (may be NULL) says why: TKIT_E_IO (cannot
+ * read), TKIT_E_LIMIT (larger than TKIT_MAX_INPUT_BYTES) or TKIT_E_INVALID. */
+struct tkit_scene *tkit_scene_read_file(const char *path, struct tkit_diags *d, int *err);
+
+/* The canonical XML of a scene, appended to `out` (docs/scene.md, "Canonical form"): read →
+ * write → read gives an equal scene, and writing it twice gives the same bytes. The scene must
+ * hold what the reader could have read (valid ids, references within the arrays). */
+void tkit_scene_write(const struct tkit_scene *s, struct tkit_buf *out);
+/* Writes to `path` ("-" for stdout) through a temporary file renamed when complete. Returns 0,
+ * or TKIT_E_IO with `PATH: error: cannot write: REASON` in `d`. */
+int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct tkit_diags *d);
+
+/* Whether two scenes say the same thing: every field except lines, scene->file and the
+ * capacities. On a difference, *why (when `why` is not NULL) describes the first one; the
+ * caller frees it. */
+bool tkit_scene_equal(const struct tkit_scene *a, const struct tkit_scene *b, char **why);
 
 #endif

@@ -167,7 +167,8 @@ struct tkit_scene_move {
         enum tkit_build_kind build;
         char *build_feature; /* castle: the city on the placed tile */
         int build_x, build_y; /* barn: the corner point */
-        struct tkit_scene_figure farmer; /* barn: the farmer that moves onto it (at = feature) */
+        struct tkit_scene_figure farmer; /* barn: the farmer that moves onto it (at = feature);
+                                            none when farmer.feature is NULL */
 
         bool escape; /* a knight escapes from a besieged city (1st edition) */
         struct tkit_scene_figure escaping;

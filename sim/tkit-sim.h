@@ -16,6 +16,7 @@
 #define TKIT_SIM_H
 
 #include "model/tkit-model.h"
+#include "model/tkit-scene.h"
 
 /* A bridge (Castles & Bridges) lies across two opposite field sides of a tile; the axis is the one
  * seen on the board, after rotation: NS joins the board north and south sides. */
@@ -174,6 +175,15 @@ int tkit_layout_resolve(struct tkit_layout *l, struct tkit_set *const *sets, siz
  * and bridge rules hold. Reports every violation (rules SIM-*); returns 0 or TKIT_E_INVALID. */
 int tkit_layout_verify(const struct tkit_layout *l, struct tkit_set *const *sets, size_t nsets,
                        struct tkit_diags *d);
+
+/* ---------------------------------------------------------------- scenes */
+
+/* The layout's board as a scene (docs/scene.md): its sets, one tile or piece per placement in
+ * the order of play (set, id, cell, rotation, bridge), and as many players as the layout
+ * records (at most TKIT_SCENE_MAX_PLAYERS), named after the colours red, blue, green, ... in
+ * that order. No figures, no posts, no move; discards are left out (they are not on the board).
+ * The caller destroys the scene. */
+struct tkit_scene *tkit_layout_to_scene(const struct tkit_layout *l);
 
 /* ---------------------------------------------------------------- database (db/tkit-db.h) */
 

@@ -16,6 +16,8 @@ const struct cli_command cli_commands[] = {
     {"simulate", "lay out random legal games", tkit_cmd_simulate, tkit_help_simulate},
     {"render", "draw tiles, reference sheets and boards", tkit_cmd_render, tkit_help_render},
     {"bench", "measure the speed of the simulator and checker", tkit_cmd_bench, tkit_help_bench},
+    {"scene", "check scene files, write them canonically, make one from a layout", tkit_cmd_scene,
+     tkit_help_scene},
     {NULL, NULL, NULL, NULL},
 };
 

@@ -181,6 +181,7 @@ CLI_COMMAND(diff)
 CLI_COMMAND(simulate)
 CLI_COMMAND(render)
 CLI_COMMAND(bench)
+CLI_COMMAND(scene)
 #undef CLI_COMMAND
 
 const struct cli_command *cli_find_command(const char *name);

@@ -1,0 +1,188 @@
+/* tilekit scene: scene files (docs/scene.md): check them, write them in canonical form, and make
+ * one from a simulated layout. */
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "formats/tkit-formats.h"
+#include "sim/tkit-sim.h"
+
+void tkit_help_scene(FILE *out)
+{
+        fprintf(out,
+                "Usage: tilekit scene check SCENE.xml...\n"
+                "       tilekit scene format SCENE.xml [-o FILE]\n"
+                "       tilekit scene from-layout LAYOUT.json [--tiles FILE...|--db FILE]\n"
+                "                                 [--set IDS] [-o FILE]\n"
+                "\n"
+                "Scenes are one moment of a game, stated for a rulebook example (docs/scene.md).\n"
+                "\n"
+                "  check        read every SCENE (the format, the schema, the references inside\n"
+                "               it; not the rules: see tilekit score) and print its errors\n"
+                "  format       write SCENE in canonical form (to stdout, or -o FILE)\n"
+                "  from-layout  read a layout JSON (tilekit simulate --json), verify it against\n"
+                "               the sets like simulate --verify, and write its board as a scene\n"
+                "               without figures\n"
+                "\n"
+                "Options:\n"
+                "  -o, --output FILE  where to write (default: - for stdout)\n"
+                "  -t, --tiles F...   from-layout: read tile-set XML instead of the database\n"
+                "  --db FILE          from-layout: the database (default: $TILEKIT_DB, else\n"
+                "                     tilekit.db)\n"
+                "  -s, --set IDS      from-layout: the sets, comma separated (default: all)\n"
+                "  -h, --help         show this help\n"
+                "  --version          show the version\n"
+                "\n"
+                "Errors are printed as FILE:LINE: error: [SCENE-...] message. Exit status: 0 ok,\n"
+                "1 a scene or layout with errors, or a failed write; 2 bad usage or a file that\n"
+                "cannot be opened.\n");
+}
+
+struct sceneopts {
+        const char *output, *db;
+        const char **files; /* the operands */
+        size_t nfiles, capfiles;
+        const char **tiles;
+        size_t ntiles, captiles;
+        struct cli_sets sets;
+};
+
+static int parse_args(int argc, char **argv, struct sceneopts *o)
+{
+        enum { O_DB = 256, O_VERSION };
+        static const struct option longopts[] = {
+            {"output", required_argument, NULL, 'o'},
+            {"tiles", required_argument, NULL, 't'},
+            {"db", required_argument, NULL, O_DB},
+            {"set", required_argument, NULL, 's'},
+            {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, O_VERSION},
+            {NULL, 0, NULL, 0},
+        };
+        int c;
+        optind = 1;
+        while ((c = getopt_long(argc, argv, "o:t:s:h", longopts, NULL)) != -1) {
+                switch (c) {
+                case 'o':
+                        o->output = optarg;
+                        break;
+                case 't':
+                        *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = optarg;
+                        break;
+                case O_DB:
+                        o->db = optarg;
+                        break;
+                case 's':
+                        if (cli_sets_add_ids(&o->sets, "scene", optarg))
+                                return TKIT_EXIT_USAGE;
+                        break;
+                case 'h':
+                        tkit_help_scene(stdout);
+                        return -1;
+                case O_VERSION:
+                        cli_version();
+                        return -1;
+                default:
+                        return cli_usage_error("scene", "bad option");
+                }
+        }
+        /* after the action, `--tiles a.xml b.xml` (a shell glob) reads every file named */
+        for (; optind < argc; optind++) {
+                if (o->ntiles && o->nfiles > 1)
+                        *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = argv[optind];
+                else
+                        *TKIT_PUSH(o->files, o->nfiles, o->capfiles) = argv[optind];
+        }
+        return 0;
+}
+
+static int write_scene(const struct tkit_scene *s, const char *output, struct tkit_diags *d)
+{
+        return tkit_scene_write_file(s, output ? output : "-", d) == 0 ? TKIT_EXIT_OK
+                                                                       : TKIT_EXIT_FAIL;
+}
+
+/* Every scene is read, so that all errors show; the worst status wins (2 over 1). */
+static int run_check(struct sceneopts *o, struct tkit_diags *d)
+{
+        int status = TKIT_EXIT_OK;
+        for (size_t i = 1; i < o->nfiles; i++) {
+                int err = 0;
+                struct tkit_scene *s = tkit_scene_read_file(o->files[i], d, &err);
+                int st = s ? TKIT_EXIT_OK : err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+                if (s)
+                        printf("%s: scene '%s': %zu tiles, %zu figures: ok\n", o->files[i], s->id,
+                               s->ntiles, s->nfigures);
+                status = st > status ? st : status;
+                tkit_scene_destroy(s);
+        }
+        return status;
+}
+
+static int run_format(struct sceneopts *o, struct tkit_diags *d)
+{
+        int err = 0;
+        struct tkit_scene *s = tkit_scene_read_file(o->files[1], d, &err);
+        if (!s)
+                return err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        int status = write_scene(s, o->output, d);
+        tkit_scene_destroy(s);
+        return status;
+}
+
+static int run_from_layout(struct sceneopts *o, struct tkit_diags *d)
+{
+        const char *path = o->files[1];
+        if (strcmp(path, "-") != 0 && access(path, R_OK) != 0) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s",
+                               path);
+                return TKIT_EXIT_USAGE;
+        }
+        int status = cli_sets_load(&o->sets, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
+                                   o->db ? o->db : cli_default_db(), d);
+        if (status != TKIT_EXIT_OK)
+                return status;
+        struct tkit_layout *l = tkit_layout_read_json_file(path, o->sets.sel, o->sets.nsel, d);
+        if (!l)
+                return TKIT_EXIT_FAIL;
+        struct tkit_scene *s = tkit_layout_to_scene(l);
+        status = write_scene(s, o->output, d);
+        tkit_scene_destroy(s);
+        tkit_layout_destroy(l);
+        return status;
+}
+
+int tkit_cmd_scene(int argc, char **argv)
+{
+        struct sceneopts o = {0};
+        cli_sets_init(&o.sets);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int status = parse_args(argc, argv, &o);
+        const char *action = o.nfiles ? o.files[0] : "";
+        if (status != 0) {
+                status = status < 0 ? TKIT_EXIT_OK : status;
+        } else if (!o.nfiles) {
+                status = cli_usage_error("scene", "give an action: check, format or from-layout");
+        } else if (strcmp(action, "check") == 0 && o.nfiles >= 2 && !o.ntiles) {
+                status = run_check(&o, &d);
+        } else if (strcmp(action, "format") == 0 && o.nfiles == 2 && !o.ntiles) {
+                status = run_format(&o, &d);
+        } else if (strcmp(action, "from-layout") == 0 && o.nfiles == 2) {
+                status = run_from_layout(&o, &d);
+        } else if (strcmp(action, "check") && strcmp(action, "format") &&
+                   strcmp(action, "from-layout")) {
+                status = cli_usage_error("scene", "unknown action '%s'", action);
+        } else {
+                status = cli_usage_error("scene", "wrong arguments for '%s'", action);
+        }
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        cli_sets_finish(&o.sets);
+        free(o.files);
+        free(o.tiles);
+        return status;
+}
