@@ -66,7 +66,8 @@ enum {
         TKIT_AREA_NONE = 0,
         TKIT_AREA_BARRIER = 1,  /* a wall, a road or river edge: no feature */
         TKIT_AREA_FIELD = 2,    /* field before it is split among the tile's fields */
-        TKIT_AREA_FEATURE0 = 3, /* feature i is TKIT_AREA_FEATURE0 + i */
+        TKIT_AREA_DECOR = 3,    /* a building or a city's mark drawn over a feature */
+        TKIT_AREA_FEATURE0 = 4, /* feature i is TKIT_AREA_FEATURE0 + i */
 };
 /* Paints the area map of `t` into the unit square of `cr` (unrotated; the caller's matrix turns
  * it), with the same paths as the art (tile.c): value v as red v & 0xff, green v >> 8. */

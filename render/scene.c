@@ -242,9 +242,11 @@ static double pic_y(const struct pic *p, double y)
         return p->oy + (y - p->by0) * p->P;
 }
 
-/* Places a box of half extents (hw, hh) on feature fi of cell c; fills the mark's spot. */
+/* Places a box of half extents (hw, hh) on feature fi of cell c; fills the mark's spot. A
+ * figure stays on its feature even when it must cover another box (`strict`); a badge or a
+ * callout rather moves off it, elsewhere on the tile. */
 static int place_on(struct pic *p, struct cell *c, int fi, double hw, double hh,
-                    struct tkit_scene_mark *m)
+                    struct tkit_scene_mark *m, bool strict)
 {
         double u = 0.5, v = 0.5;
         int rc = 1;
@@ -252,6 +254,13 @@ static int place_on(struct pic *p, struct cell *c, int fi, double hw, double hh,
         if (map)
                 rc = tkit_area_place(map, fi < 0 ? -1 : fi, hw, hh, c->x, c->y, p->boxes,
                                      p->nboxes, &u, &v);
+        double u2, v2;
+        if (map && rc && !strict && fi >= 0 &&
+            tkit_area_place(map, -1, hw, hh, c->x, c->y, p->boxes, p->nboxes, &u2, &v2) == 0) {
+                u = u2;
+                v = v2;
+                rc = 0;
+        }
         m->cell_x = c->x;
         m->cell_y = c->y;
         m->feature = fi >= 0 ? fi : -1;
@@ -378,7 +387,7 @@ static void place_figure(struct pic *p, const struct tkit_scene_figure *f, int p
                 m->lying = fi >= 0 && c->def->features[fi].kind == TKIT_FIELD &&
                            f->kind != TKIT_FIGURE_ABBOT;
                 tkit_render_figure_extent(f->kind, m->lying, &hw, &hh);
-                place_on(p, c, fi, hw, hh, &p->out.marks[mi]);
+                place_on(p, c, fi, hw, hh, &p->out.marks[mi], true);
         } else {
                 size_t k = f->at == TKIT_AT_CASTLE ? (size_t)f->castle
                                                    : p->s->ncastles + (size_t)f->barn;
@@ -445,7 +454,7 @@ static void place_badges(struct pic *p)
                 size_t mi = p->out.nmarks - 1;
                 m->player = e->player;
                 m->points = e->points;
-                place_on(p, c, fi, hw, hh, m);
+                place_on(p, c, fi, hw, hh, m, false);
                 mark_geometry(p, &p->out.marks[mi]);
         }
 }
@@ -464,7 +473,7 @@ static void place_callouts(struct pic *p)
                 struct tkit_scene_mark *m = add_mark(p, TKIT_MARK_CALLOUT);
                 size_t mi = p->out.nmarks - 1;
                 m->number = co->number;
-                place_on(p, c, fi, 0.09, 0.09, m);
+                place_on(p, c, fi, 0.09, 0.09, m, false);
                 mark_geometry(p, &p->out.marks[mi]);
         }
 }
@@ -896,6 +905,23 @@ static void hatch(const struct pic *p, cairo_t *cr, int player)
         cairo_pop_group_to_source(cr);
 }
 
+/* A bridge's deck is no feature of the tile: the place of a road's bridge hatches the deck. */
+static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c, int player)
+{
+        double k = TKIT_AREA_W, w = 0.1 * k;
+        cairo_save(cr);
+        cairo_translate(cr, pic_x(p, c->x), pic_y(p, c->y));
+        cairo_scale(cr, p->P / k, p->P / k);
+        if (c->bridge == 2) /* EW */
+                cairo_rectangle(cr, 0, k / 2 - w / 2, k, w);
+        else
+                cairo_rectangle(cr, k / 2 - w / 2, 0, w, k);
+        cairo_clip(cr);
+        hatch(p, cr, player);
+        cairo_paint(cr);
+        cairo_restore(cr);
+}
+
 /* The scored features in the scorer's colour, through the feature's area on each tile. */
 static void draw_tints(struct pic *p, cairo_t *cr)
 {
@@ -906,6 +932,8 @@ static void draw_tints(struct pic *p, cairo_t *cr)
                 for (size_t k = 0; k < e->nplaces; k++) {
                         const struct tkit_game_place *pl = &e->places[k];
                         struct cell *c = cell_at(p, pl->x, pl->y);
+                        if (c && pl->feature < 0 && c->bridge && shown(p, c->x, c->y))
+                                hatch_bridge(p, cr, c, e->player);
                         if (!c || pl->feature < 0 || !shown(p, c->x, c->y) || !cell_map(c))
                                 continue;
                         cairo_surface_t *mask = tkit_area_mask(c->map, pl->feature);

@@ -791,6 +791,9 @@ static void draw_hedges(cairo_t *cr, const struct tkit_tile *t)
 
 /* ---------------------------------------------------------------- the tile */
 
+static void draw_road_ends(cairo_t *cr, const struct tile_plan *p);
+static void draw_city_decor(cairo_t *cr, const struct tkit_tile *t);
+
 static void draw_art(cairo_t *cr, const struct tile_plan *p)
 {
         const struct tkit_tile *t = p->t;
@@ -821,7 +824,23 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
         stroke_linear(cr, p, TKIT_ROAD, true);
         stroke_linear(cr, p, TKIT_RIVER, true);
         draw_overpass_parapets(cr, p);
-        /* road ends: one building per distinct spot */
+        draw_road_ends(cr, p);
+        for (size_t i = 0; i < t->nfeatures; i++) {
+                const struct tkit_feature *f = &t->features[i];
+                if (f->kind == TKIT_CLOISTER)
+                        draw_cloister(cr, inner_spot(p, i));
+                else if (f->kind == TKIT_GARDEN)
+                        draw_garden(cr, inner_spot(p, i));
+                else if (f->kind == TKIT_FIELD && f->mask == 0 && centre_city)
+                        draw_inner_field(cr, (struct pt){0.5, 0.5});
+        }
+        draw_city_decor(cr, t);
+}
+
+/* Road ends: one building per distinct spot. */
+static void draw_road_ends(cairo_t *cr, const struct tile_plan *p)
+{
+        const struct tkit_tile *t = p->t;
         struct pt done[8];
         int ndone = 0;
         for (size_t i = 0; i < t->nfeatures; i++) {
@@ -843,15 +862,11 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
                 else
                         draw_crossing(cr, c);
         }
-        for (size_t i = 0; i < t->nfeatures; i++) {
-                const struct tkit_feature *f = &t->features[i];
-                if (f->kind == TKIT_CLOISTER)
-                        draw_cloister(cr, inner_spot(p, i));
-                else if (f->kind == TKIT_GARDEN)
-                        draw_garden(cr, inner_spot(p, i));
-                else if (f->kind == TKIT_FIELD && f->mask == 0 && centre_city)
-                        draw_inner_field(cr, (struct pt){0.5, 0.5});
-        }
+}
+
+/* Roofs, pennants, besieger symbols and cathedrals inside cities. */
+static void draw_city_decor(cairo_t *cr, const struct tkit_tile *t)
+{
         for (size_t i = 0; i < t->nfeatures; i++)
                 if (t->features[i].kind == TKIT_CITY) {
                         draw_city_roofs(cr, &t->features[i]);
@@ -999,5 +1014,13 @@ void tkit_render_tile_areas(cairo_t *cr, const struct tkit_tile *t)
         label_linear(cr, &p, TKIT_ROAD, true);
         label_linear(cr, &p, TKIT_RIVER, true);
         label_inner(cr, &p, centre_city);
+        /* buildings and city marks are no place for a figure: where the art draws them */
+        cairo_push_group(cr);
+        draw_road_ends(cr, &p);
+        draw_city_decor(cr, t);
+        cairo_pattern_t *decor = cairo_pop_group(cr);
+        ink(cr, TKIT_AREA_DECOR);
+        cairo_mask(cr, decor);
+        cairo_pattern_destroy(decor);
         cairo_restore(cr);
 }

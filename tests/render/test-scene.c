@@ -4,13 +4,15 @@
  * bare tile art there); no two figures' boxes overlap; badges carry the points of the result;
  * the caption and legend of each language are in the PDF (pdftotext) and the SVG; output is
  * byte-identical from run to run.
- * Environment: TKIT_TILESETS (the bundled tilesets/), TKIT_PDFTOTEXT (optional),
+ * Environment: TKIT_TILESETS (the bundled tilesets/), TKIT_SCENES (scenes/), TKIT_JCZ (the
+ * vendored JCloisterZone data), TKIT_EXE (the tilekit binary), TKIT_PDFTOTEXT (optional),
  * TKIT_SCENE_DUMP (optional: a folder where the pictures are left for a look). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,13 +34,20 @@ static int setup(void **state)
         if (!dir)
                 return -1;
         tkit_setlist_init(&sets);
-        static const char *const files[] = {"base.xml", "castles-bridges.xml",
-                                            "siege-defense.xml", "river.xml"};
+        static const char *const files[] = {"base.xml",      "river.xml",   "castles-bridges.xml",
+                                            "siege-defense.xml", "besiegers.xml", "cathars.xml",
+                                            "siege-rgg.xml"};
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;
         for (size_t i = 0; i < sizeof files / sizeof files[0] && !rc; i++) {
                 char *p = tkit_xasprintf("%s/%s", dir, files[i]);
+                rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
+                free(p);
+        }
+        const char *jcz = getenv("TKIT_JCZ"); /* scenes with an inn play JCloisterZone's set */
+        if (!rc && jcz) {
+                char *p = tkit_xasprintf("%s/inns_and_cathedrals.xml", jcz);
                 rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
                 free(p);
         }
@@ -294,6 +303,7 @@ static bool near_rgb(uint32_t a, uint32_t b, int tol)
 static void check_figures(const struct tkit_scene *s, const struct tkit_scene_picture *pic,
                           const char *png, size_t want)
 {
+        print_message("%s\n", s->id);
         cairo_surface_t *img = cairo_image_surface_create_from_png(png);
         assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
         cairo_surface_flush(img);
@@ -522,6 +532,168 @@ static void test_refused(void **state)
         result_finish(&r);
 }
 
+/* ---------------------------------------------------------------- the scenes of scenes/ */
+
+static int cmp_str(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Paths of the .xml files of scenes/, sorted; *n receives the count. */
+static char **scene_files(size_t *n)
+{
+        const char *dir = getenv("TKIT_SCENES");
+        assert_non_null(dir);
+        DIR *dd = opendir(dir);
+        assert_non_null(dd);
+        char **v = NULL;
+        size_t cap = 0;
+        *n = 0;
+        struct dirent *e;
+        while ((e = readdir(dd))) {
+                size_t l = strlen(e->d_name);
+                if (l > 4 && strcmp(e->d_name + l - 4, ".xml") == 0)
+                        *TKIT_PUSH(v, *n, cap) = tkit_xasprintf("%s/%s", dir, e->d_name);
+        }
+        closedir(dd);
+        qsort(v, *n, sizeof *v, cmp_str);
+        return v;
+}
+
+/* Figures a scene shows before its move: on the board, the one placed, those in the posts. */
+static size_t figures_shown(const struct tkit_scene *s)
+{
+        size_t n = s->nfigures + (s->move.kind == TKIT_MOVE_TILE && !s->move.discarded &&
+                                  s->move.has_figure);
+        for (size_t i = 0; i < s->nposts; i++) {
+                for (size_t k = 0; k < s->posts[i].nrow; k++)
+                        n += s->posts[i].row[k] >= 0;
+                n += s->posts[i].nstack > 3 ? 3 : s->posts[i].nstack;
+        }
+        return n;
+}
+
+/* Each badge is a score of the engine, and each score with a place has its badge. */
+static void check_badges(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
+                         const char *file)
+{
+        size_t want = 0, got = 0;
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
+                if (e->kind != TKIT_EV_SCORE || e->player < 0 || !e->nplaces)
+                        continue;
+                want++;
+                bool found = false;
+                for (size_t k = 0; k < pic->nmarks && !found; k++)
+                        found = pic->marks[k].kind == TKIT_MARK_BADGE &&
+                                pic->marks[k].player == e->player &&
+                                pic->marks[k].points == e->points;
+                if (!found)
+                        fail_msg("%s: no badge %+d for player %d", file, e->points, e->player);
+        }
+        for (size_t k = 0; k < pic->nmarks; k++)
+                got += pic->marks[k].kind == TKIT_MARK_BADGE;
+        if (got != want)
+                fail_msg("%s: %zu badges for %zu scores", file, got, want);
+}
+
+static bool same_file(const char *a, const char *b)
+{
+        size_t la, lb;
+        char *x = read_all(a, &la), *y = read_all(b, &lb);
+        bool same = x && y && la == lb && la > 100 && memcmp(x, y, la) == 0;
+        free(x);
+        free(y);
+        return same;
+}
+
+/* Every scene: the engine's result drawn, figures where they belong, badges as computed, PNG
+ * and PDF the same bytes twice. */
+static void test_scenes_folder(void **state)
+{
+        (void)state;
+        size_t n;
+        char **files = scene_files(&n);
+        assert_true(n > 0);
+        for (size_t i = 0; i < n; i++) {
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_scene *s = tkit_scene_read_file(files[i], &d, NULL);
+                if (!s)
+                        fail_msg("%s: cannot read", files[i]);
+                struct tkit_game_result r;
+                tkit_game_result_init(&r);
+                if (tkit_game_apply(s, sets.sets, sets.n, false, &r, &d) != 0)
+                        fail_msg("%s: the engine refuses it", files[i]);
+                tkit_diags_finish(&d);
+                struct tkit_scene_render_options o;
+                tkit_scene_render_options_init(&o);
+                o.px = 128;
+                struct tkit_scene_picture pic;
+                char *png = out_path("scene.png"), *png2 = out_path("scene2.png");
+                char *pdf = out_path("scene.pdf"), *pdf2 = out_path("scene2.pdf");
+                assert_int_equal(render(s, &r, &o, png, &pic), 0);
+                check_figures(s, &pic, png, figures_shown(s));
+                check_badges(&r, &pic, files[i]);
+                tkit_scene_picture_finish(&pic);
+                assert_int_equal(render(s, &r, &o, png2, NULL), 0);
+                assert_int_equal(render(s, &r, NULL, pdf, NULL), 0);
+                assert_int_equal(render(s, &r, NULL, pdf2, NULL), 0);
+                if (!same_file(png, png2) || !same_file(pdf, pdf2))
+                        fail_msg("%s: not the same bytes twice", files[i]);
+                o.after = true;
+                assert_int_equal(render(s, &r, &o, png, NULL), 0);
+                free(png);
+                free(png2);
+                free(pdf);
+                free(pdf2);
+                tkit_game_result_finish(&r);
+                tkit_scene_destroy(s);
+                free(files[i]);
+        }
+        free(files);
+}
+
+/* The command: every scene as SVG twice, from two processes, the same bytes; a bad state. */
+static void test_scenes_cli(void **state)
+{
+        (void)state;
+        const char *exe = getenv("TKIT_EXE"), *ts = getenv("TKIT_TILESETS");
+        const char *jcz = getenv("TKIT_JCZ");
+        assert_non_null(exe);
+        assert_non_null(jcz);
+        size_t n;
+        char **files = scene_files(&n);
+        char *tiles = tkit_xasprintf("--tiles '%s/base.xml' --tiles '%s/river.xml' --tiles "
+                                     "'%s/castles-bridges.xml' --tiles '%s/siege-defense.xml' "
+                                     "--tiles '%s/besiegers.xml' --tiles '%s/cathars.xml' "
+                                     "--tiles '%s/siege-rgg.xml' --tiles "
+                                     "'%s/inns_and_cathedrals.xml'",
+                                     ts, ts, ts, ts, ts, ts, ts, jcz);
+        char *a = out_path("cli1.svg"), *b = out_path("cli2.svg");
+        for (size_t i = 0; i < n; i++) {
+                for (int k = 0; k < 2; k++) {
+                        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s -o '%s' >/dev/null",
+                                                   exe, files[i], tiles, k ? b : a);
+                        if (run_shell(cmd, NULL) != 0)
+                                fail_msg("%s: exit status not 0", cmd);
+                        free(cmd);
+                }
+                if (!same_file(a, b))
+                        fail_msg("%s: SVG not the same bytes twice", files[i]);
+        }
+        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --state during -o '%s' 2>/dev/null",
+                                   exe, files[0], tiles, a);
+        assert_int_equal(run_shell(cmd, NULL), 2);
+        free(cmd);
+        for (size_t i = 0; i < n; i++)
+                free(files[i]);
+        free(files);
+        free(tiles);
+        free(a);
+        free(b);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -531,6 +703,8 @@ int main(void)
             cmocka_unit_test(test_languages),
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_refused),
+            cmocka_unit_test(test_scenes_folder),
+            cmocka_unit_test(test_scenes_cli),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
