@@ -219,9 +219,9 @@ static bool centroid(const struct tkit_area_map *m, int want, double *cu, double
  * little; 2: it may cover other boxes). Returns the pixel or -1. */
 static int best_pixel(const struct tkit_area_map *m, int want, double hw, double hh, int cx, int cy,
                       const struct tkit_area_box *boxes, size_t nboxes, int pass, double cu,
-                      double cv)
+                      double cv, double cap)
 {
-        double slack = pass == 0 ? 0.01 : 0.12, cap = 0.14, best = -1e9;
+        double slack = pass == 0 ? 0.01 : 0.12, best = -1e9;
         int bp = -1;
         for (int p = 0; p < W * W; p++) {
                 if (want && m->lab[p] != want)
@@ -246,11 +246,16 @@ int tkit_area_place(const struct tkit_area_map *m, int fi, double hw, double hh,
                     const struct tkit_area_box *boxes, size_t nboxes, double *u, double *v)
 {
         int want = fi >= 0 ? TKIT_AREA_FEATURE0 + fi : 0;
-        double cu = 0.5, cv = 0.5;
+        double cu = 0.5, cv = 0.5, cap = 0.2;
         if (!centroid(m, want, &cu, &cv))
                 want = 0; /* the feature has no drawn area: anywhere on the tile */
+        if (want && m->t->features[fi].mask == 0 && m->t->features[fi].kind != TKIT_FIELD) {
+                /* a cloister or garden: at its foot, so that the building still shows */
+                cv += 0.1;
+                cap = 0.02;
+        }
         for (int pass = 0; pass < 3; pass++) {
-                int p = best_pixel(m, want, hw, hh, cx, cy, boxes, nboxes, pass, cu, cv);
+                int p = best_pixel(m, want, hw, hh, cx, cy, boxes, nboxes, pass, cu, cv, cap);
                 if (p >= 0) {
                         *u = (p % W + 0.5) / W;
                         *v = (p / W + 0.5) / W;

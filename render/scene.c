@@ -39,6 +39,7 @@ struct cell {
         const char *id;
         int rot; /* quarter turns */
         int bridge;
+        int piece; /* the multi-cell piece it belongs to (its index among the tiles), or -1 */
         struct tkit_area_map *map;
 };
 
@@ -104,13 +105,13 @@ static const struct tkit_piece *find_piece(const struct pic *p, const char *set,
 }
 
 static void add_cell(struct pic *p, int x, int y, const struct tkit_tile *def, const char *id,
-                     int rot, int bridge)
+                     int rot, int bridge, int piece)
 {
         struct cell *c = TKIT_PUSH(p->cells, p->ncells, p->capcells);
-        *c = (struct cell){x, y, def, id, ((rot % 4) + 4) % 4, bridge, NULL};
+        *c = (struct cell){x, y, def, id, ((rot % 4) + 4) % 4, bridge, piece, NULL};
 }
 
-static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t)
+static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t, int index)
 {
         if (!t->tile)
                 return;
@@ -123,9 +124,9 @@ static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t)
                 size_t n = pc ? tkit_placement_cells(&pl, cells, MAX_PIECE_CELLS) : 0;
                 for (size_t k = 0; k < n && k < MAX_PIECE_CELLS; k++)
                         add_cell(p, cells[k].x, cells[k].y, cells[k].def, t->tile,
-                                 cells[k].rotation / 90, 0);
+                                 cells[k].rotation / 90, 0, index);
                 if (!pc)
-                        add_cell(p, t->x, t->y, NULL, t->tile, 0, 0);
+                        add_cell(p, t->x, t->y, NULL, t->tile, 0, 0, -1);
                 if (!pc)
                         tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, t->line, NULL, t->set,
                                        t->tile, "no such piece in the sets given: drawn grey");
@@ -135,7 +136,7 @@ static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t)
         if (!def)
                 tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, t->line, NULL, t->set, t->tile,
                                "no such tile in the sets given: drawn grey");
-        add_cell(p, t->x, t->y, def, t->tile, t->rotation / 90, t->bridge);
+        add_cell(p, t->x, t->y, def, t->tile, t->rotation / 90, t->bridge, -1);
 }
 
 static int cmp_cell(const void *a, const void *b)
@@ -480,6 +481,11 @@ static void place_callouts(struct pic *p)
 
 /* ---------------------------------------------------------------- cells shown */
 
+static bool shown_cell(const struct pic *p, int x, int y)
+{
+        return x >= p->bx0 && x <= p->bx1 && y >= p->by0 && y <= p->by1;
+}
+
 static void focus(const struct pic *p, int x, int y, bool *any, int *b)
 {
         if (!*any || x < b[0])
@@ -492,6 +498,30 @@ static void focus(const struct pic *p, int x, int y, bool *any, int *b)
                 b[3] = y;
         *any = true;
         (void)p;
+}
+
+/* A piece is one unit: shown whole when any of its cells is. Pieces are few (the fortress). */
+static void whole_pieces(struct pic *p)
+{
+        bool grew = true;
+        while (grew) {
+                grew = false;
+                for (size_t i = 0; i < p->ncells; i++) {
+                        const struct cell *c = &p->cells[i];
+                        if (c->piece < 0 || !shown_cell(p, c->x, c->y))
+                                continue;
+                        for (size_t k = 0; k < p->ncells; k++) {
+                                const struct cell *o = &p->cells[k];
+                                if (o->piece != c->piece || shown_cell(p, o->x, o->y))
+                                        continue;
+                                p->bx0 = o->x < p->bx0 ? o->x : p->bx0;
+                                p->by0 = o->y < p->by0 ? o->y : p->by0;
+                                p->bx1 = o->x > p->bx1 ? o->x : p->bx1;
+                                p->by1 = o->y > p->by1 ? o->y : p->by1;
+                                grew = true;
+                        }
+                }
+        }
 }
 
 /* Every cell, or (default) the cells around what the move is about, one cell around. */
@@ -528,6 +558,7 @@ static void crop(struct pic *p)
         p->by0 = all[1];
         p->bx1 = all[2] < all[0] ? all[0] : all[2];
         p->by1 = all[3] < all[1] ? all[1] : all[3];
+        whole_pieces(p);
 }
 
 /* ---------------------------------------------------------------- defense posts */
@@ -857,16 +888,35 @@ static void draw_unresolved(cairo_t *cr, double x, double y, double P, const cha
         render_text_fit(cr, x + P / 2, y + P * 0.55, P * 0.9, id ? id : "?", true);
 }
 
-static bool shown(const struct pic *p, int x, int y)
+/* The outer edges of each piece, as one unit (the seams inside stay as the art has them). */
+static void piece_outlines(struct pic *p, cairo_t *cr)
 {
-        return x >= p->bx0 && x <= p->bx1 && y >= p->by0 && y <= p->by1;
+        cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
+        cairo_set_line_width(cr, p->P * 0.025);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+        for (size_t i = 0; i < p->ncells; i++) {
+                const struct cell *c = &p->cells[i];
+                if (c->piece < 0 || !shown_cell(p, c->x, c->y))
+                        continue;
+                for (int s = 0; s < 4; s++) {
+                        int dx = (s == 1) - (s == 3), dy = (s == 2) - (s == 0);
+                        const struct cell *n = cell_at(p, c->x + dx, c->y + dy);
+                        if (n && n->piece == c->piece)
+                                continue;
+                        double x0 = c->x + (s == 1), y0 = c->y + (s == 2);
+                        cairo_move_to(cr, pic_x(p, x0), pic_y(p, y0));
+                        cairo_line_to(cr, pic_x(p, x0 + (s == 0 || s == 2)),
+                                      pic_y(p, y0 + (s == 1 || s == 3)));
+                }
+        }
+        cairo_stroke(cr);
 }
 
 static void draw_tiles(struct pic *p, cairo_t *cr)
 {
         for (size_t i = 0; i < p->ncells; i++) {
                 const struct cell *c = &p->cells[i];
-                if (!shown(p, c->x, c->y))
+                if (!shown_cell(p, c->x, c->y))
                         continue;
                 double x = pic_x(p, c->x), y = pic_y(p, c->y);
                 if (!c->def) {
@@ -874,10 +924,12 @@ static void draw_tiles(struct pic *p, cairo_t *cr)
                         continue;
                 }
                 tkit_render_tile(cr, c->def, c->rot, x, y, p->P, 0,
-                                 p->o->flags | TKIT_RENDER_NO_MARKER | TKIT_RENDER_FRAME);
+                                 p->o->flags | TKIT_RENDER_NO_MARKER |
+                                     (c->piece < 0 ? TKIT_RENDER_FRAME : 0));
                 if (c->bridge)
                         tkit_render_bridge_deck(cr, x, y, p->P, c->bridge);
         }
+        piece_outlines(p, cr);
 }
 
 static void set_player(cairo_t *cr, const struct pic *p, int player, double alpha)
@@ -932,9 +984,9 @@ static void draw_tints(struct pic *p, cairo_t *cr)
                 for (size_t k = 0; k < e->nplaces; k++) {
                         const struct tkit_game_place *pl = &e->places[k];
                         struct cell *c = cell_at(p, pl->x, pl->y);
-                        if (c && pl->feature < 0 && c->bridge && shown(p, c->x, c->y))
+                        if (c && pl->feature < 0 && c->bridge && shown_cell(p, c->x, c->y))
                                 hatch_bridge(p, cr, c, e->player);
-                        if (!c || pl->feature < 0 || !shown(p, c->x, c->y) || !cell_map(c))
+                        if (!c || pl->feature < 0 || !shown_cell(p, c->x, c->y) || !cell_map(c))
                                 continue;
                         cairo_surface_t *mask = tkit_area_mask(c->map, pl->feature);
                         cairo_pattern_t *pat = cairo_pattern_create_for_surface(mask);
@@ -956,7 +1008,7 @@ static void draw_tints(struct pic *p, cairo_t *cr)
 
 static void draw_placed_outline(const struct pic *p, cairo_t *cr)
 {
-        if (!p->placed || !shown(p, p->px, p->py))
+        if (!p->placed || !shown_cell(p, p->px, p->py))
                 return;
         double x = pic_x(p, p->px), y = pic_y(p, p->py), P = p->P;
         cairo_rectangle(cr, x + P * 0.025, y + P * 0.025, P * 0.95, P * 0.95);
@@ -1070,10 +1122,10 @@ static void plan(struct pic *p)
 {
         const struct tkit_scene_move *mv = &p->orig->move;
         for (size_t i = 0; i < p->s->ntiles; i++)
-                add_scene_tile(p, &p->s->tiles[i]);
+                add_scene_tile(p, &p->s->tiles[i], (int)i);
         if (mv->kind == TKIT_MOVE_TILE && !mv->discarded && mv->placed.tile) {
                 if (!p->o->after)
-                        add_scene_tile(p, &mv->placed);
+                        add_scene_tile(p, &mv->placed, -1);
                 p->placed = true;
                 p->px = mv->placed.x;
                 p->py = mv->placed.y;
@@ -1263,7 +1315,7 @@ void tkit_render_scene_overlay(cairo_t *cr, const struct tkit_scene *scene,
                 size_t n = tkit_placement_cells(&l->placements[i], cells, MAX_PIECE_CELLS);
                 for (size_t k = 0; k < n && k < MAX_PIECE_CELLS; k++)
                         add_cell(&p, cells[k].x, cells[k].y, cells[k].def, l->placements[i].tile,
-                                 cells[k].rotation / 90, (int)cells[k].bridge);
+                                 cells[k].rotation / 90, (int)cells[k].bridge, -1);
         }
         sort_cells(&p);
         crop(&p);
