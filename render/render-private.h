@@ -121,6 +121,9 @@ void tkit_render_catapult(cairo_t *cr, double x, double y, double s);
 /* A bridge deck across the square (x, y, P) along the board axis (board.c). */
 void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int axis);
 
+/* Writes an ARGB32 image surface as PNG to `f` (png.c): 0, or TKIT_E_IO with a diagnostic. */
+int tkit_render_png_write(cairo_surface_t *s, FILE *f, const char *path, struct tkit_diags *d);
+
 /* ---------------------------------------------------------------- scene words (scene-text.c) */
 
 struct tkit_game_event;

@@ -1189,11 +1189,33 @@ static int svg_with_text(const char *svg, size_t len, const struct lines *L, FIL
         return rc;
 }
 
+/* PNG through render/png.c's faster writer. */
+static int write_png(struct pic *p, const struct lines *L, FILE *f, const char *path)
+{
+        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)(p->W + 0.5),
+                                                        (int)(p->H + 0.5));
+        if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+                tkit_diags_add(p->d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
+                               "cannot make the picture: %s",
+                               cairo_status_to_string(cairo_surface_status(s)));
+                cairo_surface_destroy(s);
+                return TKIT_E_IO;
+        }
+        cairo_t *cr = render_create(s);
+        draw(p, cr, L, !p->o->transparent);
+        cairo_destroy(cr);
+        int rc = tkit_render_png_write(s, f, path, p->d);
+        cairo_surface_destroy(s);
+        return rc;
+}
+
 static int write_picture(struct pic *p, const struct lines *L, FILE *f, const char *path,
                          enum tkit_image_format fmt)
 {
         if (fmt == TKIT_IMAGE_AUTO)
                 fmt = tkit_image_format_from_path(path);
+        if (fmt == TKIT_IMAGE_PNG)
+                return write_png(p, L, f, path);
         struct tkit_render_mem m = {0};
         if (fmt == TKIT_IMAGE_SVG)
                 tkit_render_mem_open(&m);
@@ -1209,7 +1231,7 @@ static int write_picture(struct pic *p, const struct lines *L, FILE *f, const ch
                 cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE,
                                                L->v[0].text);
         cairo_t *cr = render_create(out.surface);
-        draw(p, cr, L, !(p->o->transparent && out.fmt == TKIT_IMAGE_PNG));
+        draw(p, cr, L, true);
         cairo_destroy(cr);
         rc = render_out_close(&out, p->d);
         if (m.f) {
