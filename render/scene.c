@@ -380,7 +380,8 @@ static void place_figure(struct pic *p, const struct tkit_scene_figure *f, int p
                 int fi = c ? resolve_feature(c->def, c->rot, c->bridge, f->feature) : -1;
                 if (!c || (fi == -1 && c->def)) {
                         tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, f->line, NULL, NULL, NULL,
-                                       "figure at (%d, %d) '%s': no such feature on the board",
+                                       c ? "figure at (%d, %d): no feature '%s' on that tile"
+                                         : "figure at (%d, %d) '%s': no tile there",
                                        f->x, f->y, f->feature ? f->feature : "");
                         p->out.nmarks--;
                         return;

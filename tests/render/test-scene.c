@@ -686,6 +686,15 @@ static void test_scenes_cli(void **state)
                                    exe, files[0], tiles, a);
         assert_int_equal(run_shell(cmd, NULL), 2);
         free(cmd);
+        /* a board of a fresh game carrying a scene's figures */
+        char *png = out_path("board-scene.png");
+        cmd = tkit_xasprintf("'%s' render board --scene '%s' %s --set base --seed 3 -o '%s' "
+                             ">/dev/null 2>&1",
+                             exe, files[0], tiles, png);
+        assert_int_equal(run_shell(cmd, NULL), 0);
+        assert_int_equal(access(png, R_OK), 0);
+        free(cmd);
+        free(png);
         for (size_t i = 0; i < n; i++)
                 free(files[i]);
         free(files);
