@@ -267,15 +267,21 @@ int tkit_area_place(const struct tkit_area_map *m, int fi, double hw, double hh,
         return 1;
 }
 
-cairo_surface_t *tkit_area_mask(const struct tkit_area_map *m, int fi)
+cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb)
 {
-        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_A8, W, W);
+        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, W, W);
         cairo_surface_flush(s);
         unsigned char *data = cairo_image_surface_get_data(s);
-        int stride = cairo_image_surface_get_stride(s);
-        for (int p = 0; p < W * W; p++)
-                data[(p / W) * stride + p % W] =
-                    m->lab[p] == TKIT_AREA_FEATURE0 + fi ? 255 : 0;
+        int stride = cairo_image_surface_get_stride(s), period = 7;
+        for (int p = 0; p < W * W; p++) {
+                int x = p % W, y = p / W;
+                uint32_t a = 0;
+                if (m->lab[p] == TKIT_AREA_FEATURE0 + fi)
+                        a = (x + y) % period < 2 ? 191 : 77; /* stripes 0.75, wash 0.3 */
+                uint32_t r = ((rgb >> 16) & 0xff) * a / 255, g = ((rgb >> 8) & 0xff) * a / 255;
+                uint32_t b = (rgb & 0xff) * a / 255, px = a << 24 | r << 16 | g << 8 | b;
+                memcpy(data + (size_t)y * (size_t)stride + (size_t)x * 4, &px, 4);
+        }
         cairo_surface_mark_dirty(s);
         return s;
 }

@@ -96,8 +96,9 @@ struct tkit_area_box {
  * every box (the best is given anyway). fi < 0: anywhere on the tile. */
 int tkit_area_place(const struct tkit_area_map *m, int fi, double hw, double hh, int cx, int cy,
                     const struct tkit_area_box *boxes, size_t nboxes, double *u, double *v);
-/* An A8 surface of the map's pixels that belong to feature `fi` (caller destroys). */
-cairo_surface_t *tkit_area_mask(const struct tkit_area_map *m, int fi);
+/* The map's pixels of feature `fi` hatched in colour `rgb` (0xRRGGBB): a light wash with bold
+ * diagonal stripes, transparent elsewhere; an ARGB32 surface the caller destroys. */
+cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb);
 
 /* ---------------------------------------------------------------- figures and tokens (figures.c) */
 

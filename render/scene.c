@@ -940,11 +940,11 @@ static void set_player(cairo_t *cr, const struct pic *p, int player, double alph
                               (rgb & 0xff) / 255.0, alpha);
 }
 
-/* A light wash of the player's colour with bold diagonal stripes as the source (area-map
- * pixels): a scored feature reads as marked, not as water, and still does in greyscale. */
+/* A light wash of the player's colour with bold diagonal stripes over the current clip (tile
+ * units scaled to area pixels): a scored feature reads as marked, not as water, and still does
+ * in greyscale. Drawn directly: a group as the source of a mask leaks in cairo 1.16's SVG. */
 static void hatch(const struct pic *p, cairo_t *cr, int player)
 {
-        cairo_push_group(cr);
         set_player(cr, p, player, 0.3);
         cairo_paint(cr);
         double step = TKIT_AREA_W * 0.07;
@@ -955,7 +955,6 @@ static void hatch(const struct pic *p, cairo_t *cr, int player)
         set_player(cr, p, player, 0.75);
         cairo_set_line_width(cr, step * 0.3);
         cairo_stroke(cr);
-        cairo_pop_group_to_source(cr);
 }
 
 /* A bridge's deck is no feature of the tile: the place of a road's bridge hatches the deck. */
@@ -971,7 +970,6 @@ static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c,
                 cairo_rectangle(cr, k / 2 - w / 2, 0, w, k);
         cairo_clip(cr);
         hatch(p, cr, player);
-        cairo_paint(cr);
         cairo_restore(cr);
 }
 
@@ -989,20 +987,19 @@ static void draw_tints(struct pic *p, cairo_t *cr)
                                 hatch_bridge(p, cr, c, e->player);
                         if (!c || pl->feature < 0 || !shown_cell(p, c->x, c->y) || !cell_map(c))
                                 continue;
-                        cairo_surface_t *mask = tkit_area_mask(c->map, pl->feature);
-                        cairo_pattern_t *pat = cairo_pattern_create_for_surface(mask);
-                        cairo_pattern_set_filter(pat, CAIRO_FILTER_GOOD);
-                        cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
+                        uint32_t rgb = tkit_render_player_rgb(player_colour(p->s, e->player));
+                        cairo_surface_t *tint = tkit_area_hatch(c->map, pl->feature, rgb);
                         cairo_save(cr);
                         cairo_rectangle(cr, pic_x(p, c->x), pic_y(p, c->y), p->P, p->P);
                         cairo_clip(cr);
                         cairo_translate(cr, pic_x(p, c->x), pic_y(p, c->y));
                         cairo_scale(cr, p->P / TKIT_AREA_W, p->P / TKIT_AREA_W);
-                        hatch(p, cr, e->player);
-                        cairo_mask(cr, pat);
+                        cairo_set_source_surface(cr, tint, 0, 0);
+                        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+                        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+                        cairo_paint(cr);
                         cairo_restore(cr);
-                        cairo_pattern_destroy(pat);
-                        cairo_surface_destroy(mask);
+                        cairo_surface_destroy(tint);
                 }
         }
 }
