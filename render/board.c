@@ -90,7 +90,7 @@ static void board_geometry(const struct tkit_layout *l, const struct tkit_board_
         }
 }
 
-static void draw_unresolved(cairo_t *cr, double x, double y, double P, const char *id)
+void tkit_render_unresolved(cairo_t *cr, double x, double y, double P, const char *id)
 {
         cairo_rectangle(cr, x, y, P, P);
         cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
@@ -164,7 +164,7 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                 if (n > MAX_PIECE_CELLS)
                         n = MAX_PIECE_CELLS;
                 if (n == 0) {
-                        draw_unresolved(cr, g->ox + (p->x - g->minx) * g->P,
+                        tkit_render_unresolved(cr, g->ox + (p->x - g->minx) * g->P,
                                         g->oy + (p->y - g->miny) * g->P, g->P, p->tile);
                         continue;
                 }
@@ -172,7 +172,7 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                         double x = g->ox + (cells[k].x - g->minx) * g->P;
                         double y = g->oy + (cells[k].y - g->miny) * g->P;
                         if (!cells[k].def) {
-                                draw_unresolved(cr, x, y, g->P, p->tile);
+                                tkit_render_unresolved(cr, x, y, g->P, p->tile);
                                 continue;
                         }
                         tkit_render_tile(cr, cells[k].def, cells[k].rotation / 90, x, y, g->P, 0,
@@ -283,7 +283,7 @@ static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct
                         tkit_render_tile(cr, dd->def, 0, x, y, T, 0,
                                          TKIT_RENDER_FRAME | TKIT_RENDER_NO_BADGES);
                 else
-                        draw_unresolved(cr, x, y, T, dd->tile);
+                        tkit_render_unresolved(cr, x, y, T, dd->tile);
                 char *lab = tkit_xasprintf("%s #%d", dd->tile, dd->after + 1);
                 cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
                 render_font(cr, T * 0.22 < 7 ? 7 : T * 0.22, false);

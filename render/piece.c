@@ -47,6 +47,19 @@ void tkit_render_catapult(cairo_t *cr, double x, double y, double s)
         cairo_fill(cr);
 }
 
+void tkit_render_catapult_space(cairo_t *cr, double x, double y, double s, bool catapult)
+{
+        cairo_new_path(cr);
+        cairo_arc(cr, x + s / 2, y + s / 2, s / 2, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 0.96, 0.93, 0.85);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
+        cairo_set_line_width(cr, s * 0.06);
+        cairo_stroke(cr);
+        if (catapult)
+                tkit_render_catapult(cr, x + s / 2, y + s / 2, s * 0.8);
+}
+
 /* One space of a row: light when it always counts, dark with its label when it depends on the
  * number of players. */
 void tkit_render_post_space(cairo_t *cr, double x, double y, double s, const char *dark_label)
@@ -98,16 +111,8 @@ static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, const stru
                 cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
                 cairo_fill(cr);
         }
-        for (int i = 0; i < p->catapult; i++, cx += s * 1.1) {
-                cairo_new_path(cr);
-                cairo_arc(cr, cx + s / 2, top + s / 2, s / 2, 0, 2 * M_PI);
-                cairo_set_source_rgb(cr, 0.96, 0.93, 0.85);
-                cairo_fill_preserve(cr);
-                cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
-                cairo_set_line_width(cr, s * 0.06);
-                cairo_stroke(cr);
-                tkit_render_catapult(cr, cx + s / 2, top + s / 2, s * 0.8);
-        }
+        for (int i = 0; i < p->catapult; i++, cx += s * 1.1)
+                tkit_render_catapult_space(cr, cx, top, s, true);
         char *t = row_counts(p, f);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         render_font(cr, h * 0.36, false);

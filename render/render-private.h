@@ -119,6 +119,10 @@ void tkit_render_barn(cairo_t *cr, double x, double y, double s);
 /* One row space of a defense post (piece.c): light, or dark with its label. */
 void tkit_render_post_space(cairo_t *cr, double x, double y, double s, const char *dark_label);
 void tkit_render_catapult(cairo_t *cr, double x, double y, double s);
+/* The round catapult space of a post in the square (x, y, s), with the catapult on it or not. */
+void tkit_render_catapult_space(cairo_t *cr, double x, double y, double s, bool catapult);
+/* A grey square with the id of a tile that did not resolve (board.c). */
+void tkit_render_unresolved(cairo_t *cr, double x, double y, double P, const char *id);
 /* A bridge deck across the square (x, y, P) along the board axis (board.c). */
 void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int axis);
 

@@ -78,29 +78,28 @@ static bool in_play(const struct pic *p, const struct tkit_set *set)
         return false;
 }
 
+/* Whether set `s` is where a tile of `set` (or, with none named, of the sets in play) is. */
+static bool set_holds(const struct pic *p, const struct tkit_set *s, const char *set)
+{
+        return set ? strcmp(s->id, set) == 0 : in_play(p, s);
+}
+
 static const struct tkit_tile *find_tile(const struct pic *p, const char *set, const char *id)
 {
         for (size_t i = 0; i < p->nsets; i++) {
-                const struct tkit_set *s = p->sets[i];
-                if (set ? strcmp(s->id, set) != 0 : !in_play(p, s))
-                        continue;
-                int k = tkit_set_find_tile(s, id);
+                int k = set_holds(p, p->sets[i], set) ? tkit_set_find_tile(p->sets[i], id) : -1;
                 if (k >= 0)
-                        return &s->tiles[k];
+                        return &p->sets[i]->tiles[k];
         }
         return NULL;
 }
 
 static const struct tkit_piece *find_piece(const struct pic *p, const char *set, const char *id)
 {
-        for (size_t i = 0; i < p->nsets; i++) {
-                const struct tkit_set *s = p->sets[i];
-                if (set ? strcmp(s->id, set) != 0 : !in_play(p, s))
-                        continue;
-                for (size_t k = 0; k < s->npieces; k++)
-                        if (strcmp(s->pieces[k].id, id) == 0)
-                                return &s->pieces[k];
-        }
+        for (size_t i = 0; i < p->nsets; i++)
+                for (size_t k = 0; set_holds(p, p->sets[i], set) && k < p->sets[i]->npieces; k++)
+                        if (strcmp(p->sets[i]->pieces[k].id, id) == 0)
+                                return &p->sets[i]->pieces[k];
         return NULL;
 }
 
@@ -675,15 +674,7 @@ static void post_row(struct pic *p, cairo_t *cr, const struct tkit_scene_post *s
         cx += fan + s * (sp->nstack > 3 ? 2.0 : 1.3);
         if (!cr)
                 return;
-        cairo_new_path(cr);
-        cairo_arc(cr, cx + s / 2, top + s / 2, s / 2, 0, 2 * M_PI);
-        cairo_set_source_rgb(cr, 0.96, 0.93, 0.85);
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
-        cairo_set_line_width(cr, s * 0.06);
-        cairo_stroke(cr);
-        if (sp->catapult)
-                tkit_render_catapult(cr, cx + s / 2, top + s / 2, s * 0.8);
+        tkit_render_catapult_space(cr, cx, top, s, sp->catapult);
         static const char *const names[] = {"knights", "travelers", "monks & abbots"};
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         render_font(cr, h * 0.34, false);
@@ -879,16 +870,6 @@ static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
         p->out.height = p->H;
 }
 
-static void draw_unresolved(cairo_t *cr, double x, double y, double P, const char *id)
-{
-        cairo_rectangle(cr, x, y, P, P);
-        cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
-        cairo_fill(cr);
-        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        render_font(cr, P * 0.2, false);
-        render_text_fit(cr, x + P / 2, y + P * 0.55, P * 0.9, id ? id : "?", true);
-}
-
 /* The outer edges of each piece, as one unit (the seams inside stay as the art has them). */
 static void piece_outlines(struct pic *p, cairo_t *cr)
 {
@@ -921,7 +902,7 @@ static void draw_tiles(struct pic *p, cairo_t *cr)
                         continue;
                 double x = pic_x(p, c->x), y = pic_y(p, c->y);
                 if (!c->def) {
-                        draw_unresolved(cr, x, y, p->P, c->id);
+                        tkit_render_unresolved(cr, x, y, p->P, c->id);
                         continue;
                 }
                 tkit_render_tile(cr, c->def, c->rot, x, y, p->P, 0,
