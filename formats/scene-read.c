@@ -310,15 +310,21 @@ static int get_kind(struct srd *r, const xmlNode *n)
                             "meeple big-meeple abbot pig");
 }
 
-static void read_figure(struct srd *r, const xmlNode *n)
+/* A <figure> of the board, or (removal) a <remove> of the move, whose kind defaults to meeple. */
+static void read_figure_at(struct srd *r, const xmlNode *n, bool removal)
 {
-        static const char *const attrs[] = {"!player", "!kind",  "x",    "y",
-                                            "feature", "castle", "barn", NULL};
-        if (!room(r, n, r->s->nfigures, TKIT_SCENE_MAX_FIGURES, "figures") ||
-            !tkit_xr_attrs(&r->x, n, attrs))
+        static const char *const attrs[2][8] = {
+            {"!player", "!kind", "x", "y", "feature", "castle", "barn", NULL},
+            {"!player", "kind", "x", "y", "feature", "castle", "barn", NULL},
+        };
+        size_t have = removal ? r->s->move.nremovals : r->s->nfigures;
+        if (!room(r, n, have, removal ? TKIT_SCENE_MAX_LIST : TKIT_SCENE_MAX_FIGURES,
+                  removal ? "removals" : "figures") ||
+            !tkit_xr_attrs(&r->x, n, attrs[removal]))
                 return;
         no_children(r, n);
-        struct tkit_scene_figure *f = tkit_scene_add_figure(r->s);
+        struct tkit_scene_figure *f =
+            removal ? tkit_scene_add_removal(r->s) : tkit_scene_add_figure(r->s);
         f->player = get_player(r, n, "player");
         int k = get_kind(r, n);
         f->kind = k > 0 ? (enum tkit_figure_kind)k : TKIT_FIGURE_MEEPLE;
@@ -569,7 +575,7 @@ static void read_figures(struct srd *r, const xmlNode *n)
         TKIT_XR_CHILDREN(&r->x, n, c)
         {
                 if (tkit_xr_is(c, "figure"))
-                        read_figure(r, c);
+                        read_figure_at(r, c, false);
                 else
                         tkit_xr_unknown_child(&r->x, n, c, "");
         }
@@ -752,21 +758,6 @@ static void read_build(struct srd *r, const xmlNode *n)
         }
 }
 
-static void read_remove(struct srd *r, const xmlNode *n)
-{
-        static const char *const attrs[] = {"!player", "kind",   "x",    "y",
-                                            "feature", "castle", "barn", NULL};
-        if (!room(r, n, r->s->move.nremovals, TKIT_SCENE_MAX_LIST, "removals") ||
-            !tkit_xr_attrs(&r->x, n, attrs))
-                return;
-        no_children(r, n);
-        struct tkit_scene_figure *f = tkit_scene_add_removal(r->s);
-        f->player = get_player(r, n, "player");
-        int k = get_kind(r, n);
-        f->kind = k > 0 ? (enum tkit_figure_kind)k : TKIT_FIGURE_MEEPLE;
-        read_place(r, n, f);
-}
-
 static void read_simple_step(struct srd *r, const xmlNode *c)
 {
         static const char *const none[] = {NULL};
@@ -821,7 +812,7 @@ static void read_step(struct srd *r, const xmlNode *c, size_t i)
                 read_on_feature(r, c, &m->escaping);
                 break;
         case 8:
-                read_remove(r, c);
+                read_figure_at(r, c, true);
                 break;
         default:
                 read_simple_step(r, c);
@@ -845,8 +836,12 @@ static void read_move_steps(struct srd *r, const xmlNode *n)
                 /* a figure and recall-abbot exclude each other: one stage, one slot */
                 size_t slot = i == 3 ? 2 : i;
                 if (seen[slot] && !steps[i].many) {
-                        tkit_xr_fail(&r->x, c, R_UNKNOWN, "a second <%s> in <move>",
-                                     (const char *)c->name);
+                        tkit_xr_fail(&r->x, c, R_UNKNOWN, "%s <%s> in <move>%s",
+                                     slot == 2 ? "a second figure step:" : "a second",
+                                     (const char *)c->name,
+                                     slot == 2 ? " (a move places a <figure> or recalls the "
+                                                 "abbot, not both or twice)"
+                                               : "");
                         continue;
                 }
                 seen[slot] = true;
@@ -890,6 +885,33 @@ static int parse_word(const char *s)
         return ok ? 0 : -1;
 }
 
+static void read_points(struct srd *r, const xmlNode *c)
+{
+        struct tkit_scene *s = r->s;
+        int player = get_player(r, c, "player");
+        if (player >= 0)
+                repeated(r, c, s->nexpect_points, same_points, &player, "<points> for that player");
+        struct tkit_scene_expect_points *p = tkit_scene_add_expect_points(s);
+        p->player = player;
+        tkit_xr_int(&r->x, c, "value", -TKIT_SCENE_MAX_POINTS, TKIT_SCENE_MAX_POINTS, &p->points);
+        p->line = tkit_xr_line(c);
+}
+
+static void read_count(struct srd *r, const xmlNode *c)
+{
+        struct tkit_scene *s = r->s;
+        const char *what = tkit_xr_prop(c, "what");
+        if (parse_word(what) < 0)
+                tkit_xr_fail(&r->x, c, R_VALUE, "what=\"%.40s\" is not a word (a-z, 0-9, -)", what);
+        struct tkit_scene_expect_count k = {.what = (char *)what,
+                                            .player = get_player(r, c, "player")};
+        repeated(r, c, s->nexpect_counts, same_count, &k, "<count> of that what and player");
+        struct tkit_scene_expect_count *e = tkit_scene_add_expect_count(s, what);
+        e->player = k.player;
+        tkit_xr_int(&r->x, c, "value", 0, TKIT_SCENE_MAX_POINTS, &e->count);
+        e->line = tkit_xr_line(c);
+}
+
 static void read_expect(struct srd *r, const xmlNode *n)
 {
         static const char *const none[] = {NULL};
@@ -912,30 +934,10 @@ static void read_expect(struct srd *r, const xmlNode *n)
                     !tkit_xr_attrs(&r->x, c, points ? points_attrs : count_attrs))
                         continue;
                 no_children(r, c);
-                if (points) {
-                        int player = get_player(r, c, "player");
-                        if (player >= 0)
-                                repeated(r, c, s->nexpect_points, same_points, &player,
-                                         "<points> for that player");
-                        struct tkit_scene_expect_points *p = tkit_scene_add_expect_points(s);
-                        p->player = player;
-                        tkit_xr_int(&r->x, c, "value", -TKIT_SCENE_MAX_POINTS,
-                                    TKIT_SCENE_MAX_POINTS, &p->points);
-                        p->line = tkit_xr_line(c);
-                } else {
-                        const char *what = tkit_xr_prop(c, "what");
-                        if (parse_word(what) < 0)
-                                tkit_xr_fail(&r->x, c, R_VALUE,
-                                             "what=\"%.40s\" is not a word (a-z, 0-9, -)", what);
-                        struct tkit_scene_expect_count k = {.what = (char *)what,
-                                                            .player = get_player(r, c, "player")};
-                        repeated(r, c, s->nexpect_counts, same_count, &k,
-                                 "<count> of that what and player");
-                        struct tkit_scene_expect_count *e = tkit_scene_add_expect_count(s, what);
-                        e->player = k.player;
-                        tkit_xr_int(&r->x, c, "value", 0, TKIT_SCENE_MAX_POINTS, &e->count);
-                        e->line = tkit_xr_line(c);
-                }
+                if (points)
+                        read_points(r, c);
+                else
+                        read_count(r, c);
         }
 }
 

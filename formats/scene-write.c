@@ -85,6 +85,16 @@ static void tile_attrs(struct tkit_buf *b, const struct tkit_scene_tile *t, bool
 
 /* ------------------------------------------------------------------ head and board */
 
+/* An empty element with two string attributes. */
+static void pair(struct tkit_buf *b, int depth, const char *name, const char *a, const char *va,
+                 const char *c, const char *vc)
+{
+        open_tag(b, depth, name);
+        tkit_xml_attr(b, a, va);
+        tkit_xml_attr(b, c, vc);
+        tkit_buf_puts(b, "/>\n");
+}
+
 static void put_head(struct tkit_buf *b, const struct tkit_scene *s)
 {
         if (s->source && s->source[0])
@@ -99,21 +109,13 @@ static void put_head(struct tkit_buf *b, const struct tkit_scene *s)
                 tkit_xml_escape(b, s->sets[i], false);
         }
         tkit_buf_puts(b, "</sets>\n");
-        for (size_t i = 0; i < s->noptions; i++) {
-                open_tag(b, 1, "option");
-                tkit_xml_attr(b, "name", s->options[i].name);
-                tkit_xml_attr(b, "value", s->options[i].value);
-                tkit_buf_puts(b, "/>\n");
-        }
+        for (size_t i = 0; i < s->noptions; i++)
+                pair(b, 1, "option", "name", s->options[i].name, "value", s->options[i].value);
         if (!s->nplayers)
                 return;
         tkit_buf_puts(b, "  <players>\n");
-        for (size_t i = 0; i < s->nplayers; i++) {
-                open_tag(b, 2, "player");
-                tkit_xml_attr(b, "id", s->players[i].id);
-                tkit_xml_attr(b, "colour", s->players[i].colour);
-                tkit_buf_puts(b, "/>\n");
-        }
+        for (size_t i = 0; i < s->nplayers; i++)
+                pair(b, 2, "player", "id", s->players[i].id, "colour", s->players[i].colour);
         tkit_buf_puts(b, "  </players>\n");
 }
 

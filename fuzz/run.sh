@@ -4,14 +4,14 @@
 # (third_party/jcloisterzone, when present) and fuzz/seeds/TARGET/. The growing corpus is
 # kept in fuzz/corpus-work/TARGET (git-ignored), the log in fuzz/corpus-work/TARGET.log; crashes
 # go to fuzz/corpus-work/crashes/TARGET-*. Each crash becomes a regression test: copy it to
-# tests/badinput/crashes/ (same name), fix the bug.
-# Usage: fuzz/run.sh [SECONDS] [TARGET...]   targets: native jcz layout import (default all)
+# tests/badinput/crashes/ (same name; scene crashes: tests/scene/crashes/), fix the bug.
+# Usage: fuzz/run.sh [SECONDS] [TARGET...]   targets: native jcz layout import scene (default all)
 # Exit status: 0 no crash, 1 a target crashed (or failed to start), 77 clang's libFuzzer missing.
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-30}
 [ $# -gt 0 ] && shift
-targets=${*:-"native jcz layout import"}
+targets=${*:-"native jcz layout import scene"}
 B=${TKIT_FUZZ_BUILD:-build-fuzz}
 
 # libFuzzer is part of clang's runtime: check it links before configuring anything.
@@ -44,6 +44,7 @@ for t in $targets; do
     jcz) [ -d $ext ] && cp $ext/*.xml "$corpus"/ ;;
     import) cp tilesets/*.xml "$corpus"/; [ -d $ext ] && cp $ext/*.xml "$corpus"/ ;;
     layout) dict=fuzz/layout.dict ;;
+    scene) dict=fuzz/scene.dict ;;
   esac
   [ -d fuzz/seeds/$t ] && cp fuzz/seeds/$t/* "$corpus"/
   echo "fuzz: $t for ${secs}s" >&2

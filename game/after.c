@@ -45,12 +45,23 @@ static void after_posts(struct g_board *b, struct tkit_scene *s)
         }
 }
 
+/* "castle-3": the first such id the scene does not use yet. */
+static char *fresh_id(const struct tkit_scene *s, const char *stem, bool castle)
+{
+        for (size_t n = 1;; n++) {
+                char *id = tkit_xasprintf("%s-%zu", stem, n);
+                if ((castle ? tkit_scene_find_castle(s, id) : tkit_scene_find_barn(s, id)) < 0)
+                        return id;
+                free(id);
+        }
+}
+
 static void after_buildings(struct g_board *b, struct tkit_scene *s)
 {
         const struct tkit_scene_move *m = &b->sc->move;
         const struct g_cell *pc = b->placed_cell >= 0 ? &b->cells[b->placed_cell] : NULL;
         if (b->castles_built && pc) {
-                char *id = tkit_xasprintf("castle-%zu", s->ncastles + 1);
+                char *id = fresh_id(s, "castle", true);
                 struct tkit_scene_castle *k = tkit_scene_add_castle(s, id);
                 free(id);
                 k->x = pc->x;
@@ -58,7 +69,7 @@ static void after_buildings(struct g_board *b, struct tkit_scene *s)
                 k->feature = tkit_xstrdup(m->build_feature);
         }
         if (b->barns_built) {
-                char *id = tkit_xasprintf("barn-%zu", s->nbarns + 1);
+                char *id = fresh_id(s, "barn", false);
                 struct tkit_scene_barn *k = tkit_scene_add_barn(s, id);
                 free(id);
                 k->x = m->build_x;
@@ -66,7 +77,7 @@ static void after_buildings(struct g_board *b, struct tkit_scene *s)
         }
 }
 
-struct tkit_scene *g_after(struct g_board *b)
+struct tkit_scene *tkit_g_after(struct g_board *b)
 {
         struct tkit_scene *s = tkit_scene_copy(b->sc);
         if (b->sc->move.kind == TKIT_MOVE_TILE && b->placed_cell >= 0) {
@@ -81,6 +92,8 @@ struct tkit_scene *g_after(struct g_board *b)
         after_figures(b, s);
         after_posts(b, s);
         after_buildings(b, s);
+        if (s->catapults_left >= 0)
+                s->catapults_left = b->catapults_left;
         tkit_scene_move_clear(s);
         for (size_t i = 0; i < s->nexpect_counts; i++)
                 free(s->expect_counts[i].what);

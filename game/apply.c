@@ -20,10 +20,10 @@ static void build_bridge(struct g_ctx *c)
         if (b->placed_cell < 0 || !b->cells[b->placed_cell].bridge)
                 return;
         const struct g_cell *cl = &b->cells[b->placed_cell];
-        struct tkit_game_event *e = g_event(
+        struct tkit_game_event *e = tkit_g_event(
             c, TKIT_EV_BUILD, "BRIDGE-MUST", b->active, 0, b->sc->move.placed.line,
             "%s %s a bridge: the tile's field sides %s continue a road",
-            g_player_name(b, b->active), g_verb(b, b->active, "takes", "take"),
+            tkit_g_player_name(b, b->active), tkit_g_verb(b, b->active, "takes", "take"),
             cl->bridge == 1 ? "N and S" : "E and W");
         e->count = "bridge";
         b->bridges_built++;
@@ -32,7 +32,7 @@ static void build_bridge(struct g_ctx *c)
 static void refuse(struct g_ctx *c, const char *rule, const char *fmt, const char *why)
 {
         struct tkit_game_event *e =
-            g_event(c, TKIT_EV_NOTE, rule, c->b->active, 0, c->b->sc->move.line, fmt, why);
+            tkit_g_event(c, TKIT_EV_NOTE, rule, c->b->active, 0, c->b->sc->move.line, fmt, why);
         e->count = "refused";
 }
 
@@ -41,39 +41,43 @@ static void build_castle(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
-        int node = b->placed_cell < 0 ? -1 : g_resolve_place(b, b->placed_cell, m->build_feature);
-        if (node < 0 || g_node_kind(b, node) != TKIT_CITY) {
-                g_error(b, m->line, "SCENE-BUILD", "the placed tile has no city '%s'",
-                        m->build_feature ? m->build_feature : "");
+        int node =
+            b->placed_cell < 0 ? -1 : tkit_g_resolve_place(b, b->placed_cell, m->build_feature);
+        if (node < 0 || tkit_g_node_kind(b, node) != TKIT_CITY) {
+                tkit_g_error(b, m->line, "SCENE-BUILD", "the placed tile has no city '%s'",
+                             m->build_feature ? m->build_feature : "");
                 return;
         }
-        if (!g_has_rules(b, TKIT_RULES_CASTLES)) {
-                g_error(b, m->line, "SCENE-BUILD", "no set in play has castles");
+        if (!tkit_g_has_rules(b, TKIT_RULES_CASTLES)) {
+                tkit_g_error(b, m->line, "SCENE-BUILD", "no set in play has castles");
                 return;
         }
-        int root = g_find(b, node);
+        int root = tkit_g_find(b, node);
         struct g_group *g = &b->groups[root];
-        if (!g_complete(b, root) || g->tiles != 2) {
-                refuse(c, "CASTLE-BUILD", "no castle: %s", "the city is not a completed city of "
-                                                            "exactly two tiles");
+        if (!tkit_g_complete(b, root) || g->tiles != 2) {
+                refuse(c, "CASTLE-BUILD", "no castle: %s",
+                       "the city is not a completed city of "
+                       "exactly two tiles");
                 return;
         }
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
-                if (!f->gone && f->node >= 0 && g_find(b, f->node) == root &&
+                if (!f->gone && f->node >= 0 && tkit_g_find(b, f->node) == root &&
                     f->f.kind != TKIT_FIGURE_MEEPLE) {
-                        refuse(c, "CASTLE-BUILD", "no castle: %s", "a figure other than a normal "
-                                                                    "meeple stands in the city");
+                        refuse(c, "CASTLE-BUILD", "no castle: %s",
+                               "a figure other than a normal "
+                               "meeple stands in the city");
                         return;
                 }
         }
         g->castle = true;
         b->castles_built++;
-        struct tkit_game_event *e = g_event(c, TKIT_EV_BUILD, "CASTLE-BUILD", b->active, 0, m->line,
-                                            "%s %s a castle on the completed city of 2 tiles",
-                                            g_player_name(b, b->active), g_verb(b, b->active, "builds", "build"));
+        struct tkit_game_event *e = tkit_g_event(
+            c, TKIT_EV_BUILD, "CASTLE-BUILD", b->active, 0, m->line,
+            "%s %s a castle on the completed city of 2 tiles", tkit_g_player_name(b, b->active),
+            tkit_g_verb(b, b->active, "builds", "build"));
         e->count = "castle";
-        g_event_places(c, e, root);
+        tkit_g_event_places(c, e, root);
         b->castle_root = root;
 }
 
@@ -85,18 +89,17 @@ static void castle_maidens(struct g_ctx *c)
                 return;
         for (size_t i = 0; i < b->nfigs; i++) {
                 struct g_fig *f = &b->figs[i];
-                if (f->gone || f->node < 0 || g_find(b, f->node) != b->castle_root)
+                if (f->gone || f->node < 0 || tkit_g_find(b, f->node) != b->castle_root)
                         continue;
                 int index = f->index;
-                g_stats_fig(b, (int)i, -1);
+                tkit_g_stats_fig(b, (int)i, -1);
                 f->maiden_new = true;
                 f->f.at = TKIT_AT_CASTLE;
                 f->f.castle = (int)b->sc->ncastles;
                 f->node = -1;
-                struct tkit_game_event *e = g_event(c, TKIT_EV_CONVERT, "MAIDEN-CONVERT",
-                                                    f->f.player, 0, f->f.line,
-                                                    "%s knight becomes a maiden on the castle",
-                                                    g_poss(b, f->f.player));
+                struct tkit_game_event *e = tkit_g_event(
+                    c, TKIT_EV_CONVERT, "MAIDEN-CONVERT", f->f.player, 0, f->f.line,
+                    "%s knight becomes a maiden on the castle", tkit_g_poss(b, f->f.player));
                 e->figure = index;
                 e->count = "maiden";
         }
@@ -111,7 +114,7 @@ static int barn_field(struct g_board *b, int x, int y, const char **why)
         int field = -1;
         bool has_placed = false;
         for (int k = 0; k < 4; k++) {
-                int ci = g_cell_at(b, x + corner_cell[k][0], y + corner_cell[k][1]);
+                int ci = tkit_g_cell_at(b, x + corner_cell[k][0], y + corner_cell[k][1]);
                 if (ci < 0) {
                         *why = "four tiles do not meet at the point";
                         return -1;
@@ -119,11 +122,11 @@ static int barn_field(struct g_board *b, int x, int y, const char **why)
                 has_placed |= ci == b->placed_cell;
                 for (int p = 0; p < 2; p++) {
                         int n = b->cells[ci].owner[corner_pos[k][p]];
-                        if (n < 0 || g_node_kind(b, n) != TKIT_FIELD) {
+                        if (n < 0 || tkit_g_node_kind(b, n) != TKIT_FIELD) {
                                 *why = "a corner at the point is not field only (a city wall)";
                                 return -1;
                         }
-                        field = g_find(b, n);
+                        field = tkit_g_find(b, n);
                 }
         }
         if (!has_placed) {
@@ -138,14 +141,14 @@ static int barn_farmer(struct g_board *b, int field)
         const struct tkit_scene_figure *want = &b->sc->move.farmer;
         int wnode = -1;
         if (want->feature) {
-                int ci = g_cell_at(b, want->x, want->y);
-                wnode = ci < 0 ? -1 : g_resolve_place(b, ci, want->feature);
+                int ci = tkit_g_cell_at(b, want->x, want->y);
+                wnode = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, want->feature);
         }
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
                 if (f->gone || f->node < 0 || f->f.at != TKIT_AT_FEATURE ||
                     f->f.player != b->active || f->f.kind == TKIT_FIGURE_PIG ||
-                    g_find(b, f->node) != field)
+                    tkit_g_find(b, f->node) != field)
                         continue;
                 if (wnode < 0 || f->node == wnode)
                         return (int)i;
@@ -157,8 +160,8 @@ static void build_barn(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
-        if (!g_has_rules(b, TKIT_RULES_BARNS)) {
-                g_error(b, m->line, "SCENE-BUILD", "no set in play has barns");
+        if (!tkit_g_has_rules(b, TKIT_RULES_BARNS)) {
+                tkit_g_error(b, m->line, "SCENE-BUILD", "no set in play has barns");
                 return;
         }
         const char *why = NULL;
@@ -171,18 +174,17 @@ static void build_barn(struct g_ctx *c)
                 return;
         }
         b->barns_built++;
-        struct tkit_game_event *e =
-            g_event(c, TKIT_EV_BUILD, "BARN-BUILD", b->active, 0, m->line,
-                    "%s %s a barn at the corner point (%d, %d)",
-                    g_player_name(b, b->active), g_verb(b, b->active, "builds", "build"),
-                    m->build_x, m->build_y);
+        struct tkit_game_event *e = tkit_g_event(
+            c, TKIT_EV_BUILD, "BARN-BUILD", b->active, 0, m->line,
+            "%s %s a barn at the corner point (%d, %d)", tkit_g_player_name(b, b->active),
+            tkit_g_verb(b, b->active, "builds", "build"), m->build_x, m->build_y);
         e->count = "barn";
-        g_event_places(c, e, field);
+        tkit_g_event_places(c, e, field);
         struct g_fig *f = &b->figs[fi];
         f->f.at = TKIT_AT_BARN;
         f->f.barn = (int)b->sc->nbarns;
-        e = g_event(c, TKIT_EV_CONVERT, "BARN-BUILD", b->active, 0, f->f.line,
-                    "%s farmer moves onto the barn", g_poss(b, b->active));
+        e = tkit_g_event(c, TKIT_EV_CONVERT, "BARN-BUILD", b->active, 0, f->f.line,
+                         "%s farmer moves onto the barn", tkit_g_poss(b, b->active));
         e->figure = f->index;
         b->barn_pending = true;
 }
@@ -196,11 +198,11 @@ static void barn_score(struct g_ctx *c)
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
                 n += !f->gone && f->node >= 0 && f->f.kind != TKIT_FIGURE_PIG &&
-                     f->f.kind != TKIT_FIGURE_ABBOT && g_node_kind(b, f->node) == TKIT_FIELD;
+                     f->f.kind != TKIT_FIGURE_ABBOT && tkit_g_node_kind(b, f->node) == TKIT_FIELD;
         }
-        g_event(c, TKIT_EV_SCORE, "BARN-SCORE", b->active, n, b->sc->move.line,
-                "%s barn: %d farmer%s on the board: %d", g_poss(b, b->active), n,
-                n == 1 ? "" : "s", n);
+        tkit_g_event(c, TKIT_EV_SCORE, "BARN-SCORE", b->active, n, b->sc->move.line,
+                     "%s barn: %d farmer%s on the board: %d", tkit_g_poss(b, b->active), n,
+                     n == 1 ? "" : "s", n);
 }
 
 static void take_maiden(struct g_ctx *c)
@@ -210,8 +212,8 @@ static void take_maiden(struct g_ctx *c)
         if (m->take_maiden < 0)
                 return;
         if (m->has_figure || m->recall_abbot) {
-                g_error(b, m->line, "SCENE-MAIDEN",
-                        "a maiden is taken back only in a turn without a figure placed");
+                tkit_g_error(b, m->line, "SCENE-MAIDEN",
+                             "a maiden is taken back only in a turn without a figure placed");
                 return;
         }
         int mi = -1, knights = 0, maidens = 0;
@@ -225,22 +227,22 @@ static void take_maiden(struct g_ctx *c)
                             !f->maiden_new)
                                 mi = (int)i;
                 } else if (f->node >= 0 && f->f.at == TKIT_AT_FEATURE &&
-                           g_node_kind(b, f->node) == TKIT_CITY &&
+                           tkit_g_node_kind(b, f->node) == TKIT_CITY &&
                            f->f.kind != TKIT_FIGURE_PIG) {
                         knights++;
                 }
         }
         if (mi < 0) {
-                g_error(b, m->line, "SCENE-MAIDEN", "%s has no maiden on that castle",
-                        g_player_name(b, b->active));
+                tkit_g_error(b, m->line, "SCENE-MAIDEN", "%s has no maiden on that castle",
+                             tkit_g_player_name(b, b->active));
                 return;
         }
         int pts = maidens + knights;
-        g_event(c, TKIT_EV_SCORE, "MAIDEN-TAKE", b->active, pts, m->line,
-                "%s %s a maiden back: 1 for it, %d other maiden%s, %d knight%s: %d",
-                g_player_name(b, b->active), g_verb(b, b->active, "takes", "take"), maidens - 1, maidens == 2 ? "" : "s", knights,
-                knights == 1 ? "" : "s", pts);
-        g_return_fig(c, mi, "MAIDEN-TAKE", false);
+        tkit_g_event(c, TKIT_EV_SCORE, "MAIDEN-TAKE", b->active, pts, m->line,
+                     "%s %s a maiden back: 1 for it, %d other maiden%s, %d knight%s: %d",
+                     tkit_g_player_name(b, b->active), tkit_g_verb(b, b->active, "takes", "take"),
+                     maidens - 1, maidens == 2 ? "" : "s", knights, knights == 1 ? "" : "s", pts);
+        tkit_g_return_fig(c, mi, "MAIDEN-TAKE", false);
 }
 
 static void recall_abbot(struct g_ctx *c)
@@ -249,6 +251,11 @@ static void recall_abbot(struct g_ctx *c)
         const struct tkit_scene_move *m = &b->sc->move;
         if (!m->recall_abbot)
                 return;
+        if (m->has_figure) {
+                tkit_g_error(b, m->line, "SCENE-ABBOT",
+                             "the abbot is taken back instead of placing a figure, not as well");
+                return;
+        }
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
                 if (f->gone || f->f.kind != TKIT_FIGURE_ABBOT || f->f.player != b->active ||
@@ -256,20 +263,20 @@ static void recall_abbot(struct g_ctx *c)
                         continue;
                 struct tkit_buf why;
                 tkit_buf_init(&why);
-                int root = g_find(b, f->node);
-                int v = g_group_value(b, root, true, &why);
+                int root = tkit_g_find(b, f->node);
+                int v = tkit_g_group_value(b, root, true, &why);
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_SCORE, "ABBOT-RECALL", b->active, v, m->line,
-                            "%s %s the abbot back: %s: %d", g_player_name(b, b->active), g_verb(b, b->active, "takes", "take"),
-                            why.data, v);
-                e->feature_kind = g_node_kind(b, f->node);
-                g_event_places(c, e, root);
+                    tkit_g_event(c, TKIT_EV_SCORE, "ABBOT-RECALL", b->active, v, m->line,
+                                 "%s %s the abbot back: %s: %d", tkit_g_player_name(b, b->active),
+                                 tkit_g_verb(b, b->active, "takes", "take"), why.data, v);
+                e->feature_kind = tkit_g_node_kind(b, f->node);
+                tkit_g_event_places(c, e, root);
                 tkit_buf_finish(&why);
-                g_return_fig(c, (int)i, "ABBOT-RECALL", false);
+                tkit_g_return_fig(c, (int)i, "ABBOT-RECALL", false);
                 return;
         }
-        g_error(b, m->line, "SCENE-ABBOT", "%s has no abbot on the board",
-                g_player_name(b, b->active));
+        tkit_g_error(b, m->line, "SCENE-ABBOT", "%s has no abbot on the board",
+                     tkit_g_player_name(b, b->active));
 }
 
 static void add_root(int **v, size_t *n, size_t *cap, int root)
@@ -294,15 +301,15 @@ static void score_completed(struct g_ctx *c)
                 int node = pc->node0 + (int)f;
                 if (f == pc->def->nfeatures && !pc->bridge)
                         continue;
-                enum tkit_feature_kind k = g_node_kind(b, node);
-                int root = g_find(b, node);
+                enum tkit_feature_kind k = tkit_g_node_kind(b, node);
+                int root = tkit_g_find(b, node);
                 if ((k == TKIT_ROAD || k == TKIT_CITY) && !b->groups[root].castle &&
-                    g_complete(b, root))
+                    tkit_g_complete(b, root))
                         add_root(&roots, &n, &cap, root);
         }
         for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
-                        int ci = g_cell_at(b, pc->x + dx, pc->y + dy);
+                        int ci = tkit_g_cell_at(b, pc->x + dx, pc->y + dy);
                         if (ci < 0)
                                 continue;
                         const struct g_cell *cl = &b->cells[ci];
@@ -310,12 +317,12 @@ static void score_completed(struct g_ctx *c)
                                 enum tkit_feature_kind k = cl->def->features[f].kind;
                                 int node = cl->node0 + (int)f;
                                 if ((k == TKIT_CLOISTER || k == TKIT_GARDEN) &&
-                                    g_complete(b, g_find(b, node)))
-                                        add_root(&roots, &n, &cap, g_find(b, node));
+                                    tkit_g_complete(b, tkit_g_find(b, node)))
+                                        add_root(&roots, &n, &cap, tkit_g_find(b, node));
                         }
                 }
         for (size_t i = 0; i < n; i++)
-                g_score_group(c, roots[i], false);
+                tkit_g_score_group(c, roots[i], false);
         free(roots);
 }
 
@@ -327,13 +334,13 @@ static bool escape_route(struct g_board *b, int root, bool any_tile)
                 const struct g_cell *cl = &b->cells[i];
                 bool in = false;
                 for (size_t f = 0; f < cl->def->nfeatures && !in; f++)
-                        in = g_find(b, cl->node0 + (int)f) == root &&
+                        in = tkit_g_find(b, cl->node0 + (int)f) == root &&
                              (any_tile || cl->def->features[f].besieger != TKIT_BESIEGER_NONE);
                 for (int dy = -1; in && dy <= 1; dy++)
                         for (int dx = -1; dx <= 1; dx++) {
-                                int ci = g_cell_at(b, cl->x + dx, cl->y + dy);
+                                int ci = tkit_g_cell_at(b, cl->x + dx, cl->y + dy);
                                 if ((dx || dy) && ci >= 0 &&
-                                    g_resolve_place(b, ci, "cloister") >= 0)
+                                    tkit_g_resolve_place(b, ci, "cloister") >= 0)
                                         return true;
                         }
         }
@@ -358,27 +365,27 @@ static void escape(struct g_ctx *c)
         if (!m->escape)
                 return;
         const struct tkit_scene_figure *w = &m->escaping;
-        int ci = g_cell_at(b, w->x, w->y);
-        int node = ci < 0 ? -1 : g_resolve_place(b, ci, w->feature);
+        int ci = tkit_g_cell_at(b, w->x, w->y);
+        int node = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, w->feature);
         int fi = -1;
         for (size_t i = 0; node >= 0 && i < b->nfigs; i++)
                 if (!b->figs[i].gone && b->figs[i].node == node &&
                     b->figs[i].f.player == b->active && !b->figs[i].placed)
                         fi = (int)i;
-        if (fi < 0 || g_node_kind(b, node) != TKIT_CITY) {
-                g_error(b, w->line, "SCENE-ESCAPE", "no knight of %s there",
-                        g_player_name(b, b->active));
+        if (fi < 0 || tkit_g_node_kind(b, node) != TKIT_CITY) {
+                tkit_g_error(b, w->line, "SCENE-ESCAPE", "no knight of %s there",
+                             tkit_g_player_name(b, b->active));
                 return;
         }
-        int root = g_find(b, node);
+        int root = tkit_g_find(b, node);
         bool any = escape_any_tile(b);
-        if (!b->groups[root].besieged || g_complete(b, root) || !escape_route(b, root, any)) {
+        if (!b->groups[root].besieged || tkit_g_complete(b, root) || !escape_route(b, root, any)) {
                 refuse(c, "ESCAPE", "no escape: %s",
                        any ? "no cloister touches a tile of an incomplete besieged city"
                            : "no cloister touches a besieger tile of an incomplete besieged city");
                 return;
         }
-        g_return_fig(c, fi, "ESCAPE", false);
+        tkit_g_return_fig(c, fi, "ESCAPE", false);
         c->r->events[c->r->nevents - 1].count = "escape";
 }
 
@@ -387,7 +394,7 @@ static void play_move(struct g_ctx *c)
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
         c->phase = TKIT_PHASE_DRAW;
-        g_siege_draw(c);
+        tkit_g_siege_draw(c);
         c->phase = TKIT_PHASE_TILE;
         build_bridge(c);
         if (m->build == TKIT_BUILD_CASTLE)
@@ -397,9 +404,9 @@ static void play_move(struct g_ctx *c)
         castle_maidens(c);
         c->phase = TKIT_PHASE_FIGURE;
         recall_abbot(c);
-        g_bonus(c, placed_fig(b));
+        tkit_g_bonus(c, placed_fig(b));
         c->phase = TKIT_PHASE_SCORE;
-        g_counterattacks(c);
+        tkit_g_counterattacks(c);
         take_maiden(c);
         barn_score(c);
         score_completed(c);
@@ -411,31 +418,31 @@ static void play_final(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         c->phase = TKIT_PHASE_FINAL;
-        g_final_counterattacks(c);
+        tkit_g_final_counterattacks(c);
         bool *done = tkit_xcalloc(b->nnodes + 1, sizeof(*done));
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
                 if (f->gone || f->node < 0 || f->f.at != TKIT_AT_FEATURE)
                         continue;
-                int root = g_find(b, f->node);
+                int root = tkit_g_find(b, f->node);
                 enum tkit_feature_kind k = b->groups[root].kind;
                 if (done[root] || k == TKIT_FIELD)
                         continue;
                 done[root] = true;
-                g_score_group(c, root, !g_complete(b, root));
+                tkit_g_score_group(c, root, !tkit_g_complete(b, root));
         }
         free(done);
-        g_score_fields(c);
+        tkit_g_score_fields(c);
 }
 
 int tkit_game_validate(const struct tkit_scene *scene, struct tkit_set *const *sets, size_t nsets,
                        struct tkit_diags *d)
 {
         struct g_board b;
-        int rc = g_board_build(&b, scene, sets, nsets, d);
+        int rc = tkit_g_board_build(&b, scene, sets, nsets, d);
         if (rc == 0)
-                rc = g_validate(&b);
-        g_board_finish(&b);
+                rc = tkit_g_validate(&b);
+        tkit_g_board_finish(&b);
         return rc;
 }
 
@@ -444,20 +451,20 @@ int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets
 {
         struct g_board b;
         size_t before = d->errors;
-        int rc = g_board_build(&b, scene, sets, nsets, d);
+        int rc = tkit_g_board_build(&b, scene, sets, nsets, d);
         if (rc == 0)
-                rc = g_validate(&b);
+                rc = tkit_g_validate(&b);
         if (rc == 0) {
                 struct g_ctx c = {&b, r, TKIT_PHASE_DRAW};
-                g_stats_build(&b);
+                tkit_g_stats_build(&b);
                 b.castle_root = -1;
                 if (scene->move.kind == TKIT_MOVE_TILE)
                         play_move(&c);
                 if (final || scene->move.kind == TKIT_MOVE_END)
                         play_final(&c);
                 if (d->errors == before)
-                        r->after = g_after(&b);
+                        r->after = tkit_g_after(&b);
         }
-        g_board_finish(&b);
+        tkit_g_board_finish(&b);
         return d->errors > before ? TKIT_E_INVALID : 0;
 }

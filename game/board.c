@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
+void tkit_g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
@@ -14,36 +14,37 @@ void g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...
         va_end(ap);
 }
 
-const char *g_player_name(const struct g_board *b, int p)
+const char *tkit_g_player_name(const struct g_board *b, int p)
 {
         if (p < 0 || (size_t)p >= b->sc->nplayers)
                 return "nobody";
         return b->sc->players[p].id;
 }
 
-const char *g_poss(const struct g_board *b, int p)
+const char *tkit_g_poss(const struct g_board *b, int p)
 {
         return p >= 0 && p < b->nplayers ? b->poss[p] : "nobody's";
 }
 
 /* The verb for player p: "you" takes the plain form. */
-const char *g_verb(const struct g_board *b, int p, const char *third, const char *plain)
+const char *tkit_g_verb(const struct g_board *b, int p, const char *third, const char *plain)
 {
-        return strcmp(g_player_name(b, p), "you") == 0 ? plain : third;
+        return strcmp(tkit_g_player_name(b, p), "you") == 0 ? plain : third;
 }
 
-bool g_has_rules(const struct g_board *b, unsigned flag)
+bool tkit_g_has_rules(const struct g_board *b, unsigned flag)
 {
         return (b->rules & flag) != 0;
 }
 
 static size_t cell_hash(int x, int y, size_t cap)
 {
-        uint64_t k = (uint64_t)(uint32_t)x * 0x9E3779B97F4A7C15ull ^ (uint32_t)y * 0xC2B2AE3D27D4EB4Full;
+        uint64_t k =
+            (uint64_t)(uint32_t)x * 0x9E3779B97F4A7C15ull ^ (uint32_t)y * 0xC2B2AE3D27D4EB4Full;
         return (size_t)(k ^ (k >> 29)) & (cap - 1);
 }
 
-int g_cell_at(const struct g_board *b, int x, int y)
+int tkit_g_cell_at(const struct g_board *b, int x, int y)
 {
         if (!b->hcap)
                 return -1;
@@ -72,7 +73,7 @@ static void hash_rebuild(struct g_board *b)
         }
 }
 
-int g_find(struct g_board *b, int n)
+int tkit_g_find(struct g_board *b, int n)
 {
         while (b->parent[n] != n) {
                 b->parent[n] = b->parent[b->parent[n]];
@@ -83,22 +84,22 @@ int g_find(struct g_board *b, int n)
 
 static void unite(struct g_board *b, int x, int y)
 {
-        x = g_find(b, x);
-        y = g_find(b, y);
+        x = tkit_g_find(b, x);
+        y = tkit_g_find(b, y);
         if (x != y)
                 b->parent[x > y ? x : y] = x < y ? x : y;
 }
 
-const struct tkit_feature *g_node_feature(const struct g_board *b, int node)
+const struct tkit_feature *tkit_g_node_feature(const struct g_board *b, int node)
 {
         const struct g_cell *c = &b->cells[b->node_cell[node]];
         int f = b->node_feat[node];
         return f < 0 ? NULL : &c->def->features[f];
 }
 
-enum tkit_feature_kind g_node_kind(const struct g_board *b, int node)
+enum tkit_feature_kind tkit_g_node_kind(const struct g_board *b, int node)
 {
-        const struct tkit_feature *f = g_node_feature(b, node);
+        const struct tkit_feature *f = tkit_g_node_feature(b, node);
         return f ? f->kind : TKIT_ROAD; /* the bridge node */
 }
 
@@ -140,13 +141,14 @@ static const void *lookup(struct g_board *b, const struct tkit_scene_tile *t,
         if (hits == 1)
                 return found;
         if (t->set && !set_in_play(b, t->set))
-                g_error(b, t->line, "SCENE-SET", "set '%s' is not in play or not loaded", t->set);
+                tkit_g_error(b, t->line, "SCENE-SET", "set '%s' is not in play or not loaded",
+                             t->set);
         else if (hits == 0)
-                g_error(b, t->line, "SCENE-TILE", "no %s '%s' in the sets in play",
-                        t->is_piece ? "piece" : "tile", t->tile);
+                tkit_g_error(b, t->line, "SCENE-TILE", "no %s '%s' in the sets in play",
+                             t->is_piece ? "piece" : "tile", t->tile);
         else
-                g_error(b, t->line, "SCENE-TILE",
-                        "tile '%s' is in several sets in play: say which with set=", t->tile);
+                tkit_g_error(b, t->line, "SCENE-TILE",
+                             "tile '%s' is in several sets in play: say which with set=", t->tile);
         return NULL;
 }
 
@@ -169,7 +171,8 @@ static bool rotation_ok(struct g_board *b, const struct tkit_scene_tile *t)
 {
         if (t->rotation % 90 == 0 && t->rotation >= 0 && t->rotation < 360)
                 return true;
-        g_error(b, t->line, "SCENE-ROTATION", "rotation %d is not 0, 90, 180 or 270", t->rotation);
+        tkit_g_error(b, t->line, "SCENE-ROTATION", "rotation %d is not 0, 90, 180 or 270",
+                     t->rotation);
         return false;
 }
 
@@ -203,10 +206,20 @@ static void add_placement(struct g_board *b, const struct tkit_scene_tile *t, in
                 for (int cx = 0; cx < p->width; cx++) {
                         int bx = cx, by = cy;
                         switch (r) {
-                        case 1: bx = p->height - 1 - cy; by = cx; break;
-                        case 2: bx = p->width - 1 - cx; by = p->height - 1 - cy; break;
-                        case 3: bx = cy; by = p->width - 1 - cx; break;
-                        default: break;
+                        case 1:
+                                bx = p->height - 1 - cy;
+                                by = cx;
+                                break;
+                        case 2:
+                                bx = p->width - 1 - cx;
+                                by = p->height - 1 - cy;
+                                break;
+                        case 3:
+                                bx = cy;
+                                by = p->width - 1 - cx;
+                                break;
+                        default:
+                                break;
                         }
                         int ci = add_cell(b, tkit_piece_cell_const(p, cx, cy), set, t->x + bx,
                                           t->y + by, r, t->line);
@@ -267,21 +280,22 @@ static void join(struct g_board *b)
                 }
                 for (int side = TKIT_E; side <= TKIT_S; side++) {
                         int nx = c->x + (side == TKIT_E), ny = c->y + (side == TKIT_S);
-                        int j = g_cell_at(b, nx, ny);
+                        int j = tkit_g_cell_at(b, nx, ny);
                         if (j < 0)
                                 continue;
                         for (int part = 0; part < 3; part++) {
                                 int pos = TKIT_POS(side, part);
                                 int a = c->owner[pos];
                                 int o = b->cells[j].owner[tkit_pos_facing(pos)];
-                                if (a >= 0 && o >= 0 && g_node_kind(b, a) == g_node_kind(b, o))
+                                if (a >= 0 && o >= 0 &&
+                                    tkit_g_node_kind(b, a) == tkit_g_node_kind(b, o))
                                         unite(b, a, o);
                         }
                 }
         }
 }
 
-int g_resolve_place(const struct g_board *b, int ci, const char *spec)
+int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec)
 {
         const struct g_cell *c = &b->cells[ci];
         if (!spec)
@@ -309,12 +323,12 @@ int g_resolve_place(const struct g_board *b, int ci, const char *spec)
         return pos >= 0 ? c->owner[pos] : -1;
 }
 
-int g_neighbours(const struct g_board *b, int x, int y)
+int tkit_g_neighbours(const struct g_board *b, int x, int y)
 {
         int n = 0;
         for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++)
-                        n += (dx || dy) && g_cell_at(b, x + dx, y + dy) >= 0;
+                        n += (dx || dy) && tkit_g_cell_at(b, x + dx, y + dy) >= 0;
         return n;
 }
 
@@ -326,7 +340,7 @@ static void group_cell(struct g_board *b, int ci, int *last, int *lastp)
                 bool is_bridge = f == c->def->nfeatures;
                 if (is_bridge && !c->bridge)
                         continue;
-                int r = g_find(b, node);
+                int r = tkit_g_find(b, node);
                 struct g_group *g = &b->groups[r];
                 if (is_bridge) {
                         g->kind = TKIT_ROAD;
@@ -356,12 +370,12 @@ static void group_cell(struct g_board *b, int ci, int *last, int *lastp)
                 int side = TKIT_POS_SIDE(p);
                 int nx = c->x + (side == TKIT_E) - (side == TKIT_W);
                 int ny = c->y + (side == TKIT_S) - (side == TKIT_N);
-                if (g_cell_at(b, nx, ny) < 0)
-                        b->groups[g_find(b, c->owner[p])].open++;
+                if (tkit_g_cell_at(b, nx, ny) < 0)
+                        b->groups[tkit_g_find(b, c->owner[p])].open++;
         }
 }
 
-void g_analyse(struct g_board *b)
+void tkit_g_analyse(struct g_board *b)
 {
         free(b->groups);
         b->groups = tkit_xcalloc(b->nnodes + 1, sizeof(*b->groups));
@@ -375,10 +389,10 @@ void g_analyse(struct g_board *b)
         free(lastp);
         for (size_t i = 0; i < b->sc->ncastles; i++) {
                 const struct tkit_scene_castle *k = &b->sc->castles[i];
-                int ci = g_cell_at(b, k->x, k->y);
-                int n = ci < 0 ? -1 : g_resolve_place(b, ci, k->feature);
+                int ci = tkit_g_cell_at(b, k->x, k->y);
+                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature);
                 if (n >= 0)
-                        b->groups[g_find(b, n)].castle = true;
+                        b->groups[tkit_g_find(b, n)].castle = true;
         }
 }
 
@@ -389,13 +403,13 @@ static void collect_sets(struct g_board *b)
                 if (s)
                         b->rules |= s->rules;
                 else
-                        g_error(b, b->sc->line, "SCENE-SET", "set '%s' is not loaded",
-                                b->sc->sets[i]);
+                        tkit_g_error(b, b->sc->line, "SCENE-SET", "set '%s' is not loaded",
+                                     b->sc->sets[i]);
         }
 }
 
-int g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tkit_set *const *sets,
-                  size_t nsets, struct tkit_diags *d)
+int tkit_g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tkit_set *const *sets,
+                       size_t nsets, struct tkit_diags *d)
 {
         memset(b, 0, sizeof(*b));
         b->sc = sc;
@@ -423,11 +437,11 @@ int g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tkit_se
         hash_rebuild(b);
         make_nodes(b);
         join(b);
-        g_analyse(b);
+        tkit_g_analyse(b);
         return d->errors > before ? TKIT_E_INVALID : 0;
 }
 
-void g_board_finish(struct g_board *b)
+void tkit_g_board_finish(struct g_board *b)
 {
         for (int p = 0; p < TKIT_SCENE_MAX_PLAYERS; p++)
                 free(b->poss[p]);

@@ -20,17 +20,59 @@ const char *tkit_game_event_kind_name(enum tkit_game_event_kind k)
 
 static const char *const rule_ids[] = {
     /* scoring */
-    "SCORE-ROAD", "SCORE-CITY", "SCORE-CLOISTER", "SCORE-GARDEN", "SCORE-INN", "SCORE-CATHEDRAL",
-    "SCORE-END", "SCORE-FIELD", "SCORE-PIG", "ABBOT-RECALL", "BRIDGE-MUST", "BRIDGE-ROAD",
-    "BRIDGE-END", "CASTLE-BUILD", "MAIDEN-CONVERT", "MAIDEN-TAKE", "BARN-BUILD", "BARN-SCORE",
-    "POST-ROW", "POST-STACK", "COUNTERATTACK", "ADVANCE", "ATTACK", "FINAL-COUNTERATTACK",
-    "BESIEGED-CITY", "BESIEGED-FIELD", "ESCAPE",
+    "SCORE-ROAD",
+    "SCORE-CITY",
+    "SCORE-CLOISTER",
+    "SCORE-GARDEN",
+    "SCORE-INN",
+    "SCORE-CATHEDRAL",
+    "SCORE-END",
+    "SCORE-FIELD",
+    "SCORE-PIG",
+    "ABBOT-RECALL",
+    "BRIDGE-MUST",
+    "BRIDGE-ROAD",
+    "BRIDGE-END",
+    "CASTLE-BUILD",
+    "MAIDEN-CONVERT",
+    "MAIDEN-TAKE",
+    "BARN-BUILD",
+    "BARN-SCORE",
+    "POST-ROW",
+    "POST-STACK",
+    "COUNTERATTACK",
+    "ADVANCE",
+    "ATTACK",
+    "FINAL-COUNTERATTACK",
+    "BESIEGED-CITY",
+    "BESIEGED-FIELD",
+    "ESCAPE",
     /* scene diagnostics */
-    "SCENE-SET", "SCENE-TILE", "SCENE-ROTATION", "SCENE-CELL", "SCENE-MOVE-CELL", "SCENE-EDGE",
-    "SCENE-BRIDGE", "SCENE-PLAYER", "SCENE-COLOUR", "SCENE-OPTION", "SCENE-FIGURE",
-    "SCENE-FIGURE-KIND", "SCENE-OCCUPIED", "SCENE-FACE", "SCENE-POST", "SCENE-TOKEN",
-    "SCENE-CHOICE", "SCENE-REMOVE", "SCENE-BONUS", "SCENE-BUILD", "SCENE-MAIDEN", "SCENE-ABBOT",
-    "SCENE-ESCAPE", "SCENE-EXPECT",
+    "SCENE-SET",
+    "SCENE-TILE",
+    "SCENE-ROTATION",
+    "SCENE-CELL",
+    "SCENE-MOVE-CELL",
+    "SCENE-EDGE",
+    "SCENE-BRIDGE",
+    "SCENE-PLAYER",
+    "SCENE-COLOUR",
+    "SCENE-OPTION",
+    "SCENE-FIGURE",
+    "SCENE-FIGURE-KIND",
+    "SCENE-OCCUPIED",
+    "SCENE-FACE",
+    "SCENE-POST",
+    "SCENE-TOKEN",
+    "SCENE-CHOICE",
+    "SCENE-REMOVE",
+    "SCENE-BONUS",
+    "SCENE-BUILD",
+    "SCENE-CASTLE",
+    "SCENE-MAIDEN",
+    "SCENE-ABBOT",
+    "SCENE-ESCAPE",
+    "SCENE-EXPECT",
 };
 
 const char *const *tkit_game_rule_ids(size_t *n)
@@ -57,9 +99,9 @@ void tkit_game_result_finish(struct tkit_game_result *r)
         memset(r, 0, sizeof(*r));
 }
 
-struct tkit_game_event *g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
-                                const char *rule, int player, int points, int line,
-                                const char *fmt, ...)
+struct tkit_game_event *tkit_g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
+                                     const char *rule, int player, int points, int line,
+                                     const char *fmt, ...)
 {
         struct tkit_game_result *r = c->r;
         struct tkit_game_event *e = TKIT_PUSH(r->events, r->nevents, r->capevents);
@@ -73,13 +115,10 @@ struct tkit_game_event *g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
         e->figure = -1;
         e->line = line;
         e->feature_kind = TKIT_FEATURE_KIND_COUNT;
-        struct tkit_buf b;
-        tkit_buf_init(&b);
         va_list ap;
         va_start(ap, fmt);
-        tkit_buf_vprintf(&b, fmt, ap);
+        e->text = tkit_xvasprintf(fmt, ap);
         va_end(ap);
-        e->text = tkit_buf_steal(&b);
         if (kind == TKIT_EV_SCORE && player >= 0 && player < TKIT_SCENE_MAX_PLAYERS)
                 r->points[player] += points;
         return e;
@@ -94,17 +133,17 @@ static void members(struct g_board *b)
         b->mstart = tkit_xcalloc(n + 2, sizeof(int));
         b->mlist = tkit_xmalloc((n + 1) * sizeof(int));
         for (size_t i = 0; i < n; i++)
-                b->mstart[g_find(b, (int)i) + 1]++;
+                b->mstart[tkit_g_find(b, (int)i) + 1]++;
         for (size_t i = 0; i < n; i++)
                 b->mstart[i + 1] += b->mstart[i];
         int *fill = tkit_xmalloc((n + 1) * sizeof(int));
         memcpy(fill, b->mstart, (n + 1) * sizeof(int));
         for (size_t i = 0; i < n; i++)
-                b->mlist[fill[g_find(b, (int)i)]++] = (int)i;
+                b->mlist[fill[tkit_g_find(b, (int)i)]++] = (int)i;
         free(fill);
 }
 
-void g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root)
+void tkit_g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root)
 {
         struct g_board *b = c->b;
         members(b);
@@ -117,7 +156,7 @@ void g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root)
                 struct tkit_game_place *p = TKIT_PUSH(e->places, e->nplaces, cap);
                 p->x = cl->x;
                 p->y = cl->y;
-                p->feature = b->node_feat[n];
+                p->feature = b->node_feat[n] < 0 ? TKIT_GAME_PLACE_BRIDGE : b->node_feat[n];
         }
 }
 
@@ -129,32 +168,39 @@ static const char *fig_words(const struct g_board *b, const struct g_fig *f)
                 return "barn farmer";
         if (f->f.kind != TKIT_FIGURE_MEEPLE)
                 return tkit_figure_kind_name(f->f.kind);
-        switch (f->node < 0 ? TKIT_FEATURE_KIND_COUNT : g_node_kind(b, f->node)) {
-        case TKIT_CITY: return "knight";
-        case TKIT_ROAD: return "traveler";
-        case TKIT_FIELD: return "farmer";
-        case TKIT_CLOISTER: return "monk";
-        default: return "meeple";
+        switch (f->node < 0 ? TKIT_FEATURE_KIND_COUNT : tkit_g_node_kind(b, f->node)) {
+        case TKIT_CITY:
+                return "knight";
+        case TKIT_ROAD:
+                return "traveler";
+        case TKIT_FIELD:
+                return "farmer";
+        case TKIT_CLOISTER:
+                return "monk";
+        default:
+                return "meeple";
         }
 }
 
-void g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed)
+void tkit_g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed)
 {
         struct g_board *b = c->b;
         struct g_fig *f = &b->figs[fi];
-        g_stats_fig(b, fi, -1);
+        tkit_g_stats_fig(b, fi, -1);
         f->gone = true;
         struct tkit_game_event *e =
-            g_event(c, removed ? TKIT_EV_REMOVE : TKIT_EV_RETURN, rule, f->f.player, 0, f->f.line,
-                    "%s %s %s", g_poss(b, f->f.player), fig_words(b, f),
-                    removed ? "is removed" : "goes back");
+            tkit_g_event(c, removed ? TKIT_EV_REMOVE : TKIT_EV_RETURN, rule, f->f.player, 0,
+                         f->f.line, "%s %s %s", tkit_g_poss(b, f->f.player), fig_words(b, f),
+                         removed ? "is removed" : "goes back");
         e->figure = f->index;
         e->count = removed ? "removed" : "returned";
         if (f->node >= 0) {
                 const struct g_cell *cl = &b->cells[b->node_cell[f->node]];
                 e->places = tkit_xmalloc(sizeof(*e->places));
                 e->nplaces = 1;
-                e->places[0] = (struct tkit_game_place){cl->x, cl->y, b->node_feat[f->node]};
+                int feat = b->node_feat[f->node];
+                e->places[0] = (struct tkit_game_place){cl->x, cl->y,
+                                                        feat < 0 ? TKIT_GAME_PLACE_BRIDGE : feat};
         }
 }
 

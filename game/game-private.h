@@ -10,10 +10,10 @@ struct g_cell {
         int x, y;
         const struct tkit_tile *def;
         const struct tkit_set *set;
-        int rot;      /* quarter turns clockwise */
-        int bridge;   /* 0 none, 1 NS, 2 EW (board axes) */
-        int piece;    /* index of the piece placement in the scene's tiles, or -1 */
-        int node0;    /* first node: def->features in order, then the bridge road */
+        int rot;              /* quarter turns clockwise */
+        int bridge;           /* 0 none, 1 NS, 2 EW (board axes) */
+        int piece;            /* index of the piece placement in the scene's tiles, or -1 */
+        int node0;            /* first node: def->features in order, then the bridge road */
         int owner[TKIT_NPOS]; /* node owning each board position, -1 for none */
         int line;
         bool placed; /* the tile of the move */
@@ -70,13 +70,14 @@ struct g_board {
         struct g_fig *figs;
         size_t nfigs, capfigs;
         struct g_post posts[3];
-        bool counter[3]; /* counterattack due at the post */
-        int castle_root; /* the city a castle is built on this turn, -1 */
-        bool barn_pending; /* a barn was built: it scores in phase 3 */
+        bool counter[3];    /* counterattack due at the post */
+        int catapults_left; /* in the supply */
+        int castle_root;    /* the city a castle is built on this turn, -1 */
+        bool barn_pending;  /* a barn was built: it scores in phase 3 */
         int nplayers;
-        char *poss[TKIT_SCENE_MAX_PLAYERS]; /* "blue's", "your" */
-        int *strength, *figline; /* per root and player (score.c) */
-        int *mstart, *mlist;     /* nodes grouped by root (events.c) */
+        char *poss[TKIT_SCENE_MAX_PLAYERS];      /* "blue's", "your" */
+        int *strength, *figline;                 /* per root and player (score.c) */
+        int *mstart, *mlist;                     /* nodes grouped by root (events.c) */
         const struct tkit_scene_tile *memo_tile; /* the last tile looked up (board.c) */
         const void *memo_what;
         const struct tkit_set *memo_set;
@@ -87,27 +88,27 @@ struct g_board {
 };
 
 /* board.c */
-int g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tkit_set *const *sets,
-                  size_t nsets, struct tkit_diags *d);
-void g_board_finish(struct g_board *b);
-int g_cell_at(const struct g_board *b, int x, int y); /* cell index or -1 */
-int g_find(struct g_board *b, int node);
-void g_analyse(struct g_board *b); /* fills groups from the current cells */
+int tkit_g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tkit_set *const *sets,
+                       size_t nsets, struct tkit_diags *d);
+void tkit_g_board_finish(struct g_board *b);
+int tkit_g_cell_at(const struct g_board *b, int x, int y); /* cell index or -1 */
+int tkit_g_find(struct g_board *b, int node);
+void tkit_g_analyse(struct g_board *b); /* fills groups from the current cells */
 /* The node a figure's place names on cell `ci` ("c1", "N", "WL", "cloister", "bridge"), -1. */
-int g_resolve_place(const struct g_board *b, int ci, const char *spec);
-const struct tkit_feature *g_node_feature(const struct g_board *b, int node);
-enum tkit_feature_kind g_node_kind(const struct g_board *b, int node);
-void g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
+int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec);
+const struct tkit_feature *tkit_g_node_feature(const struct g_board *b, int node);
+enum tkit_feature_kind tkit_g_node_kind(const struct g_board *b, int node);
+void tkit_g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
-const char *g_player_name(const struct g_board *b, int p);
-const char *g_poss(const struct g_board *b, int p); /* "blue's", "your" */
-const char *g_verb(const struct g_board *b, int p, const char *third, const char *plain);
-bool g_has_rules(const struct g_board *b, unsigned flag);
+const char *tkit_g_player_name(const struct g_board *b, int p);
+const char *tkit_g_poss(const struct g_board *b, int p); /* "blue's", "your" */
+const char *tkit_g_verb(const struct g_board *b, int p, const char *third, const char *plain);
+bool tkit_g_has_rules(const struct g_board *b, unsigned flag);
 /* Occupied cells among the 8 around (x, y). */
-int g_neighbours(const struct g_board *b, int x, int y);
+int tkit_g_neighbours(const struct g_board *b, int x, int y);
 
 /* validate.c */
-int g_validate(struct g_board *b);
+int tkit_g_validate(struct g_board *b);
 
 /* score.c: feature values, majority */
 struct g_ctx {
@@ -115,29 +116,29 @@ struct g_ctx {
         struct tkit_game_result *r;
         enum tkit_game_phase phase;
 };
-bool g_complete(struct g_board *b, int root);
-void g_stats_build(struct g_board *b);
-void g_stats_fig(struct g_board *b, int fi, int sign); /* +1 joins, -1 leaves */
-int g_strength(const struct g_board *b, int root, int player);
+bool tkit_g_complete(struct g_board *b, int root);
+void tkit_g_stats_build(struct g_board *b);
+void tkit_g_stats_fig(struct g_board *b, int fi, int sign); /* +1 joins, -1 leaves */
+int tkit_g_strength(const struct g_board *b, int root, int player);
 /* Scores the group `root` for its majority, returns its figures; `final` picks end values. */
-void g_score_group(struct g_ctx *c, int root, bool final);
-void g_score_fields(struct g_ctx *c);
-int g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why);
+void tkit_g_score_group(struct g_ctx *c, int root, bool final);
+void tkit_g_score_fields(struct g_ctx *c);
+int tkit_g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why);
 
 /* posts.c */
-void g_siege_draw(struct g_ctx *c);
-void g_bonus(struct g_ctx *c, int placed_fig);
-void g_counterattacks(struct g_ctx *c);
-void g_final_counterattacks(struct g_ctx *c);
+void tkit_g_siege_draw(struct g_ctx *c);
+void tkit_g_bonus(struct g_ctx *c, int placed_fig);
+void tkit_g_counterattacks(struct g_ctx *c);
+void tkit_g_final_counterattacks(struct g_ctx *c);
 
 /* after.c: the scene after the move */
-struct tkit_scene *g_after(struct g_board *b);
+struct tkit_scene *tkit_g_after(struct g_board *b);
 
 /* events.c */
-struct tkit_game_event *g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
-                                const char *rule, int player, int points, int line,
-                                const char *fmt, ...) __attribute__((format(printf, 7, 8)));
-void g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root);
-void g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed);
+struct tkit_game_event *tkit_g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
+                                     const char *rule, int player, int points, int line,
+                                     const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+void tkit_g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root);
+void tkit_g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed);
 
 #endif

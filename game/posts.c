@@ -30,8 +30,9 @@ static void post_score(struct g_ctx *c, struct g_post *p, const char *rule, cons
                 if (!n)
                         continue;
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_SCORE, rule, pl, 3 * n, p->line, "%s: %s %d meeple%s at the %s post: %d",
-                            what, g_poss(b, pl), n, n == 1 ? "" : "s", tkit_post_name(p->kind), 3 * n);
+                    tkit_g_event(c, TKIT_EV_SCORE, rule, pl, 3 * n, p->line,
+                                 "%s: %s %d meeple%s at the %s post: %d", what, tkit_g_poss(b, pl),
+                                 n, n == 1 ? "" : "s", tkit_post_name(p->kind), 3 * n);
                 e->post = (int)p->kind;
         }
 }
@@ -45,8 +46,9 @@ static void post_clear(struct g_ctx *c, struct g_post *p, const char *rule)
                 if (!n)
                         continue;
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_RETURN, rule, pl, 0, p->line, "%s %d meeple%s at the %s post go%s back",
-                            g_poss(b, pl), n, n == 1 ? "" : "s", tkit_post_name(p->kind), n == 1 ? "es" : "");
+                    tkit_g_event(c, TKIT_EV_RETURN, rule, pl, 0, p->line,
+                                 "%s %d meeple%s at the %s post go%s back", tkit_g_poss(b, pl), n,
+                                 n == 1 ? "" : "s", tkit_post_name(p->kind), n == 1 ? "es" : "");
                 e->post = (int)p->kind;
                 e->count = "post-returned";
         }
@@ -55,9 +57,10 @@ static void post_clear(struct g_ctx *c, struct g_post *p, const char *rule)
         p->nstack = 0;
         if (p->catapult) {
                 p->catapult = false;
-                struct tkit_game_event *e = g_event(c, TKIT_EV_CATAPULT, rule, -1, 0, p->line,
-                                                    "the catapult at the %s post is removed",
-                                                    tkit_post_name(p->kind));
+                b->catapults_left++; /* back to the supply */
+                struct tkit_game_event *e =
+                    tkit_g_event(c, TKIT_EV_CATAPULT, rule, -1, 0, p->line,
+                                 "the catapult at the %s post is removed", tkit_post_name(p->kind));
                 e->post = (int)p->kind;
         }
 }
@@ -73,11 +76,14 @@ static bool fig_of_post(const struct g_board *b, const struct g_fig *f, enum tki
 {
         if (f->gone || f->node < 0 || f->f.at != TKIT_AT_FEATURE || f->f.kind == TKIT_FIGURE_PIG)
                 return false;
-        enum tkit_feature_kind fk = g_node_kind(b, f->node);
+        enum tkit_feature_kind fk = tkit_g_node_kind(b, f->node);
         switch (k) {
-        case TKIT_POST_KNIGHTS: return fk == TKIT_CITY;
-        case TKIT_POST_TRAVELERS: return fk == TKIT_ROAD;
-        default: return fk == TKIT_CLOISTER || fk == TKIT_GARDEN;
+        case TKIT_POST_KNIGHTS:
+                return fk == TKIT_CITY;
+        case TKIT_POST_TRAVELERS:
+                return fk == TKIT_ROAD;
+        default:
+                return fk == TKIT_CLOISTER || fk == TKIT_GARDEN;
         }
 }
 
@@ -89,14 +95,14 @@ static int named_removal(struct g_board *b, int pl, enum tkit_post k)
                 const struct tkit_scene_figure *r = &m->removals[i];
                 if (r->player != pl)
                         continue;
-                int ci = g_cell_at(b, r->x, r->y);
-                int node = ci < 0 ? -1 : g_resolve_place(b, ci, r->feature);
+                int ci = tkit_g_cell_at(b, r->x, r->y);
+                int node = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, r->feature);
                 for (size_t f = 0; node >= 0 && f < b->nfigs; f++)
                         if (b->figs[f].f.player == pl && b->figs[f].node == node &&
                             fig_of_post(b, &b->figs[f], k))
                                 return (int)f;
-                g_error(b, r->line, "SCENE-REMOVE", "%s has no figure there to remove",
-                        g_player_name(b, pl));
+                tkit_g_error(b, r->line, "SCENE-REMOVE", "%s has no figure there to remove",
+                             tkit_g_player_name(b, pl));
                 return -2;
         }
         return -1;
@@ -116,19 +122,21 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                                 n++;
                         }
                 if (n == 0) {
-                        g_event(c, TKIT_EV_NOTE, "ATTACK", pl, 0, p->line,
-                                "%s %s no meeple at the %s post and no figure to remove",
-                                g_player_name(b, pl), g_verb(b, pl, "has", "have"), tkit_post_name(p->kind));
+                        tkit_g_event(c, TKIT_EV_NOTE, "ATTACK", pl, 0, p->line,
+                                     "%s %s no meeple at the %s post and no figure to remove",
+                                     tkit_g_player_name(b, pl), tkit_g_verb(b, pl, "has", "have"),
+                                     tkit_post_name(p->kind));
                         continue;
                 }
                 int pick = n == 1 ? only : named_removal(b, pl, p->kind);
                 if (pick >= 0) {
-                        g_return_fig(c, pick, "ATTACK", true);
+                        tkit_g_return_fig(c, pick, "ATTACK", true);
                 } else if (pick == -1) {
-                        struct tkit_game_event *e = g_event(
+                        struct tkit_game_event *e = tkit_g_event(
                             c, TKIT_EV_CHOICE, "ATTACK", pl, 0, p->line,
                             "%s %s no meeple at the %s post and must remove one of %d figures",
-                            g_player_name(b, pl), g_verb(b, pl, "has", "have"), tkit_post_name(p->kind), n);
+                            tkit_g_player_name(b, pl), tkit_g_verb(b, pl, "has", "have"),
+                            tkit_post_name(p->kind), n);
                         e->post = (int)p->kind;
                         e->count = "must-remove";
                 }
@@ -140,9 +148,9 @@ static void attack(struct g_ctx *c, struct g_post *p)
         const char *opt = tkit_scene_option(c->b->sc, "attack-protect");
         bool row_only = opt && strcmp(opt, "row") == 0;
         struct tkit_game_event *e =
-            g_event(c, TKIT_EV_NOTE, "ATTACK", -1, 0, p->line,
-                    "the catapult at the %s post is already there: the post is attacked",
-                    tkit_post_name(p->kind));
+            tkit_g_event(c, TKIT_EV_NOTE, "ATTACK", -1, 0, p->line,
+                         "the catapult at the %s post is already there: the post is attacked",
+                         tkit_post_name(p->kind));
         e->post = (int)p->kind;
         e->count = "attack";
         post_score(c, p, "ATTACK", "Attack");
@@ -150,7 +158,7 @@ static void attack(struct g_ctx *c, struct g_post *p)
         post_clear(c, p, "ATTACK");
 }
 
-void g_siege_draw(struct g_ctx *c)
+void tkit_g_siege_draw(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
@@ -159,15 +167,15 @@ void g_siege_draw(struct g_ctx *c)
         const struct tkit_tile *t = NULL;
         if (b->placed_cell >= 0)
                 t = b->cells[b->placed_cell].def;
-        if (!t || !g_has_rules(b, TKIT_RULES_SIEGE_SYMBOLS))
+        if (!t || !tkit_g_has_rules(b, TKIT_RULES_SIEGE_SYMBOLS))
                 return;
         for (size_t i = 0; i < t->nsymbols; i++) {
                 enum tkit_post k = t->symbols[i];
                 if (k == TKIT_POST_ANY) {
                         if (i >= m->nchoices || m->choices[i] == TKIT_POST_ANY) {
-                                g_error(b, m->placed.line, "SCENE-CHOICE",
-                                        "symbol %zu of tile '%s' is '?': say which post", i + 1,
-                                        t->id);
+                                tkit_g_error(b, m->placed.line, "SCENE-CHOICE",
+                                             "symbol %zu of tile '%s' is '?': say which post",
+                                             i + 1, t->id);
                                 continue;
                         }
                         k = m->choices[i];
@@ -179,10 +187,17 @@ void g_siege_draw(struct g_ctx *c)
                         attack(c, p);
                         continue;
                 }
+                if (b->catapults_left <= 0) {
+                        tkit_g_event(c, TKIT_EV_NOTE, "ADVANCE", -1, 0, m->placed.line,
+                                     "no catapult is left to advance to the %s post",
+                                     tkit_post_name(k));
+                        continue;
+                }
+                b->catapults_left--;
                 p->catapult = true;
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_CATAPULT, "ADVANCE", -1, 0, m->placed.line,
-                            "a catapult advances to the %s post", tkit_post_name(k));
+                    tkit_g_event(c, TKIT_EV_CATAPULT, "ADVANCE", -1, 0, m->placed.line,
+                                 "a catapult advances to the %s post", tkit_post_name(k));
                 e->post = (int)k;
                 e->count = "catapult";
         }
@@ -191,12 +206,16 @@ void g_siege_draw(struct g_ctx *c)
 /* The post a placed figure earns a row space at, or -1 (a farmer: the meeple space only). */
 static int row_post_for(const struct g_board *b, const struct g_fig *f)
 {
-        switch (g_node_kind(b, f->node)) {
-        case TKIT_CITY: return TKIT_POST_KNIGHTS;
-        case TKIT_ROAD: return TKIT_POST_TRAVELERS;
+        switch (tkit_g_node_kind(b, f->node)) {
+        case TKIT_CITY:
+                return TKIT_POST_KNIGHTS;
+        case TKIT_ROAD:
+                return TKIT_POST_TRAVELERS;
         case TKIT_CLOISTER:
-        case TKIT_GARDEN: return TKIT_POST_MONKS;
-        default: return -1;
+        case TKIT_GARDEN:
+                return TKIT_POST_MONKS;
+        default:
+                return -1;
         }
 }
 
@@ -208,46 +227,53 @@ static void row_full(struct g_ctx *c, struct g_post *p)
         if (used < p->spaces)
                 return;
         struct tkit_game_event *e =
-            g_event(c, TKIT_EV_NOTE, "COUNTERATTACK", c->b->active, 0, p->line,
-                    "the last of the %d row spaces of the %s post is taken: a counterattack",
-                    p->spaces, tkit_post_name(p->kind));
+            tkit_g_event(c, TKIT_EV_NOTE, "COUNTERATTACK", c->b->active, 0, p->line,
+                         "the last of the %d row spaces of the %s post is taken: a counterattack",
+                         p->spaces, tkit_post_name(p->kind));
         e->post = (int)p->kind;
         e->count = "counterattack";
         c->b->counter[post_slot(p->kind)] = true;
 }
 
-void g_bonus(struct g_ctx *c, int placed_fig)
+void tkit_g_bonus(struct g_ctx *c, int placed_fig)
 {
         struct g_board *b = c->b;
         const struct tkit_scene_bonus *bn = &b->sc->move.bonus;
         if (!bn->taken)
                 return;
-        struct g_post *p = (unsigned)bn->post < TKIT_POST_ANY ? &b->posts[post_slot(bn->post)] : NULL;
+        struct g_post *p =
+            (unsigned)bn->post < TKIT_POST_ANY ? &b->posts[post_slot(bn->post)] : NULL;
         if (!p || !p->present || placed_fig < 0) {
-                g_error(b, bn->line, "SCENE-BONUS", "%s",
-                        placed_fig < 0 ? "a post bonus needs a figure placed on the tile"
-                                       : "no such post on the fortress in play");
+                tkit_g_error(b, bn->line, "SCENE-BONUS", "%s",
+                             placed_fig < 0 ? "a post bonus needs a figure placed on the tile"
+                                            : "no such post on the fortress in play");
                 return;
         }
         const struct g_fig *f = &b->figs[placed_fig];
+        if (f->node < 0 || f->f.kind == TKIT_FIGURE_PIG) {
+                tkit_g_error(b, bn->line, "SCENE-BONUS", "a %s earns no post bonus",
+                             f->node < 0 ? "maiden" : "pig");
+                return;
+        }
         int want = row_post_for(b, f);
         if (bn->stack) {
                 if (want >= 0)
-                        g_error(b, bn->line, "SCENE-BONUS",
-                                "only a farmer earns a place on a meeple space");
+                        tkit_g_error(b, bn->line, "SCENE-BONUS",
+                                     "only a farmer earns a place on a meeple space");
                 else
                         *TKIT_PUSH(p->stack, p->nstack, p->capstack) = b->active;
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_NOTE, "POST-STACK", b->active, 0, bn->line,
-                            "%s %s a meeple to the meeple space of the %s post",
-                            g_player_name(b, b->active), g_verb(b, b->active, "adds", "add"), tkit_post_name(p->kind));
+                    tkit_g_event(c, TKIT_EV_NOTE, "POST-STACK", b->active, 0, bn->line,
+                                 "%s %s a meeple to the meeple space of the %s post",
+                                 tkit_g_player_name(b, b->active),
+                                 tkit_g_verb(b, b->active, "adds", "add"), tkit_post_name(p->kind));
                 e->post = (int)p->kind;
                 e->count = "post-stack";
                 return;
         }
         if (want != (int)p->kind) {
-                g_error(b, bn->line, "SCENE-BONUS", "this figure earns no space at the %s post",
-                        tkit_post_name(p->kind));
+                tkit_g_error(b, bn->line, "SCENE-BONUS",
+                             "this figure earns no space at the %s post", tkit_post_name(p->kind));
                 return;
         }
         int space = bn->space;
@@ -255,28 +281,29 @@ void g_bonus(struct g_ctx *c, int placed_fig)
                 if (p->row[i] < 0)
                         space = i;
         if (space < 0 || space >= p->spaces || p->row[space] >= 0) {
-                g_error(b, bn->line, "SCENE-BONUS", "no free row space %d at the %s post",
-                        space + 1, tkit_post_name(p->kind));
+                tkit_g_error(b, bn->line, "SCENE-BONUS", "no free row space %d at the %s post",
+                             space + 1, tkit_post_name(p->kind));
                 return;
         }
         p->row[space] = b->active;
         struct tkit_game_event *e =
-            g_event(c, TKIT_EV_NOTE, "POST-ROW", b->active, 0, bn->line,
-                    "%s %s a meeple to row space %d of %d at the %s post",
-                    g_player_name(b, b->active), g_verb(b, b->active, "adds", "add"), space + 1, p->spaces, tkit_post_name(p->kind));
+            tkit_g_event(c, TKIT_EV_NOTE, "POST-ROW", b->active, 0, bn->line,
+                         "%s %s a meeple to row space %d of %d at the %s post",
+                         tkit_g_player_name(b, b->active), tkit_g_verb(b, b->active, "adds", "add"),
+                         space + 1, p->spaces, tkit_post_name(p->kind));
         e->post = (int)p->kind;
         e->count = "post-row";
         row_full(c, p);
 }
 
-void g_counterattacks(struct g_ctx *c)
+void tkit_g_counterattacks(struct g_ctx *c)
 {
         for (int i = 0; i < 3; i++)
                 if (c->b->counter[i])
                         resolve_post(c, &c->b->posts[i], "COUNTERATTACK", "Counterattack");
 }
 
-void g_final_counterattacks(struct g_ctx *c)
+void tkit_g_final_counterattacks(struct g_ctx *c)
 {
         for (int i = 0; i < 3; i++)
                 if (c->b->posts[i].present)

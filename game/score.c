@@ -9,21 +9,21 @@ static bool cloister_like(enum tkit_feature_kind k)
         return k == TKIT_CLOISTER || k == TKIT_GARDEN;
 }
 
-bool g_complete(struct g_board *b, int root)
+bool tkit_g_complete(struct g_board *b, int root)
 {
         const struct g_group *g = &b->groups[root];
         if (cloister_like(g->kind)) {
                 const struct g_cell *c = &b->cells[b->node_cell[root]];
-                return g_neighbours(b, c->x, c->y) == 8;
+                return tkit_g_neighbours(b, c->x, c->y) == 8;
         }
         return g->open == 0 || g->castle || g->fortress;
 }
 
 /* The value of a feature (complete in play, or at the end of the game), with the words why. */
-int g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why)
+int tkit_g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why)
 {
         const struct g_group *g = &b->groups[root];
-        bool done = g_complete(b, root) && !final;
+        bool done = tkit_g_complete(b, root) && !final;
         switch (g->kind) {
         case TKIT_ROAD: {
                 int per = done && g->inn ? 2 : 1;
@@ -53,7 +53,7 @@ int g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why)
         case TKIT_CLOISTER:
         case TKIT_GARDEN: {
                 const struct g_cell *c = &b->cells[b->node_cell[root]];
-                int n = g_neighbours(b, c->x, c->y);
+                int n = tkit_g_neighbours(b, c->x, c->y);
                 tkit_buf_printf(why, "%s with %d neighbour%s", tkit_feature_kind_name(g->kind), n,
                                 n == 1 ? "" : "s");
                 return 1 + n;
@@ -66,14 +66,17 @@ int g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why)
 static int fig_strength(const struct g_fig *f)
 {
         switch (f->f.kind) {
-        case TKIT_FIGURE_BIG_MEEPLE: return 2;
-        case TKIT_FIGURE_PIG: return 0;
-        default: return 1;
+        case TKIT_FIGURE_BIG_MEEPLE:
+                return 2;
+        case TKIT_FIGURE_PIG:
+                return 0;
+        default:
+                return 1;
         }
 }
 
 /* Per feature and player: strength, a pig, the line of a figure; kept as figures leave. */
-void g_stats_build(struct g_board *b)
+void tkit_g_stats_build(struct g_board *b)
 {
         size_t n = (b->nnodes + 1) * TKIT_SCENE_MAX_PLAYERS;
         free(b->strength);
@@ -81,15 +84,15 @@ void g_stats_build(struct g_board *b)
         b->strength = tkit_xcalloc(n, sizeof(*b->strength));
         b->figline = tkit_xcalloc(n, sizeof(*b->figline));
         for (size_t i = 0; i < b->nfigs; i++)
-                g_stats_fig(b, (int)i, 1);
+                tkit_g_stats_fig(b, (int)i, 1);
 }
 
-void g_stats_fig(struct g_board *b, int fi, int sign)
+void tkit_g_stats_fig(struct g_board *b, int fi, int sign)
 {
         const struct g_fig *f = &b->figs[fi];
         if (!b->strength || f->node < 0 || f->f.player < 0 || f->f.player >= b->nplayers)
                 return;
-        size_t k = (size_t)g_find(b, f->node) * TKIT_SCENE_MAX_PLAYERS + (size_t)f->f.player;
+        size_t k = (size_t)tkit_g_find(b, f->node) * TKIT_SCENE_MAX_PLAYERS + (size_t)f->f.player;
         if (f->f.kind == TKIT_FIGURE_PIG)
                 b->figline[k] |= sign > 0 ? 1 << 30 : 0; /* the pig flag */
         else
@@ -98,7 +101,7 @@ void g_stats_fig(struct g_board *b, int fi, int sign)
                 b->figline[k] |= f->f.line & ((1 << 30) - 1);
 }
 
-int g_strength(const struct g_board *b, int root, int player)
+int tkit_g_strength(const struct g_board *b, int root, int player)
 {
         return b->strength[(size_t)root * TKIT_SCENE_MAX_PLAYERS + (size_t)player];
 }
@@ -119,7 +122,7 @@ static unsigned winners(const struct g_board *b, int root)
         int best = 0;
         unsigned mask = 0;
         for (int p = 0; p < b->nplayers; p++) {
-                int s = g_strength(b, root, p);
+                int s = tkit_g_strength(b, root, p);
                 if (s > best) {
                         best = s;
                         mask = 1u << p;
@@ -133,30 +136,39 @@ static unsigned winners(const struct g_board *b, int root)
 static const char *score_rule(const struct g_group *g)
 {
         switch (g->kind) {
-        case TKIT_ROAD: return g->inn ? "SCORE-INN" : g->bridges ? "BRIDGE-ROAD" : "SCORE-ROAD";
+        case TKIT_ROAD:
+                return g->inn ? "SCORE-INN" : g->bridges ? "BRIDGE-ROAD" : "SCORE-ROAD";
         case TKIT_CITY:
-                return g->besieged ? "BESIEGED-CITY" : g->cathedral ? "SCORE-CATHEDRAL" : "SCORE-CITY";
-        case TKIT_GARDEN: return "SCORE-GARDEN";
-        default: return "SCORE-CLOISTER";
+                return g->besieged    ? "BESIEGED-CITY"
+                       : g->cathedral ? "SCORE-CATHEDRAL"
+                                      : "SCORE-CITY";
+        case TKIT_GARDEN:
+                return "SCORE-GARDEN";
+        default:
+                return "SCORE-CLOISTER";
         }
 }
 
 static const char *complete_word(enum tkit_feature_kind k)
 {
         switch (k) {
-        case TKIT_ROAD: return "completed-road";
-        case TKIT_CITY: return "completed-city";
-        case TKIT_GARDEN: return "completed-garden";
-        default: return "completed-cloister";
+        case TKIT_ROAD:
+                return "completed-road";
+        case TKIT_CITY:
+                return "completed-city";
+        case TKIT_GARDEN:
+                return "completed-garden";
+        default:
+                return "completed-cloister";
         }
 }
 
-void g_score_group(struct g_ctx *c, int root, bool final)
+void tkit_g_score_group(struct g_ctx *c, int root, bool final)
 {
         struct g_board *b = c->b;
         struct tkit_buf why;
         tkit_buf_init(&why);
-        int v = g_group_value(b, root, final, &why);
+        int v = tkit_g_group_value(b, root, final, &why);
         const struct g_group *g = &b->groups[root];
         const char *rule = final ? "SCORE-END" : score_rule(g);
         if (final && g->kind == TKIT_ROAD && g->bridges)
@@ -166,27 +178,27 @@ void g_score_group(struct g_ctx *c, int root, bool final)
         for (int p = 0; p < b->nplayers && !line; p++)
                 line = farmer_line(b, root, p);
         if (!final) {
-                struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_NOTE, rule, -1, 0, line, "%c%s completed%s", why.data[0] - 32,
-                            why.data + 1, win ? "" : "; nobody stands on it");
+                struct tkit_game_event *e = tkit_g_event(
+                    c, TKIT_EV_NOTE, rule, -1, 0, line, "%c%s completed%s", why.data[0] - 32,
+                    why.data + 1, win ? "" : "; nobody stands on it");
                 e->count = complete_word(g->kind);
                 e->feature_kind = g->kind;
-                g_event_places(c, e, root);
+                tkit_g_event_places(c, e, root);
         }
         for (int p = 0; p < b->nplayers; p++) {
                 if (!(win >> p & 1u))
                         continue;
                 struct tkit_game_event *e =
-                    g_event(c, TKIT_EV_SCORE, rule, p, v, line, "%s %s%s: %d", g_poss(b, p),
-                            why.data, final ? " at the end" : "", v);
+                    tkit_g_event(c, TKIT_EV_SCORE, rule, p, v, line, "%s %s%s: %d",
+                                 tkit_g_poss(b, p), why.data, final ? " at the end" : "", v);
                 e->feature_kind = g->kind;
-                g_event_places(c, e, root);
+                tkit_g_event_places(c, e, root);
         }
         if (!final)
                 for (size_t i = 0; i < b->nfigs; i++)
                         if (!b->figs[i].gone && b->figs[i].node >= 0 &&
-                            g_find(b, b->figs[i].node) == root)
-                                g_return_fig(c, (int)i, rule, false);
+                            tkit_g_find(b, b->figs[i].node) == root)
+                                tkit_g_return_fig(c, (int)i, rule, false);
         tkit_buf_finish(&why);
 }
 
@@ -218,11 +230,11 @@ static struct pair *field_cities(struct g_board *b, size_t *n)
                                 int k = tkit_tile_find_feature(c->def, fe->touches[t]);
                                 if (k < 0)
                                         continue;
-                                int city = g_find(b, c->node0 + k);
-                                if (!g_complete(b, city))
+                                int city = tkit_g_find(b, c->node0 + k);
+                                if (!tkit_g_complete(b, city))
                                         continue;
                                 struct pair *p = TKIT_PUSH(v, *n, cap);
-                                p->field = g_find(b, c->node0 + (int)f);
+                                p->field = tkit_g_find(b, c->node0 + (int)f);
                                 p->city = city;
                         }
                 }
@@ -236,7 +248,6 @@ static struct pair *field_cities(struct g_board *b, size_t *n)
         *n = w;
         return v;
 }
-
 
 static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t n)
 {
@@ -253,16 +264,17 @@ static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t 
                 bool pig = has_pig(b, root, p);
                 int pts = (cities - besieged) * (pig ? 4 : 3) + besieged * (pig ? 8 : 6);
                 const char *rule = besieged ? "BESIEGED-FIELD" : pig ? "SCORE-PIG" : "SCORE-FIELD";
-                struct tkit_game_event *e = g_event(
+                struct tkit_game_event *e = tkit_g_event(
                     c, TKIT_EV_SCORE, rule, p, pts, farmer_line(b, root, p),
-                    "%s field%s touching %d completed cit%s (%d besieged): %d", g_poss(b, p),
-                    pig ? " with a pig" : "", cities, cities == 1 ? "y" : "ies", besieged, pts);
+                    "%s field%s touching %d completed cit%s%s: %d", tkit_g_poss(b, p),
+                    pig ? " with a pig" : "", cities, cities == 1 ? "y" : "ies",
+                    besieged ? (besieged == cities ? ", besieged" : ", some besieged") : "", pts);
                 e->feature_kind = TKIT_FIELD;
-                g_event_places(c, e, root);
+                tkit_g_event_places(c, e, root);
         }
 }
 
-void g_score_fields(struct g_ctx *c)
+void tkit_g_score_fields(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         size_t n;
@@ -270,9 +282,9 @@ void g_score_fields(struct g_ctx *c)
         bool *done = tkit_xcalloc(b->nnodes + 1, sizeof(*done));
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
-                if (f->gone || f->node < 0 || g_node_kind(b, f->node) != TKIT_FIELD)
+                if (f->gone || f->node < 0 || tkit_g_node_kind(b, f->node) != TKIT_FIELD)
                         continue;
-                int root = g_find(b, f->node);
+                int root = tkit_g_find(b, f->node);
                 if (done[root])
                         continue;
                 done[root] = true;

@@ -24,23 +24,27 @@ enum tkit_game_phase {
         TKIT_PHASE_FINAL,    /* end of the game: final counterattacks, then final scoring */
         TKIT_PHASE_COUNT
 };
-const char *tkit_game_phase_name(enum tkit_game_phase p); /* draw tile figure score turn-end final */
+const char *
+tkit_game_phase_name(enum tkit_game_phase p); /* draw tile figure score turn-end final */
 
 enum tkit_game_event_kind {
-        TKIT_EV_SCORE = 0,     /* a feature or a post scores `points` for `player` */
-        TKIT_EV_RETURN,        /* a figure goes back to its owner */
-        TKIT_EV_REMOVE,        /* a figure is removed (attack) */
-        TKIT_EV_BUILD,         /* a bridge, castle or barn is built */
-        TKIT_EV_CONVERT,       /* a meeple becomes a maiden; a farmer moves onto a barn */
-        TKIT_EV_CATAPULT,      /* a catapult advances to a post, or is removed */
-        TKIT_EV_CHOICE,        /* a choice the scene leaves open (which figure to remove, ...) */
-        TKIT_EV_NOTE,          /* something worth saying that changes nothing */
+        TKIT_EV_SCORE = 0, /* a feature or a post scores `points` for `player` */
+        TKIT_EV_RETURN,    /* a figure goes back to its owner */
+        TKIT_EV_REMOVE,    /* a figure is removed (attack) */
+        TKIT_EV_BUILD,     /* a bridge, castle or barn is built */
+        TKIT_EV_CONVERT,   /* a meeple becomes a maiden; a farmer moves onto a barn */
+        TKIT_EV_CATAPULT,  /* a catapult advances to a post, or is removed */
+        TKIT_EV_CHOICE,    /* a choice the scene leaves open (which figure to remove, ...) */
+        TKIT_EV_NOTE,      /* something worth saying that changes nothing */
         TKIT_EV_KIND_COUNT
 };
 const char *tkit_game_event_kind_name(enum tkit_game_event_kind k);
 
 /* A board place an event is about: a feature of the tile on cell (x, y) (index into that
- * cell's tile definition's features; -1 for the cell as a whole, e.g. a post or a corner). */
+ * cell's tile definition's features; TKIT_GAME_PLACE_CELL for the cell as a whole, e.g. a post or
+ * a corner; TKIT_GAME_PLACE_BRIDGE for the bridge on that cell). */
+#define TKIT_GAME_PLACE_CELL (-1)
+#define TKIT_GAME_PLACE_BRIDGE (-2)
 struct tkit_game_place {
         int x, y;
         int feature;
@@ -53,12 +57,12 @@ struct tkit_game_event {
         int player;       /* index into the scene's players; -1 for nobody */
         int points;       /* 0 unless kind is SCORE */
         enum tkit_feature_kind feature_kind; /* what scored (for words in other languages) */
-        int post;         /* enum tkit_post for post events, else -1 */
-        int figure;       /* index into the scene's figures (before the move) concerned, else -1 */
-        char *text;       /* one English sentence: "Blue's road of 3 tiles and 1 bridge: 6" */
+        int post;                            /* enum tkit_post for post events, else -1 */
+        int figure; /* index into the scene's figures (before the move) concerned, else -1 */
+        char *text; /* one English sentence: "Blue's road of 3 tiles and 1 bridge: 6" */
         struct tkit_game_place *places; /* the feature across its tiles (for tints and badges) */
         size_t nplaces;
-        int line; /* line of the scene element concerned, 0 when none */
+        int line;          /* line of the scene element concerned, 0 when none */
         const char *count; /* the expectation word it counts for ("completed-road", "returned",
                               ...; docs/scoring.md), static; NULL for none */
 };

@@ -7,14 +7,7 @@
 static enum tkit_side_type side_shows(const struct g_board *b, const struct g_cell *c, int side)
 {
         int n = c->owner[TKIT_POS(side, TKIT_M)];
-        if (n < 0)
-                return TKIT_SIDE_FIELD;
-        switch (g_node_kind(b, n)) {
-        case TKIT_CITY: return TKIT_SIDE_CITY;
-        case TKIT_ROAD: return TKIT_SIDE_ROAD;
-        case TKIT_RIVER: return TKIT_SIDE_RIVER;
-        default: return TKIT_SIDE_FIELD;
-        }
+        return n < 0 ? TKIT_SIDE_FIELD : tkit_feature_side_type(tkit_g_node_kind(b, n));
 }
 
 static const char *cell_name(const struct g_cell *c)
@@ -26,27 +19,28 @@ static void check_cells(struct g_board *b)
 {
         for (size_t i = 0; i < b->ncells; i++) {
                 struct g_cell *c = &b->cells[i];
-                int at = g_cell_at(b, c->x, c->y);
+                int at = tkit_g_cell_at(b, c->x, c->y);
                 if (at != (int)i) {
-                        g_error(b, c->line, c->placed ? "SCENE-MOVE-CELL" : "SCENE-CELL",
-                                "cell (%d, %d) already holds tile '%s' (line %d)", c->x, c->y,
-                                cell_name(&b->cells[at]), b->cells[at].line);
+                        tkit_g_error(b, c->line, c->placed ? "SCENE-MOVE-CELL" : "SCENE-CELL",
+                                     "cell (%d, %d) already holds tile '%s' (line %d)", c->x, c->y,
+                                     cell_name(&b->cells[at]), b->cells[at].line);
                         continue;
                 }
                 for (int side = TKIT_E; side <= TKIT_S; side++) {
-                        int j = g_cell_at(b, c->x + (side == TKIT_E), c->y + (side == TKIT_S));
+                        int j = tkit_g_cell_at(b, c->x + (side == TKIT_E), c->y + (side == TKIT_S));
                         if (j < 0)
                                 continue;
                         enum tkit_side_type a = side_shows(b, c, side);
                         enum tkit_side_type o = side_shows(b, &b->cells[j], (side + 2) % 4);
                         if (!tkit_sides_compatible(a, o))
-                                g_error(b, b->cells[j].placed ? b->cells[j].line : c->line,
-                                        "SCENE-EDGE",
-                                        "tile '%s' at (%d, %d) shows %s on its %c side, tile '%s' "
-                                        "at (%d, %d) shows %s",
-                                        cell_name(c), c->x, c->y, tkit_side_type_name(a),
-                                        tkit_side_letter(side), cell_name(&b->cells[j]),
-                                        b->cells[j].x, b->cells[j].y, tkit_side_type_name(o));
+                                tkit_g_error(
+                                    b, b->cells[j].placed ? b->cells[j].line : c->line,
+                                    "SCENE-EDGE",
+                                    "tile '%s' at (%d, %d) shows %s on its %c side, tile '%s' "
+                                    "at (%d, %d) shows %s",
+                                    cell_name(c), c->x, c->y, tkit_side_type_name(a),
+                                    tkit_side_letter(side), cell_name(&b->cells[j]), b->cells[j].x,
+                                    b->cells[j].y, tkit_side_type_name(o));
                 }
         }
 }
@@ -58,24 +52,27 @@ static void check_bridges(struct g_board *b)
                 const struct g_cell *c = &b->cells[i];
                 if (!c->bridge)
                         continue;
-                if (!g_has_rules(b, TKIT_RULES_BRIDGES))
-                        g_error(b, c->line, "SCENE-BRIDGE", "no set in play has bridges");
+                if (!tkit_g_has_rules(b, TKIT_RULES_BRIDGES))
+                        tkit_g_error(b, c->line, "SCENE-BRIDGE", "no set in play has bridges");
                 int s0 = c->bridge == 1 ? TKIT_N : TKIT_E;
                 /* the axis on the tile's own sides */
                 int own = (s0 - c->rot + 4) % 4;
                 unsigned axes = tkit_tile_bridge_axes(c->def);
                 if (!(axes & (own % 2 == 0 ? 1u : 2u)))
-                        g_error(b, c->line, "SCENE-BRIDGE",
-                                "tile '%s' has no field on both the %c and %c sides for a bridge",
-                                cell_name(c), tkit_side_letter(s0), tkit_side_letter(s0 + 2));
+                        tkit_g_error(
+                            b, c->line, "SCENE-BRIDGE",
+                            "tile '%s' has no field on both the %c and %c sides for a bridge",
+                            cell_name(c), tkit_side_letter(s0), tkit_side_letter(s0 + 2));
                 for (int k = 0; k < 2; k++) {
                         int side = s0 + 2 * k;
-                        int j = g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
-                                          c->y + (side == TKIT_S) - (side == TKIT_N));
+                        int j = tkit_g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
+                                               c->y + (side == TKIT_S) - (side == TKIT_N));
                         if (j >= 0 && b->cells[j].bridge == c->bridge && (size_t)j > i)
-                                g_error(b, b->cells[j].placed ? b->cells[j].line : c->line,
-                                        "SCENE-BRIDGE", "the bridges at (%d, %d) and (%d, %d) "
-                                        "touch", c->x, c->y, b->cells[j].x, b->cells[j].y);
+                                tkit_g_error(b, b->cells[j].placed ? b->cells[j].line : c->line,
+                                             "SCENE-BRIDGE",
+                                             "the bridges at (%d, %d) and (%d, %d) "
+                                             "touch",
+                                             c->x, c->y, b->cells[j].x, b->cells[j].y);
                 }
         }
 }
@@ -86,28 +83,29 @@ static void check_move_tile(struct g_board *b)
         if (b->placed_cell < 0)
                 return;
         const struct g_cell *c = &b->cells[b->placed_cell];
-        if (g_cell_at(b, c->x, c->y) != b->placed_cell)
+        if (tkit_g_cell_at(b, c->x, c->y) != b->placed_cell)
                 return; /* on an occupied cell: said already */
         bool touches = b->ncells == 1;
         for (int side = 0; side < 4; side++)
-                touches |= g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
-                                     c->y + (side == TKIT_S) - (side == TKIT_N)) >= 0;
+                touches |= tkit_g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
+                                          c->y + (side == TKIT_S) - (side == TKIT_N)) >= 0;
         if (!touches)
-                g_error(b, m->placed.line, "SCENE-MOVE-CELL",
-                        "the tile placed at (%d, %d) touches no tile of the board", c->x, c->y);
+                tkit_g_error(b, m->placed.line, "SCENE-MOVE-CELL",
+                             "the tile placed at (%d, %d) touches no tile of the board", c->x,
+                             c->y);
         if (c->bridge) {
                 int s0 = c->bridge == 1 ? TKIT_N : TKIT_E;
                 bool road = false;
                 for (int k = 0; k < 2; k++) {
                         int side = s0 + 2 * k;
-                        int j = g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
-                                          c->y + (side == TKIT_S) - (side == TKIT_N));
-                        road |= j >= 0 && side_shows(b, &b->cells[j], (side + 2) % 4) ==
-                                              TKIT_SIDE_ROAD;
+                        int j = tkit_g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
+                                               c->y + (side == TKIT_S) - (side == TKIT_N));
+                        road |=
+                            j >= 0 && side_shows(b, &b->cells[j], (side + 2) % 4) == TKIT_SIDE_ROAD;
                 }
                 if (!road)
-                        g_error(b, m->placed.line, "SCENE-BRIDGE",
-                                "a bridge is built only to continue an open road");
+                        tkit_g_error(b, m->placed.line, "SCENE-BRIDGE",
+                                     "a bridge is built only to continue an open road");
         }
 }
 
@@ -115,17 +113,17 @@ static void check_players(struct g_board *b)
 {
         const struct tkit_scene *sc = b->sc;
         if (sc->nplayers < 1 || sc->nplayers > TKIT_SCENE_MAX_PLAYERS)
-                g_error(b, sc->line, "SCENE-PLAYER", "%zu players: a scene has 1 to %d",
-                        sc->nplayers, TKIT_SCENE_MAX_PLAYERS);
+                tkit_g_error(b, sc->line, "SCENE-PLAYER", "%zu players: a scene has 1 to %d",
+                             sc->nplayers, TKIT_SCENE_MAX_PLAYERS);
         for (size_t i = 0; i < sc->nplayers; i++)
                 if (tkit_colour_parse(sc->players[i].colour) < 0)
-                        g_error(b, sc->players[i].line, "SCENE-COLOUR",
-                                "unknown colour '%s' for player '%s'",
-                                sc->players[i].colour ? sc->players[i].colour : "",
-                                sc->players[i].id);
+                        tkit_g_error(b, sc->players[i].line, "SCENE-COLOUR",
+                                     "unknown colour '%s' for player '%s'",
+                                     sc->players[i].colour ? sc->players[i].colour : "",
+                                     sc->players[i].id);
         if (sc->move.kind == TKIT_MOVE_TILE &&
             (sc->move.player < 0 || (size_t)sc->move.player >= sc->nplayers))
-                g_error(b, sc->move.line, "SCENE-PLAYER", "the move has no active player");
+                tkit_g_error(b, sc->move.line, "SCENE-PLAYER", "the move has no active player");
 }
 
 /* Which sets bring which figures: the base game only the meeple; the rest as documented in
@@ -148,7 +146,8 @@ static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
                                         const struct tkit_feature *fe = &tl->features[f];
                                         if (k == TKIT_FIGURE_ABBOT && fe->kind == TKIT_GARDEN)
                                                 return true;
-                                        if (k == TKIT_FIGURE_BIG_MEEPLE && (fe->inn || fe->cathedral))
+                                        if (k == TKIT_FIGURE_BIG_MEEPLE &&
+                                            (fe->inn || fe->cathedral))
                                                 return true;
                                 }
                         }
@@ -159,10 +158,14 @@ static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
 static const char *kind_needs(enum tkit_figure_kind k)
 {
         switch (k) {
-        case TKIT_FIGURE_ABBOT: return "a set with a garden";
-        case TKIT_FIGURE_BIG_MEEPLE: return "a set with inns or cathedrals";
-        case TKIT_FIGURE_PIG: return "a set with a pig stable";
-        default: return "nothing";
+        case TKIT_FIGURE_ABBOT:
+                return "a set with a garden";
+        case TKIT_FIGURE_BIG_MEEPLE:
+                return "a set with inns or cathedrals";
+        case TKIT_FIGURE_PIG:
+                return "a set with a pig stable";
+        default:
+                return "nothing";
         }
 }
 
@@ -170,10 +173,28 @@ static const char *kind_needs(enum tkit_figure_kind k)
 static bool kind_fits(enum tkit_figure_kind k, enum tkit_feature_kind fk)
 {
         switch (k) {
-        case TKIT_FIGURE_ABBOT: return fk == TKIT_CLOISTER || fk == TKIT_GARDEN;
-        case TKIT_FIGURE_PIG: return fk == TKIT_FIELD;
-        default: return fk != TKIT_GARDEN && fk != TKIT_RIVER;
+        case TKIT_FIGURE_ABBOT:
+                return fk == TKIT_CLOISTER || fk == TKIT_GARDEN;
+        case TKIT_FIGURE_PIG:
+                return fk == TKIT_FIELD;
+        default:
+                return fk != TKIT_GARDEN && fk != TKIT_RIVER;
         }
+}
+
+/* The field a barn stands in: barn (x, y) is the north-west corner of cell (x, y). A barn
+ * farmer is an ordinary farmer of that field. */
+static int barn_field(struct g_board *b, const struct tkit_scene_barn *bn, int line)
+{
+        int ci = tkit_g_cell_at(b, bn->x, bn->y);
+        int node = ci < 0 ? -1 : b->cells[ci].owner[TKIT_POS(TKIT_N, TKIT_L)];
+        if (node < 0 || tkit_g_node_kind(b, node) != TKIT_FIELD) {
+                tkit_g_error(b, line, "SCENE-FIGURE",
+                             "barn '%s' at (%d, %d) is not on a field corner", bn->id, bn->x,
+                             bn->y);
+                return -1;
+        }
+        return node;
 }
 
 /* Resolves one figure into b->figs; `placed` for the move's figure (on the placed cell). */
@@ -186,49 +207,54 @@ static void add_fig(struct g_board *b, const struct tkit_scene_figure *f, int in
         g->index = index;
         g->placed = placed;
         if (f->player < 0 || f->player >= b->nplayers)
-                g_error(b, f->line, "SCENE-PLAYER", "the figure belongs to no player of the scene");
+                tkit_g_error(b, f->line, "SCENE-PLAYER",
+                             "the figure belongs to no player of the scene");
         if ((unsigned)f->kind >= TKIT_FIGURE_KIND_COUNT)
                 return;
         if (!kind_available(b, f->kind))
-                g_error(b, f->line, "SCENE-FIGURE-KIND", "no set in play has the %s (it needs %s)",
-                        tkit_figure_kind_name(f->kind), kind_needs(f->kind));
+                tkit_g_error(b, f->line, "SCENE-FIGURE-KIND",
+                             "no set in play has the %s (it needs %s)",
+                             tkit_figure_kind_name(f->kind), kind_needs(f->kind));
         if (f->at == TKIT_AT_CASTLE) {
                 if (f->castle < 0 || (size_t)f->castle >= b->sc->ncastles)
-                        g_error(b, f->line, "SCENE-FIGURE", "no such castle");
+                        tkit_g_error(b, f->line, "SCENE-FIGURE", "no such castle");
                 if (f->kind != TKIT_FIGURE_MEEPLE)
-                        g_error(b, f->line, "SCENE-FIGURE",
-                                "only a normal meeple can be a maiden, not a %s",
-                                tkit_figure_kind_name(f->kind));
+                        tkit_g_error(b, f->line, "SCENE-FIGURE",
+                                     "only a normal meeple can be a maiden, not a %s",
+                                     tkit_figure_kind_name(f->kind));
                 return;
         }
         if (f->at == TKIT_AT_BARN) {
                 if (f->barn < 0 || (size_t)f->barn >= b->sc->nbarns)
-                        g_error(b, f->line, "SCENE-FIGURE", "no such barn");
+                        tkit_g_error(b, f->line, "SCENE-FIGURE", "no such barn");
                 if (placed)
-                        g_error(b, f->line, "SCENE-FIGURE",
-                                "a farmer is never placed directly on a barn");
+                        tkit_g_error(b, f->line, "SCENE-FIGURE",
+                                     "a farmer is never placed directly on a barn");
                 if (f->kind != TKIT_FIGURE_MEEPLE && f->kind != TKIT_FIGURE_BIG_MEEPLE)
-                        g_error(b, f->line, "SCENE-FIGURE", "a %s cannot stand on a barn",
-                                tkit_figure_kind_name(f->kind));
+                        tkit_g_error(b, f->line, "SCENE-FIGURE", "a %s cannot stand on a barn",
+                                     tkit_figure_kind_name(f->kind));
+                if (f->barn >= 0 && (size_t)f->barn < b->sc->nbarns)
+                        g->node = barn_field(b, &b->sc->barns[f->barn], f->line);
                 return;
         }
-        int ci = g_cell_at(b, f->x, f->y);
+        int ci = tkit_g_cell_at(b, f->x, f->y);
         if (ci < 0) {
-                g_error(b, f->line, "SCENE-FIGURE", "no tile on cell (%d, %d)", f->x, f->y);
+                tkit_g_error(b, f->line, "SCENE-FIGURE", "no tile on cell (%d, %d)", f->x, f->y);
                 return;
         }
-        g->node = g_resolve_place(b, ci, f->feature);
+        g->node = tkit_g_resolve_place(b, ci, f->feature);
         if (g->node < 0) {
-                g_error(b, f->line, "SCENE-FIGURE", "tile '%s' at (%d, %d) has no feature '%s'",
-                        b->cells[ci].def->id, f->x, f->y, f->feature ? f->feature : "");
+                tkit_g_error(b, f->line, "SCENE-FIGURE",
+                             "tile '%s' at (%d, %d) has no feature '%s'", b->cells[ci].def->id,
+                             f->x, f->y, f->feature ? f->feature : "");
                 return;
         }
-        enum tkit_feature_kind fk = g_node_kind(b, g->node);
+        enum tkit_feature_kind fk = tkit_g_node_kind(b, g->node);
         if (!kind_fits(f->kind, fk))
-                g_error(b, f->line, "SCENE-FIGURE", "a %s cannot stand on a %s",
-                        tkit_figure_kind_name(f->kind), tkit_feature_kind_name(fk));
+                tkit_g_error(b, f->line, "SCENE-FIGURE", "a %s cannot stand on a %s",
+                             tkit_figure_kind_name(f->kind), tkit_feature_kind_name(fk));
         if (b->cells[ci].piece >= 0)
-                g_error(b, f->line, "SCENE-FIGURE", "no figure stands on the fortress");
+                tkit_g_error(b, f->line, "SCENE-FIGURE", "no figure stands on the fortress");
 }
 
 static void check_figures(struct g_board *b)
@@ -240,7 +266,7 @@ static void check_figures(struct g_board *b)
                 return;
         struct tkit_scene_figure f = sc->move.figure;
         if (b->placed_cell < 0) {
-                g_error(b, f.line, "SCENE-FIGURE", "a figure is placed but no tile is");
+                tkit_g_error(b, f.line, "SCENE-FIGURE", "a figure is placed but no tile is");
                 return;
         }
         f.player = sc->move.player;
@@ -253,13 +279,14 @@ static void check_figures(struct g_board *b)
         int node = b->figs[b->nfigs - 1].node;
         if (b->d->errors > before || node < 0)
                 return;
-        int root = g_find(b, node);
+        int root = tkit_g_find(b, node);
         for (size_t i = 0; i + 1 < b->nfigs; i++)
-                if (b->figs[i].node >= 0 && g_find(b, b->figs[i].node) == root &&
+                if (b->figs[i].node >= 0 && tkit_g_find(b, b->figs[i].node) == root &&
                     b->figs[i].f.kind != TKIT_FIGURE_PIG)
-                        g_error(b, f.line, "SCENE-OCCUPIED",
-                                "the %s is already occupied (figure at line %d)",
-                                tkit_feature_kind_name(g_node_kind(b, node)), b->figs[i].f.line);
+                        tkit_g_error(b, f.line, "SCENE-OCCUPIED",
+                                     "the %s is already occupied (figure at line %d)",
+                                     tkit_feature_kind_name(tkit_g_node_kind(b, node)),
+                                     b->figs[i].f.line);
 }
 
 static int post_index(enum tkit_post k)
@@ -291,15 +318,14 @@ static void load_post_defs(struct g_board *b)
                         if (b->cells[c].piece == (int)i)
                                 for (size_t s = 0; s < b->nsets && !p; s++)
                                         for (size_t k = 0; k < b->sets[s]->npieces; k++)
-                                                if (b->sets[s]->pieces[k].cells ==
-                                                    b->cells[c].def)
+                                                if (b->sets[s]->pieces[k].cells == b->cells[c].def)
                                                         p = &b->sets[s]->pieces[k];
                 if (!p)
                         continue;
                 const struct tkit_face *fc = face_of(b, p);
                 if (!fc) {
-                        g_error(b, t->line, "SCENE-FACE", "piece '%s' has no face %s%s", p->id,
-                                b->sc->face ? b->sc->face : "for this many players", "");
+                        tkit_g_error(b, t->line, "SCENE-FACE", "piece '%s' has no face %s%s", p->id,
+                                     b->sc->face ? b->sc->face : "for this many players", "");
                         continue;
                 }
                 for (size_t k = 0; k < fc->nposts; k++) {
@@ -322,13 +348,14 @@ static void check_posts(struct g_board *b)
         for (size_t i = 0; i < b->sc->nposts; i++) {
                 const struct tkit_scene_post *sp = &b->sc->posts[i];
                 if ((unsigned)sp->kind >= TKIT_POST_ANY) {
-                        g_error(b, sp->line, "SCENE-POST", "not a defense post");
+                        tkit_g_error(b, sp->line, "SCENE-POST", "not a defense post");
                         continue;
                 }
                 struct g_post *gp = &b->posts[post_index(sp->kind)];
                 if (!gp->present) {
-                        g_error(b, sp->line, "SCENE-POST", "no fortress in play has the %s post",
-                                tkit_post_name(sp->kind));
+                        tkit_g_error(b, sp->line, "SCENE-POST",
+                                     "no fortress in play has the %s post",
+                                     tkit_post_name(sp->kind));
                         continue;
                 }
                 gp->line = sp->line;
@@ -339,18 +366,18 @@ static void check_posts(struct g_board *b)
                                 continue;
                         used++;
                         if ((int)r >= gp->spaces)
-                                g_error(b, sp->line, "SCENE-POST",
-                                        "row space %zu of the %s post does not count with %d "
-                                        "players, yet holds a meeple", r + 1,
-                                        tkit_post_name(sp->kind), b->nplayers);
+                                tkit_g_error(b, sp->line, "SCENE-POST",
+                                             "row space %zu of the %s post does not count with %d "
+                                             "players, yet holds a meeple",
+                                             r + 1, tkit_post_name(sp->kind), b->nplayers);
                         else
                                 gp->row[r] = sp->row[r];
                 }
                 if (sp->nrow > gp->nrow || used > (size_t)gp->spaces)
-                        g_error(b, sp->line, "SCENE-POST",
-                                "the %s post holds %zu meeples in a row of %d spaces with %d "
-                                "players", tkit_post_name(sp->kind), used, gp->spaces,
-                                b->nplayers);
+                        tkit_g_error(b, sp->line, "SCENE-POST",
+                                     "the %s post holds %zu meeples in a row of %d spaces with %d "
+                                     "players",
+                                     tkit_post_name(sp->kind), used, gp->spaces, b->nplayers);
                 for (size_t s = 0; s < sp->nstack; s++)
                         *TKIT_PUSH(gp->stack, gp->nstack, gp->capstack) = sp->stack[s];
         }
@@ -364,6 +391,31 @@ static int token_total(const struct g_board *b, enum tkit_token_kind k)
                         if (strcmp(b->sets[s]->id, b->sc->sets[i]) == 0)
                                 n += tkit_set_token_count(b->sets[s], k);
         return n;
+}
+
+/* Castles on the board stand on completed cities of two tiles; a turn builds at most one thing. */
+static void check_buildings(struct g_board *b)
+{
+        const struct tkit_scene *sc = b->sc;
+        for (size_t i = 0; i < sc->ncastles; i++) {
+                const struct tkit_scene_castle *k = &sc->castles[i];
+                int ci = tkit_g_cell_at(b, k->x, k->y);
+                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature);
+                if (n < 0 || tkit_g_node_kind(b, n) != TKIT_CITY)
+                        tkit_g_error(b, k->line, "SCENE-CASTLE",
+                                     "castle '%s': no city '%s' on cell (%d, %d)", k->id,
+                                     k->feature ? k->feature : "", k->x, k->y);
+                else if (b->groups[tkit_g_find(b, n)].tiles != 2)
+                        tkit_g_error(b, k->line, "SCENE-CASTLE",
+                                     "castle '%s' stands on a city of %d tile%s, not 2", k->id,
+                                     b->groups[tkit_g_find(b, n)].tiles,
+                                     b->groups[tkit_g_find(b, n)].tiles == 1 ? "" : "s");
+        }
+        if (b->placed_cell >= 0 && b->cells[b->placed_cell].bridge &&
+            (sc->move.build == TKIT_BUILD_CASTLE || sc->move.build == TKIT_BUILD_BARN))
+                tkit_g_error(b, sc->move.line, "SCENE-BUILD",
+                             "one building a turn: a bridge and a %s",
+                             sc->move.build == TKIT_BUILD_CASTLE ? "castle" : "barn");
 }
 
 static void check_tokens(struct g_board *b)
@@ -385,11 +437,19 @@ static void check_tokens(struct g_board *b)
             {TKIT_TOKEN_BRIDGE, bridges, sc->move.line},
             {TKIT_TOKEN_CATAPULT, catapults, sc->line},
         };
+        /* the catapults in the supply: as the scene says, else the sets' minus those on posts */
+        b->catapults_left = sc->catapults_left >= 0
+                                ? sc->catapults_left
+                                : token_total(b, TKIT_TOKEN_CATAPULT) - catapults;
+        if (catapults + b->catapults_left > token_total(b, TKIT_TOKEN_CATAPULT))
+                tkit_g_error(b, sc->line, "SCENE-TOKEN",
+                             "%d catapults on posts and %d left, the sets in play have %d",
+                             catapults, b->catapults_left, token_total(b, TKIT_TOKEN_CATAPULT));
         for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
                 if (t[i].used > token_total(b, t[i].k))
-                        g_error(b, t[i].line ? t[i].line : sc->line, "SCENE-TOKEN",
-                                "%d %s tokens in use, the sets in play have %d", t[i].used,
-                                tkit_token_name(t[i].k), token_total(b, t[i].k));
+                        tkit_g_error(b, t[i].line ? t[i].line : sc->line, "SCENE-TOKEN",
+                                     "%d %s tokens in use, the sets in play have %d", t[i].used,
+                                     tkit_token_name(t[i].k), token_total(b, t[i].k));
 }
 
 static void check_options(struct g_board *b)
@@ -406,12 +466,12 @@ static void check_options(struct g_board *b)
                                 ok = strcmp(o->value, known[k][1]) == 0 ||
                                      strcmp(o->value, known[k][2]) == 0;
                 if (!ok)
-                        g_error(b, o->line, "SCENE-OPTION", "unknown option %s=%s", o->name,
-                                o->value);
+                        tkit_g_error(b, o->line, "SCENE-OPTION", "unknown option %s=%s", o->name,
+                                     o->value);
         }
 }
 
-int g_validate(struct g_board *b)
+int tkit_g_validate(struct g_board *b)
 {
         size_t before = b->d->errors;
         check_players(b);
@@ -421,6 +481,7 @@ int g_validate(struct g_board *b)
         check_move_tile(b);
         check_figures(b);
         check_posts(b);
+        check_buildings(b);
         check_tokens(b);
         return b->d->errors > before ? TKIT_E_INVALID : 0;
 }

@@ -185,18 +185,24 @@ enum tkit_side_type tkit_tile_side(const struct tkit_tile *t, int side)
                 const struct tkit_feature *f = &t->features[i];
                 if (!(f->mask & (1u << mid)))
                         continue;
-                switch (f->kind) {
-                case TKIT_CITY:
-                        return TKIT_SIDE_CITY;
-                case TKIT_ROAD:
-                        return TKIT_SIDE_ROAD;
-                case TKIT_RIVER:
-                        return TKIT_SIDE_RIVER;
-                default:
-                        break;
-                }
+                if (tkit_feature_side_type(f->kind) != TKIT_SIDE_FIELD)
+                        return tkit_feature_side_type(f->kind);
         }
         return TKIT_SIDE_FIELD;
+}
+
+enum tkit_side_type tkit_feature_side_type(enum tkit_feature_kind k)
+{
+        switch (k) {
+        case TKIT_CITY:
+                return TKIT_SIDE_CITY;
+        case TKIT_ROAD:
+                return TKIT_SIDE_ROAD;
+        case TKIT_RIVER:
+                return TKIT_SIDE_RIVER;
+        default:
+                return TKIT_SIDE_FIELD;
+        }
 }
 
 uint8_t tkit_tile_side_code(const struct tkit_tile *t, int rot)

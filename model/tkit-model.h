@@ -37,6 +37,7 @@ void *tkit_xrealloc(void *p, size_t n);
 char *tkit_xstrdup(const char *s); /* NULL gives NULL */
 char *tkit_xstrndup(const char *s, size_t n);
 char *tkit_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *tkit_xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 /* Grows *v (of element size `size`) so that index `need - 1` is valid; *cap tracks capacity. */
 void tkit_grow(void **v, size_t *cap, size_t need, size_t size);
@@ -283,6 +284,8 @@ void tkit_tile_add_extra(struct tkit_tile *t, const char *name, const char *valu
 /* Index of the feature owning `pos`, or -1; the first one when the data is inconsistent.
  * Overpass features are skipped when `skip_overpass` is set. */
 int tkit_tile_owner(const struct tkit_tile *t, int pos, bool skip_overpass);
+/* What a side shows when a feature of kind `k` owns its middle (field for the rest). */
+enum tkit_side_type tkit_feature_side_type(enum tkit_feature_kind k);
 /* What side `side` shows (unrotated): from the feature owning its middle position. */
 enum tkit_side_type tkit_tile_side(const struct tkit_tile *t, int side);
 /* The four sides as seen on the board after `rot` quarter turns clockwise, packed two bits each:

@@ -44,12 +44,18 @@ char *tkit_xstrndup(const char *s, size_t n)
 
 char *tkit_xasprintf(const char *fmt, ...)
 {
-        struct tkit_buf b;
         va_list ap;
-        tkit_buf_init(&b);
         va_start(ap, fmt);
-        tkit_buf_vprintf(&b, fmt, ap);
+        char *s = tkit_xvasprintf(fmt, ap);
         va_end(ap);
+        return s;
+}
+
+char *tkit_xvasprintf(const char *fmt, va_list ap)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_vprintf(&b, fmt, ap);
         return tkit_buf_steal(&b);
 }
 

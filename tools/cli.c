@@ -18,6 +18,7 @@ const struct cli_command cli_commands[] = {
     {"bench", "measure the speed of the simulator and checker", tkit_cmd_bench, tkit_help_bench},
     {"scene", "check scene files, write them canonically, make one from a layout", tkit_cmd_scene,
      tkit_help_scene},
+    {"score", "play a scene's move by the scoring rules", tkit_cmd_score, tkit_help_score},
     {NULL, NULL, NULL, NULL},
 };
 

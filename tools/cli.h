@@ -182,6 +182,7 @@ CLI_COMMAND(simulate)
 CLI_COMMAND(render)
 CLI_COMMAND(bench)
 CLI_COMMAND(scene)
+CLI_COMMAND(score)
 #undef CLI_COMMAND
 
 const struct cli_command *cli_find_command(const char *name);

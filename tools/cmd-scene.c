@@ -36,9 +36,10 @@ void tkit_help_scene(FILE *out)
                 "  -h, --help         show this help\n"
                 "  --version          show the version\n"
                 "\n"
-                "Errors are printed as FILE:LINE: error: [SCENE-...] message. Exit status: 0 ok,\n"
-                "1 a scene or layout with errors, or a failed write; 2 bad usage or a file that\n"
-                "cannot be opened.\n");
+                "Errors are printed as FILE:LINE: error: [SCENE-...] message. Exit status: 0 ok;\n"
+                "1 check found errors, from-layout was given an illegal layout, or a write\n"
+                "failed; 2 bad usage, a file that cannot be opened, or (format) a scene that\n"
+                "cannot be read.\n");
 }
 
 struct sceneopts {
@@ -122,12 +123,13 @@ static int run_check(struct sceneopts *o, struct tkit_diags *d)
         return status;
 }
 
+/* A scene that cannot be read is input that cannot be used: exit 2, as for `tilekit score`
+ * (check is the exception: there the errors are its findings). */
 static int run_format(struct sceneopts *o, struct tkit_diags *d)
 {
-        int err = 0;
-        struct tkit_scene *s = tkit_scene_read_file(o->files[1], d, &err);
+        struct tkit_scene *s = tkit_scene_read_file(o->files[1], d, NULL);
         if (!s)
-                return err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+                return TKIT_EXIT_USAGE;
         int status = write_scene(s, o->output, d);
         tkit_scene_destroy(s);
         return status;

@@ -13,8 +13,9 @@
 
 static inline void gb_load(struct tkit_setlist *l)
 {
-        static const char *const names[] = {"base", "river", "castles-bridges", "siege-defense",
-                                            "besiegers", "cathars", "siege-rgg"};
+        static const char *const names[] = {"base",          "river",     "castles-bridges",
+                                            "siege-defense", "besiegers", "cathars",
+                                            "siege-rgg"};
         const char *dir = getenv("TKIT_TILESETS");
         tkit_setlist_init(l);
         struct tkit_diags d;
@@ -52,8 +53,8 @@ static inline struct tkit_scene *gb_scene(const char *sets, const char *players)
         return s;
 }
 
-static inline struct tkit_scene_tile *gb_tile(struct tkit_scene *s, const char *set,
-                                              const char *id, int x, int y, int rot)
+static inline struct tkit_scene_tile *gb_tile(struct tkit_scene *s, const char *set, const char *id,
+                                              int x, int y, int rot)
 {
         struct tkit_scene_tile *t = tkit_scene_add_tile(s, set, id);
         t->x = x;
@@ -141,7 +142,8 @@ static inline struct tkit_scene_post *gb_post(struct tkit_scene *s, enum tkit_po
         p->line = 80;
         char *buf = tkit_xstrdup(row);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
-                tkit_scene_post_push_row(p, strcmp(t, "-") == 0 ? -1 : tkit_scene_find_player(s, t));
+                tkit_scene_post_push_row(p,
+                                         strcmp(t, "-") == 0 ? -1 : tkit_scene_find_player(s, t));
         free(buf);
         buf = tkit_xstrdup(stack);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))

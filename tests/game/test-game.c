@@ -62,6 +62,8 @@ static void apply_bad(struct tkit_scene *s, const char *rule, int line)
         tkit_game_result_init(&r);
         struct tkit_diags d;
         tkit_diags_init(&d);
+        assert_int_equal(tkit_game_validate(s, sets.sets, sets.n, &d), TKIT_E_INVALID);
+        tkit_diags_clear(&d);
         assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), TKIT_E_INVALID);
         bool found = false;
         for (size_t i = 0; i < d.n; i++)
@@ -120,6 +122,16 @@ static void cb_example_2(void **state)
         assert_int_equal(count_of(&r, "completed-road", -1), 1);
         assert_int_equal(count_of(&r, "bridge", -1), 1);
         assert_int_equal(count_of(&r, "returned", 0), 1);
+        /* the road's places: X, U, the bridge, W */
+        bool bridge = false;
+        for (size_t i = 0; i < r.nevents; i++)
+                if (r.events[i].kind == TKIT_EV_SCORE) {
+                        assert_int_equal(r.events[i].nplaces, 4);
+                        for (size_t k = 0; k < r.events[i].nplaces; k++)
+                                bridge |= r.events[i].places[k].feature == TKIT_GAME_PLACE_BRIDGE &&
+                                          r.events[i].places[k].x == 2;
+                }
+        assert_true(bridge);
         /* the scene after: the tile on the board, the traveler gone */
         assert_int_equal(r.after->ntiles, s->ntiles + 1);
         assert_int_equal(r.after->nfigures, 0);
@@ -489,14 +501,14 @@ static void rule_ids_documented(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(cb_example_2),  cmocka_unit_test(cb_example_3),
-            cmocka_unit_test(bridge_end),    cmocka_unit_test(cb_example_4),
+            cmocka_unit_test(cb_example_2),   cmocka_unit_test(cb_example_3),
+            cmocka_unit_test(bridge_end),     cmocka_unit_test(cb_example_4),
             cmocka_unit_test(castle_refused), cmocka_unit_test(cb_example_5),
-            cmocka_unit_test(cb_example_9),  cmocka_unit_test(cb_example_7),
-            cmocka_unit_test(base_rules),    cmocka_unit_test(majority),
-            cmocka_unit_test(sd_example_8),  cmocka_unit_test(sd_example_7),
-            cmocka_unit_test(sd_example_10), cmocka_unit_test(fortress_field),
-            cmocka_unit_test(bad_scenes),    cmocka_unit_test(rule_ids_documented),
+            cmocka_unit_test(cb_example_9),   cmocka_unit_test(cb_example_7),
+            cmocka_unit_test(base_rules),     cmocka_unit_test(majority),
+            cmocka_unit_test(sd_example_8),   cmocka_unit_test(sd_example_7),
+            cmocka_unit_test(sd_example_10),  cmocka_unit_test(fortress_field),
+            cmocka_unit_test(bad_scenes),     cmocka_unit_test(rule_ids_documented),
         };
         return cmocka_run_group_tests(tests, load, unload);
 }

@@ -1,0 +1,75 @@
+#!/bin/sh
+# CLI tests of `tilekit score`: every bundled scene scores as it expects (exit 0) and a few
+# printed totals are the rulebooks' numbers; each bad scene exits 2 naming its file and line; a
+# wrong expectation exits 1 with expected and computed; --json, --after and --final.
+# Usage: test-score.sh TILEKIT SOURCE_ROOT
+set -u
+TK=$1
+ROOT=$2
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+TILES=""
+for f in "$ROOT"/tilesets/*.xml "$ROOT"/third_party/jcloisterzone/inns_and_cathedrals.xml; do
+  TILES="$TILES --tiles $f"
+done
+
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT"/scenes/*.xml >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ "$rc" = 0 ] && ok || { bad "score scenes/*.xml: exit $rc"; cat "$TMP/err"; }
+for want in \
+  "cb-example-2.xml: points: you 6, blue 0" \
+  "cb-example-3.xml: points: you 13, blue 13" \
+  "cb-example-5.xml: points: you 5, yellow 0" \
+  "cb-example-9.xml: points: you 4, blue 0" \
+  "cb-inn.xml: points: red 9, blue 0" \
+  "sd-example-8.xml: points: blue 6, you 12, yellow 3" \
+  "sd-example-10.xml: points: you 3, blue 3, yellow 0" \
+  "bcs-besieged-field.xml: points: you 6, blue 0"; do
+  grep -q "$want" "$TMP/out" && ok || bad "no line '$want'"
+done
+grep -Eq "cb-example-2.xml:[0-9]+: score: \[BRIDGE-ROAD\] your road of 3 tiles and 1 bridge: 6" \
+  "$TMP/out" && ok || bad "cb-example-2 event line"
+
+for f in "$ROOT"/tests/game/bad/*.xml; do
+  # shellcheck disable=SC2086
+  "$TK" score $TILES "$f" >/dev/null 2>"$TMP/err"
+  rc=$?
+  [ "$rc" = 2 ] && ok || bad "$(basename "$f"): exit $rc, want 2"
+  grep -Eq "^$f:[0-9]+: error: \[SCENE-" "$TMP/err" && ok || bad "$(basename "$f"): no FILE:LINE error"
+done
+
+sed 's/<points player="you" value="6"\/>/<points player="you" value="7"\/>/' \
+  "$ROOT/scenes/cb-example-2.xml" >"$TMP/wrong.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$TMP/wrong.xml" >/dev/null 2>"$TMP/err"
+rc=$?
+[ "$rc" = 1 ] && ok || bad "wrong expectation: exit $rc, want 1"
+grep -Eq "wrong.xml:[0-9]+: error: \[SCENE-EXPECT\] you: expected 7 points, computed 6" "$TMP/err" \
+  && ok || bad "wrong expectation message"
+
+# shellcheck disable=SC2086
+"$TK" score $TILES --json "$ROOT/scenes/sd-example-8.xml" >"$TMP/json" 2>&1 && ok || bad "--json"
+grep -q '"points": {"blue": 6, "you": 12, "yellow": 3}' "$TMP/json" && ok || bad "--json points"
+if command -v python3 >/dev/null 2>&1; then
+  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d[0]["points"]["you"] == 12' \
+    "$TMP/json" && ok || bad "--json is not the JSON expected"
+fi
+
+# the scene after the move reads back and scores its end
+# shellcheck disable=SC2086
+"$TK" score $TILES --after "$TMP/after.xml" "$ROOT/scenes/cb-example-4.xml" >/dev/null 2>&1 \
+  && ok || bad "--after"
+# shellcheck disable=SC2086
+"$TK" score $TILES --final "$TMP/after.xml" >"$TMP/out" 2>&1 && ok || bad "--final on --after"
+grep -q "after.xml: points: you 0, blue 0" "$TMP/out" && ok || bad "--final points"
+
+# shellcheck disable=SC2086
+"$TK" score $TILES >/dev/null 2>&1
+[ $? = 2 ] && ok || bad "no scene: want exit 2"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,222 @@
+/* tilekit score: play the move of each scene by the scoring rules and print what happens. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/tkit-formats.h"
+#include "game/tkit-game.h"
+
+void tkit_help_score(FILE *out)
+{
+        fprintf(out,
+                "Usage: tilekit score [OPTION...] SCENE...\n"
+                "Play the move of each scene (docs/scene.md) by the scoring rules\n"
+                "(docs/scoring.md) and print the events in order, each with the FILE:LINE of\n"
+                "the element concerned and its rule id, then the points per player; then\n"
+                "compare them with what the scene expects.\n"
+                "\n"
+                "  --tiles FILE    read the sets from this tile-set file (repeatable; tilekit\n"
+                "                  or JCloisterZone XML); without it, from the database\n"
+                "  --db FILE       database (default: $TILEKIT_DB or tilekit.db)\n"
+                "  --final         after the move, score the end of the game from the board\n"
+                "  --after FILE    write the scene after the move to FILE ('-': stdout, the\n"
+                "                  events then go to stderr); one SCENE only\n"
+                "  --json          the results as a JSON array on stdout\n"
+                "  -h, --help      this help\n"
+                "  --version       print the version\n"
+                "\n"
+                "Exit status: 0 every scene scores as it expects, 1 an expectation differs\n"
+                "(expected and computed per player) or the sets cannot be used, 2 usage error,\n"
+                "a scene that cannot be read or is illegal (every problem with its line).\n");
+}
+
+struct score_opts {
+        const char **tiles;
+        size_t ntiles, captiles;
+        const char *db, *after;
+        bool json, final;
+};
+
+static int parse(int argc, char **argv, struct score_opts *o, bool *done)
+{
+        enum { O_TILES = 256, O_DB, O_AFTER, O_JSON, O_FINAL, O_VERSION };
+        static const struct option longopts[] = {
+            {"tiles", required_argument, NULL, O_TILES}, {"db", required_argument, NULL, O_DB},
+            {"after", required_argument, NULL, O_AFTER}, {"json", no_argument, NULL, O_JSON},
+            {"final", no_argument, NULL, O_FINAL},       {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, O_VERSION},   {NULL, 0, NULL, 0},
+        };
+        int c;
+        optind = 1;
+        while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+                switch (c) {
+                case O_TILES:
+                        *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = optarg;
+                        break;
+                case O_DB:
+                        o->db = optarg;
+                        break;
+                case O_AFTER:
+                        o->after = optarg;
+                        break;
+                case O_JSON:
+                        o->json = true;
+                        break;
+                case O_FINAL:
+                        o->final = true;
+                        break;
+                case 'h':
+                        tkit_help_score(stdout);
+                        *done = true;
+                        return TKIT_EXIT_OK;
+                case O_VERSION:
+                        *done = true;
+                        return cli_version();
+                default:
+                        return cli_usage_error("score", "unknown option");
+                }
+        }
+        if (optind >= argc)
+                return cli_usage_error("score", "no scene given");
+        if (o->after && argc - optind != 1)
+                return cli_usage_error("score", "--after takes exactly one scene");
+        return TKIT_EXIT_OK;
+}
+
+static const char *player_id(const struct tkit_scene *s, int p)
+{
+        return p >= 0 && (size_t)p < s->nplayers ? s->players[p].id : "-";
+}
+
+static void print_text(FILE *out, const struct tkit_scene *s, const struct tkit_game_result *r)
+{
+        const char *file = s->file ? s->file : "-";
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
+                fprintf(out, "%s:%d: %s: [%s] %s\n", file, e->line ? e->line : s->line,
+                        tkit_game_phase_name(e->phase), e->rule ? e->rule : "-", e->text);
+        }
+        fprintf(out, "%s: points:", file);
+        for (size_t p = 0; p < s->nplayers; p++)
+                fprintf(out, "%s %s %d", p ? "," : "", s->players[p].id, r->points[p]);
+        fprintf(out, "\n");
+}
+
+static void json_event(struct tkit_buf *b, const struct tkit_scene *s,
+                       const struct tkit_game_event *e)
+{
+        tkit_buf_printf(b, "{\"phase\": \"%s\", \"kind\": \"%s\", \"rule\": ",
+                        tkit_game_phase_name(e->phase), tkit_game_event_kind_name(e->kind));
+        tkit_json_string(b, e->rule ? e->rule : "");
+        tkit_buf_puts(b, ", \"player\": ");
+        if (e->player >= 0)
+                tkit_json_string(b, player_id(s, e->player));
+        else
+                tkit_buf_puts(b, "null");
+        tkit_buf_printf(b, ", \"points\": %d, \"line\": %d, \"text\": ", e->points, e->line);
+        tkit_json_string(b, e->text);
+        tkit_buf_puts(b, ", \"places\": [");
+        for (size_t k = 0; k < e->nplaces; k++)
+                tkit_buf_printf(b, "%s[%d, %d]", k ? ", " : "", e->places[k].x, e->places[k].y);
+        tkit_buf_puts(b, "]}");
+}
+
+static void json_scene(struct tkit_buf *b, const char *path, const struct tkit_scene *s,
+                       const struct tkit_game_result *r, const struct tkit_diags *d, bool first)
+{
+        tkit_buf_puts(b, first ? "\n  {\"file\": " : ",\n  {\"file\": ");
+        tkit_json_string(b, path);
+        tkit_buf_puts(b, ", \"events\": [");
+        for (size_t i = 0; r && i < r->nevents; i++) {
+                tkit_buf_puts(b, i ? ",\n    " : "\n    ");
+                json_event(b, s, &r->events[i]);
+        }
+        tkit_buf_puts(b, "], \"points\": {");
+        for (size_t p = 0; s && r && p < s->nplayers; p++) {
+                tkit_buf_puts(b, p ? ", " : "");
+                tkit_json_string(b, s->players[p].id);
+                tkit_buf_printf(b, ": %d", r->points[p]);
+        }
+        tkit_buf_puts(b, "}, \"diagnostics\": [");
+        for (size_t i = 0; i < d->n; i++) {
+                char *m = tkit_diag_format(&d->v[i]);
+                tkit_buf_puts(b, i ? ", " : "");
+                tkit_json_string(b, m);
+                free(m);
+        }
+        tkit_buf_puts(b, "]}");
+}
+
+/* Scores one scene; returns its exit status. */
+static int score_one(const char *path, const struct score_opts *o, struct cli_sets *cs,
+                     struct tkit_buf *json, bool first)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_game_result r;
+        tkit_game_result_init(&r);
+        int err = 0, status = TKIT_EXIT_OK;
+        struct tkit_scene *s = tkit_scene_read_file(path, &d, &err);
+        if (!s) {
+                status = TKIT_EXIT_USAGE;
+        } else if (tkit_game_apply(s, cs->sel, cs->nsel, o->final, &r, &d) != 0) {
+                status = TKIT_EXIT_USAGE;
+        } else {
+                /* with the scene after on stdout, the events go to stderr */
+                if (!o->json)
+                        print_text(o->after && strcmp(o->after, "-") == 0 ? stderr : stdout, s, &r);
+                if (tkit_game_check_expect(s, &r, &d) != 0)
+                        status = TKIT_EXIT_FAIL;
+                if (o->after && tkit_scene_write_file(r.after, o->after, &d) != 0)
+                        status = TKIT_EXIT_FAIL;
+        }
+        if (o->json)
+                json_scene(json, path, s, status == TKIT_EXIT_USAGE ? NULL : &r, &d, first);
+        else
+                cli_print_diags(&d);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        tkit_diags_finish(&d);
+        return status;
+}
+
+/* 2 (unreadable or illegal) outranks 1 (an expectation differs). */
+static int worse(int a, int b)
+{
+        return a == TKIT_EXIT_USAGE || b == TKIT_EXIT_USAGE ? TKIT_EXIT_USAGE : a > b ? a : b;
+}
+
+int tkit_cmd_score(int argc, char **argv)
+{
+        struct score_opts o = {0};
+        bool done = false;
+        int status = parse(argc, argv, &o, &done);
+        if (status != TKIT_EXIT_OK || done) {
+                free(o.tiles);
+                return status;
+        }
+        struct cli_sets cs;
+        cli_sets_init(&cs);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        status = cli_sets_load(&cs, "score", o.tiles, o.ntiles, TKIT_FORMAT_AUTO, o.db, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        if (status == TKIT_EXIT_OK) {
+                struct tkit_buf json;
+                tkit_buf_init(&json);
+                for (int i = optind; i < argc; i++)
+                        status = worse(status, score_one(argv[i], &o, &cs, &json, i == optind));
+                if (o.json)
+                        printf("[%s\n]\n", json.data ? json.data : "");
+                tkit_buf_finish(&json);
+        }
+        if (fflush(stdout) != 0 || ferror(stdout))
+                status = cli_fail("stdout: error: cannot write: %s", strerror(errno));
+        cli_sets_finish(&cs);
+        free(o.tiles);
+        return status;
+}
