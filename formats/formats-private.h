@@ -47,10 +47,11 @@ xmlDoc *tkit_xml_parse_as(const char *data, size_t len, const char *name,
                           const struct tkit_xml_rules *rules, struct tkit_diags *d, int *err);
 /* Whether the bytes are UTF-16 or UTF-32, which libxml2 would convert silently. */
 bool tkit_xml_wide_encoding(const unsigned char *p, size_t len);
-/* Reads a whole file ("-" for stdin) of at most TKIT_MAX_INPUT_BYTES (a larger one is reported
- * with `rule_limit`). Returns 0 (*data to be freed by the caller), TKIT_E_IO or TKIT_E_LIMIT. */
-int tkit_read_input(const char *path, const char *rule_limit, char **data, size_t *len,
-                    struct tkit_diags *d);
+/* Reads a whole stream of at most TKIT_MAX_INPUT_BYTES (a larger one is reported with
+ * `rule_limit`; a directory is TKIT_E_IO). Returns 0 (*data to be freed by the caller),
+ * TKIT_E_IO or TKIT_E_LIMIT. Implemented in read.c. */
+int tkit_read_input_stream(FILE *f, const char *name, const char *rule_limit, char **data,
+                           size_t *len, struct tkit_diags *d);
 
 /* Routes libxml2's errors into `d` for `name` until tkit_xml_errors_pop(); nests not. */
 struct tkit_xml_errors {
@@ -167,8 +168,5 @@ void tkit_xml_escape(struct tkit_buf *b, const char *s, bool attr);
 /*  name="value" with the value escaped, and  name="N". */
 void tkit_xml_attr(struct tkit_buf *b, const char *name, const char *value);
 void tkit_xml_attr_int(struct tkit_buf *b, const char *name, int value);
-/* Writes the buffer to `path` ("-" for stdout) through a temporary file renamed when complete.
- * Returns 0 or TKIT_E_IO, with `PATH: error: cannot write: REASON` in `d` (may be NULL). */
-int tkit_buf_write_file(const struct tkit_buf *b, const char *path, struct tkit_diags *d);
 
 #endif

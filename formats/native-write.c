@@ -405,39 +405,9 @@ void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out)
         tkit_buf_puts(out, "</tileset>\n");
 }
 
-/* Writes through a temporary file in the same directory and renames it, so that a failed write
- * never leaves half a file where a good one was. */
-int tkit_buf_write_file(const struct tkit_buf *b, const char *path, struct tkit_diags *d)
-{
-        const char *data = b->data ? b->data : "";
-        int e = 0;
-        errno = 0; /* stdio may fail without setting it (a short write) */
-        if (strcmp(path, "-") == 0) {
-                if (fwrite(data, 1, b->len, stdout) != b->len || fflush(stdout) != 0)
-                        e = errno ? errno : EIO;
-        } else {
-                char *tmp = tkit_xasprintf("%s.tmp%ld", path, (long)getpid());
-                FILE *f = fopen(tmp, "wb");
-                if (!f) {
-                        e = errno;
-                } else {
-                        if (fwrite(data, 1, b->len, f) != b->len)
-                                e = errno ? errno : EIO;
-                        if (fclose(f) != 0 && !e)
-                                e = errno ? errno : EIO;
-                        if (!e && rename(tmp, path) != 0)
-                                e = errno;
-                        if (e)
-                                remove(tmp);
-                }
-                free(tmp);
-        }
-        if (e && d)
-                tkit_diags_add(d, TKIT_SEV_ERROR, strcmp(path, "-") == 0 ? "<stdout>" : path, 0,
-                               NULL, NULL, NULL, "cannot write: %s", strerror(e));
-        return e ? TKIT_E_IO : 0;
-}
-
+/* The file is opened only once the whole document is made. Replacing a file safely (temporary
+ * file, rename, symbolic links, `-` for stdout) is the caller's business: the command line does it
+ * in its output helper (tools/output.c). */
 int tkit_native_write_file(const struct tkit_set *s, const char *path)
 {
         if (!s || !path)

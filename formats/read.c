@@ -341,8 +341,8 @@ static int slurp(FILE *f, const char *path, const char *rule_limit, char **data,
         return 0;
 }
 
-int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tkit_setlist *out,
-                     struct tkit_diags *d)
+int tkit_read_input_stream(FILE *f, const char *name, const char *rule_limit, char **data,
+                           size_t *len, struct tkit_diags *d)
 {
         struct stat sb;
         if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
@@ -350,37 +350,18 @@ int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tki
                                "cannot read %s: is a directory", name);
                 return TKIT_E_IO;
         }
+        return slurp(f, name, rule_limit, data, len, d);
+}
+
+int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tkit_setlist *out,
+                     struct tkit_diags *d)
+{
         char *data = NULL;
         size_t len = 0;
-        int rc = slurp(f, name, RULE_LIMIT, &data, &len, d);
+        int rc = tkit_read_input_stream(f, name, RULE_LIMIT, &data, &len, d);
         if (rc == 0)
                 rc = tkit_read_memory(data, len, name, fmt, out, d);
         free(data);
-        return rc;
-}
-
-int tkit_read_input(const char *path, const char *rule_limit, char **data, size_t *len,
-                    struct tkit_diags *d)
-{
-        bool is_stdin = strcmp(path, "-") == 0;
-        const char *name = is_stdin ? "<stdin>" : path;
-        FILE *f = is_stdin ? stdin : fopen(path, "rb");
-        if (!f) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
-                               path, strerror(errno));
-                return TKIT_E_IO;
-        }
-        struct stat sb;
-        if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
-                               "cannot read %s: is a directory", path);
-                if (!is_stdin)
-                        fclose(f);
-                return TKIT_E_IO;
-        }
-        int rc = slurp(f, name, rule_limit, data, len, d);
-        if (!is_stdin)
-                fclose(f);
         return rc;
 }
 
@@ -389,13 +370,14 @@ int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *
 {
         if (!path)
                 return TKIT_E_USAGE;
-        char *data = NULL;
-        size_t len = 0;
-        int rc = tkit_read_input(path, RULE_LIMIT, &data, &len, d);
-        if (rc == 0)
-                rc = tkit_read_memory(data, len, strcmp(path, "-") == 0 ? "<stdin>" : path, fmt,
-                                      out, d);
-        free(data);
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
+                               path, strerror(errno));
+                return TKIT_E_IO;
+        }
+        int rc = tkit_read_stream(f, path, fmt, out, d);
+        fclose(f);
         return rc;
 }
 

@@ -4,6 +4,8 @@
  * same scene twice gives the same bytes, and reading the output gives an equal scene. */
 #include "formats-private.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -369,6 +371,34 @@ void tkit_scene_write(const struct tkit_scene *s, struct tkit_buf *out)
         tkit_buf_puts(out, "</scene>\n");
 }
 
+/* Writes `b` to `f`; 0 or the errno of the failure (EIO when stdio set none). */
+static int put_all(const struct tkit_buf *b, FILE *f)
+{
+        errno = 0;
+        bool ok = fwrite(b->data, 1, b->len, f) == b->len && fflush(f) == 0;
+        return ok ? 0 : errno ? errno : EIO;
+}
+
+static int write_error(struct tkit_diags *d, const char *name, int e)
+{
+        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot write: %s",
+                       strerror(e));
+        return TKIT_E_IO;
+}
+
+int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *name,
+                            struct tkit_diags *d)
+{
+        if (!s || !f)
+                return TKIT_E_USAGE;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_write(s, &b);
+        int e = put_all(&b, f);
+        tkit_buf_finish(&b);
+        return e ? write_error(d, name, e) : 0;
+}
+
 int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct tkit_diags *d)
 {
         if (!s || !path)
@@ -376,7 +406,10 @@ int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct t
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_scene_write(s, &b);
-        int rc = tkit_buf_write_file(&b, path, d);
+        FILE *f = fopen(path, "wb");
+        int e = f ? put_all(&b, f) : errno;
+        if (f && fclose(f) != 0 && !e)
+                e = errno ? errno : EIO;
         tkit_buf_finish(&b);
-        return rc;
+        return e ? write_error(d, path, e) : 0;
 }

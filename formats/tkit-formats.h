@@ -34,8 +34,8 @@ int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *
 /* Reads every file (all of them, so that every error shows), then resolves JCloisterZone tile
  * references across them (tkit_jcz_link). Returns 0, or the worst error: TKIT_E_IO over any
  * other. On error `out` keeps the sets of the files that were read correctly. */
-int tkit_read_files(const char *const *paths, size_t n, enum tkit_format fmt, struct tkit_setlist *out,
-                    struct tkit_diags *d);
+int tkit_read_files(const char *const *paths, size_t n, enum tkit_format fmt,
+                    struct tkit_setlist *out, struct tkit_diags *d);
 /* The same from an open stream (read to its end, at most TKIT_MAX_INPUT_BYTES; the caller closes
  * it); `name` is used as the file name in diagnostics. tkit_read_file() opens `path` as it is:
  * mapping "-" to stdin is the caller's business (the command line does it). */
@@ -97,16 +97,24 @@ int tkit_jcz_link(struct tkit_setlist *l);
  * `name`) or NULL with every problem reported. */
 struct tkit_scene *tkit_scene_read(const char *data, size_t len, const char *name,
                                    struct tkit_diags *d);
-/* The same from a file ("-" for stdin). On NULL, *err (may be NULL) says why: TKIT_E_IO (cannot
- * read), TKIT_E_LIMIT (larger than TKIT_MAX_INPUT_BYTES) or TKIT_E_INVALID. */
+/* The same from a stream (`name` for diagnostics) or a file opened as named ("-" is no special
+ * name: mapping it to stdin is the caller's business). On NULL, *err (may be NULL) says why:
+ * TKIT_E_IO (cannot open or read), TKIT_E_LIMIT (larger than TKIT_MAX_INPUT_BYTES) or
+ * TKIT_E_INVALID. */
+struct tkit_scene *tkit_scene_read_stream(FILE *f, const char *name, struct tkit_diags *d,
+                                          int *err);
 struct tkit_scene *tkit_scene_read_file(const char *path, struct tkit_diags *d, int *err);
 
 /* The canonical XML of a scene, appended to `out` (docs/scene.md, "Canonical form"): read →
  * write → read gives an equal scene, and writing it twice gives the same bytes. The scene must
  * hold what the reader could have read (valid ids, references within the arrays). */
 void tkit_scene_write(const struct tkit_scene *s, struct tkit_buf *out);
-/* Writes to `path` ("-" for stdout) through a temporary file renamed when complete. Returns 0,
- * or TKIT_E_IO with `PATH: error: cannot write: REASON` in `d`. */
+/* Writes the canonical XML to `f` and flushes it (`name` for messages), or to the file `path`,
+ * opened as named once the document is made (replacing a file safely and "-" are the command
+ * line's business: tools/output.c). Returns 0, or TKIT_E_IO with
+ * `NAME: error: cannot write: REASON` in `d`. */
+int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *name,
+                            struct tkit_diags *d);
 int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct tkit_diags *d);
 
 /* Whether two scenes say the same thing: every field except lines, scene->file and the

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz and runs each for SECONDS
-# (default 30), one after the other, seeded from the bundled tile sets, the JCloisterZone files
-# (third_party/jcloisterzone, when present) and fuzz/seeds/TARGET/. The growing corpus is
+# (default 30), one after the other, seeded from the bundled tile sets, the vendored JCloisterZone
+# files (third_party/jcloisterzone) and fuzz/seeds/TARGET/. The growing corpus is
 # kept in fuzz/corpus-work/TARGET (git-ignored), the log in fuzz/corpus-work/TARGET.log; crashes
 # go to fuzz/corpus-work/crashes/TARGET-*. Each crash becomes a regression test: copy it to
 # tests/badinput/crashes/ (same name; scene crashes: tests/scene/crashes/), fix the bug.
@@ -41,8 +41,8 @@ for t in $targets; do
   dict=fuzz/tilekit.dict
   case $t in
     native) cp tilesets/*.xml "$corpus"/ ;;
-    jcz) [ -d $ext ] && cp $ext/*.xml "$corpus"/ ;;
-    import) cp tilesets/*.xml "$corpus"/; [ -d $ext ] && cp $ext/*.xml "$corpus"/ ;;
+    jcz) cp $ext/*.xml "$corpus"/ ;;
+    import) cp tilesets/*.xml $ext/*.xml "$corpus"/ ;;
     layout) dict=fuzz/layout.dict ;;
     scene) dict=fuzz/scene.dict ;;
   esac

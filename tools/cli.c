@@ -144,6 +144,16 @@ int cli_sets_add_ids(struct cli_sets *cs, const char *cmd, const char *list)
         }
 }
 
+int cli_one_set(const char *cmd, const char **set, const char *arg)
+{
+        if (*set)
+                return cli_usage_error(cmd, "one --set only (%s, then %s)", *set, arg);
+        if (!*arg || strchr(arg, ','))
+                return cli_usage_error(cmd, "--set takes one set id here, not '%s'", arg);
+        *set = arg;
+        return TKIT_EXIT_OK;
+}
+
 static int cmp_str(const void *a, const void *b)
 {
         return strcmp(*(char *const *)a, *(char *const *)b);

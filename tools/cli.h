@@ -58,6 +58,9 @@ void cli_sets_finish(struct cli_sets *cs);
 /* Adds the ids of a comma-separated list ("base,river"), as given to --set. Returns 0, or 2 after
  * a usage message naming `cmd` when the list has an empty id (",", "a,,b", ""). */
 int cli_sets_add_ids(struct cli_sets *cs, const char *cmd, const char *list);
+/* For commands that work on one set (export, list tiles): takes `arg` as *set; 0, or 2 after a
+ * usage message when a set was given already or `arg` is empty or a list. */
+int cli_one_set(const char *cmd, const char **set, const char *arg);
 /* Refuses an id asked for twice (in one list or across several --set): 0, or 2 after a usage
  * message naming `cmd`. Sorts a copy: O(n log n). cli_sets_load() calls it before reading
  * anything, so every command that takes --set refuses duplicates in the same way. */

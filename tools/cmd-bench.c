@@ -79,7 +79,8 @@ static int measure(struct tkit_set **sets, size_t n, double seconds, long games,
 }
 
 /* The sets of --tiles, else of the *.xml files in --dir, read like every other command reads them
- * (cli_sets_load: JCloisterZone references linked across the files, a set defined twice refused). */
+ * (cli_sets_load: JCloisterZone references linked across the files, a set defined twice refused).
+ */
 static int read_sets(const char *dir, const char **tiles, size_t ntiles, struct cli_sets *cs,
                      struct tkit_diags *d)
 {

@@ -197,8 +197,8 @@ static int run(struct opts *o, char **files, int nfiles)
         unsigned options = (o->verbose ? TKIT_CHECK_VERBOSE : 0) |
                            (from_db ? TKIT_CHECK_VALIDATE : 0); /* stored sets skipped the reader */
         /* Files that cannot be read are reported with the findings; the others are checked. */
-        status = cli_sets_load(&cs, "check", (const char *const *)files, (size_t)nfiles,
-                               o->format, o->db, from_db ? &dbd : &d);
+        status = cli_sets_load(&cs, "check", (const char *const *)files, (size_t)nfiles, o->format,
+                               o->db, from_db ? &dbd : &d);
         if (from_db && status == TKIT_EXIT_USAGE) {
                 cli_print_diags(&dbd);
                 goto out;

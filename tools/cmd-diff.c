@@ -11,32 +11,31 @@
 
 void tkit_help_diff(FILE *out)
 {
-        fprintf(
-            out,
-            "Usage: tilekit diff [OPTION...] A B\n"
-            "Compare two tile sets type by type: tile types are matched up to rotation, and\n"
-            "the report lists types with different counts, types that differ (sides,\n"
-            "features, field-city links, pennants, symbols, illustrations), and types only\n"
-            "in A (missing from B) or only in B (extra).\n"
-            "\n"
-            "A and B are each:\n"
-            "  FILE            a tile-set file defining one set (tilekit or JCloisterZone)\n"
-            "  FILE#SET        set SET of a file defining several (basic.xml#basic:1)\n"
-            "  db:SET          set SET stored in the database\n"
-            "\n"
-            "  --db FILE       database for db:SET (default: $TILEKIT_DB or tilekit.db)\n"
-            "  --format F      input format of FILEs: auto (default), tilekit, jcz\n"
-            "  --markers       also compare markers (JCloisterZone extras)\n"
-            "  --json          the report as one JSON object on stdout\n"
-            "  -h, --help      this help\n"
-            "  --version       print the version\n"
-            "\n"
-            "Road ends and junction flags are ignored when either set comes from\n"
-            "JCloisterZone data, which does not state them. A FILE of '-' is standard input.\n"
-            "\n"
-            "Exit status: 0 the sets are the same; 1 they differ, invalid data, no such set\n"
-            "or a failed write; 2 usage error (also a file of several sets without #SET) or a\n"
-            "file or database that cannot be opened or read.\n");
+        fprintf(out,
+                "Usage: tilekit diff [OPTION...] A B\n"
+                "Compare two tile sets type by type: tile types are matched up to rotation, and\n"
+                "the report lists types with different counts, types that differ (sides,\n"
+                "features, field-city links, pennants, symbols, illustrations), and types only\n"
+                "in A (missing from B) or only in B (extra).\n"
+                "\n"
+                "A and B are each:\n"
+                "  FILE            a tile-set file defining one set (tilekit or JCloisterZone)\n"
+                "  FILE#SET        set SET of a file defining several (basic.xml#basic:1)\n"
+                "  db:SET          set SET stored in the database\n"
+                "\n"
+                "  --db FILE       database for db:SET (default: $TILEKIT_DB or tilekit.db)\n"
+                "  --format F      input format of FILEs: auto (default), tilekit, jcz\n"
+                "  --markers       also compare markers (JCloisterZone extras)\n"
+                "  --json          the report as one JSON object on stdout\n"
+                "  -h, --help      this help\n"
+                "  --version       print the version\n"
+                "\n"
+                "Road ends and junction flags are ignored when either set comes from\n"
+                "JCloisterZone data, which does not state them. A FILE of '-' is standard input.\n"
+                "\n"
+                "Exit status: 0 the sets are the same; 1 they differ, invalid data, no such set\n"
+                "or a failed write; 2 usage error (also a file of several sets without #SET) or a\n"
+                "file or database that cannot be opened or read.\n");
 }
 
 struct side {

@@ -45,7 +45,8 @@ int tkit_cmd_export(int argc, char **argv)
                         dbpath = optarg;
                         break;
                 case 's':
-                        set = optarg;
+                        if (cli_one_set("export", &set, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case 'o':
                         output = optarg;

@@ -172,8 +172,8 @@ static int list_tiles(struct tkit_db *db, const char *id, bool json, struct tkit
         if (json)
                 tkit_buf_puts(b, "[");
         else
-                tkit_buf_printf(b, "%-*s %5s  %-8s %-5s %-5s %s\n", width, "TILE", "COUNT",
-                                "GROUP", "SIDES", "START", "NAMES");
+                tkit_buf_printf(b, "%-*s %5s  %-8s %-5s %-5s %s\n", width, "TILE", "COUNT", "GROUP",
+                                "SIDES", "START", "NAMES");
         for (size_t i = 0; i < s->ntiles; i++)
                 tile_line(b, &s->tiles[i], json, i == 0, width);
         if (json)
@@ -185,9 +185,12 @@ static int list_tiles(struct tkit_db *db, const char *id, bool json, struct tkit
 int tkit_cmd_list(int argc, char **argv)
 {
         static const struct option longopts[] = {
-            {"db", required_argument, NULL, 'd'}, {"set", required_argument, NULL, 's'},
-            {"json", no_argument, NULL, 'j'},     {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, 'V'},  {"ids", no_argument, NULL, 'i'},
+            {"db", required_argument, NULL, 'd'},
+            {"set", required_argument, NULL, 's'},
+            {"json", no_argument, NULL, 'j'},
+            {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, 'V'},
+            {"ids", no_argument, NULL, 'i'},
             {NULL, 0, NULL, 0},
         };
         const char *dbpath = cli_default_db(), *set = NULL;
@@ -200,7 +203,8 @@ int tkit_cmd_list(int argc, char **argv)
                         dbpath = optarg;
                         break;
                 case 's':
-                        set = optarg;
+                        if (cli_one_set("list", &set, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case 'j':
                         json = true;

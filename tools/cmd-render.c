@@ -316,8 +316,8 @@ static int run_board(struct render_args *a)
                 if (a->px)
                         a->board.px = (int)a->px;
                 a->board.flags = a->flags;
-                int r = tkit_render_board_stream(l, &a->board, g.out.f, a->output,
-                                                 TKIT_IMAGE_AUTO, &g.d);
+                int r = tkit_render_board_stream(l, &a->board, g.out.f, a->output, TKIT_IMAGE_AUTO,
+                                                 &g.d);
                 rc = drawing_close(&g, r);
                 if (rc == 0)
                         printf("%s: %zu placements, %zu discarded\n", a->output, l->nplacements,
@@ -362,16 +362,16 @@ static int run_tile(struct render_args *a)
                 fprintf(stderr, "tilekit: no tile '%s' in the sets given\n", a->tile_id);
                 rc = TKIT_EXIT_FAIL;
         } else if (piece && a->have_rotation && a->rotation) {
-                rc = cli_usage_error("render", "'%s' is a multi-cell piece, drawn as it lies: "
-                                               "--rotation applies to tiles only",
+                rc = cli_usage_error("render",
+                                     "'%s' is a multi-cell piece, drawn as it lies: "
+                                     "--rotation applies to tiles only",
                                      a->tile_id);
         } else if ((rc = drawing_open(&g, a)) == 0) {
                 int px = a->px ? (int)a->px : 256;
                 int r = tile ? tkit_render_tile_stream(tile, (int)a->rotation / 90, px, a->flags,
                                                        g.out.f, a->output, TKIT_IMAGE_AUTO, &g.d)
-                             : tkit_render_piece_stream(piece, piece->nfaces ? 0 : -1, px,
-                                                        a->flags, g.out.f, a->output,
-                                                        TKIT_IMAGE_AUTO, &g.d);
+                             : tkit_render_piece_stream(piece, piece->nfaces ? 0 : -1, px, a->flags,
+                                                        g.out.f, a->output, TKIT_IMAGE_AUTO, &g.d);
                 rc = drawing_close(&g, r);
         }
         cli_sets_finish(&ld);

@@ -5,7 +5,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "formats/tkit-formats.h"
 #include "sim/tkit-sim.h"
@@ -100,10 +99,32 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
         return 0;
 }
 
-static int write_scene(const struct tkit_scene *s, const char *output, struct tkit_diags *d)
+/* Reads a scene; "-" is stdin. */
+static struct tkit_scene *read_scene(const char *path, struct tkit_diags *d, int *err)
 {
-        return tkit_scene_write_file(s, output ? output : "-", d) == 0 ? TKIT_EXIT_OK
-                                                                       : TKIT_EXIT_FAIL;
+        if (strcmp(path, "-") == 0)
+                return tkit_scene_read_stream(stdin, "<stdin>", d, err);
+        return tkit_scene_read_file(path, d, err);
+}
+
+/* Writes the canonical XML to -o (stdout by default) through the output helper, which refuses
+ * to overwrite one of the inputs. */
+static int write_scene(const struct tkit_scene *s, const struct sceneopts *o)
+{
+        struct cli_inputs in = {0};
+        for (size_t i = 1; i < o->nfiles; i++)
+                cli_inputs_add(&in, o->files[i]);
+        for (size_t i = 0; i < o->ntiles; i++)
+                cli_inputs_add(&in, o->tiles[i]);
+        if (!o->ntiles)
+                cli_inputs_add(&in, o->db ? o->db : cli_default_db());
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_write(s, &b);
+        int rc = cli_output_buffer(o->output ? o->output : "-", &in, b.data, b.len);
+        tkit_buf_finish(&b);
+        cli_inputs_finish(&in);
+        return rc;
 }
 
 /* Every scene is read, so that all errors show; the worst status wins (2 over 1). */
@@ -112,7 +133,7 @@ static int run_check(struct sceneopts *o, struct tkit_diags *d)
         int status = TKIT_EXIT_OK;
         for (size_t i = 1; i < o->nfiles; i++) {
                 int err = 0;
-                struct tkit_scene *s = tkit_scene_read_file(o->files[i], d, &err);
+                struct tkit_scene *s = read_scene(o->files[i], d, &err);
                 int st = s ? TKIT_EXIT_OK : err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
                 if (s)
                         printf("%s: scene '%s': %zu tiles, %zu figures: ok\n", o->files[i], s->id,
@@ -127,31 +148,25 @@ static int run_check(struct sceneopts *o, struct tkit_diags *d)
  * (check is the exception: there the errors are its findings). */
 static int run_format(struct sceneopts *o, struct tkit_diags *d)
 {
-        struct tkit_scene *s = tkit_scene_read_file(o->files[1], d, NULL);
+        struct tkit_scene *s = read_scene(o->files[1], d, NULL);
         if (!s)
                 return TKIT_EXIT_USAGE;
-        int status = write_scene(s, o->output, d);
+        int status = write_scene(s, o);
         tkit_scene_destroy(s);
         return status;
 }
 
 static int run_from_layout(struct sceneopts *o, struct tkit_diags *d)
 {
-        const char *path = o->files[1];
-        if (strcmp(path, "-") != 0 && access(path, R_OK) != 0) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s",
-                               path);
-                return TKIT_EXIT_USAGE;
-        }
         int status = cli_sets_load(&o->sets, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
                                    o->db ? o->db : cli_default_db(), d);
         if (status != TKIT_EXIT_OK)
                 return status;
-        struct tkit_layout *l = tkit_layout_read_json_file(path, o->sets.sel, o->sets.nsel, d);
+        struct tkit_layout *l = cli_read_layout(o->files[1], o->sets.sel, o->sets.nsel, d, &status);
         if (!l)
-                return TKIT_EXIT_FAIL;
+                return status;
         struct tkit_scene *s = tkit_layout_to_scene(l);
-        status = write_scene(s, o->output, d);
+        status = write_scene(s, o);
         tkit_scene_destroy(s);
         tkit_layout_destroy(l);
         return status;

@@ -269,8 +269,7 @@ static int verify(struct simopts *o, struct tkit_set **play, size_t nplay, struc
         if (!l)
                 return status;
         printf("%s: %zu placements, %zu discards: legal\n",
-               strcmp(o->verify, "-") == 0 ? "<stdin>" : o->verify, l->nplacements,
-               l->ndiscards);
+               strcmp(o->verify, "-") == 0 ? "<stdin>" : o->verify, l->nplacements, l->ndiscards);
         tkit_layout_destroy(l);
         return TKIT_EXIT_OK;
 }

@@ -66,8 +66,11 @@ struct tkit_layout *cli_read_layout(const char *path, struct tkit_set *const *se
 static size_t utf8_len(const unsigned char *p)
 {
         unsigned c = p[0];
-        size_t n = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-                                : (c & 0xf8) == 0xf0 ? 4 : 0;
+        size_t n = c < 0x80             ? 1
+                   : (c & 0xe0) == 0xc0 ? 2
+                   : (c & 0xf0) == 0xe0 ? 3
+                   : (c & 0xf8) == 0xf0 ? 4
+                                        : 0;
         if (n == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4)
                 return n == 1 ? 1 : 0;
         for (size_t i = 1; i < n; i++)
@@ -79,40 +82,35 @@ static size_t utf8_len(const unsigned char *p)
         return n;
 }
 
-char *cli_text_escape(const char *s)
+/* Copies `s` with every invalid UTF-8 byte replaced: by \xHH for a terminal (`text`, which also
+ * escapes control characters and the backslash itself), else by U+FFFD. */
+static char *sanitize(const char *s, bool text)
 {
         struct tkit_buf b;
         tkit_buf_init(&b);
         const unsigned char *p = (const unsigned char *)(s ? s : "");
         while (*p) {
                 size_t n = utf8_len(p);
-                if (n == 0 || *p < 0x20 || *p == 0x7f) {
+                bool control = *p < 0x20 || *p == 0x7f;
+                if (text && (n == 0 || control))
                         tkit_buf_printf(&b, "\\x%02x", *p);
-                        n = 1;
-                } else if (*p == '\\') {
+                else if (n == 0)
+                        tkit_buf_puts(&b, "\xef\xbf\xbd"); /* U+FFFD */
+                else if (text && *p == '\\')
                         tkit_buf_puts(&b, "\\\\");
-                } else {
+                else
                         tkit_buf_add(&b, (const char *)p, n);
-                }
-                p += n;
+                p += n ? n : 1;
         }
         return tkit_buf_steal(&b);
 }
 
+char *cli_text_escape(const char *s)
+{
+        return sanitize(s, true);
+}
+
 char *cli_utf8_clean(const char *s)
 {
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        const unsigned char *p = (const unsigned char *)(s ? s : "");
-        while (*p) {
-                size_t n = utf8_len(p);
-                if (n == 0) {
-                        tkit_buf_puts(&b, "\xef\xbf\xbd"); /* U+FFFD */
-                        n = 1;
-                } else {
-                        tkit_buf_add(&b, (const char *)p, n);
-                }
-                p += n;
-        }
-        return tkit_buf_steal(&b);
+        return sanitize(s, false);
 }

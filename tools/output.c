@@ -288,7 +288,7 @@ int cli_output_open(struct cli_output *o, const char *path, const struct cli_inp
         if (S_ISLNK(lst.st_mode)) {
                 /* the link stays: what it points to is written (replaced, when a regular file) */
                 if (stat(path, &st) != 0)
-                        return open_error(o, errno == ENOENT ? ENOENT : errno);
+                        return open_error(o, errno); /* dangling: ENOENT */
                 if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
                         return open_direct(o, path);
                 if (S_ISDIR(st.st_mode))
@@ -304,6 +304,8 @@ int cli_output_open(struct cli_output *o, const char *path, const struct cli_inp
                 st = lst;
                 o->target = tkit_xstrdup(path);
         }
+        if (access(o->target, W_OK) != 0) /* a write-protected file is not silently replaced */
+                return open_error(o, errno);
         if (st.st_nlink > 1)
                 return open_in_place(o); /* renaming would cut the other names off */
         return open_replace(o, &st);

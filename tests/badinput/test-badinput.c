@@ -47,7 +47,7 @@ static int setup(void **state)
         f->root = getenv("TKIT_SOURCE_ROOT");
         f->external = getenv("TKIT_EXTERNAL");
         f->dir = make_temp_dir();
-        if (!f->tilekit || !f->root || !f->dir)
+        if (!f->tilekit || !f->root || !f->external || !f->dir) /* the vendored data too */
                 return -1;
         chmod(f->dir, 0777); /* the read-only test runs a child as nobody, who must get in */
         *state = f;
@@ -505,6 +505,7 @@ static void test_jcz(void **state)
                 char *path = tkit_xasprintf("%s/jcloisterzone/basic.xml", f->external);
                 size_t len = 0;
                 char *whole = read_all(path, &len);
+                assert_non_null(whole);
                 if (whole) {
                         char *p = bad_file(f, "jcz-truncated.xml", whole, len / 2);
                         import_refused(f, db, p, 0, NULL);
@@ -1069,6 +1070,7 @@ static void test_fuzz_crashes(void **state)
                 char *p = tkit_xasprintf("%s/jcloisterzone/river.xml", f->external);
                 size_t len = 0;
                 char *data = read_all(p, &len);
+                assert_non_null(data);
                 if (data) {
                         replay_reader(data, len, TKIT_FORMAT_JCZ, false);
                         replay_reader(data, len, TKIT_FORMAT_AUTO, true);
@@ -1077,6 +1079,70 @@ static void test_fuzz_crashes(void **state)
                 free(p);
         }
 }
+
+/* ================================================================== issue 11, command line
+ * (helper h11cli): outputs, the exit-code table, --set duplicates. Run through run_program so that
+ * the valgrind setup checks the children on these paths too; tests/cli/test-cli-io.sh has the
+ * full list. */
+
+static void test_cli_exit_table(void **state)
+{
+        struct fx *f = *state;
+        char *db = base_db(f);
+        char *base = tkit_xasprintf("%s/tilesets/base.xml", f->root);
+        char *png = tmp_path(f, "none.png");
+        struct snap s;
+        take(db, &s);
+        /* a read-only database to store findings in: 2, as import gives */
+        assert_int_equal(chmod(db, 0444), 0);
+        f->as_nobody = true;
+        int rc = run(f, "check", "--db", db, "--set", "base", NULL);
+        f->as_nobody = false;
+        assert_int_equal(rc, 2);
+        assert_non_null(strstr(f->err, db));
+        assert_int_equal(chmod(db, 0644), 0);
+        /* an output that is the database: refused, exit 2, the database as it was */
+        rc = run(f, "export", "--db", db, "--set", "base", "-o", db, NULL);
+        assert_int_equal(rc, 2);
+        assert_names(f, rc, db, -1);
+        assert_unchanged(db, &s);
+        /* a layout that cannot be opened: 2 from both commands that read layouts */
+        assert_int_equal(run(f, "simulate", "--db", db, "--set", "base", "--verify",
+                             "/nonexistent/l.json", NULL),
+                         2);
+        assert_names(f, 2, "/nonexistent/l.json", -1);
+        assert_int_equal(
+            run(f, "render", "board", "--layout", "/nonexistent/l.json", "-o", png, NULL), 2);
+        assert_names(f, 2, "/nonexistent/l.json", -1);
+        /* a missing set: 1 from diff and bench too */
+        assert_int_equal(run(f, "diff", "--db", db, "db:nope", base, NULL), 1);
+        assert_int_equal(run(f, "bench", "--tiles", base, "--base", "nope", "--games", "1", NULL),
+                         1);
+        /* a full device: 1, with the reason */
+        assert_int_equal(run(f, "export", "--db", db, "--set", "base", "-o", "/dev/full", NULL), 1);
+        assert_non_null(strstr(f->err, "/dev/full: error: cannot write: No space left on device"));
+        /* --set duplicates: refused before anything is read; a set read twice: ID-DUP */
+        assert_int_equal(run(f, "simulate", "--db", db, "--set", "base,base", NULL), 2);
+        assert_int_equal(run(f, "render", "sheet", "--db", db, "--set", "base,base", "-o", png,
+                             NULL),
+                         2);
+        assert_true(access(png, F_OK) != 0);
+        rc = run(f, "check", base, base, NULL);
+        assert_int_equal(rc, 1);
+        assert_non_null(strstr(f->out, "[ID-DUP] set 'base' is given twice"));
+        /* the same file twice for render too: ID-DUP, 1, nothing written */
+        assert_int_equal(run(f, "render", "tile", "--tiles", base, "--tiles", base, "D", "-o", png,
+                             NULL),
+                         1);
+        assert_true(access(png, F_OK) != 0);
+        assert_unchanged(db, &s);
+        snap_free(&s);
+        free(png);
+        free(base);
+        free(db);
+}
+
+/* ================================================================== end of issue 11, command line */
 
 int main(void)
 {
@@ -1101,6 +1167,7 @@ int main(void)
             cmocka_unit_test(test_db_full),
             cmocka_unit_test(test_many_tile_types),
             cmocka_unit_test(test_fuzz_crashes),
+            cmocka_unit_test(test_cli_exit_table), /* issue 11, command line */
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -187,6 +187,17 @@ fi
 if [ "$(id -u)" != 0 ] || [ -n "$as_user" ]; then
   expect 2 "import into a read-only database" $as_user "$TK" import --db ro.db "$TS/base.xml"
   expect 2 "check storing into a read-only database" $as_user "$TK" check --db ro.db --set base
+  # a writable file in a directory where no temporary file can be made: written in place
+  mkdir rodir && echo old >rodir/f.xml && chmod 666 rodir/f.xml && chmod 755 rodir
+  [ "$(id -u)" = 0 ] || chmod 555 rodir
+  expect 0 "export over a writable file in a closed directory" $as_user "$TK" export --db ro.db --set base -o rodir/f.xml
+  same rodir/f.xml ref.xml "export in place"
+  expect 1 "export to a new name in a closed directory" $as_user "$TK" export --db ro.db --set base -o rodir/new.xml
+  has err "rodir/new.xml: error: cannot write: Permission denied" "closed directory"
+  chmod 444 rodir/f.xml
+  expect 1 "export over a write-protected file" $as_user "$TK" export --db ro.db --set base -o rodir/f.xml
+  same rodir/f.xml ref.xml "a write-protected file"
+  chmod 755 rodir
 fi
 
 # ---------------------------------------------------------------- --set duplicates
@@ -197,6 +208,9 @@ expect 2 "check --set base --set base" "$TK" check --set base --set base
 expect 2 "simulate --set base,river,base" "$TK" simulate --set base,river,base
 expect 2 "simulate --set base," "$TK" simulate --set base,
 expect 2 "check --set ''" "$TK" check --set ""
+expect 2 "export --set base --set base" "$TK" export --set base --set base
+expect 2 "export --set base,river" "$TK" export --set base,river
+expect 2 "list tiles --set base,base" "$TK" list tiles --set base,base
 many=$(awk 'BEGIN { s = "base"; for (i = 1; i < 20000; i++) s = s ",base"; print s }')
 expect 2 "simulate --set base x 20000" "$TK" simulate --set "$many"
 [ "$(wc -l <err)" -le 2 ] && ok || bad "20000 duplicates: $(wc -l <err) lines of stderr"

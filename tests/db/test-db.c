@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "db/tkit-db.h"
@@ -225,6 +226,34 @@ static void test_migrate_from_zero(void **state)
         tkit_db_close(db);
 }
 
+/* Opens `path` for writing as a user who may not write it (nobody, when the test runs as root,
+ * who ignores file modes), in a child process. Its exit status: 0 when the open was refused
+ * with TKIT_E_IO saying "read-only", 1 when it succeeded, 2 on another error, 3 when the message
+ * did not say why, 4 when the child could not become nobody. */
+static int open_writable_as_other(const char *path)
+{
+        pid_t pid = fork();
+        assert_true(pid >= 0);
+        if (pid == 0) {
+                if (geteuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+                        _exit(4);
+                struct tkit_diags d;
+                struct tkit_db *db = NULL;
+                tkit_diags_init(&d);
+                int rc = tkit_db_open(path, 0, &db, &d);
+                int st = rc == 0 ? 1 : rc != TKIT_E_IO ? 2 : !diag_has(&d, "read-only") ? 3 : 0;
+                if (st)
+                        print_diags(&d);
+                tkit_db_close(db);
+                tkit_diags_finish(&d);
+                _exit(st);
+        }
+        int status = 0;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status));
+        return WEXITSTATUS(status);
+}
+
 static void test_readonly(void **state)
 {
         struct fx *f = *state;
@@ -240,23 +269,27 @@ static void test_readonly(void **state)
         assert_int_equal(tkit_db_import(db, &l, &f->d), TKIT_E_DB);
         assert_true(diag_has(&f->d, "read-only"));
         assert_int_equal(tkit_db_delete_set(db, "a", &f->d), TKIT_E_DB);
+        /* Past the handle's own refusal, SQLite refuses too: the file was opened read-only
+         * (SQLITE_OPEN_READONLY), which holds for root as well. */
+        tkit_diags_clear(&f->d);
+        assert_int_equal(tkit_db_exec(db, "DELETE FROM sets", &f->d), TKIT_E_DB);
+        assert_true(diag_has(&f->d, "the database is read-only"));
+        assert_int_equal(query_int(db, "SELECT count(*) FROM sets"), 1);
         tkit_db_close(db);
 
         char *after = dump_file(f->path, DUMP_KEEP_TIME);
         assert_string_equal(before, after);
         free(after);
 
-        /* A write-protected file: root ignores permissions, so only meaningful for others. */
-        if (geteuid() != 0) {
-                assert_int_equal(chmod(f->path, 0444), 0);
-                tkit_diags_clear(&f->d);
-                assert_int_equal(tkit_db_open(f->path, 0, &db, &f->d), TKIT_E_IO);
-                assert_true(diag_has(&f->d, "read-only"));
-                after = dump_file(f->path, DUMP_KEEP_TIME);
-                assert_string_equal(before, after);
-                free(after);
-                chmod(f->path, 0644);
-        }
+        /* A write-protected file opened for writing is refused at once, not at the first write.
+         * Root ignores file modes: the child then opens it as nobody. */
+        assert_int_equal(chmod(f->dir, 0755), 0);
+        assert_int_equal(chmod(f->path, 0444), 0);
+        assert_int_equal(open_writable_as_other(f->path), 0);
+        after = dump_file(f->path, DUMP_KEEP_TIME);
+        assert_string_equal(before, after);
+        free(after);
+        chmod(f->path, 0644);
         free(before);
         tkit_setlist_finish(&l);
 }

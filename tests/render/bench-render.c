@@ -23,8 +23,10 @@ int main(void)
             "base.xml",      "river.xml",   "castles-bridges.xml", "siege-defense.xml",
             "besiegers.xml", "cathars.xml", "siege-rgg.xml"};
         const char *dir = getenv("TKIT_TILESETS");
-        if (!dir)
-                return 77;
+        if (!dir) {
+                fprintf(stderr, "TKIT_TILESETS is not set: run the benchmark through meson\n");
+                return 1;
+        }
         struct tkit_setlist l;
         tkit_setlist_init(&l);
         struct tkit_diags d;

@@ -37,6 +37,10 @@ expect_rc 0 "help" "$TK" scene --help
 expect_rc 0 "format to a file" "$TK" scene format "$F/full.xml" -o "$dir/a.xml"
 expect_rc 0 "format again" "$TK" scene format "$dir/a.xml"
 cmp -s "$dir/a.xml" "$dir/out" && ok || bad "format is not stable"
+expect_rc 2 "format over its input" "$TK" scene format "$dir/a.xml" -o "$dir/a.xml"
+grep -q "would overwrite the input" "$dir/err" && ok || bad "output = input message"
+expect_rc 0 "format from stdin" sh -c "cat '$F/full.xml' | '$TK' scene format - -o '$dir/c.xml'"
+cmp -s "$dir/a.xml" "$dir/c.xml" && ok || bad "format from stdin differs"
 expect_rc 1 "format to an unwritable place" "$TK" scene format "$F/full.xml" -o "$dir/no/x.xml"
 grep -q "^$dir/no/x.xml: error: cannot write: " "$dir/err" && ok || bad "write error message"
 

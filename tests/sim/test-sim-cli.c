@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <sqlite3.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -146,32 +145,67 @@ static void test_usage(void **state)
         free(out);
 }
 
+/* The number `"key": N` inside the object `"stat": {...}` of a --count summary. */
+static double stat_of(const char *json, const char *stat, const char *key)
+{
+        char want[128];
+        snprintf(want, sizeof want, "\"%s\": {", stat);
+        const char *obj = strstr(json, want);
+        if (!obj)
+                fail_msg("no \"%s\" in %s", stat, json);
+        const char *end = strchr(obj, '}');
+        snprintf(want, sizeof want, "\"%s\": ", key);
+        const char *at = strstr(obj, want);
+        if (!at || at > end)
+                fail_msg("no \"%s\" in \"%s\"", key, stat);
+        char *rest;
+        double v = strtod(at + strlen(want), &rest);
+        assert_true(rest != at + strlen(want));
+        return v;
+}
+
+/* min <= mean <= max, and a number of tiles is a whole number. */
+static void assert_ordered(const char *json, const char *stat)
+{
+        double min = stat_of(json, stat, "min"), mean = stat_of(json, stat, "mean"),
+               max = stat_of(json, stat, "max");
+        assert_true(min <= mean && mean <= max);
+        assert_true(min == (long)min && max == (long)max);
+}
+
 static void test_count_and_bench(void **state)
 {
         (void)state;
         char *out;
         assert_int_equal(run(&out, "simulate " BASE " --count 50 --json -"), 0);
-        assert_non_null(strstr(out, "\"games\": 50"));
-        /* 72 tiles: placed + discarded is always 72, so the mean of placed is at most 72 */
-        assert_non_null(strstr(out, "\"placed\": {\"mean\": "));
+        assert_non_null(strstr(out, "\"games\": 50,"));
+        assert_ordered(out, "placed");
+        assert_ordered(out, "discarded");
+        /* 72 tiles: placed + discarded is 72 in every game, so placed <= 72 and the fewest placed
+         * is the game with the most discarded */
+        assert_true(stat_of(out, "placed", "max") <= 72);
+        assert_true(stat_of(out, "placed", "min") >= 1);
+        assert_true(stat_of(out, "discarded", "min") >= 0);
+        assert_int_equal(
+            (long)stat_of(out, "placed", "min") + (long)stat_of(out, "discarded", "max"), 72);
+        assert_int_equal(
+            (long)stat_of(out, "placed", "max") + (long)stat_of(out, "discarded", "min"), 72);
+        double sum = stat_of(out, "placed", "mean") + stat_of(out, "discarded", "mean");
+        assert_true(sum > 72 - 1e-3 && sum < 72 + 1e-3);
+        /* the base game has no multi-cell pieces: one cell per placed tile */
+        assert_true(stat_of(out, "cells", "mean") == stat_of(out, "placed", "mean"));
+        assert_true(stat_of(out, "cells", "max") == stat_of(out, "placed", "max"));
         free(out);
-        assert_int_equal(run(&out, "bench --dir tilesets --games 20"), 0);
-        assert_non_null(strstr(out, "base"));
-        assert_non_null(strstr(out, "layouts/s"));
+        assert_int_equal(run(&out, "bench --dir tilesets --games 20 --only base"), 0);
+        long games = 0, placements = 0;
+        double per_s = 0;
+        assert_int_equal(sscanf(out, "base %ld games %ld placements %*f s %lf layouts/s", &games,
+                                &placements, &per_s),
+                         3);
+        assert_int_equal(games, 20);
+        assert_true(placements >= 20 && placements <= 20 * 72);
+        assert_true(per_s > 0);
         free(out);
-}
-
-static long count_rows(const char *db, const char *sql)
-{
-        sqlite3 *h;
-        sqlite3_stmt *st;
-        assert_int_equal(sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
-        assert_int_equal(sqlite3_prepare_v2(h, sql, -1, &st, NULL), SQLITE_OK);
-        assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-        long n = (long)sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-        sqlite3_close(h);
-        return n;
 }
 
 /* Sets imported into the database give byte-identical layouts to the files themselves; --store
@@ -193,13 +227,13 @@ static void test_db(void **state)
         assert_string_equal(from_files, from_db);
         assert_int_equal(run(NULL, "simulate --db '%s' --set base,river --seed 5 --store", db), 0);
         assert_int_equal(run(NULL, "simulate --db '%s' --set base --count 3 --store", db), 0);
-        assert_int_equal(count_rows(db, "SELECT count(*) FROM layouts"), 4);
+        assert_int_equal(query_long(db, "SELECT count(*) FROM layouts"), 4);
         const char *p = strstr(from_db, "\"placed\": ");
         assert_non_null(p);
         long placed = atol(p + strlen("\"placed\": "));
-        assert_int_equal(count_rows(db, "SELECT count(*) FROM placements WHERE layout_id = 1"),
+        assert_int_equal(query_long(db, "SELECT count(*) FROM placements WHERE layout_id = 1"),
                          placed);
-        assert_int_equal(count_rows(db, "SELECT seed FROM layouts WHERE layout_id = 1"), 5);
+        assert_int_equal(query_long(db, "SELECT seed FROM layouts WHERE layout_id = 1"), 5);
         assert_int_equal(run(NULL, "simulate --db '%s' --set missing", db), 1);
         free(from_files);
         free(from_db);

@@ -3,11 +3,17 @@
 
 #include <fcntl.h>
 #include <ftw.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
 
 #include "model/tkit-model.h"
 
@@ -131,4 +137,57 @@ int run_program(const char *const *argv, const char *dir, bool as_nobody, char *
         free(full);
         free(words);
         return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+long query_long(const char *db, const char *sql)
+{
+        sqlite3 *h = NULL;
+        sqlite3_stmt *st = NULL;
+        if (sqlite3_open_v2(db, &h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+            sqlite3_prepare_v2(h, sql, -1, &st, NULL) != SQLITE_OK ||
+            sqlite3_step(st) != SQLITE_ROW) {
+                char why[512];
+                snprintf(why, sizeof why, "%s", sqlite3_errmsg(h));
+                sqlite3_finalize(st);
+                sqlite3_close(h);
+                fail_msg("%s: %s: %s", db, sql, why);
+        }
+        long n = (long)sqlite3_column_int64(st, 0);
+        sqlite3_finalize(st);
+        sqlite3_close(h);
+        return n;
+}
+
+static int skipped; /* tests skipped for a missing tool, over the whole program */
+
+const char *tkit_test_tool(const char *name)
+{
+        static char found[4096];
+        const char *path = getenv("PATH");
+        for (const char *p = path ? path : ""; *p;) {
+                size_t len = strcspn(p, ":");
+                int n = snprintf(found, sizeof found, "%.*s/%s", (int)len, len ? p : ".", name);
+                if (n > 0 && (size_t)n < sizeof found && access(found, X_OK) == 0)
+                        return found;
+                p += len + (p[len] == ':');
+        }
+        fprintf(stderr, "SKIP: %s is not installed (sh tools/deps.sh installs it)\n", name);
+        skipped++;
+        skip();
+        return NULL; /* not reached: skip() leaves the test */
+}
+
+int tkit_test_status(int failed)
+{
+        if (failed)
+                return 1;
+        return skipped ? 77 : 0;
+}
+
+const char *tkit_test_env(const char *name)
+{
+        const char *v = getenv(name);
+        if (!v || !*v)
+                fail_msg("%s is not set: run the tests through meson", name);
+        return v;
 }

@@ -1,5 +1,6 @@
-/* Small utilities every test program shares: whole-file I/O, temporary directories, and running
- * a shell command with its standard output captured. Linked as `test_support_dep`. */
+/* Small utilities every test program shares: whole-file I/O, temporary directories, running
+ * a shell command with its standard output captured, and skips that meson can see. Linked as
+ * `test_support_dep`. */
 #ifndef TKIT_TEST_SUPPORT_H
 #define TKIT_TEST_SUPPORT_H
 
@@ -26,5 +27,24 @@ int run_shell(const char *cmd, char **out);
  * root it drops to user nobody (root ignores file modes). Returns the exit status, or -1 when the
  * child did not exit normally. */
 int run_program(const char *const *argv, const char *dir, bool as_nobody, char **out, char **err);
+
+/* The number the query `sql` returns (its first row, first column), read from the SQLite file
+ * `db` opened read-only; fails the current test when the query does not run. */
+long query_long(const char *db, const char *sql);
+
+/* Skips. A test may skip only when an optional external tool is not installed, never because
+ * the code under test failed. cmocka 1.1.5's skip() leaves the exit status at 0, so meson would
+ * call the program a pass: tkit_test_tool() counts the skip and tkit_test_status() turns the
+ * count into the exit status 77 (meson: SKIP) when nothing failed. */
+
+/* The full path of the program `name` found in $PATH (static storage, valid until the next
+ * call); when there is none, says so on stderr and skips the current cmocka test. */
+const char *tkit_test_tool(const char *name);
+/* The exit status of a test program whose cmocka run returned `failed`: 1 when something
+ * failed, 77 when some test skipped, 0 otherwise. */
+int tkit_test_status(int failed);
+/* The value of the environment variable `name`, which the test's meson.build sets: fails the
+ * current test (not a skip) when it is unset or empty. */
+const char *tkit_test_env(const char *name);
 
 #endif
