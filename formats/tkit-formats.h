@@ -57,6 +57,28 @@ void tkit_native_write(const struct tkit_set *s, struct tkit_buf *out);
  * TKIT_E_IO. */
 int tkit_native_write_file(const struct tkit_set *s, const char *path);
 
+/* JCloisterZone's <defs> format, written (formats/jcz-write.c; docs/format.md, "JCloisterZone's
+ * format, both ways"). All `n` sets go into one document appended to `out`: every tile once in
+ * <tiles> (a tile several sets share, with the same definition, is written once), then one
+ * <tile-set> per set with a <ref count=...> per tile. Tile ids of sets read from JCloisterZone
+ * (source_format "jcz") are kept; others get JCloisterZone-style ids "PREFIX/TILE-ID" (PREFIX from
+ * the set id: "base" -> "BA", "castles-bridges" -> "CB"). The output is canonical: the same sets
+ * give the same bytes.
+ * Whatever JCloisterZone cannot express (siege symbols, pieces, road ends, overpasses it would not
+ * infer, names, provenance, manifests, ...) is reported into `d` as a warning with rule
+ * TKIT_RULE_JCZ_LOSSY, one per tile, piece and set, naming what was left out: the writer reads
+ * its output back with the JCloisterZone reader and compares, so nothing is dropped silently.
+ * Returns the number of those warnings (>= 0), or TKIT_E_INVALID (two sets with one id, or the
+ * output does not read back) or TKIT_E_LIMIT (over TKIT_JCZ_MAX_TILES distinct tiles), with an
+ * error in `d`; on error nothing is appended. */
+#define TKIT_RULE_JCZ_LOSSY "JCZ-LOSSY"
+#define TKIT_JCZ_MAX_TILES 1000 /* the JCloisterZone reader's limit per file */
+int tkit_jcz_write(const struct tkit_set *const *sets, size_t n, struct tkit_buf *out,
+                   struct tkit_diags *d);
+/* The same into a stream; TKIT_E_IO when a write or the flush fails (nothing else is closed). */
+int tkit_jcz_write_stream(const struct tkit_set *const *sets, size_t n, FILE *f,
+                          struct tkit_diags *d);
+
 /* Whether two sets say the same thing: every field of the model except lines, set->file and
  * set->source_format; a NULL string equals "". On a difference, *why (when `why` is not NULL)
  * receives a description of the first one, which the caller frees; otherwise NULL. */

@@ -1,9 +1,10 @@
-/* tilekit export: write a stored set as canonical tilekit XML. */
+/* tilekit export: write a stored set as canonical tilekit XML, or sets as JCloisterZone XML. */
 #include "cli.h"
 
 #include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
 
-#include "db/tkit-db.h"
 #include "formats/tkit-formats.h"
 
 void tkit_help_export(FILE *out)
@@ -11,81 +12,181 @@ void tkit_help_export(FILE *out)
         fprintf(
             out,
             "Usage: tilekit export [--db FILE] --set ID [-o FILE|-]\n"
+            "       tilekit export --format jcz [--werror] [--db FILE] --set ID... [-o FILE|-]\n"
+            "       tilekit export [--format F] [--werror] --tiles FILE... [--set ID...] [-o F]\n"
             "\n"
             "Writes the stored set ID as canonical tilekit XML (docs/format.md): importing the\n"
-            "output again gives the same set.\n"
+            "output again gives the same set. With --format jcz, writes the sets as one\n"
+            "JCloisterZone <defs> file, to play them there; what JCloisterZone cannot express\n"
+            "(siege symbols, pieces, road ends, names, provenance, ...) is reported per tile as\n"
+            "a warning [JCZ-LOSSY] naming what was left out.\n"
             "\n"
             "Options:\n"
             "  --db FILE        the database (default: $TILEKIT_DB, else tilekit.db)\n"
-            "  -s, --set ID     the set to write (see 'tilekit list sets')\n"
+            "  -s, --set ID     the set to write (see 'tilekit list sets'); with --format jcz\n"
+            "                   repeatable, or a list 'a,b' (with --tiles: default all sets)\n"
+            "  -t, --tiles F... read the sets from tile-set XML files instead of the database\n"
+            "  -f, --format F   tilekit (default) or jcz (JCloisterZone)\n"
+            "  --werror         treat warnings as errors: nothing is written, exit status 1\n"
             "  -o, --output F   write to F instead of standard output ('-')\n"
             "  -h, --help       show this help\n"
             "  --version        show the version\n"
             "\n"
             "The output is written to a temporary file next to it and renamed when complete\n"
-            "(tilekit(1), OUTPUT FILES); it must not be the database.\n"
+            "(tilekit(1), OUTPUT FILES); it must not be one of the inputs.\n"
             "\n"
-            "Exit status: 0 written; 1 no such set, a database error or a failed write;\n"
-            "2 bad usage or a database that cannot be opened.\n");
+            "Exit status: 0 written; 1 no such set, invalid data, a database error, a failed\n"
+            "write or (with --werror) a warning; 2 bad usage or a file that cannot be opened.\n");
+}
+
+struct export_opts {
+        struct cli_sets sets;
+        const char **tiles;
+        size_t ntiles, captiles;
+        enum tkit_format fmt;
+        bool werror;
+};
+
+/* --werror: every warning becomes an error, as a compiler's -Werror does. */
+static int apply_werror(struct tkit_diags *d)
+{
+        int n = 0;
+        for (size_t i = 0; i < d->n; i++)
+                if (d->v[i].severity == TKIT_SEV_WARNING) {
+                        d->v[i].severity = TKIT_SEV_ERROR;
+                        n++;
+                }
+        d->errors += (size_t)n;
+        d->warnings -= (size_t)n;
+        return n;
+}
+
+/* Writes the document through the output helper, which refuses to replace one of the inputs. */
+static int write_output(const struct export_opts *o, const char *dbpath, const char *output,
+                        const struct tkit_buf *b)
+{
+        struct cli_inputs in = {0};
+        if (o->ntiles)
+                for (size_t i = 0; i < o->ntiles; i++)
+                        cli_inputs_add(&in, o->tiles[i]);
+        else
+                cli_inputs_add(&in, dbpath);
+        int status = cli_output_buffer(output, &in, b->data ? b->data : "", b->len);
+        cli_inputs_finish(&in);
+        return status;
+}
+
+/* Loads the sets (files or database) and writes them in the chosen format. */
+static int export_sets(struct export_opts *o, const char *dbpath, const char *output)
+{
+        struct tkit_diags d;
+        struct tkit_buf b;
+        tkit_diags_init(&d);
+        tkit_buf_init(&b);
+        int status = cli_sets_load(&o->sets, "export", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, dbpath, &d);
+        if (status != TKIT_EXIT_OK)
+                goto out;
+        if (o->fmt != TKIT_FORMAT_JCZ && o->sets.nsel != 1) {
+                status = cli_usage_error("export",
+                                         "the tilekit format holds one set, not %zu; "
+                                         "choose one with --set, or use --format jcz",
+                                         o->sets.nsel);
+                goto out;
+        }
+        int rc = 0;
+        if (o->fmt == TKIT_FORMAT_JCZ)
+                rc = tkit_jcz_write((const struct tkit_set *const *)o->sets.sel, o->sets.nsel, &b,
+                                    &d);
+        else
+                tkit_native_write(o->sets.sel[0], &b);
+        int promoted = rc >= 0 && o->werror ? apply_werror(&d) : 0;
+        if (promoted)
+                tkit_diags_add(&d, TKIT_SEV_ERROR, output, 0, NULL, NULL, NULL,
+                               "not written: %d warning%s treated as error%s (--werror)", promoted,
+                               promoted > 1 ? "s" : "", promoted > 1 ? "s" : "");
+        if (rc < 0 || promoted) {
+                status = TKIT_EXIT_FAIL;
+        }
+out:
+        cli_print_diags(&d);
+        if (status == TKIT_EXIT_OK)
+                status = write_output(o, dbpath, output, &b);
+        tkit_buf_finish(&b);
+        tkit_diags_finish(&d);
+        return status;
 }
 
 int tkit_cmd_export(int argc, char **argv)
 {
+        enum { O_WERROR = 256 };
         static const struct option longopts[] = {
-            {"db", required_argument, NULL, 'd'},     {"set", required_argument, NULL, 's'},
-            {"output", required_argument, NULL, 'o'}, {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, 'V'},      {NULL, 0, NULL, 0},
+            {"db", required_argument, NULL, 'd'},
+            {"set", required_argument, NULL, 's'},
+            {"output", required_argument, NULL, 'o'},
+            {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, 'V'},
+            {"format", required_argument, NULL, 'f'},
+            {"tiles", required_argument, NULL, 't'},
+            {"werror", no_argument, NULL, O_WERROR},
+            {NULL, 0, NULL, 0},
         };
         const char *dbpath = cli_default_db(), *set = NULL, *output = "-";
-        int c;
+        struct export_opts o = {.fmt = TKIT_FORMAT_NATIVE};
+        int c, f, status;
+        cli_sets_init(&o.sets);
         optind = 1;
-        while ((c = getopt_long(argc, argv, "s:o:h", longopts, NULL)) != -1) {
+        while ((c = getopt_long(argc, argv, "s:o:f:t:h", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'd':
                         dbpath = optarg;
                         break;
                 case 's':
-                        if (cli_one_set("export", &set, optarg))
-                                return TKIT_EXIT_USAGE;
+                        set = optarg;
+                        if (cli_sets_add_ids(&o.sets, "export", optarg)) {
+                                status = TKIT_EXIT_USAGE;
+                                goto out;
+                        }
                         break;
                 case 'o':
                         output = optarg;
                         break;
+                case 'f':
+                        f = tkit_format_parse(optarg);
+                        if (f != TKIT_FORMAT_NATIVE && f != TKIT_FORMAT_JCZ) {
+                                status = cli_usage_error("export", "unknown format '%s'", optarg);
+                                goto out;
+                        }
+                        o.fmt = (enum tkit_format)f;
+                        break;
+                case 't':
+                        *TKIT_PUSH(o.tiles, o.ntiles, o.captiles) = optarg;
+                        break;
+                case O_WERROR:
+                        o.werror = true;
+                        break;
                 case 'h':
                         tkit_help_export(stdout);
-                        return TKIT_EXIT_OK;
+                        status = TKIT_EXIT_OK;
+                        goto out;
                 case 'V':
-                        return cli_version();
+                        status = cli_version();
+                        goto out;
                 default:
-                        return cli_usage_error("export", "bad option");
+                        status = cli_usage_error("export", "bad option");
+                        goto out;
                 }
         }
-        if (!set)
-                return cli_usage_error("export", "--set ID is required");
-        if (optind < argc)
-                return cli_usage_error("export", "unexpected argument '%s'", argv[optind]);
-
-        struct tkit_diags d;
-        struct tkit_db *db = NULL;
-        struct tkit_set *s = NULL;
-        struct cli_inputs in = {0};
-        int status, err;
-        tkit_diags_init(&d);
-        cli_inputs_add(&in, dbpath);
-        if ((err = tkit_db_open(dbpath, TKIT_DB_READONLY, &db, &d)) == 0)
-                err = tkit_db_load_set(db, set, &s, &d);
-        status = cli_exit_for(err);
-        cli_print_diags(&d);
-        if (status == TKIT_EXIT_OK) {
-                struct tkit_buf b;
-                tkit_buf_init(&b);
-                tkit_native_write(s, &b);
-                status = cli_output_buffer(output, &in, b.data, b.len);
-                tkit_buf_finish(&b);
-        }
-        cli_inputs_finish(&in);
-        tkit_set_destroy(s);
-        tkit_db_close(db);
-        tkit_diags_finish(&d);
+        /* `--tiles a.xml b.xml` (a shell glob) reads every file named */
+        for (; o.ntiles && optind < argc; optind++)
+                *TKIT_PUSH(o.tiles, o.ntiles, o.captiles) = argv[optind];
+        if (!set && !o.ntiles)
+                status = cli_usage_error("export", "--set ID is required");
+        else if (optind < argc)
+                status = cli_usage_error("export", "unexpected argument '%s'", argv[optind]);
+        else
+                status = export_sets(&o, dbpath, output);
+out:
+        cli_sets_finish(&o.sets);
+        free(o.tiles);
         return status;
 }
