@@ -45,8 +45,9 @@ static void help_scene(FILE *out)
                 "--seed, --players, --px, --no-grid, --no-coords); the scene's figures whose\n"
                 "cell and feature exist on the board are drawn, the others reported.\n"
                 "\n"
-                "Exit status: 0 written; 1 an invalid or illegal scene, a missing set, a failed\n"
-                "write; 2 usage errors and inputs that cannot be opened or read.\n");
+                "Exit status: 0 written; 1 a missing set or a failed write; 2 usage errors, a\n"
+                "scene that cannot be read or is illegal (as for tilekit score), inputs that\n"
+                "cannot be opened or read.\n");
 }
 
 bool tkit_render_wants_scene(int argc, char **argv)
@@ -230,8 +231,8 @@ static int load_inputs(const struct scene_args *a, struct tkit_scene **s, struct
         tkit_diags_init(&d);
         int err = 0, rc = 0;
         *s = tkit_scene_read_file(a->scene, &d, &err);
-        if (!*s) /* an unreadable file is a usage error, an invalid scene wrong data */
-                rc = err == TKIT_E_INVALID ? TKIT_EXIT_FAIL : TKIT_EXIT_USAGE;
+        if (!*s) /* as tilekit score and tilekit scene: a scene that cannot be read */
+                rc = TKIT_EXIT_USAGE;
         if (!rc && a->sets && cli_sets_add_ids(cs, "render", a->sets))
                 rc = TKIT_EXIT_USAGE;
         if (!rc && !a->sets && a->ntiles == 0)
@@ -300,7 +301,7 @@ static int run_scene(const struct scene_args *a, struct tkit_scene *s, struct cl
         tkit_game_result_init(&r);
         int rc = 0;
         if (tkit_game_apply(s, cs->sel, cs->nsel, a->final, &r, &d) != 0)
-                rc = TKIT_EXIT_FAIL; /* an illegal scene: the data is wrong */
+                rc = TKIT_EXIT_USAGE; /* an illegal scene, as for tilekit score */
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         if (!rc)

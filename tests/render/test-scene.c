@@ -5,7 +5,7 @@
  * the caption and legend of each language are in the PDF (pdftotext) and the SVG; output is
  * byte-identical from run to run.
  * Environment: TKIT_TILESETS (the bundled tilesets/), TKIT_SCENES (scenes/), TKIT_JCZ (the
- * vendored JCloisterZone data), TKIT_EXE (the tilekit binary), TKIT_PDFTOTEXT (optional),
+ * vendored JCloisterZone data), TKIT_EXE (the tilekit binary); pdftotext from $PATH (optional),
  * TKIT_SCENE_DUMP (optional: a folder where the pictures are left for a look). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -437,48 +437,64 @@ static void assert_has(const char *hay, const char *needle, const char *what)
         free(h);
 }
 
-/* The caption and a legend line of each language, in the PDF's text and the SVG's title and
- * description. */
-static void test_languages(void **state)
+static const char *const langs[4] = {"en", "ro", "cs", "uk"};
+static const char *const legend[4] = {
+    "Blue: +3 points \xe2\x80\x94 road", "Albastru: +3 puncte \xe2\x80\x94 drum",
+    "Modr\xc3\xbd: +3 body \xe2\x80\x94 cesta",
+    "\xd0\xa1\xd0\xb8\xd0\xbd\xd1\x96\xd0\xb9: +3 \xd0\xbe\xd1\x87\xd0\xba\xd0\xb8 "
+    "\xe2\x80\x94 \xd0\xb4\xd0\xbe\xd1\x80\xd0\xbe\xd0\xb3\xd0\xb0"};
+
+/* Renders the road scene in each language as `ext` and checks its text (read by `text_of`) for
+ * the caption and a legend line of that language. */
+static void check_languages(const char *ext, char *(*text_of)(const char *path))
 {
-        (void)state;
-        static const char *const langs[4] = {"en", "ro", "cs", "uk"};
-        static const char *const legend[4] = {
-            "Blue: +3 points \xe2\x80\x94 road", "Albastru: +3 puncte \xe2\x80\x94 drum",
-            "Modr\xc3\xbd: +3 body \xe2\x80\x94 cesta",
-            "\xd0\xa1\xd0\xb8\xd0\xbd\xd1\x96\xd0\xb9: +3 \xd0\xbe\xd1\x87\xd0\xba\xd0\xb8 "
-            "\xe2\x80\x94 \xd0\xb4\xd0\xbe\xd1\x80\xd0\xbe\xd0\xb3\xd0\xb0"};
-        const char *pdftotext = getenv("TKIT_PDFTOTEXT");
         struct tkit_game_result r;
         struct tkit_scene *s = road_scene(&r);
+        char *name = tkit_xasprintf("lang.%s", ext), *path = out_path(name);
         for (int i = 0; i < 4; i++) {
                 struct tkit_scene_render_options o;
                 tkit_scene_render_options_init(&o);
                 o.lang = langs[i];
-                const char *caption = tkit_scene_caption(s, langs[i]);
-                char *svg = out_path("lang.svg"), *pdf = out_path("lang.pdf");
-                assert_int_equal(render(s, &r, &o, svg, NULL), 0);
-                assert_int_equal(render(s, &r, &o, pdf, NULL), 0);
-                char *text = read_all(svg, NULL);
+                assert_int_equal(render(s, &r, &o, path, NULL), 0);
+                char *text = text_of(path);
                 assert_non_null(text);
-                assert_has(text, caption, "SVG");
-                assert_has(text, legend[i], "SVG");
+                assert_has(text, tkit_scene_caption(s, langs[i]), ext);
+                assert_has(text, legend[i], ext);
                 free(text);
-                if (pdftotext && *pdftotext) {
-                        char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s' -", pdftotext, pdf);
-                        assert_int_equal(run_shell(cmd, &text), 0);
-                        assert_has(text, caption, "PDF");
-                        assert_has(text, legend[i], "PDF");
-                        free(text);
-                        free(cmd);
-                }
-                free(svg);
-                free(pdf);
         }
+        free(name);
+        free(path);
         tkit_scene_destroy(s);
         result_finish(&r);
-        if (!pdftotext || !*pdftotext)
-                skip(); /* the SVG was checked; the PDF needs pdftotext */
+}
+
+static char *svg_text(const char *path)
+{
+        return read_all(path, NULL);
+}
+
+static char *pdf_text(const char *path)
+{
+        char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s' -", tkit_test_tool("pdftotext"), path);
+        char *text = NULL;
+        assert_int_equal(run_shell(cmd, &text), 0);
+        free(cmd);
+        return text;
+}
+
+/* The caption and a legend line of each language in the SVG's title and description. */
+static void test_languages_svg(void **state)
+{
+        (void)state;
+        check_languages("svg", svg_text);
+}
+
+/* The same in the PDF's text (pdftotext). */
+static void test_languages_pdf(void **state)
+{
+        (void)state;
+        tkit_test_tool("pdftotext"); /* skips when poppler-utils is not installed */
+        check_languages("pdf", pdf_text);
 }
 
 /* The same scene gives the same bytes. SVG only from one process to the next (cairo numbers
@@ -543,8 +559,7 @@ static int cmp_str(const void *a, const void *b)
 /* Paths of the .xml files of scenes/, sorted; *n receives the count. */
 static char **scene_files(size_t *n)
 {
-        const char *dir = getenv("TKIT_SCENES");
-        assert_non_null(dir);
+        const char *dir = tkit_test_env("TKIT_SCENES");
         DIR *dd = opendir(dir);
         assert_non_null(dd);
         char **v = NULL;
@@ -659,10 +674,8 @@ static void test_scenes_folder(void **state)
 static void test_scenes_cli(void **state)
 {
         (void)state;
-        const char *exe = getenv("TKIT_EXE"), *ts = getenv("TKIT_TILESETS");
-        const char *jcz = getenv("TKIT_JCZ");
-        assert_non_null(exe);
-        assert_non_null(jcz);
+        const char *exe = tkit_test_env("TKIT_EXE"), *ts = tkit_test_env("TKIT_TILESETS");
+        const char *jcz = tkit_test_env("TKIT_JCZ");
         size_t n;
         char **files = scene_files(&n);
         char *tiles = tkit_xasprintf("--tiles '%s/base.xml' --tiles '%s/river.xml' --tiles "
@@ -710,11 +723,12 @@ int main(void)
             cmocka_unit_test(test_road_figures),
             cmocka_unit_test(test_tokens_and_posts),
             cmocka_unit_test(test_small_tiles),
-            cmocka_unit_test(test_languages),
+            cmocka_unit_test(test_languages_svg),
+            cmocka_unit_test(test_languages_pdf),
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_refused),
             cmocka_unit_test(test_scenes_folder),
             cmocka_unit_test(test_scenes_cli),
         };
-        return cmocka_run_group_tests(tests, setup, teardown);
+        return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
 }
