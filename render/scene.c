@@ -366,13 +366,24 @@ static int player_colour(const struct tkit_scene *s, int player)
         return tkit_colour_parse(s->players[player].colour);
 }
 
+/* Whether an event of the result removes figure `index` of the scene (before the move). */
+static bool removed_by_move(const struct pic *p, int index)
+{
+        for (size_t i = 0; p->r && !p->o->after && index >= 0 && i < p->r->nevents; i++)
+                if (p->r->events[i].kind == TKIT_EV_REMOVE && p->r->events[i].figure == index)
+                        return true;
+        return false;
+}
+
 static void place_figure(struct pic *p, const struct tkit_scene_figure *f, int player,
-                         double (*tok)[2], const bool *tok_ok)
+                         int index, double (*tok)[2], const bool *tok_ok)
 {
         struct tkit_scene_mark *m = add_mark(p, TKIT_MARK_FIGURE);
         size_t mi = p->out.nmarks - 1;
         m->figure = f->kind;
         m->player = player;
+        m->index = index;
+        m->removed = removed_by_move(p, index);
         double hw, hh;
         if (f->at == TKIT_AT_FEATURE) {
                 struct cell *c = cell_at(p, f->x, f->y);
@@ -416,14 +427,14 @@ static void place_figure(struct pic *p, const struct tkit_scene_figure *f, int p
 static void place_figures(struct pic *p, double (*tok)[2], const bool *tok_ok)
 {
         for (size_t i = 0; i < p->s->nfigures; i++)
-                place_figure(p, &p->s->figures[i], p->s->figures[i].player, tok, tok_ok);
+                place_figure(p, &p->s->figures[i], p->s->figures[i].player, (int)i, tok, tok_ok);
         const struct tkit_scene_move *mv = &p->orig->move;
         if (!p->o->after && p->placed && mv->has_figure) {
                 struct tkit_scene_figure f = mv->figure;
                 f.at = TKIT_AT_FEATURE;
                 f.x = mv->placed.x;
                 f.y = mv->placed.y;
-                place_figure(p, &f, mv->player, tok, tok_ok);
+                place_figure(p, &f, mv->player, -1, tok, tok_ok);
         }
 }
 
@@ -1022,6 +1033,27 @@ static void draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene
         render_text_center(cr, m->x, m->y + r * 0.45, t);
 }
 
+/* A figure the move removes: a red disc with a white cross on its box's top right corner. */
+static void cross_out(cairo_t *cr, const struct tkit_scene_mark *m)
+{
+        double r = (m->x1 - m->x0) * 0.17, x = m->x1 - r * 0.6, y = m->y0 + r * 0.6;
+        cairo_new_path(cr);
+        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 0.85, 0.05, 0.05);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_set_line_width(cr, r * 0.18);
+        cairo_stroke(cr);
+        double k = r * 0.45;
+        cairo_move_to(cr, x - k, y - k);
+        cairo_line_to(cr, x + k, y + k);
+        cairo_move_to(cr, x + k, y - k);
+        cairo_line_to(cr, x - k, y + k);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_line_width(cr, r * 0.3);
+        cairo_stroke(cr);
+}
+
 static void draw_marks(struct pic *p, cairo_t *cr)
 {
         size_t tok = 0;
@@ -1038,6 +1070,8 @@ static void draw_marks(struct pic *p, cairo_t *cr)
                 case TKIT_MARK_FIGURE:
                         tkit_render_figure(cr, m->figure, m->lying, player_colour(p->s, m->player),
                                            m->x, m->y, tkit_render_figure_size(m->figure) * p->P);
+                        if (m->removed)
+                                cross_out(cr, m);
                         break;
                 case TKIT_MARK_BADGE:
                         draw_badge(p, cr, m);

@@ -227,6 +227,8 @@ struct tkit_scene_mark {
         double probe_x, probe_y;      /* FIGURE, POST: a point showing the player's colour */
         int points;                   /* BADGE */
         int number;                   /* CALLOUT */
+        int index;  /* FIGURE: index into the drawn scene's figures; -1 for the one placed */
+        bool removed; /* FIGURE, before the move: an attack removes it (crossed out) */
 };
 struct tkit_scene_picture {
         double width, height;

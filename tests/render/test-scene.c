@@ -613,6 +613,24 @@ static void check_badges(const struct tkit_game_result *r, const struct tkit_sce
                 fail_msg("%s: %zu badges for %zu scores", file, got, want);
 }
 
+/* Every figure an attack removes is crossed out before the move, and no other. */
+static void check_removed(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
+                          const char *file)
+{
+        for (size_t k = 0; k < pic->nmarks; k++) {
+                const struct tkit_scene_mark *m = &pic->marks[k];
+                if (m->kind != TKIT_MARK_FIGURE)
+                        continue;
+                bool want = false;
+                for (size_t i = 0; i < r->nevents; i++)
+                        want |= r->events[i].kind == TKIT_EV_REMOVE && m->index >= 0 &&
+                                r->events[i].figure == m->index;
+                if (want != m->removed)
+                        fail_msg("%s: figure %d %scrossed out", file, m->index,
+                                 m->removed ? "" : "not ");
+        }
+}
+
 static bool same_file(const char *a, const char *b)
 {
         size_t la, lb;
@@ -651,6 +669,7 @@ static void test_scenes_folder(void **state)
                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
                 check_figures(s, &pic, png, figures_shown(s));
                 check_badges(&r, &pic, files[i]);
+                check_removed(&r, &pic, files[i]);
                 tkit_scene_picture_finish(&pic);
                 assert_int_equal(render(s, &r, &o, png2, NULL), 0);
                 assert_int_equal(render(s, &r, NULL, pdf, NULL), 0);
