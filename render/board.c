@@ -90,7 +90,7 @@ static void board_geometry(const struct tkit_layout *l, const struct tkit_board_
         }
 }
 
-static void draw_unresolved(cairo_t *cr, double x, double y, double P, const char *id)
+void tkit_render_unresolved(cairo_t *cr, double x, double y, double P, const char *id)
 {
         cairo_rectangle(cr, x, y, P, P);
         cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
@@ -101,7 +101,7 @@ static void draw_unresolved(cairo_t *cr, double x, double y, double P, const cha
 }
 
 /* A bridge: a road on its own deck across the tile, along the board axis. */
-static void draw_bridge(cairo_t *cr, double x, double y, double P, enum tkit_bridge_axis a)
+void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int a)
 {
         cairo_save(cr);
         cairo_translate(cr, x + P / 2, y + P / 2);
@@ -164,7 +164,7 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                 if (n > MAX_PIECE_CELLS)
                         n = MAX_PIECE_CELLS;
                 if (n == 0) {
-                        draw_unresolved(cr, g->ox + (p->x - g->minx) * g->P,
+                        tkit_render_unresolved(cr, g->ox + (p->x - g->minx) * g->P,
                                         g->oy + (p->y - g->miny) * g->P, g->P, p->tile);
                         continue;
                 }
@@ -172,13 +172,13 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                         double x = g->ox + (cells[k].x - g->minx) * g->P;
                         double y = g->oy + (cells[k].y - g->miny) * g->P;
                         if (!cells[k].def) {
-                                draw_unresolved(cr, x, y, g->P, p->tile);
+                                tkit_render_unresolved(cr, x, y, g->P, p->tile);
                                 continue;
                         }
                         tkit_render_tile(cr, cells[k].def, cells[k].rotation / 90, x, y, g->P, 0,
                                          o->flags | (p->is_piece ? TKIT_RENDER_NO_MARKER : 0));
                         if (o->bridges && cells[k].bridge != TKIT_BRIDGE_NONE)
-                                draw_bridge(cr, x, y, g->P, cells[k].bridge);
+                                tkit_render_bridge_deck(cr, x, y, g->P, (int)cells[k].bridge);
                 }
                 if (p->is_piece && p->piece) {
                         /* outline the piece as one unit */
@@ -283,7 +283,7 @@ static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct
                         tkit_render_tile(cr, dd->def, 0, x, y, T, 0,
                                          TKIT_RENDER_FRAME | TKIT_RENDER_NO_BADGES);
                 else
-                        draw_unresolved(cr, x, y, T, dd->tile);
+                        tkit_render_unresolved(cr, x, y, T, dd->tile);
                 char *lab = tkit_xasprintf("%s #%d", dd->tile, dd->after + 1);
                 cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
                 render_font(cr, T * 0.22 < 7 ? 7 : T * 0.22, false);
@@ -305,9 +305,9 @@ void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board
                 *height = g.h;
 }
 
-int tkit_render_board_stream(const struct tkit_layout *l, const struct tkit_board_options *o,
-                             FILE *f, const char *path, enum tkit_image_format fmt,
-                             struct tkit_diags *d)
+static int render_board(const struct tkit_layout *l, const struct tkit_scene *scene,
+                        const struct tkit_board_options *o, FILE *f, const char *path,
+                        enum tkit_image_format fmt, struct tkit_diags *d)
 {
         struct tkit_board_options defaults;
         if (!o) {
@@ -337,6 +337,8 @@ int tkit_render_board_stream(const struct tkit_layout *l, const struct tkit_boar
         cairo_paint(cr);
         draw_header(cr, l, &g);
         draw_cells(cr, l, o, &g);
+        if (scene)
+                tkit_render_scene_overlay(cr, scene, l, g.ox, g.oy, g.minx, g.miny, g.P, d);
         if (o->grid)
                 draw_grid(cr, &g);
         if (o->coords)
@@ -354,4 +356,18 @@ int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_optio
         tkit_render_mem_open(&m);
         int rc = tkit_render_board_stream(l, o, m.f, path, fmt, d);
         return tkit_render_mem_save(&m, path, rc, d);
+}
+
+int tkit_render_board_stream(const struct tkit_layout *l, const struct tkit_board_options *o,
+                             FILE *f, const char *path, enum tkit_image_format fmt,
+                             struct tkit_diags *d)
+{
+        return render_board(l, NULL, o, f, path, fmt, d);
+}
+
+int tkit_render_board_scene_stream(const struct tkit_layout *l, const struct tkit_scene *scene,
+                                   const struct tkit_board_options *o, FILE *f, const char *path,
+                                   enum tkit_image_format fmt, struct tkit_diags *d)
+{
+        return render_board(l, scene, o, f, path, fmt, d);
 }

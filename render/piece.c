@@ -30,7 +30,7 @@ void render_meeple(cairo_t *cr, double x, double y, double s)
         cairo_close_path(cr);
 }
 
-static void catapult_icon(cairo_t *cr, double x, double y, double s)
+void tkit_render_catapult(cairo_t *cr, double x, double y, double s)
 {
         cairo_set_source_rgb(cr, 0.35, 0.22, 0.12);
         cairo_set_line_width(cr, s * 0.1);
@@ -47,9 +47,22 @@ static void catapult_icon(cairo_t *cr, double x, double y, double s)
         cairo_fill(cr);
 }
 
+void tkit_render_catapult_space(cairo_t *cr, double x, double y, double s, bool catapult)
+{
+        cairo_new_path(cr);
+        cairo_arc(cr, x + s / 2, y + s / 2, s / 2, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 0.96, 0.93, 0.85);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
+        cairo_set_line_width(cr, s * 0.06);
+        cairo_stroke(cr);
+        if (catapult)
+                tkit_render_catapult(cr, x + s / 2, y + s / 2, s * 0.8);
+}
+
 /* One space of a row: light when it always counts, dark with its label when it depends on the
  * number of players. */
-static void space(cairo_t *cr, double x, double y, double s, const char *dark_label)
+void tkit_render_post_space(cairo_t *cr, double x, double y, double s, const char *dark_label)
 {
         cairo_rectangle(cr, x, y, s, s);
         if (dark_label)
@@ -86,28 +99,20 @@ static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, const stru
         render_post_symbol(cr, p->kind, x + h / 2, y + h / 2, h * 0.42);
         double cx = x + h * 1.15, top = y + (h - s) / 2;
         for (int i = 0; i < p->plain; i++, cx += s * 1.1)
-                space(cr, cx, top, s, NULL);
+                tkit_render_post_space(cr, cx, top, s, NULL);
         for (int i = 0; i < p->dark3; i++, cx += s * 1.1)
-                space(cr, cx, top, s, "3");
+                tkit_render_post_space(cr, cx, top, s, "3");
         for (int i = 0; i < p->fiveplus; i++, cx += s * 1.1)
-                space(cr, cx, top, s, "5+");
+                tkit_render_post_space(cr, cx, top, s, "5+");
         cx += s * 0.4;
         for (int i = 0; i < p->meeple; i++, cx += s * 1.1) {
-                space(cr, cx, top, s, NULL);
+                tkit_render_post_space(cr, cx, top, s, NULL);
                 render_meeple(cr, cx + s / 2, top + s / 2, s * 0.8);
                 cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
                 cairo_fill(cr);
         }
-        for (int i = 0; i < p->catapult; i++, cx += s * 1.1) {
-                cairo_new_path(cr);
-                cairo_arc(cr, cx + s / 2, top + s / 2, s / 2, 0, 2 * M_PI);
-                cairo_set_source_rgb(cr, 0.96, 0.93, 0.85);
-                cairo_fill_preserve(cr);
-                cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
-                cairo_set_line_width(cr, s * 0.06);
-                cairo_stroke(cr);
-                catapult_icon(cr, cx + s / 2, top + s / 2, s * 0.8);
-        }
+        for (int i = 0; i < p->catapult; i++, cx += s * 1.1)
+                tkit_render_catapult_space(cr, cx, top, s, true);
         char *t = row_counts(p, f);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         render_font(cr, h * 0.36, false);

@@ -59,4 +59,92 @@ int tkit_render_mem_open(struct tkit_render_mem *m);
  * `rc`, or TKIT_E_IO when the file cannot be written. */
 int tkit_render_mem_save(struct tkit_render_mem *m, const char *path, int rc, struct tkit_diags *d);
 
+/* ---------------------------------------------------------------- feature areas (areas.c) */
+
+/* Values of the area map: what covers each point of a tile as the art draws it. */
+enum {
+        TKIT_AREA_NONE = 0,
+        TKIT_AREA_BARRIER = 1,  /* a wall, a road or river edge: no feature */
+        TKIT_AREA_FIELD = 2,    /* field before it is split among the tile's fields */
+        TKIT_AREA_DECOR = 3,    /* a building or a city's mark drawn over a feature */
+        TKIT_AREA_FEATURE0 = 4, /* feature i is TKIT_AREA_FEATURE0 + i */
+};
+/* Paints the area map of `t` into the unit square of `cr` (unrotated; the caller's matrix turns
+ * it), with the same paths as the art (tile.c): value v as red v & 0xff, green v >> 8. */
+void tkit_render_tile_areas(cairo_t *cr, const struct tkit_tile *t);
+
+/* The map of one tile at one rotation, in board orientation, AREA_W pixels a side. */
+#define TKIT_AREA_W 96
+struct tkit_area_map {
+        const struct tkit_tile *t;
+        int rot;
+        uint16_t lab[TKIT_AREA_W * TKIT_AREA_W];  /* TKIT_AREA_* value */
+        uint16_t dist[TKIT_AREA_W * TKIT_AREA_W]; /* chamfer distance to another value, 3/px */
+};
+struct tkit_area_map *tkit_area_map_create(const struct tkit_tile *t, int rot);
+void tkit_area_map_destroy(struct tkit_area_map *m);
+/* Feature index at (u, v) of the tile square (board orientation), or -1. */
+int tkit_area_map_feature(const struct tkit_area_map *m, double u, double v);
+
+/* A box in board cells (x right, y down). */
+struct tkit_area_box {
+        double x0, y0, x1, y1;
+};
+/* A spot for a box of half extents (hw, hh) (tile units) on feature `fi` of the map of cell
+ * (cx, cy): its centre on the feature, as clear of other features as can be, the box inside the
+ * tile and off `boxes`. Writes the centre (tile units) and returns 0; 1 when no spot avoided
+ * every box (the best is given anyway). fi < 0: anywhere on the tile. */
+int tkit_area_place(const struct tkit_area_map *m, int fi, double hw, double hh, int cx, int cy,
+                    const struct tkit_area_box *boxes, size_t nboxes, double *u, double *v);
+/* The map's pixels of feature `fi` hatched in colour `rgb` (0xRRGGBB): a light wash with bold
+ * diagonal stripes, transparent elsewhere; an ARGB32 surface the caller destroys. */
+cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb);
+
+/* ---------------------------------------------------------------- figures and tokens (figures.c) */
+
+#include "model/tkit-scene.h"
+
+/* Side of a figure's box in tile units, and its half extents (lying: flatter). */
+double tkit_render_figure_size(enum tkit_figure_kind k);
+void tkit_render_figure_extent(enum tkit_figure_kind k, bool lying, double *hw, double *hh);
+/* Draws a figure centred at (x, y) in a box of side s, in the colour of `colour`
+ * (TKIT_COLOUR_*), with a dark outline and the player's letter. */
+void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour, double x,
+                        double y, double s);
+/* A point of that figure that shows its plain colour. */
+void tkit_render_figure_probe(enum tkit_figure_kind k, bool lying, double x, double y, double s,
+                              double *px, double *py);
+void tkit_render_castle(cairo_t *cr, double x, double y, double s);
+void tkit_render_barn(cairo_t *cr, double x, double y, double s);
+/* One row space of a defense post (piece.c): light, or dark with its label. */
+void tkit_render_post_space(cairo_t *cr, double x, double y, double s, const char *dark_label);
+void tkit_render_catapult(cairo_t *cr, double x, double y, double s);
+/* The round catapult space of a post in the square (x, y, s), with the catapult on it or not. */
+void tkit_render_catapult_space(cairo_t *cr, double x, double y, double s, bool catapult);
+/* A grey square with the id of a tile that did not resolve (board.c). */
+void tkit_render_unresolved(cairo_t *cr, double x, double y, double P, const char *id);
+/* A bridge deck across the square (x, y, P) along the board axis (board.c). */
+void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int axis);
+
+/* Writes an ARGB32 image surface as PNG to `f` (png.c): 0, or TKIT_E_IO with a diagnostic. */
+int tkit_render_png_write(cairo_surface_t *s, FILE *f, const char *path, struct tkit_diags *d);
+
+/* ---------------------------------------------------------------- scene words (scene-text.c) */
+
+struct tkit_game_event;
+/* A fixed word of scene pictures by key ("players", "final", ...) in `lang`. */
+const char *tkit_render_scene_word(const char *key, const char *lang);
+/* "Blue", "Albastru", ... for a TKIT_COLOUR_* value. */
+const char *tkit_render_colour_word(int colour, const char *lang);
+/* One legend line for an event, in `lang` (caller frees); NULL when there is nothing to say. */
+char *tkit_render_event_text(const struct tkit_scene *s, const struct tkit_game_event *e,
+                             const char *lang);
+
+/* Places and draws the tokens and figures of `scene` over a board picture whose cell (minx, miny)
+ * has its top-left corner at (ox, oy), P a tile (board.c, render board --scene). */
+struct tkit_layout;
+void tkit_render_scene_overlay(cairo_t *cr, const struct tkit_scene *scene,
+                               const struct tkit_layout *l, double ox, double oy, int minx,
+                               int miny, double P, struct tkit_diags *d);
+
 #endif

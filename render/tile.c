@@ -791,6 +791,9 @@ static void draw_hedges(cairo_t *cr, const struct tkit_tile *t)
 
 /* ---------------------------------------------------------------- the tile */
 
+static void draw_road_ends(cairo_t *cr, const struct tile_plan *p);
+static void draw_city_decor(cairo_t *cr, const struct tkit_tile *t);
+
 static void draw_art(cairo_t *cr, const struct tile_plan *p)
 {
         const struct tkit_tile *t = p->t;
@@ -821,7 +824,23 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
         stroke_linear(cr, p, TKIT_ROAD, true);
         stroke_linear(cr, p, TKIT_RIVER, true);
         draw_overpass_parapets(cr, p);
-        /* road ends: one building per distinct spot */
+        draw_road_ends(cr, p);
+        for (size_t i = 0; i < t->nfeatures; i++) {
+                const struct tkit_feature *f = &t->features[i];
+                if (f->kind == TKIT_CLOISTER)
+                        draw_cloister(cr, inner_spot(p, i));
+                else if (f->kind == TKIT_GARDEN)
+                        draw_garden(cr, inner_spot(p, i));
+                else if (f->kind == TKIT_FIELD && f->mask == 0 && centre_city)
+                        draw_inner_field(cr, (struct pt){0.5, 0.5});
+        }
+        draw_city_decor(cr, t);
+}
+
+/* Road ends: one building per distinct spot. */
+static void draw_road_ends(cairo_t *cr, const struct tile_plan *p)
+{
+        const struct tkit_tile *t = p->t;
         struct pt done[8];
         int ndone = 0;
         for (size_t i = 0; i < t->nfeatures; i++) {
@@ -843,15 +862,11 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
                 else
                         draw_crossing(cr, c);
         }
-        for (size_t i = 0; i < t->nfeatures; i++) {
-                const struct tkit_feature *f = &t->features[i];
-                if (f->kind == TKIT_CLOISTER)
-                        draw_cloister(cr, inner_spot(p, i));
-                else if (f->kind == TKIT_GARDEN)
-                        draw_garden(cr, inner_spot(p, i));
-                else if (f->kind == TKIT_FIELD && f->mask == 0 && centre_city)
-                        draw_inner_field(cr, (struct pt){0.5, 0.5});
-        }
+}
+
+/* Roofs, pennants, besieger symbols and cathedrals inside cities. */
+static void draw_city_decor(cairo_t *cr, const struct tkit_tile *t)
+{
         for (size_t i = 0; i < t->nfeatures; i++)
                 if (t->features[i].kind == TKIT_CITY) {
                         draw_city_roofs(cr, &t->features[i]);
@@ -890,5 +905,122 @@ void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x,
                 cairo_stroke(cr);
         }
         cairo_restore(cr);
+        cairo_restore(cr);
+}
+
+/* ---------------------------------------------------------------- feature areas */
+
+/* Label values of the area map (render/areas.c): encoded in the red and green channels. */
+static void ink(cairo_t *cr, int v)
+{
+        cairo_set_source_rgb(cr, (v & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0, 0);
+}
+
+static void label_linear(cairo_t *cr, const struct tile_plan *p, enum tkit_feature_kind kind,
+                         bool overpass)
+{
+        double w = kind == TKIT_RIVER ? RIVER_W : ROAD_W;
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        for (int pass = 0; pass < 2; pass++)
+                for (size_t i = 0; i < p->t->nfeatures; i++) {
+                        const struct tkit_feature *f = &p->t->features[i];
+                        if (f->kind != kind || f->overpass != overpass)
+                                continue;
+                        cairo_new_path(cr);
+                        linear_path(cr, p, f);
+                        ink(cr, pass == 0 ? TKIT_AREA_BARRIER : TKIT_AREA_FEATURE0 + (int)i);
+                        cairo_set_line_width(cr, pass == 0 ? w + ROAD_EDGE * 2 : w);
+                        cairo_stroke(cr);
+                }
+}
+
+static void label_inner(cairo_t *cr, const struct tile_plan *p, bool centre_city)
+{
+        const struct tkit_tile *t = p->t;
+        for (size_t i = 0; i < t->nfeatures; i++) {
+                const struct tkit_feature *f = &t->features[i];
+                cairo_new_path(cr);
+                if (f->kind == TKIT_CLOISTER) {
+                        struct pt c = inner_spot(p, i);
+                        cairo_rectangle(cr, c.x - 0.1, c.y - 0.13, 0.2, 0.25);
+                } else if (f->kind == TKIT_GARDEN) {
+                        struct pt c = inner_spot(p, i);
+                        cairo_rectangle(cr, c.x - 0.12, c.y - 0.12, 0.24, 0.24);
+                } else if (f->kind == TKIT_FIELD && f->mask == 0 && centre_city) {
+                        cairo_arc(cr, 0.5, 0.5, 0.16, 0, 2 * M_PI);
+                        ink(cr, TKIT_AREA_FEATURE0 + (int)i);
+                        cairo_fill_preserve(cr);
+                        ink(cr, TKIT_AREA_BARRIER);
+                        cairo_set_line_width(cr, WALL_W * 0.8);
+                        cairo_stroke(cr);
+                        continue;
+                } else {
+                        continue;
+                }
+                ink(cr, TKIT_AREA_FEATURE0 + (int)i);
+                cairo_fill(cr);
+        }
+}
+
+void tkit_render_tile_areas(cairo_t *cr, const struct tkit_tile *t)
+{
+        struct tile_plan p;
+        plan_init(&p, t, 0);
+        cairo_save(cr);
+        ink(cr, TKIT_AREA_FIELD);
+        cairo_rectangle(cr, 0, 0, 1, 1);
+        cairo_fill(cr);
+        label_linear(cr, &p, TKIT_RIVER, false);
+        for (size_t i = 0; i < t->nfeatures; i++) {
+                const struct tkit_feature *f = &t->features[i];
+                unsigned ms = mask_middles(f->mask);
+                if (f->kind != TKIT_RIVER || bit_count(ms) != 1 ||
+                    (f->end != TKIT_END_LAKE && f->end != TKIT_END_SOURCE))
+                        continue;
+                struct pt c = linear_end(&p, f, __builtin_ctz(ms));
+                cairo_new_path(cr);
+                cairo_save(cr);
+                cairo_translate(cr, c.x, c.y);
+                cairo_scale(cr, 1.0, 0.8);
+                cairo_arc(cr, 0, 0, f->end == TKIT_END_SOURCE ? 0.09 : 0.2, 0, 2 * M_PI);
+                cairo_restore(cr);
+                ink(cr, TKIT_AREA_FEATURE0 + (int)i);
+                cairo_fill(cr);
+        }
+        label_linear(cr, &p, TKIT_ROAD, false);
+        bool centre_city = false;
+        for (size_t i = 0; i < t->nfeatures; i++) {
+                const struct tkit_feature *f = &t->features[i];
+                unsigned cs = mask_sides(f->mask);
+                if (f->kind != TKIT_CITY || f->overpass || cs == 0)
+                        continue;
+                if (bit_count(cs) >= 3 || cs == 0x5 || cs == 0xa)
+                        centre_city = true;
+                ink(cr, TKIT_AREA_FEATURE0 + (int)i);
+                cairo_new_path(cr);
+                if (cs == 0xf) {
+                        cairo_rectangle(cr, 0, 0, 1, 1);
+                        cairo_fill(cr);
+                        continue;
+                }
+                city_path(cr, cs, 0, false);
+                cairo_fill(cr);
+                city_path(cr, cs, 0, true);
+                ink(cr, TKIT_AREA_BARRIER);
+                cairo_set_line_width(cr, WALL_W);
+                cairo_stroke(cr);
+        }
+        label_linear(cr, &p, TKIT_ROAD, true);
+        label_linear(cr, &p, TKIT_RIVER, true);
+        label_inner(cr, &p, centre_city);
+        /* buildings and city marks are no place for a figure: where the art draws them */
+        cairo_push_group(cr);
+        draw_road_ends(cr, &p);
+        draw_city_decor(cr, t);
+        cairo_pattern_t *decor = cairo_pop_group(cr);
+        ink(cr, TKIT_AREA_DECOR);
+        cairo_mask(cr, decor);
+        cairo_pattern_destroy(decor);
         cairo_restore(cr);
 }

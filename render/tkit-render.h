@@ -24,8 +24,10 @@
 #include <stdio.h>
 
 #include "model/tkit-model.h"
+#include "model/tkit-scene.h"
 
 struct tkit_layout;
+struct tkit_game_result;
 
 /* ---------------------------------------------------------------- colours */
 
@@ -174,5 +176,91 @@ int tkit_render_board_stream(const struct tkit_layout *l, const struct tkit_boar
  * picture's size; for annotations and tests. */
 void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board_options *o, int x,
                             int y, double *px, double *py, double *width, double *height);
+
+/* ---------------------------------------------------------------- feature areas */
+
+/* The feature of `t` (turned `rot` quarter turns clockwise) whose drawn area holds the point
+ * (u, v) of the tile's square (0..1, board orientation: u east, v south), as the art draws it;
+ * -1 on a wall, a road or river edge, or where no feature is drawn. */
+int tkit_render_feature_at(const struct tkit_tile *t, int rot, double u, double v);
+
+/* ---------------------------------------------------------------- scenes */
+
+/* Player colours (TKIT_COLOUR_* of model/tkit-scene.h) as 0xRRGGBB, and the letter printed on
+ * the player's figures for greyscale print. */
+uint32_t tkit_render_player_rgb(int colour);
+char tkit_render_player_letter(int colour);
+
+struct tkit_scene_render_options {
+        double px;        /* one tile: pixels for PNG, points for SVG and PDF; default 127.56
+                             (45 mm, the real tile, in points) */
+        const char *lang; /* caption, legend and labels: en ro cs uk; default en */
+        bool after;       /* draw the scene after the move (needs the engine's result) */
+        bool full;        /* every tile; default: the tiles around what the move is about */
+        bool coords;      /* column and row numbers (default false) */
+        bool transparent; /* PNG: no background outside the tiles (default false) */
+        bool caption;     /* default true: the caption and the legend of the events */
+        unsigned flags;   /* enum tkit_render_flag for the tile art */
+};
+void tkit_scene_render_options_init(struct tkit_scene_render_options *o);
+
+/* What landed where in a scene picture, for tests and annotations (picture units). */
+enum tkit_scene_mark_kind {
+        TKIT_MARK_FIGURE = 0, /* a figure on the board */
+        TKIT_MARK_POST,       /* a figure in a defense post's row or meeple space */
+        TKIT_MARK_BADGE,      /* a points badge of a scored feature */
+        TKIT_MARK_CALLOUT,    /* a numbered callout */
+        TKIT_MARK_TOKEN,      /* a castle or a barn */
+};
+struct tkit_scene_mark {
+        enum tkit_scene_mark_kind kind;
+        enum tkit_figure_kind figure; /* FIGURE, POST */
+        bool lying;                   /* a farmer lies on its field */
+        int player;                   /* index into the scene's players, or -1 */
+        int cell_x, cell_y;           /* board cell (FIGURE, BADGE, CALLOUT) */
+        int feature;                  /* feature index on that cell's tile, -1 for none */
+        int rotation;                 /* the cell's rotation in quarter turns */
+        const struct tkit_tile *tile; /* the cell's tile definition, or NULL */
+        double x, y;                  /* the spot: centre of the box */
+        double u, v;                  /* the spot in the cell (0..1) */
+        double x0, y0, x1, y1;        /* the box */
+        double probe_x, probe_y;      /* FIGURE, POST: a point showing the player's colour */
+        int points;                   /* BADGE */
+        int number;                   /* CALLOUT */
+        int index;  /* FIGURE: index into the drawn scene's figures; -1 for the one placed */
+        bool removed; /* FIGURE, before the move: an attack removes it (crossed out) */
+};
+struct tkit_scene_picture {
+        double width, height;
+        struct tkit_scene_mark *marks;
+        size_t nmarks, capmarks;
+};
+void tkit_scene_picture_finish(struct tkit_scene_picture *p);
+
+/* Draws `scene` (before its move: the drawn tile placed and outlined with the figure placed on
+ * it) or, with o->after, r->after, with the teaching marks of the engine's result `r` (may be
+ * NULL): the features scored tinted in the scorer's colour with a points badge, the callouts the
+ * scene declares, the defense posts, and under the picture the caption and a legend of the
+ * events in o->lang. `sets` are the sets in play. Writes PNG, SVG or PDF; `pic`, when not NULL,
+ * receives where everything landed. Returns 0, TKIT_E_USAGE (bad options, after without a
+ * result, unknown format, picture too large), TKIT_E_IO. Tiles and features that do not resolve
+ * are drawn as grey squares or left out, with a warning. */
+int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_result *r,
+                      struct tkit_set *const *sets, size_t nsets,
+                      const struct tkit_scene_render_options *o, const char *path,
+                      enum tkit_image_format fmt, struct tkit_scene_picture *pic,
+                      struct tkit_diags *d);
+int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
+                             struct tkit_set *const *sets, size_t nsets,
+                             const struct tkit_scene_render_options *o, FILE *f,
+                             const char *path, enum tkit_image_format fmt,
+                             struct tkit_scene_picture *pic, struct tkit_diags *d);
+
+/* A board picture (tkit_render_board) carrying the tokens and figures of `scene` (render board
+ * --scene): those whose cell holds a tile of the layout and whose feature resolves on it; the
+ * others are reported as warnings. */
+int tkit_render_board_scene_stream(const struct tkit_layout *l, const struct tkit_scene *scene,
+                                   const struct tkit_board_options *o, FILE *f, const char *path,
+                                   enum tkit_image_format fmt, struct tkit_diags *d);
 
 #endif

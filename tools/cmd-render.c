@@ -1,5 +1,6 @@
 /* `tilekit render sheet|board|tile`: reads the sets (database or XML files), calls render/. */
 #include "cli.h"
+#include "cmd-render-scene.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -483,6 +484,8 @@ int tkit_cmd_render(int argc, char **argv)
         }
         if (argc >= 2 && strcmp(argv[1], "--version") == 0)
                 return cli_version();
+        if (argc >= 2 && (strcmp(argv[1], "scene") == 0 || tkit_render_wants_scene(argc, argv)))
+                return tkit_cmd_render_scene(argc, argv);
         if (argc < 2 || argv[1][0] == '-')
                 return cli_usage_error("render", "say what to draw: sheet, board or tile");
         a.sub = argv[1];

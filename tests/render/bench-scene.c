@@ -1,0 +1,115 @@
+/* Benchmark (meson benchmark render-scene): time to draw each scene of scenes/ (the engine's
+ * result included, reading excluded) as PNG at 45 mm / 96 dpi (170 pixels a tile), SVG and PDF (45 mm); prints one line per
+ * scene and the slowest, in CPU time. The goal is under 50 ms a scene. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "formats/tkit-formats.h"
+#include "game/tkit-game.h"
+#include "render/tkit-render.h"
+
+static double now(void)
+{
+        struct timespec ts;
+        /* CPU time: the machine the benchmark runs on is often shared */
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+        return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int read_sets(const char *dir, struct tkit_setlist *l, struct tkit_diags *d)
+{
+        static const char *const files[] = {"base.xml",      "river.xml",   "castles-bridges.xml",
+                                            "siege-defense.xml", "besiegers.xml", "cathars.xml",
+                                            "siege-rgg.xml"};
+        for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+                char *p = tkit_xasprintf("%s/%s", dir, files[i]);
+                int r = tkit_read_file(p, TKIT_FORMAT_AUTO, l, d);
+                free(p);
+                if (r)
+                        return r;
+        }
+        const char *jcz = getenv("TKIT_JCZ"); /* scenes with an inn play JCloisterZone's set */
+        char *p = jcz ? tkit_xasprintf("%s/inns_and_cathedrals.xml", jcz) : NULL;
+        int r = p ? tkit_read_file(p, TKIT_FORMAT_AUTO, l, d) : 0;
+        free(p);
+        return r;
+}
+
+/* Mean milliseconds to apply and draw one scene into `path`. */
+static double time_one(const struct tkit_scene *s, const struct tkit_setlist *l,
+                       const char *path, double px, struct tkit_diags *d)
+{
+        enum { REPS = 5 };
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.px = px;
+        double t0 = now();
+        for (int k = 0; k < REPS; k++) {
+                struct tkit_game_result r;
+                tkit_game_result_init(&r);
+                tkit_game_apply(s, l->sets, l->n, false, &r, d);
+                tkit_render_scene(s, &r, l->sets, l->n, &o, path, TKIT_IMAGE_AUTO, NULL, d);
+                tkit_game_result_finish(&r);
+        }
+        return (now() - t0) * 1000 / REPS;
+}
+
+int main(void)
+{
+        const char *tiles = getenv("TKIT_TILESETS"), *scenes = getenv("TKIT_SCENES");
+        if (!tiles || !scenes)
+                return 77;
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char tmpl[] = "/tmp/tkit-bench-XXXXXX";
+        DIR *dd = opendir(scenes);
+        if (read_sets(tiles, &l, &d) || !mkdtemp(tmpl) || !dd)
+                return 1;
+        char **v = NULL;
+        size_t n = 0, cap = 0;
+        struct dirent *e;
+        while ((e = readdir(dd)))
+                if (strlen(e->d_name) > 4 && strcmp(e->d_name + strlen(e->d_name) - 4, ".xml") == 0)
+                        *TKIT_PUSH(v, n, cap) = tkit_xasprintf("%s/%s", scenes, e->d_name);
+        closedir(dd);
+        qsort(v, n, sizeof *v, cmp_str);
+        static const char *const ext[3] = {"png", "svg", "pdf"};
+        double worst[3] = {0, 0, 0};
+        for (size_t i = 0; i < n; i++) {
+                struct tkit_scene *s = tkit_scene_read_file(v[i], &d, NULL);
+                if (!s)
+                        continue;
+                printf("%-28s", s->id);
+                for (int f = 0; f < 3; f++) {
+                        char *out = tkit_xasprintf("%s/s.%s", tmpl, ext[f]);
+                        double px = f == 0 ? 45 / 25.4 * 96 : 45 * 72 / 25.4;
+                        double ms = time_one(s, &l, out, px, &d);
+                        worst[f] = ms > worst[f] ? ms : worst[f];
+                        printf("  %s %6.2f ms", ext[f], ms);
+                        unlink(out);
+                        free(out);
+                }
+                printf("\n");
+                tkit_scene_destroy(s);
+                free(v[i]);
+        }
+        printf("slowest: png %.2f ms, svg %.2f ms, pdf %.2f ms (%zu scenes)\n", worst[0], worst[1],
+               worst[2], n);
+        free(v);
+        rmdir(tmpl);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+        tkit_render_cleanup();
+        return 0;
+}

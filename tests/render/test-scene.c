@@ -1,0 +1,753 @@
+/* Tests of scene pictures (render/scene.c): scenes built in code with the model's adders and
+ * engine results built by hand. At each figure's spot the picture shows its player's colour and
+ * the spot lies inside its feature's area on that tile (by the area map and by the colour of the
+ * bare tile art there); no two figures' boxes overlap; badges carry the points of the result;
+ * the caption and legend of each language are in the PDF (pdftotext) and the SVG; output is
+ * byte-identical from run to run.
+ * Environment: TKIT_TILESETS (the bundled tilesets/), TKIT_SCENES (scenes/), TKIT_JCZ (the
+ * vendored JCloisterZone data), TKIT_EXE (the tilekit binary); pdftotext from $PATH (optional),
+ * TKIT_SCENE_DUMP (optional: a folder where the pictures are left for a look). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "formats/tkit-formats.h"
+#include "game/tkit-game.h"
+#include "render/tkit-render.h"
+#include "tkit-test.h"
+
+static struct tkit_setlist sets;
+static char *tmpdir;
+
+static int setup(void **state)
+{
+        (void)state;
+        const char *dir = getenv("TKIT_TILESETS");
+        if (!dir)
+                return -1;
+        tkit_setlist_init(&sets);
+        static const char *const files[] = {"base.xml",      "river.xml",   "castles-bridges.xml",
+                                            "siege-defense.xml", "besiegers.xml", "cathars.xml",
+                                            "siege-rgg.xml"};
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = 0;
+        for (size_t i = 0; i < sizeof files / sizeof files[0] && !rc; i++) {
+                char *p = tkit_xasprintf("%s/%s", dir, files[i]);
+                rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
+                free(p);
+        }
+        const char *jcz = getenv("TKIT_JCZ"); /* scenes with an inn play JCloisterZone's set */
+        if (!rc && jcz) {
+                char *p = tkit_xasprintf("%s/inns_and_cathedrals.xml", jcz);
+                rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
+                free(p);
+        }
+        tkit_diags_finish(&d);
+        tmpdir = make_temp_dir();
+        return rc || !tmpdir ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+        (void)state;
+        tkit_setlist_finish(&sets);
+        remove_tree(tmpdir);
+        free(tmpdir);
+        tkit_render_cleanup(); /* fontconfig's caches: a clean exit for leak checkers */
+        return 0;
+}
+
+static char *out_path(const char *name)
+{
+        const char *dump = getenv("TKIT_SCENE_DUMP");
+        return tkit_xasprintf("%s/%s", dump && *dump ? dump : tmpdir, name);
+}
+
+/* ---------------------------------------------------------------- scenes built in code */
+
+/* Results are built by hand here, without the engine. */
+static void result_init(struct tkit_game_result *r)
+{
+        memset(r, 0, sizeof *r);
+}
+
+static void result_finish(struct tkit_game_result *r)
+{
+        for (size_t i = 0; i < r->nevents; i++)
+                free(r->events[i].places);
+        free(r->events);
+        tkit_scene_destroy(r->after);
+}
+
+static void tile(struct tkit_scene *s, const char *set, const char *id, int x, int y, int rot)
+{
+        struct tkit_scene_tile *t = tkit_scene_add_tile(s, set, id);
+        t->x = x;
+        t->y = y;
+        t->rotation = rot;
+}
+
+static void figure(struct tkit_scene *s, int player, enum tkit_figure_kind k, int x, int y,
+                   const char *feature)
+{
+        struct tkit_scene_figure *f = tkit_scene_add_figure(s);
+        f->player = player;
+        f->kind = k;
+        f->x = x;
+        f->y = y;
+        f->feature = tkit_xstrdup(feature);
+}
+
+static struct tkit_game_event *event(struct tkit_game_result *r, enum tkit_game_event_kind k,
+                                     int player, int points)
+{
+        struct tkit_game_event *e = TKIT_PUSH(r->events, r->nevents, r->capevents);
+        memset(e, 0, sizeof *e);
+        e->kind = k;
+        e->phase = TKIT_PHASE_SCORE;
+        e->player = player;
+        e->points = points;
+        e->post = -1;
+        e->figure = -1;
+        return e;
+}
+
+static void place(struct tkit_game_event *e, int x, int y, int feature)
+{
+        e->places = realloc(e->places, (e->nplaces + 1) * sizeof *e->places);
+        e->places[e->nplaces++] = (struct tkit_game_place){x, y, feature};
+}
+
+/* Base game: Red places tile W east of a road that Blue holds and completes it (3 points); a
+ * city of two tiles held by Red is complete (4 points); farmers, an abbot, a big meeple and a
+ * pig stand around. */
+static struct tkit_scene *road_scene(struct tkit_game_result *r)
+{
+        struct tkit_scene *s = tkit_scene_create("test-road");
+        tkit_scene_add_set(s, "base");
+        tkit_scene_add_player(s, "blue", "blue");
+        tkit_scene_add_player(s, "you", "red");
+        tile(s, "base", "L", -1, 0, 90);
+        tile(s, "base", "D", 0, 0, 0);
+        tile(s, "base", "U", 1, 0, 90);
+        tile(s, "base", "E", 0, -1, 180);
+        tile(s, "base", "A", 1, 1, 180);
+        tile(s, "base", "B", -1, 1, 0);
+        figure(s, 0, TKIT_FIGURE_MEEPLE, 0, 0, "r");
+        figure(s, 1, TKIT_FIGURE_MEEPLE, 0, -1, "c");
+        figure(s, 1, TKIT_FIGURE_BIG_MEEPLE, 0, 0, "c");
+        figure(s, 0, TKIT_FIGURE_MEEPLE, 0, 0, "f2");
+        figure(s, 1, TKIT_FIGURE_MEEPLE, 1, 0, "f1");
+        figure(s, 1, TKIT_FIGURE_ABBOT, 1, 1, "cloister");
+        figure(s, 0, TKIT_FIGURE_PIG, 0, 0, "f2");
+        figure(s, 0, TKIT_FIGURE_MEEPLE, -1, 1, "m");
+        s->move.kind = TKIT_MOVE_TILE;
+        s->move.player = 1;
+        s->move.placed.tile = tkit_xstrdup("W");
+        s->move.placed.set = tkit_xstrdup("base");
+        s->move.placed.x = 2;
+        s->move.placed.y = 0;
+        s->move.has_figure = true;
+        s->move.figure.kind = TKIT_FIGURE_MEEPLE;
+        s->move.figure.feature = tkit_xstrdup("f1");
+        tkit_scene_add_caption(s, "en", "Red completes Blue's road: 3 points for Blue.");
+        tkit_scene_add_caption(s, "ro", "Roșu completează drumul lui Albastru: 3 puncte.");
+        tkit_scene_add_caption(s, "cs", "Červený dokončí cestu Modrého: 3 body.");
+        tkit_scene_add_caption(s, "uk", "Червоний завершує дорогу Синього: 3 очки.");
+        struct tkit_scene_callout *c = tkit_scene_add_callout(s);
+        c->number = 1;
+        c->x = 2;
+        c->y = 0;
+        tkit_scene_callout_add_text(c, "en", "The tile just placed");
+        result_init(r);
+        struct tkit_game_event *e = event(r, TKIT_EV_SCORE, 0, 3);
+        e->feature_kind = TKIT_ROAD;
+        place(e, 0, 0, 1);
+        place(e, 1, 0, 0);
+        place(e, 2, 0, 2);
+        place(e, -1, 0, 2);
+        e = event(r, TKIT_EV_SCORE, 1, 12);
+        e->feature_kind = TKIT_CITY;
+        place(e, 0, 0, 0);
+        place(e, 0, -1, 0);
+        event(r, TKIT_EV_RETURN, 0, 0)->figure = 0;
+        r->after = tkit_scene_copy(s);
+        return s;
+}
+
+/* Castles & Bridges and Siege & Defense: a castle over a 2-tile city with a maiden, a barn with
+ * its farmer, a bridge, the fortress posts with meeples, a tall stack and a catapult. */
+static struct tkit_scene *token_scene(struct tkit_game_result *r)
+{
+        struct tkit_scene *s = tkit_scene_create("test-tokens");
+        tkit_scene_add_set(s, "base");
+        tkit_scene_add_set(s, "castles-bridges");
+        tkit_scene_add_set(s, "siege-defense");
+        tkit_scene_add_player(s, "blue", "blue");
+        tkit_scene_add_player(s, "yellow", "yellow");
+        tkit_scene_add_player(s, "green", "green");
+        tile(s, "base", "E", 0, 0, 0);
+        tile(s, "base", "E", 0, -1, 180);
+        tile(s, "base", "U", 1, 0, 0);
+        tile(s, "base", "U", 1, -1, 0);
+        tile(s, "base", "E", 0, 1, 180);
+        tile(s, "base", "V", 1, 1, 0);
+        s->tiles[3].bridge = 2;
+        struct tkit_scene_castle *k = tkit_scene_add_castle(s, "k1");
+        k->x = 0;
+        k->y = 0;
+        k->feature = tkit_xstrdup("c");
+        struct tkit_scene_barn *b = tkit_scene_add_barn(s, "b1");
+        b->x = 1;
+        b->y = 1;
+        struct tkit_scene_figure *f = tkit_scene_add_figure(s);
+        f->player = 1;
+        f->at = TKIT_AT_CASTLE;
+        f->castle = 0;
+        f = tkit_scene_add_figure(s);
+        f->player = 0;
+        f->at = TKIT_AT_BARN;
+        f->barn = 0;
+        figure(s, 2, TKIT_FIGURE_MEEPLE, 1, -1, "bridge");
+        figure(s, 0, TKIT_FIGURE_MEEPLE, 1, 0, "r");
+        figure(s, 2, TKIT_FIGURE_MEEPLE, 1, 0, "r");
+        struct tkit_scene_post *p = tkit_scene_add_post(s, TKIT_POST_KNIGHTS);
+        int row[] = {0, -1, 2, 1};
+        for (size_t i = 0; i < 4; i++)
+                tkit_scene_post_push_row(p, row[i]);
+        for (int i = 0; i < 5; i++)
+                tkit_scene_post_push_stack(p, i % 3);
+        p->catapult = true;
+        p = tkit_scene_add_post(s, TKIT_POST_MONKS);
+        tkit_scene_post_push_row(p, 2);
+        tkit_scene_post_push_stack(p, 1);
+        tkit_scene_add_caption(s, "en", "A castle, a barn, a bridge and the fortress posts.");
+        result_init(r);
+        struct tkit_game_event *e = event(r, TKIT_EV_SCORE, 0, 2);
+        e->feature_kind = TKIT_ROAD;
+        place(e, 1, 0, 0);
+        place(e, 1, -1, 0);
+        e = event(r, TKIT_EV_SCORE, 2, 2);
+        e->feature_kind = TKIT_ROAD;
+        place(e, 1, 0, 0);
+        place(e, 1, -1, 0);
+        e = event(r, TKIT_EV_BUILD, 1, 0);
+        e->rule = "CASTLE-BUILD";
+        r->after = tkit_scene_copy(s);
+        return s;
+}
+
+/* ---------------------------------------------------------------- checks */
+
+static int render(const struct tkit_scene *s, const struct tkit_game_result *r,
+                  const struct tkit_scene_render_options *o, const char *path,
+                  struct tkit_scene_picture *pic)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = tkit_render_scene(s, r, sets.sets, sets.n, o, path, TKIT_IMAGE_AUTO, pic, &d);
+        for (size_t i = 0; i < d.n; i++) {
+                char *m = tkit_diag_format(&d.v[i]);
+                print_message("%s\n", m);
+                free(m);
+        }
+        tkit_diags_finish(&d);
+        return rc;
+}
+
+static uint32_t pixel(cairo_surface_t *s, double x, double y)
+{
+        const unsigned char *data = cairo_image_surface_get_data(s);
+        int stride = cairo_image_surface_get_stride(s);
+        uint32_t v;
+        memcpy(&v, data + (size_t)y * (size_t)stride + (size_t)x * 4, 4);
+        return v & 0xffffffu;
+}
+
+static int player_colour(const struct tkit_scene *s, int player)
+{
+        return tkit_colour_parse(s->players[player].colour);
+}
+
+/* The colour of the bare tile art at (u, v) of tile t turned rot. */
+static uint32_t art_colour(const struct tkit_tile *t, int rot, double u, double v)
+{
+        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 200, 200);
+        cairo_t *cr = cairo_create(s);
+        tkit_render_tile(cr, t, rot, 0, 0, 200, 0, TKIT_RENDER_NO_BADGES);
+        cairo_destroy(cr);
+        cairo_surface_flush(s);
+        uint32_t c = pixel(s, u * 200, v * 200);
+        cairo_surface_destroy(s);
+        return c;
+}
+
+static bool near_rgb(uint32_t a, uint32_t b, int tol)
+{
+        for (int sh = 0; sh < 24; sh += 8) {
+                int d = (int)((a >> sh) & 0xff) - (int)((b >> sh) & 0xff);
+                if (d < -tol || d > tol)
+                        return false;
+        }
+        return true;
+}
+
+static void check_figures(const struct tkit_scene *s, const struct tkit_scene_picture *pic,
+                          const char *png, size_t want)
+{
+        print_message("%s\n", s->id);
+        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+        assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+        cairo_surface_flush(img);
+        size_t n = 0;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *m = &pic->marks[i];
+                if (m->kind != TKIT_MARK_FIGURE && m->kind != TKIT_MARK_POST)
+                        continue;
+                n++;
+                uint32_t want_rgb = tkit_render_player_rgb(player_colour(s, m->player));
+                uint32_t got = pixel(img, m->probe_x, m->probe_y);
+                if (!near_rgb(got, want_rgb, 2))
+                        fail_msg("figure %zu of player %d: colour %06x at its probe, want %06x", i,
+                                 m->player, got, want_rgb);
+                if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0) {
+                        assert_int_equal(tkit_render_feature_at(m->tile, m->rotation, m->u, m->v),
+                                         m->feature);
+                        /* the bare art there is what the feature is drawn in */
+                        enum tkit_feature_kind k = m->tile->features[m->feature].kind;
+                        uint32_t art = art_colour(m->tile, m->rotation, m->u, m->v);
+                        uint32_t wantc = tkit_render_color(k == TKIT_CITY   ? TKIT_COLOR_CITY
+                                                           : k == TKIT_ROAD ? TKIT_COLOR_ROAD
+                                                                            : TKIT_COLOR_FIELD);
+                        if (k == TKIT_CITY || k == TKIT_ROAD || k == TKIT_FIELD)
+                                if (!near_rgb(art, wantc, 8))
+                                        fail_msg("figure %zu stands on %06x, not on its %s (%06x)",
+                                                 i, art, tkit_feature_kind_name(k), wantc);
+                }
+                for (size_t j = 0; j < i; j++) {
+                        const struct tkit_scene_mark *o = &pic->marks[j];
+                        if (o->kind != TKIT_MARK_FIGURE || m->kind != TKIT_MARK_FIGURE)
+                                continue;
+                        if (m->x0 < o->x1 && o->x0 < m->x1 && m->y0 < o->y1 && o->y0 < m->y1)
+                                fail_msg("figures %zu and %zu overlap", j, i);
+                }
+        }
+        assert_int_equal(n, want);
+        cairo_surface_destroy(img);
+}
+
+static void test_road_figures(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = road_scene(&r);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.px = 200;
+        struct tkit_scene_picture pic;
+        char *png = out_path("road.png");
+        assert_int_equal(render(s, &r, &o, png, &pic), 0);
+        check_figures(s, &pic, png, 9); /* 8 on the board and the one placed */
+        /* badges carry the result's points, in the scorer's colour */
+        int badges = 0;
+        for (size_t i = 0; i < pic.nmarks; i++)
+                if (pic.marks[i].kind == TKIT_MARK_BADGE) {
+                        badges++;
+                        assert_int_equal(pic.marks[i].points, pic.marks[i].player ? 12 : 3);
+                }
+        assert_int_equal(badges, 2);
+        tkit_scene_picture_finish(&pic);
+        free(png);
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
+static void test_tokens_and_posts(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = token_scene(&r);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.px = 160;
+        struct tkit_scene_picture pic;
+        char *png = out_path("tokens.png");
+        assert_int_equal(render(s, &r, &o, png, &pic), 0);
+        /* 5 on the board, 3 in the knights row, 3 of its stack of 5 shown, 1 + 1 at the monks */
+        check_figures(s, &pic, png, 13);
+        int tokens = 0;
+        for (size_t i = 0; i < pic.nmarks; i++)
+                tokens += pic.marks[i].kind == TKIT_MARK_TOKEN;
+        assert_int_equal(tokens, 2);
+        tkit_scene_picture_finish(&pic);
+        free(png);
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
+/* 15 mm tiles at 96 dpi: the figures still show their colours where the probes say. */
+static void test_small_tiles(void **state)
+{
+        (void)state;
+        struct tkit_game_result r[2];
+        struct tkit_scene *s[2] = {road_scene(&r[0]), token_scene(&r[1])};
+        static const size_t want[2] = {9, 13};
+        for (int i = 0; i < 2; i++) {
+                struct tkit_scene_render_options o;
+                tkit_scene_render_options_init(&o);
+                o.px = 15 / 25.4 * 96;
+                struct tkit_scene_picture pic;
+                char *png = out_path(i ? "tokens-15mm.png" : "road-15mm.png");
+                assert_int_equal(render(s[i], &r[i], &o, png, &pic), 0);
+                check_figures(s[i], &pic, png, want[i]);
+                tkit_scene_picture_finish(&pic);
+                free(png);
+                tkit_scene_destroy(s[i]);
+                result_finish(&r[i]);
+        }
+}
+
+/* Whitespace runs (pdftotext breaks lines where the picture wraps them) become one space. */
+static char *squeeze(const char *t)
+{
+        char *o = tkit_xmalloc(strlen(t) + 1), *q = o;
+        for (; *t; t++) {
+                bool sp = *t == ' ' || *t == '\n' || *t == '\t' || *t == '\f';
+                if (!sp || (q > o && q[-1] != ' '))
+                        *q++ = sp ? ' ' : *t;
+        }
+        *q = 0;
+        return o;
+}
+
+static void assert_has(const char *hay, const char *needle, const char *what)
+{
+        char *h = squeeze(hay);
+        if (!strstr(h, needle))
+                fail_msg("%s: '%s' not found", what, needle);
+        free(h);
+}
+
+static const char *const langs[4] = {"en", "ro", "cs", "uk"};
+static const char *const legend[4] = {
+    "Blue: +3 points \xe2\x80\x94 road", "Albastru: +3 puncte \xe2\x80\x94 drum",
+    "Modr\xc3\xbd: +3 body \xe2\x80\x94 cesta",
+    "\xd0\xa1\xd0\xb8\xd0\xbd\xd1\x96\xd0\xb9: +3 \xd0\xbe\xd1\x87\xd0\xba\xd0\xb8 "
+    "\xe2\x80\x94 \xd0\xb4\xd0\xbe\xd1\x80\xd0\xbe\xd0\xb3\xd0\xb0"};
+
+/* Renders the road scene in each language as `ext` and checks its text (read by `text_of`) for
+ * the caption and a legend line of that language. */
+static void check_languages(const char *ext, char *(*text_of)(const char *path))
+{
+        struct tkit_game_result r;
+        struct tkit_scene *s = road_scene(&r);
+        char *name = tkit_xasprintf("lang.%s", ext), *path = out_path(name);
+        for (int i = 0; i < 4; i++) {
+                struct tkit_scene_render_options o;
+                tkit_scene_render_options_init(&o);
+                o.lang = langs[i];
+                assert_int_equal(render(s, &r, &o, path, NULL), 0);
+                char *text = text_of(path);
+                assert_non_null(text);
+                assert_has(text, tkit_scene_caption(s, langs[i]), ext);
+                assert_has(text, legend[i], ext);
+                free(text);
+        }
+        free(name);
+        free(path);
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
+static char *svg_text(const char *path)
+{
+        return read_all(path, NULL);
+}
+
+static char *pdf_text(const char *path)
+{
+        char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s' -", tkit_test_tool("pdftotext"), path);
+        char *text = NULL;
+        assert_int_equal(run_shell(cmd, &text), 0);
+        free(cmd);
+        return text;
+}
+
+/* The caption and a legend line of each language in the SVG's title and description. */
+static void test_languages_svg(void **state)
+{
+        (void)state;
+        check_languages("svg", svg_text);
+}
+
+/* The same in the PDF's text (pdftotext). */
+static void test_languages_pdf(void **state)
+{
+        (void)state;
+        tkit_test_tool("pdftotext"); /* skips when poppler-utils is not installed */
+        check_languages("pdf", pdf_text);
+}
+
+/* The same scene gives the same bytes. SVG only from one process to the next (cairo numbers
+ * its surfaces in the file by a process-wide counter): the CLI test checks that. */
+static void test_deterministic(void **state)
+{
+        (void)state;
+        static const char *const ext[2] = {"png", "pdf"};
+        struct tkit_game_result r;
+        struct tkit_scene *s = token_scene(&r);
+        for (int i = 0; i < 2; i++) {
+                char *n1 = tkit_xasprintf("det1.%s", ext[i]), *n2 = tkit_xasprintf("det2.%s", ext[i]);
+                char *p1 = out_path(n1), *p2 = out_path(n2);
+                assert_int_equal(render(s, &r, NULL, p1, NULL), 0);
+                assert_int_equal(render(s, &r, NULL, p2, NULL), 0);
+                size_t l1, l2;
+                char *a = read_all(p1, &l1), *b = read_all(p2, &l2);
+                assert_non_null(a);
+                assert_non_null(b);
+                assert_true(l1 > 100 && l1 == l2 && memcmp(a, b, l1) == 0);
+                free(a);
+                free(b);
+                free(p1);
+                free(p2);
+                free(n1);
+                free(n2);
+        }
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
+/* Options the drawing refuses. */
+static void test_refused(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = token_scene(&r);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        char *png = out_path("refused.png");
+        o.lang = "de";
+        assert_int_equal(render(s, &r, &o, png, NULL), TKIT_E_USAGE);
+        tkit_scene_render_options_init(&o);
+        o.px = 4;
+        assert_int_equal(render(s, &r, &o, png, NULL), TKIT_E_USAGE);
+        tkit_scene_render_options_init(&o);
+        o.after = true;
+        assert_int_equal(render(s, NULL, &o, png, NULL), TKIT_E_USAGE);
+        assert_int_equal(access(png, F_OK), -1); /* nothing written */
+        free(png);
+        tkit_scene_destroy(s);
+        result_finish(&r);
+}
+
+/* ---------------------------------------------------------------- the scenes of scenes/ */
+
+static int cmp_str(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Paths of the .xml files of scenes/, sorted; *n receives the count. */
+static char **scene_files(size_t *n)
+{
+        const char *dir = tkit_test_env("TKIT_SCENES");
+        DIR *dd = opendir(dir);
+        assert_non_null(dd);
+        char **v = NULL;
+        size_t cap = 0;
+        *n = 0;
+        struct dirent *e;
+        while ((e = readdir(dd))) {
+                size_t l = strlen(e->d_name);
+                if (l > 4 && strcmp(e->d_name + l - 4, ".xml") == 0)
+                        *TKIT_PUSH(v, *n, cap) = tkit_xasprintf("%s/%s", dir, e->d_name);
+        }
+        closedir(dd);
+        qsort(v, *n, sizeof *v, cmp_str);
+        return v;
+}
+
+/* Figures a scene shows before its move: on the board, the one placed, those in the posts. */
+static size_t figures_shown(const struct tkit_scene *s)
+{
+        size_t n = s->nfigures + (s->move.kind == TKIT_MOVE_TILE && !s->move.discarded &&
+                                  s->move.has_figure);
+        for (size_t i = 0; i < s->nposts; i++) {
+                for (size_t k = 0; k < s->posts[i].nrow; k++)
+                        n += s->posts[i].row[k] >= 0;
+                n += s->posts[i].nstack > 3 ? 3 : s->posts[i].nstack;
+        }
+        return n;
+}
+
+/* Each badge is a score of the engine, and each score with a place has its badge. */
+static void check_badges(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
+                         const char *file)
+{
+        size_t want = 0, got = 0;
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
+                if (e->kind != TKIT_EV_SCORE || e->player < 0 || !e->nplaces)
+                        continue;
+                want++;
+                bool found = false;
+                for (size_t k = 0; k < pic->nmarks && !found; k++)
+                        found = pic->marks[k].kind == TKIT_MARK_BADGE &&
+                                pic->marks[k].player == e->player &&
+                                pic->marks[k].points == e->points;
+                if (!found)
+                        fail_msg("%s: no badge %+d for player %d", file, e->points, e->player);
+        }
+        for (size_t k = 0; k < pic->nmarks; k++)
+                got += pic->marks[k].kind == TKIT_MARK_BADGE;
+        if (got != want)
+                fail_msg("%s: %zu badges for %zu scores", file, got, want);
+}
+
+/* Every figure an attack removes is crossed out before the move, and no other. */
+static void check_removed(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
+                          const char *file)
+{
+        for (size_t k = 0; k < pic->nmarks; k++) {
+                const struct tkit_scene_mark *m = &pic->marks[k];
+                if (m->kind != TKIT_MARK_FIGURE)
+                        continue;
+                bool want = false;
+                for (size_t i = 0; i < r->nevents; i++)
+                        want |= r->events[i].kind == TKIT_EV_REMOVE && m->index >= 0 &&
+                                r->events[i].figure == m->index;
+                if (want != m->removed)
+                        fail_msg("%s: figure %d %scrossed out", file, m->index,
+                                 m->removed ? "" : "not ");
+        }
+}
+
+static bool same_file(const char *a, const char *b)
+{
+        size_t la, lb;
+        char *x = read_all(a, &la), *y = read_all(b, &lb);
+        bool same = x && y && la == lb && la > 100 && memcmp(x, y, la) == 0;
+        free(x);
+        free(y);
+        return same;
+}
+
+/* Every scene: the engine's result drawn, figures where they belong, badges as computed, PNG
+ * and PDF the same bytes twice. */
+static void test_scenes_folder(void **state)
+{
+        (void)state;
+        size_t n;
+        char **files = scene_files(&n);
+        assert_true(n > 0);
+        for (size_t i = 0; i < n; i++) {
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_scene *s = tkit_scene_read_file(files[i], &d, NULL);
+                if (!s)
+                        fail_msg("%s: cannot read", files[i]);
+                struct tkit_game_result r;
+                tkit_game_result_init(&r);
+                if (tkit_game_apply(s, sets.sets, sets.n, false, &r, &d) != 0)
+                        fail_msg("%s: the engine refuses it", files[i]);
+                tkit_diags_finish(&d);
+                struct tkit_scene_render_options o;
+                tkit_scene_render_options_init(&o);
+                o.px = 128;
+                struct tkit_scene_picture pic;
+                char *png = out_path("scene.png"), *png2 = out_path("scene2.png");
+                char *pdf = out_path("scene.pdf"), *pdf2 = out_path("scene2.pdf");
+                assert_int_equal(render(s, &r, &o, png, &pic), 0);
+                check_figures(s, &pic, png, figures_shown(s));
+                check_badges(&r, &pic, files[i]);
+                check_removed(&r, &pic, files[i]);
+                tkit_scene_picture_finish(&pic);
+                assert_int_equal(render(s, &r, &o, png2, NULL), 0);
+                assert_int_equal(render(s, &r, NULL, pdf, NULL), 0);
+                assert_int_equal(render(s, &r, NULL, pdf2, NULL), 0);
+                if (!same_file(png, png2) || !same_file(pdf, pdf2))
+                        fail_msg("%s: not the same bytes twice", files[i]);
+                o.after = true;
+                assert_int_equal(render(s, &r, &o, png, NULL), 0);
+                free(png);
+                free(png2);
+                free(pdf);
+                free(pdf2);
+                tkit_game_result_finish(&r);
+                tkit_scene_destroy(s);
+                free(files[i]);
+        }
+        free(files);
+}
+
+/* The command: every scene as SVG twice, from two processes, the same bytes; a bad state. */
+static void test_scenes_cli(void **state)
+{
+        (void)state;
+        const char *exe = tkit_test_env("TKIT_EXE"), *ts = tkit_test_env("TKIT_TILESETS");
+        const char *jcz = tkit_test_env("TKIT_JCZ");
+        size_t n;
+        char **files = scene_files(&n);
+        char *tiles = tkit_xasprintf("--tiles '%s/base.xml' --tiles '%s/river.xml' --tiles "
+                                     "'%s/castles-bridges.xml' --tiles '%s/siege-defense.xml' "
+                                     "--tiles '%s/besiegers.xml' --tiles '%s/cathars.xml' "
+                                     "--tiles '%s/siege-rgg.xml' --tiles "
+                                     "'%s/inns_and_cathedrals.xml'",
+                                     ts, ts, ts, ts, ts, ts, ts, jcz);
+        char *a = out_path("cli1.svg"), *b = out_path("cli2.svg");
+        for (size_t i = 0; i < n; i++) {
+                for (int k = 0; k < 2; k++) {
+                        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s -o '%s' >/dev/null",
+                                                   exe, files[i], tiles, k ? b : a);
+                        if (run_shell(cmd, NULL) != 0)
+                                fail_msg("%s: exit status not 0", cmd);
+                        free(cmd);
+                }
+                if (!same_file(a, b))
+                        fail_msg("%s: SVG not the same bytes twice", files[i]);
+        }
+        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --state during -o '%s' 2>/dev/null",
+                                   exe, files[0], tiles, a);
+        assert_int_equal(run_shell(cmd, NULL), 2);
+        free(cmd);
+        /* a board of a fresh game carrying a scene's figures */
+        char *png = out_path("board-scene.png");
+        cmd = tkit_xasprintf("'%s' render board --scene '%s' %s --set base --seed 3 -o '%s' "
+                             ">/dev/null 2>&1",
+                             exe, files[0], tiles, png);
+        assert_int_equal(run_shell(cmd, NULL), 0);
+        assert_int_equal(access(png, R_OK), 0);
+        free(cmd);
+        free(png);
+        for (size_t i = 0; i < n; i++)
+                free(files[i]);
+        free(files);
+        free(tiles);
+        free(a);
+        free(b);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_road_figures),
+            cmocka_unit_test(test_tokens_and_posts),
+            cmocka_unit_test(test_small_tiles),
+            cmocka_unit_test(test_languages_svg),
+            cmocka_unit_test(test_languages_pdf),
+            cmocka_unit_test(test_deterministic),
+            cmocka_unit_test(test_refused),
+            cmocka_unit_test(test_scenes_folder),
+            cmocka_unit_test(test_scenes_cli),
+        };
+        return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
+}

@@ -1,0 +1,366 @@
+/* `tilekit render scene SCENE` (a rulebook picture of a scene, with the engine's events) and
+ * `tilekit render board --scene SCENE` (a board of a layout carrying the scene's figures).
+ * Reached from cmd-render.c's dispatch. */
+#include "cli.h"
+#include "cmd-render-scene.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats/tkit-formats.h"
+#include "game/tkit-game.h"
+#include "render/tkit-render.h"
+#include "sim/tkit-sim.h"
+
+static void help_scene(FILE *out)
+{
+        fprintf(out,
+                "Usage: tilekit render scene SCENE -o FILE.svg|.pdf|.png [options]\n"
+                "       tilekit render board --scene SCENE (--layout FILE | --set ID --seed N)\n"
+                "                            -o FILE [options]\n"
+                "\n"
+                "Draws a scene (docs/scene.md) as a rulebook picture: its tiles, tokens and\n"
+                "figures, the tile placed by the move outlined, the features it scores hatched\n"
+                "in the scorer's colour with a points badge, the defense posts, the callouts,\n"
+                "and under the picture the caption and a legend of the events (tilekit score).\n"
+                "\n"
+                "      --tiles FILE.xml   read the sets from tile-set files (repeatable);\n"
+                "                         without it, the scene's sets from the database\n"
+                "      --db FILE          the database (default $TILEKIT_DB or tilekit.db)\n"
+                "  -o, --output FILE      where to write; the format comes from the extension\n"
+                "      --state before|after  the move being made (default) or its outcome\n"
+                "      --final            score the end of the game after the move\n"
+                "      --lang en|ro|cs|uk caption, legend and labels (default en)\n"
+                "      --tile-mm MM       tile size (default 45, the real tile)\n"
+                "      --dpi N            PNG resolution (default 150)\n"
+                "      --full             every tile (default: the tiles around the move)\n"
+                "      --grid             column and row numbers\n"
+                "      --transparent      PNG: no background\n"
+                "      --no-caption       no caption and no legend\n"
+                "\n"
+                "board --scene: the board options of 'tilekit render --help' (--layout, --set,\n"
+                "--seed, --players, --px, --no-grid, --no-coords); the scene's figures whose\n"
+                "cell and feature exist on the board are drawn, the others reported.\n"
+                "\n"
+                "Exit status: 0 written; 1 a missing set or a failed write; 2 usage errors, a\n"
+                "scene that cannot be read or is illegal (as for tilekit score), inputs that\n"
+                "cannot be opened or read.\n");
+}
+
+bool tkit_render_wants_scene(int argc, char **argv)
+{
+        if (argc < 2 || strcmp(argv[1], "board") != 0)
+                return false;
+        for (int i = 2; i < argc; i++)
+                if (strcmp(argv[i], "--scene") == 0 || strncmp(argv[i], "--scene=", 8) == 0)
+                        return true;
+        return false;
+}
+
+struct scene_args {
+        bool board;
+        const char *scene, *output, *db, *layout, *sets;
+        const char **tiles;
+        size_t ntiles, captiles;
+        struct tkit_scene_render_options o;
+        double tile_mm;
+        long dpi, px, players;
+        bool final, grid_off, coords_off, have_seed;
+        uint64_t seed;
+};
+
+enum {
+        O_TILES = 256,
+        O_DB,
+        O_STATE,
+        O_FINAL,
+        O_LANG,
+        O_TILE_MM,
+        O_DPI,
+        O_FULL,
+        O_GRID,
+        O_TRANSPARENT,
+        O_NO_CAPTION,
+        O_SCENE,
+        O_LAYOUT,
+        O_SET,
+        O_SEED,
+        O_PLAYERS,
+        O_PX,
+        O_NO_GRID,
+        O_NO_COORDS,
+        O_HELP,
+        O_VERSION,
+};
+
+static const struct option scene_opts[] = {
+    {"tiles", required_argument, NULL, O_TILES},
+    {"db", required_argument, NULL, O_DB},
+    {"output", required_argument, NULL, 'o'},
+    {"state", required_argument, NULL, O_STATE},
+    {"final", no_argument, NULL, O_FINAL},
+    {"lang", required_argument, NULL, O_LANG},
+    {"tile-mm", required_argument, NULL, O_TILE_MM},
+    {"dpi", required_argument, NULL, O_DPI},
+    {"full", no_argument, NULL, O_FULL},
+    {"grid", no_argument, NULL, O_GRID},
+    {"transparent", no_argument, NULL, O_TRANSPARENT},
+    {"no-caption", no_argument, NULL, O_NO_CAPTION},
+    {"scene", required_argument, NULL, O_SCENE},
+    {"layout", required_argument, NULL, O_LAYOUT},
+    {"set", required_argument, NULL, O_SET},
+    {"seed", required_argument, NULL, O_SEED},
+    {"players", required_argument, NULL, O_PLAYERS},
+    {"px", required_argument, NULL, O_PX},
+    {"no-grid", no_argument, NULL, O_NO_GRID},
+    {"no-coords", no_argument, NULL, O_NO_COORDS},
+    {"help", no_argument, NULL, O_HELP},
+    {"version", no_argument, NULL, O_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
+static int parse_scene_option(struct scene_args *a, int c, const char *arg)
+{
+        char *end;
+        switch (c) {
+        case O_TILES: *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg; return 0;
+        case O_DB: a->db = arg; return 0;
+        case 'o': a->output = arg; return 0;
+        case O_STATE:
+                if (strcmp(arg, "before") != 0 && strcmp(arg, "after") != 0)
+                        return cli_usage_error("render", "--state is before or after");
+                a->o.after = arg[0] == 'a';
+                return 0;
+        case O_FINAL: a->final = true; return 0;
+        case O_LANG:
+                if (!tkit_render_lang_known(arg))
+                        return cli_usage_error("render", "unknown language '%s' (en ro cs uk)",
+                                               arg);
+                a->o.lang = arg;
+                return 0;
+        case O_TILE_MM:
+                errno = 0;
+                a->tile_mm = strtod(arg, &end);
+                if (errno || end == arg || *end || !(a->tile_mm >= 5 && a->tile_mm <= 300))
+                        return cli_usage_error("render", "--tile-mm must be 5..300");
+                return 0;
+        case O_DPI:
+                if (!cli_parse_long(arg, 10, 2400, &a->dpi))
+                        return cli_usage_error("render", "--dpi must be 10..2400");
+                return 0;
+        case O_FULL: a->o.full = true; return 0;
+        case O_GRID: a->o.coords = true; return 0;
+        case O_TRANSPARENT: a->o.transparent = true; return 0;
+        case O_NO_CAPTION: a->o.caption = false; return 0;
+        case O_SCENE: a->scene = arg; return 0;
+        case O_LAYOUT: a->layout = arg; return 0;
+        case O_SET: a->sets = arg; return 0;
+        case O_SEED:
+                if (!cli_parse_u64(arg, &a->seed))
+                        return cli_usage_error("render", "bad --seed '%s'", arg);
+                a->have_seed = true;
+                return 0;
+        case O_PLAYERS:
+                if (!cli_parse_long(arg, 2, 6, &a->players))
+                        return cli_usage_error("render", "--players must be 2..6");
+                return 0;
+        case O_PX:
+                if (!cli_parse_long(arg, 8, 1024, &a->px))
+                        return cli_usage_error("render", "--px must be 8..1024");
+                return 0;
+        case O_NO_GRID: a->grid_off = true; return 0;
+        case O_NO_COORDS: a->coords_off = true; return 0;
+        default: return cli_usage_error("render", "bad option");
+        }
+}
+
+/* Options only one of the two drawings takes. */
+static int check_args(const struct scene_args *a, int extra, char **rest)
+{
+        if (!a->board && !a->scene)
+                return cli_usage_error("render", "scene needs a SCENE file");
+        if (extra)
+                return cli_usage_error("render", "unexpected argument '%s'", rest[0]);
+        if (!a->output)
+                return cli_usage_error("render", "name the output with -o FILE");
+        if (tkit_image_format_from_path(a->output) == TKIT_IMAGE_AUTO)
+                return cli_usage_error("render", "name the output *.png, *.svg or *.pdf");
+        if (a->board && !a->layout == !a->have_seed)
+                return cli_usage_error("render", "board needs --layout FILE or --set and --seed");
+        if (!a->board && (a->layout || a->have_seed || a->sets || a->px || a->players))
+                return cli_usage_error("render", "--layout, --set, --seed, --players and --px "
+                                                 "are for render board");
+        return 0;
+}
+
+static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
+{
+        memset(a, 0, sizeof *a);
+        tkit_scene_render_options_init(&a->o);
+        a->tile_mm = 45;
+        a->dpi = 150;
+        a->board = strcmp(argv[1], "board") == 0;
+        optind = 0;
+        opterr = 1;
+        int c;
+        while ((c = getopt_long(argc - 1, argv + 1, "o:", scene_opts, NULL)) != -1) {
+                if (c == O_HELP || c == O_VERSION) {
+                        *done = true;
+                        if (c == O_HELP)
+                                help_scene(stdout);
+                        return c == O_HELP ? 0 : cli_version();
+                }
+                int rc = c == '?' ? cli_usage_error("render", "bad option")
+                                  : parse_scene_option(a, c, optarg);
+                if (rc)
+                        return rc;
+        }
+        if (!a->board)
+                a->scene = argc - 1 - optind >= 1 ? argv[1 + optind] : NULL;
+        return check_args(a, argc - 1 - optind - (a->board ? 0 : (a->scene != NULL)),
+                          argv + 1 + optind + (a->board ? 0 : 1));
+}
+
+/* The scene, the sets (--tiles, else the scene's sets from the database). */
+static int load_inputs(const struct scene_args *a, struct tkit_scene **s, struct cli_sets *cs)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int err = 0, rc = 0;
+        *s = tkit_scene_read_file(a->scene, &d, &err);
+        if (!*s) /* as tilekit score and tilekit scene: a scene that cannot be read */
+                rc = TKIT_EXIT_USAGE;
+        if (!rc && a->sets && cli_sets_add_ids(cs, "render", a->sets))
+                rc = TKIT_EXIT_USAGE;
+        if (!rc && !a->sets && a->ntiles == 0)
+                for (size_t i = 0; i < (*s)->nsets; i++)
+                        *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup((*s)->sets[i]);
+        if (!rc)
+                rc = cli_sets_load(cs, "render", a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        return rc;
+}
+
+static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
+{
+        cli_inputs_add(in, a->scene);
+        cli_inputs_add(in, a->layout);
+        for (size_t i = 0; i < a->ntiles; i++)
+                cli_inputs_add(in, a->tiles[i]);
+        if (a->ntiles == 0)
+                cli_inputs_add(in, a->db ? a->db : cli_default_db());
+}
+
+/* Draws into the output with `draw` (0 or a library error), reports, puts the file in place. */
+static int write_out(const struct scene_args *a, const struct tkit_scene *s,
+                     const struct tkit_game_result *r, const struct cli_sets *cs,
+                     const struct tkit_layout *l)
+{
+        struct cli_inputs in = {0};
+        add_inputs(a, &in);
+        struct cli_output out;
+        int rc = cli_output_open(&out, a->output, &in);
+        cli_inputs_finish(&in);
+        if (rc)
+                return rc;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int lib;
+        if (l) {
+                struct tkit_board_options bo;
+                tkit_board_options_init(&bo);
+                bo.px = a->px ? (int)a->px : bo.px;
+                bo.grid = !a->grid_off;
+                bo.coords = !a->coords_off;
+                lib = tkit_render_board_scene_stream(l, s, &bo, out.f, a->output, TKIT_IMAGE_AUTO,
+                                                     &d);
+        } else {
+                struct tkit_scene_render_options o = a->o;
+                bool png = tkit_image_format_from_path(a->output) == TKIT_IMAGE_PNG;
+                o.px = png ? a->tile_mm / 25.4 * (double)a->dpi : a->tile_mm * 72 / 25.4;
+                lib = tkit_render_scene_stream(s, r, cs->sel, cs->nsel, &o, out.f, a->output,
+                                               TKIT_IMAGE_AUTO, NULL, &d);
+        }
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        int wc = cli_output_close(&out, lib == 0);
+        if (lib)
+                return lib == TKIT_E_USAGE ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        return wc;
+}
+
+static int run_scene(const struct scene_args *a, struct tkit_scene *s, struct cli_sets *cs)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_game_result r;
+        tkit_game_result_init(&r);
+        int rc = 0;
+        if (tkit_game_apply(s, cs->sel, cs->nsel, a->final, &r, &d) != 0)
+                rc = TKIT_EXIT_USAGE; /* an illegal scene, as for tilekit score */
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        if (!rc)
+                rc = write_out(a, s, &r, cs, NULL);
+        if (!rc)
+                printf("%s: %s, %zu event%s\n", a->output, s->id, r.nevents,
+                       r.nevents == 1 ? "" : "s");
+        tkit_game_result_finish(&r);
+        return rc;
+}
+
+static int run_board(const struct scene_args *a, struct tkit_scene *s, struct cli_sets *cs)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = 0;
+        struct tkit_layout *l = NULL;
+        if (a->layout) {
+                l = cli_read_layout(a->layout, cs->sel, cs->nsel, &d, &rc);
+        } else {
+                struct tkit_sim_options so;
+                tkit_sim_options_init(&so);
+                so.seed = a->seed;
+                so.players = a->players ? (int)a->players : (int)s->nplayers;
+                so.players = so.players < 2 ? 2 : so.players;
+                l = tkit_simulate(cs->sel, cs->nsel, &so, &d);
+                rc = l ? 0 : TKIT_EXIT_FAIL;
+        }
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        if (l)
+                rc = write_out(a, s, NULL, cs, l);
+        if (!rc)
+                printf("%s: %zu placements, %zu figures of %s\n", a->output, l->nplacements,
+                       s->nfigures, s->id);
+        tkit_layout_destroy(l);
+        return rc;
+}
+
+int tkit_cmd_render_scene(int argc, char **argv)
+{
+        struct scene_args a;
+        bool done = false;
+        int rc = parse_args(argc, argv, &a, &done);
+        if (rc == 0 && !done && a.board && !a.scene)
+                rc = cli_usage_error("render", "--scene needs a SCENE file");
+        if (rc || done) {
+                free(a.tiles);
+                return rc;
+        }
+        struct tkit_scene *s = NULL;
+        struct cli_sets cs;
+        cli_sets_init(&cs);
+        rc = load_inputs(&a, &s, &cs);
+        if (!rc)
+                rc = a.board ? run_board(&a, s, &cs) : run_scene(&a, s, &cs);
+        tkit_scene_destroy(s);
+        cli_sets_finish(&cs);
+        free(a.tiles);
+        tkit_render_cleanup(); /* the command ends here: leave no font caches behind */
+        return rc;
+}
