@@ -9,7 +9,7 @@
 #include "db/tkit-db.h"
 
 /* Statements prepared once per handle and reused: import and load run them per row. */
-enum db_stmt {
+enum tkit_dbi_stmt {
         ST_DEL_SET,
         ST_DEL_FINDINGS,
         ST_INS_SET,
@@ -62,29 +62,29 @@ struct tkit_db {
 
 /* The cached statement `which`, prepared on first use (reset and unbound when returned);
  * NULL after reporting into `d`. */
-sqlite3_stmt *db_stmt(struct tkit_db *db, enum db_stmt which, struct tkit_diags *d);
+sqlite3_stmt *tkit_dbi_stmt(struct tkit_db *db, enum tkit_dbi_stmt which, struct tkit_diags *d);
 
 /* Reports the connection's last error: `DBFILE: error: CONTEXT: sqlite message`, with a clearer
  * wording for a lock held by another writer and a full disk. Returns TKIT_E_DB. */
-int db_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt, ...)
+int tkit_dbi_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 /* Binds parameters 1.. from `fmt`: 't' const char * (NULL binds NULL), 'i' int, 'k' sqlite3_int64,
  * 'K' sqlite3_int64 or NULL when 0, 'y' int or NULL when 0. Every bind is checked; returns the
  * first SQLite error code, or SQLITE_OK. */
-int db_bind(sqlite3_stmt *st, const char *fmt, ...);
-int db_vbind(sqlite3_stmt *st, const char *fmt, va_list ap);
+int tkit_dbi_bind(sqlite3_stmt *st, const char *fmt, ...);
+int tkit_dbi_vbind(sqlite3_stmt *st, const char *fmt, va_list ap);
 /* Steps a statement that returns no rows, then resets it and clears its bindings. Returns the
  * SQLite code (SQLITE_DONE on success). */
-int db_step_done(sqlite3_stmt *st);
+int tkit_dbi_step_done(sqlite3_stmt *st);
 /* Resets a query after its row loop; returns SQLITE_DONE when `rc` was, else `rc`. */
-int db_query_end(sqlite3_stmt *st, int rc);
+int tkit_dbi_query_end(sqlite3_stmt *st, int rc);
 
 /* Opens a write transaction (BEGIN IMMEDIATE), reporting a lock or read-only handle. */
-int db_begin(struct tkit_db *db, struct tkit_diags *d);
-int db_commit(struct tkit_db *db, struct tkit_diags *d);
+int tkit_dbi_begin(struct tkit_db *db, struct tkit_diags *d);
+int tkit_dbi_commit(struct tkit_db *db, struct tkit_diags *d);
 /* Rolls back when a transaction is open (SQLite may already have done it, e.g. on SQLITE_FULL). */
-void db_rollback(struct tkit_db *db);
+void tkit_dbi_rollback(struct tkit_db *db);
 
 extern const char tkit_schema_sql[];
 extern const unsigned long tkit_schema_sql_len;

@@ -151,7 +151,7 @@ static void report_readonly(struct tkit_db *db, struct tkit_diags *d, const char
         free(why);
 }
 
-int db_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt, ...)
+int tkit_dbi_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt, ...)
 {
         struct tkit_buf ctx;
         va_list ap;
@@ -194,16 +194,16 @@ int db_report(struct tkit_db *db, int rc, struct tkit_diags *d, const char *fmt,
         return TKIT_E_DB;
 }
 
-int db_bind(sqlite3_stmt *st, const char *fmt, ...)
+int tkit_dbi_bind(sqlite3_stmt *st, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        int rc = db_vbind(st, fmt, ap);
+        int rc = tkit_dbi_vbind(st, fmt, ap);
         va_end(ap);
         return rc;
 }
 
-int db_vbind(sqlite3_stmt *st, const char *fmt, va_list ap)
+int tkit_dbi_vbind(sqlite3_stmt *st, const char *fmt, va_list ap)
 {
         int rc = SQLITE_OK;
         for (int i = 1; *fmt && rc == SQLITE_OK; fmt++, i++) {
@@ -237,7 +237,7 @@ int db_vbind(sqlite3_stmt *st, const char *fmt, va_list ap)
         return rc;
 }
 
-int db_step_done(sqlite3_stmt *st)
+int tkit_dbi_step_done(sqlite3_stmt *st)
 {
         int rc = sqlite3_step(st);
         sqlite3_reset(st);
@@ -245,14 +245,14 @@ int db_step_done(sqlite3_stmt *st)
         return rc;
 }
 
-int db_query_end(sqlite3_stmt *st, int rc)
+int tkit_dbi_query_end(sqlite3_stmt *st, int rc)
 {
         sqlite3_reset(st);
         sqlite3_clear_bindings(st);
         return rc;
 }
 
-sqlite3_stmt *db_stmt(struct tkit_db *db, enum db_stmt which, struct tkit_diags *d)
+sqlite3_stmt *tkit_dbi_stmt(struct tkit_db *db, enum tkit_dbi_stmt which, struct tkit_diags *d)
 {
         if (!db->st[which] && tkit_db_prepare(db, stmt_sql[which], &db->st[which], d) < 0)
                 return NULL;
@@ -267,7 +267,7 @@ int tkit_db_prepare(struct tkit_db *db, const char *sql, struct sqlite3_stmt **s
                 return 0;
         sqlite3_finalize(*st);
         *st = NULL;
-        return db_report(db, rc, d, "cannot prepare \"%.60s\"", sql);
+        return tkit_dbi_report(db, rc, d, "cannot prepare \"%.60s\"", sql);
 }
 
 int tkit_db_exec(struct tkit_db *db, const char *sql, struct tkit_diags *d)
@@ -275,30 +275,30 @@ int tkit_db_exec(struct tkit_db *db, const char *sql, struct tkit_diags *d)
         int rc = sqlite3_exec(db->sql, sql, NULL, NULL, NULL);
         if (rc == SQLITE_OK)
                 return 0;
-        return db_report(db, rc, d, "\"%.60s\"", sql);
+        return tkit_dbi_report(db, rc, d, "\"%.60s\"", sql);
 }
 
-int db_begin(struct tkit_db *db, struct tkit_diags *d)
+int tkit_dbi_begin(struct tkit_db *db, struct tkit_diags *d)
 {
         if (db->readonly) {
                 report(db, d, "the database was opened read-only");
                 return TKIT_E_DB;
         }
         int rc = sqlite3_exec(db->sql, "BEGIN IMMEDIATE", NULL, NULL, NULL);
-        return rc == SQLITE_OK ? 0 : db_report(db, rc, d, "cannot start a transaction");
+        return rc == SQLITE_OK ? 0 : tkit_dbi_report(db, rc, d, "cannot start a transaction");
 }
 
-int db_commit(struct tkit_db *db, struct tkit_diags *d)
+int tkit_dbi_commit(struct tkit_db *db, struct tkit_diags *d)
 {
         int rc = sqlite3_exec(db->sql, "COMMIT", NULL, NULL, NULL);
         if (rc == SQLITE_OK)
                 return 0;
-        db_report(db, rc, d, "cannot commit");
-        db_rollback(db);
+        tkit_dbi_report(db, rc, d, "cannot commit");
+        tkit_dbi_rollback(db);
         return TKIT_E_DB;
 }
 
-void db_rollback(struct tkit_db *db)
+void tkit_dbi_rollback(struct tkit_db *db)
 {
         if (!sqlite3_get_autocommit(db->sql))
                 sqlite3_exec(db->sql, "ROLLBACK", NULL, NULL, NULL);
@@ -330,7 +330,7 @@ static int pragma_int(struct tkit_db *db, const char *sql, int *out, struct tkit
                 report(db, d, "not a SQLite database");
                 return TKIT_E_DB;
         }
-        return db_report(db, rc, d, "cannot read the schema version");
+        return tkit_dbi_report(db, rc, d, "cannot read the schema version");
 }
 
 struct header {
@@ -389,7 +389,7 @@ static int check_header(struct tkit_db *db, const struct header *h, struct tkit_
 static int migrate(struct tkit_db *db, struct tkit_diags *d)
 {
         struct header h;
-        if (db_begin(db, d) < 0)
+        if (tkit_dbi_begin(db, d) < 0)
                 return TKIT_E_DB;
         /* Read again under the write lock: another process may have migrated meanwhile. */
         if (read_header(db, &h, d) < 0 || check_header(db, &h, d) < 0)
@@ -397,19 +397,19 @@ static int migrate(struct tkit_db *db, struct tkit_diags *d)
         for (int v = h.version; v < TKIT_DB_SCHEMA_VERSION; v++) {
                 int rc = sqlite3_exec(db->sql, migrations[v], NULL, NULL, NULL);
                 if (rc != SQLITE_OK) {
-                        db_report(db, rc, d, "migration to schema version %d failed", v + 1);
+                        tkit_dbi_report(db, rc, d, "migration to schema version %d failed", v + 1);
                         goto fail;
                 }
         }
         char pragmas[128];
         snprintf(pragmas, sizeof pragmas, "PRAGMA user_version = %d; PRAGMA application_id = %d",
                  TKIT_DB_SCHEMA_VERSION, TKIT_DB_APPLICATION_ID);
-        if (tkit_db_exec(db, pragmas, d) < 0 || db_commit(db, d) < 0)
+        if (tkit_db_exec(db, pragmas, d) < 0 || tkit_dbi_commit(db, d) < 0)
                 goto fail;
         db->version = TKIT_DB_SCHEMA_VERSION;
         return 0;
 fail:
-        db_rollback(db);
+        tkit_dbi_rollback(db);
         return TKIT_E_DB;
 }
 
@@ -539,17 +539,17 @@ void tkit_db_close(struct tkit_db *db)
 
 int tkit_db_begin(struct tkit_db *db, struct tkit_diags *d)
 {
-        return db_begin(db, d);
+        return tkit_dbi_begin(db, d);
 }
 
 int tkit_db_commit(struct tkit_db *db, struct tkit_diags *d)
 {
-        return db_commit(db, d);
+        return tkit_dbi_commit(db, d);
 }
 
 void tkit_db_rollback(struct tkit_db *db)
 {
-        db_rollback(db);
+        tkit_dbi_rollback(db);
 }
 
 struct sqlite3 *tkit_db_handle(struct tkit_db *db)

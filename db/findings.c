@@ -6,24 +6,25 @@
 static int del_findings(struct tkit_db *db, sqlite3_stmt *del, const char *set,
                         struct tkit_diags *d)
 {
-        int rc = db_bind(del, "t", set);
+        int rc = tkit_dbi_bind(del, "t", set);
         if (rc == SQLITE_OK)
-                rc = db_step_done(del);
+                rc = tkit_dbi_step_done(del);
         else
                 sqlite3_clear_bindings(del);
-        return rc == SQLITE_DONE ? 0 : db_report(db, rc, d, "deleting the findings of '%s'", set);
+        return rc == SQLITE_DONE ? 0
+                                 : tkit_dbi_report(db, rc, d, "deleting the findings of '%s'", set);
 }
 
 static int put_finding(struct tkit_db *db, sqlite3_stmt *ins, const struct tkit_diag *g,
                        const char *set, struct tkit_diags *d)
 {
-        int rc = db_bind(ins, "ttttitt", set, tkit_severity_name(g->severity), g->rule, g->file,
-                         g->line, g->tile, g->message ? g->message : "");
+        int rc = tkit_dbi_bind(ins, "ttttitt", set, tkit_severity_name(g->severity), g->rule,
+                               g->file, g->line, g->tile, g->message ? g->message : "");
         if (rc == SQLITE_OK)
-                rc = db_step_done(ins);
+                rc = tkit_dbi_step_done(ins);
         else
                 sqlite3_clear_bindings(ins);
-        return rc == SQLITE_DONE ? 0 : db_report(db, rc, d, "storing a finding");
+        return rc == SQLITE_DONE ? 0 : tkit_dbi_report(db, rc, d, "storing a finding");
 }
 
 int tkit_db_store_findings(struct tkit_db *db, const struct tkit_diags *found,
@@ -38,14 +39,14 @@ int tkit_db_store_findings(struct tkit_db *db, const struct tkit_diags *found,
                             " message) VALUES (?, ?, ?, ?, ?, ?, ?)",
                             &ins, d) < 0)
                 goto out;
-        if (db_begin(db, d) < 0)
+        if (tkit_dbi_begin(db, d) < 0)
                 goto out;
         for (size_t i = 0; i < nsets; i++)
                 if (del_findings(db, del, set_ids[i], d) < 0)
                         goto rollback;
-        int rc = db_step_done(del_null);
+        int rc = tkit_dbi_step_done(del_null);
         if (rc != SQLITE_DONE) {
-                db_report(db, rc, d, "deleting findings");
+                tkit_dbi_report(db, rc, d, "deleting findings");
                 goto rollback;
         }
         for (size_t i = 0; i < found->n; i++) {
@@ -54,10 +55,10 @@ int tkit_db_store_findings(struct tkit_db *db, const struct tkit_diags *found,
                 if (put_finding(db, ins, g, set, d) < 0)
                         goto rollback;
         }
-        err = db_commit(db, d);
+        err = tkit_dbi_commit(db, d);
         goto out;
 rollback:
-        db_rollback(db);
+        tkit_dbi_rollback(db);
 out:
         sqlite3_finalize(del);
         sqlite3_finalize(del_null);

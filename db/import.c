@@ -15,25 +15,26 @@ struct import_ctx {
 static int fail(struct import_ctx *c, int rc)
 {
         if (c->tile)
-                return db_report(c->db, rc, c->d, "import of set '%s', '%s'", c->set->id, c->tile);
-        return db_report(c->db, rc, c->d, "import of set '%s'", c->set->id);
+                return tkit_dbi_report(c->db, rc, c->d, "import of set '%s', '%s'", c->set->id,
+                                       c->tile);
+        return tkit_dbi_report(c->db, rc, c->d, "import of set '%s'", c->set->id);
 }
 
-/* Binds (see db_bind for `fmt`) and runs one statement that returns no rows. */
-static int run(struct import_ctx *c, enum db_stmt which, const char *fmt, ...)
+/* Binds (see tkit_dbi_bind for `fmt`) and runs one statement that returns no rows. */
+static int run(struct import_ctx *c, enum tkit_dbi_stmt which, const char *fmt, ...)
 {
-        sqlite3_stmt *st = db_stmt(c->db, which, c->d);
+        sqlite3_stmt *st = tkit_dbi_stmt(c->db, which, c->d);
         if (!st)
                 return TKIT_E_DB;
         va_list ap;
         va_start(ap, fmt);
-        int rc = db_vbind(st, fmt, ap);
+        int rc = tkit_dbi_vbind(st, fmt, ap);
         va_end(ap);
         if (rc != SQLITE_OK) {
                 sqlite3_clear_bindings(st);
                 return fail(c, rc);
         }
-        rc = db_step_done(st);
+        rc = tkit_dbi_step_done(st);
         return rc == SQLITE_DONE ? 0 : fail(c, rc);
 }
 
@@ -265,7 +266,7 @@ int tkit_db_import(struct tkit_db *db, const struct tkit_setlist *sets, struct t
         int err = check_unique_ids(db, sets, d);
         if (err < 0)
                 return err;
-        if (db_begin(db, d) < 0)
+        if (tkit_dbi_begin(db, d) < 0)
                 return TKIT_E_DB;
         tkit_buf_init(&tmp);
         for (size_t i = 0; i < sets->n && !err; i++) {
@@ -274,8 +275,8 @@ int tkit_db_import(struct tkit_db *db, const struct tkit_setlist *sets, struct t
         }
         tkit_buf_finish(&tmp);
         if (!err)
-                err = db_commit(db, d);
+                err = tkit_dbi_commit(db, d);
         if (err)
-                db_rollback(db);
+                tkit_dbi_rollback(db);
         return err;
 }

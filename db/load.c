@@ -184,22 +184,22 @@ static int col_word(struct load_ctx *c, int i, const char *name, int (*parse)(co
 }
 
 /* Starts a query with bound parameters; NULL (reported) when that fails or after an error. */
-static sqlite3_stmt *query(struct load_ctx *c, enum db_stmt which, const char *fmt, ...)
+static sqlite3_stmt *query(struct load_ctx *c, enum tkit_dbi_stmt which, const char *fmt, ...)
 {
         if (c->err)
                 return NULL;
-        sqlite3_stmt *st = db_stmt(c->db, which, c->d);
+        sqlite3_stmt *st = tkit_dbi_stmt(c->db, which, c->d);
         if (!st) {
                 c->err = TKIT_E_DB;
                 return NULL;
         }
         va_list ap;
         va_start(ap, fmt);
-        int rc = db_vbind(st, fmt, ap);
+        int rc = tkit_dbi_vbind(st, fmt, ap);
         va_end(ap);
         if (rc != SQLITE_OK) {
                 sqlite3_clear_bindings(st);
-                c->err = db_report(c->db, rc, c->d, "loading set '%s'", c->set_id);
+                c->err = tkit_dbi_report(c->db, rc, c->d, "loading set '%s'", c->set_id);
                 return NULL;
         }
         return st;
@@ -216,9 +216,9 @@ static bool next_row(struct load_ctx *c, sqlite3_stmt *st)
                 c->st = st;
                 return true;
         }
-        db_query_end(st, rc);
+        tkit_dbi_query_end(st, rc);
         if (rc != SQLITE_DONE && !c->err)
-                c->err = db_report(c->db, rc, c->d, "loading set '%s'", c->set_id);
+                c->err = tkit_dbi_report(c->db, rc, c->d, "loading set '%s'", c->set_id);
         return false;
 }
 
@@ -702,7 +702,7 @@ static bool load_set_row(struct load_ctx *c, struct tkit_set *s)
                 s->file = tkit_xstrdup(file);
                 s->line = line;
         }
-        db_query_end(st, SQLITE_DONE);
+        tkit_dbi_query_end(st, SQLITE_DONE);
         return !c->err;
 }
 
@@ -742,7 +742,7 @@ int tkit_db_load_set(struct tkit_db *db, const char *id, struct tkit_set **out,
         int rc = own ? sqlite3_exec(db->sql, "BEGIN", NULL, NULL, NULL) : SQLITE_OK;
         if (rc != SQLITE_OK) {
                 tkit_set_destroy(s);
-                return db_report(db, rc, d, "loading set '%s'", id);
+                return tkit_dbi_report(db, rc, d, "loading set '%s'", id);
         }
         if (load_set_row(&c, s)) {
                 load_set_lists(&c, s);
@@ -790,25 +790,26 @@ void tkit_db_free_ids(char **ids, size_t n)
 }
 
 /* Runs a cached one-parameter statement; the number of rows changed, or TKIT_E_DB. */
-static int run_id(struct tkit_db *db, enum db_stmt which, const char *id, struct tkit_diags *d)
+static int run_id(struct tkit_db *db, enum tkit_dbi_stmt which, const char *id,
+                  struct tkit_diags *d)
 {
-        sqlite3_stmt *st = db_stmt(db, which, d);
+        sqlite3_stmt *st = tkit_dbi_stmt(db, which, d);
         if (!st)
                 return TKIT_E_DB;
-        int rc = db_bind(st, "t", id);
+        int rc = tkit_dbi_bind(st, "t", id);
         if (rc != SQLITE_OK) {
                 sqlite3_clear_bindings(st);
-                return db_report(db, rc, d, "deleting set '%s'", id);
+                return tkit_dbi_report(db, rc, d, "deleting set '%s'", id);
         }
-        rc = db_step_done(st);
+        rc = tkit_dbi_step_done(st);
         if (rc != SQLITE_DONE)
-                return db_report(db, rc, d, "deleting set '%s'", id);
+                return tkit_dbi_report(db, rc, d, "deleting set '%s'", id);
         return sqlite3_changes(db->sql);
 }
 
 int tkit_db_delete_set(struct tkit_db *db, const char *id, struct tkit_diags *d)
 {
-        if (db_begin(db, d) < 0)
+        if (tkit_dbi_begin(db, d) < 0)
                 return TKIT_E_DB;
         int n = run_id(db, ST_DEL_SET, id, d);
         if (n >= 0 && run_id(db, ST_DEL_FINDINGS, id, d) < 0)
@@ -819,8 +820,8 @@ int tkit_db_delete_set(struct tkit_db *db, const char *id, struct tkit_diags *d)
                 n = TKIT_E_NOTFOUND;
         }
         if (n < 0) {
-                db_rollback(db);
+                tkit_dbi_rollback(db);
                 return n;
         }
-        return db_commit(db, d);
+        return tkit_dbi_commit(db, d);
 }

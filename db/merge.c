@@ -34,7 +34,7 @@ static int layout_offset(struct tkit_db *db, sqlite3_int64 *offset, struct tkit_
         if (rc == SQLITE_ROW)
                 *offset = sqlite3_column_int64(st, 0);
         sqlite3_finalize(st);
-        return rc == SQLITE_ROW ? 0 : db_report(db, rc, d, "merging layouts");
+        return rc == SQLITE_ROW ? 0 : tkit_dbi_report(db, rc, d, "merging layouts");
 }
 
 static int copy_rows(struct tkit_db *db, sqlite3_int64 offset, int *merged, struct tkit_diags *d)
@@ -50,7 +50,7 @@ static int copy_rows(struct tkit_db *db, sqlite3_int64 offset, int *merged, stru
                         *merged = sqlite3_changes(db->sql);
                 sqlite3_finalize(st);
                 if (rc != SQLITE_DONE)
-                        return db_report(db, rc, d, "merging layouts");
+                        return tkit_dbi_report(db, rc, d, "merging layouts");
         }
         return 0;
 }
@@ -73,16 +73,16 @@ int tkit_db_merge_layouts(struct tkit_db *db, const char *shard_path, int *merge
                 rc = sqlite3_step(st);
         sqlite3_finalize(st);
         if (rc != SQLITE_DONE)
-                return db_report(db, rc, d, "cannot attach %s", shard_path);
-        err = db_begin(db, d);
+                return tkit_dbi_report(db, rc, d, "cannot attach %s", shard_path);
+        err = tkit_dbi_begin(db, d);
         if (!err)
                 err = layout_offset(db, &offset, d);
         if (!err)
                 err = copy_rows(db, offset, merged, d);
         if (!err)
-                err = db_commit(db, d);
+                err = tkit_dbi_commit(db, d);
         if (err) {
-                db_rollback(db);
+                tkit_dbi_rollback(db);
                 if (merged)
                         *merged = 0;
         }

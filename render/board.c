@@ -96,8 +96,8 @@ void tkit_render_unresolved(cairo_t *cr, double x, double y, double P, const cha
         cairo_set_source_rgb(cr, 0.7, 0.7, 0.7);
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        render_font(cr, P * 0.2, false);
-        render_text_fit(cr, x + P / 2, y + P * 0.55, P * 0.9, id ? id : "?", true);
+        tkit_render_font(cr, P * 0.2, false);
+        tkit_render_text_fit(cr, x + P / 2, y + P * 0.55, P * 0.9, id ? id : "?", true);
 }
 
 /* A bridge: a road on its own deck across the tile, along the board axis. */
@@ -112,7 +112,7 @@ void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int a)
         cairo_set_source_rgb(cr, 0.45, 0.36, 0.28);
         cairo_fill(cr);
         cairo_rectangle(cr, -0.05, -0.5, 0.1, 1);
-        render_set_color(cr, TKIT_COLOR_ROAD);
+        tkit_render_set_color(cr, TKIT_COLOR_ROAD);
         cairo_fill(cr);
         cairo_set_source_rgb(cr, 0.25, 0.2, 0.16);
         cairo_set_line_width(cr, 0.015);
@@ -150,8 +150,8 @@ static void draw_piece_posts(cairo_t *cr, const struct tkit_layout *l,
                 x1 = cells[k].x > x1 ? cells[k].x : x1;
                 y1 = cells[k].y > y1 ? cells[k].y : y1;
         }
-        render_face_panel(cr, f, g->ox + (x0 - g->minx) * g->P, g->oy + (y0 - g->miny) * g->P,
-                          (x1 - x0 + 1) * g->P, (y1 - y0 + 1) * g->P, g->P);
+        tkit_render_face_panel(cr, f, g->ox + (x0 - g->minx) * g->P, g->oy + (y0 - g->miny) * g->P,
+                               (x1 - x0 + 1) * g->P, (y1 - y0 + 1) * g->P, g->P);
 }
 
 static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tkit_board_options *o,
@@ -165,7 +165,7 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                         n = MAX_PIECE_CELLS;
                 if (n == 0) {
                         tkit_render_unresolved(cr, g->ox + (p->x - g->minx) * g->P,
-                                        g->oy + (p->y - g->miny) * g->P, g->P, p->tile);
+                                               g->oy + (p->y - g->miny) * g->P, g->P, p->tile);
                         continue;
                 }
                 for (size_t k = 0; k < n; k++) {
@@ -228,11 +228,12 @@ static void draw_coords(cairo_t *cr, const struct board_geom *g)
 {
         cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
         double fs = g->P * 0.22 < 7 ? 7 : g->P * 0.22;
-        render_font(cr, fs, false);
+        tkit_render_font(cr, fs, false);
         char buf[24];
         for (int x = g->minx; x <= g->maxx; x++) {
                 snprintf(buf, sizeof buf, "%d", x);
-                render_text_center(cr, g->ox + (x - g->minx + 0.5) * g->P, g->oy - fs * 0.5, buf);
+                tkit_render_text_center(cr, g->ox + (x - g->minx + 0.5) * g->P, g->oy - fs * 0.5,
+                                        buf);
         }
         for (int y = g->miny; y <= g->maxy; y++) {
                 snprintf(buf, sizeof buf, "%d", y);
@@ -257,9 +258,9 @@ static void draw_header(cairo_t *cr, const struct tkit_layout *l, const struct b
                 tkit_buf_printf(&b, ", %zu discarded", l->ndiscards);
         double fs = g->P * 0.25 < 10 ? 10 : g->P * 0.25;
         cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-        render_font(cr, fs, true);
+        tkit_render_font(cr, fs, true);
         double margin = ceil(g->P * 0.3);
-        render_text_fit(cr, margin, margin + fs, g->w - 2 * margin, b.data, false);
+        tkit_render_text_fit(cr, margin, margin + fs, g->w - 2 * margin, b.data, false);
         tkit_buf_finish(&b);
 }
 
@@ -269,7 +270,7 @@ static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct
         double fs = g->P * 0.22 < 9 ? 9 : g->P * 0.22;
         char *title = tkit_xasprintf("Discarded (%zu)", l->ndiscards);
         cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
-        render_font(cr, fs, true);
+        tkit_render_font(cr, fs, true);
         cairo_move_to(cr, margin, g->disc_y + fs * 1.2);
         cairo_show_text(cr, title);
         cairo_new_path(cr);
@@ -286,8 +287,8 @@ static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct
                         tkit_render_unresolved(cr, x, y, T, dd->tile);
                 char *lab = tkit_xasprintf("%s #%d", dd->tile, dd->after + 1);
                 cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-                render_font(cr, T * 0.22 < 7 ? 7 : T * 0.22, false);
-                render_text_fit(cr, x + T / 2, y + T + T * 0.28, T * 1.45, lab, true);
+                tkit_render_font(cr, T * 0.22 < 7 ? 7 : T * 0.22, false);
+                tkit_render_text_fit(cr, x + T / 2, y + T + T * 0.28, T * 1.45, lab, true);
                 free(lab);
         }
 }
@@ -329,10 +330,10 @@ static int render_board(const struct tkit_layout *l, const struct tkit_scene *sc
                 return TKIT_E_USAGE;
         }
         struct render_out out;
-        int rc = render_out_open(&out, f, path, fmt, g.w, g.h, d);
+        int rc = tkit_render_out_open(&out, f, path, fmt, g.w, g.h, d);
         if (rc)
                 return rc;
-        cairo_t *cr = render_create(out.surface);
+        cairo_t *cr = tkit_render_create(out.surface);
         cairo_set_source_rgb(cr, 0.87, 0.88, 0.9);
         cairo_paint(cr);
         draw_header(cr, l, &g);
@@ -346,7 +347,7 @@ static int render_board(const struct tkit_layout *l, const struct tkit_scene *sc
         if (o->discarded && l->ndiscards)
                 draw_discards(cr, l, &g);
         cairo_destroy(cr);
-        return render_out_close(&out, d);
+        return tkit_render_out_close(&out, d);
 }
 
 int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,

@@ -29,25 +29,25 @@ void tkit_render_cleanup(void)
         FcFini();
 }
 
-void render_set_rgb(cairo_t *cr, uint32_t rgb)
+void tkit_render_set_rgb(cairo_t *cr, uint32_t rgb)
 {
         cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
                              (rgb & 0xff) / 255.0);
 }
 
-void render_set_color(cairo_t *cr, enum tkit_render_color c)
+void tkit_render_set_color(cairo_t *cr, enum tkit_render_color c)
 {
-        render_set_rgb(cr, tkit_render_color(c));
+        tkit_render_set_rgb(cr, tkit_render_color(c));
 }
 
-void render_font(cairo_t *cr, double size, bool bold)
+void tkit_render_font(cairo_t *cr, double size, bool bold)
 {
         cairo_select_font_face(cr, RENDER_FONT, CAIRO_FONT_SLANT_NORMAL,
                                bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
         cairo_set_font_size(cr, size);
 }
 
-cairo_t *render_create(cairo_surface_t *s)
+cairo_t *tkit_render_create(cairo_surface_t *s)
 {
         /* hinting and subpixel order would otherwise come from the user's fontconfig setup */
         cairo_font_options_t *fo = cairo_font_options_create();
@@ -60,7 +60,7 @@ cairo_t *render_create(cairo_surface_t *s)
         return cr;
 }
 
-double render_text_center(cairo_t *cr, double x, double y, const char *text)
+double tkit_render_text_center(cairo_t *cr, double x, double y, const char *text)
 {
         cairo_text_extents_t ex;
         cairo_text_extents(cr, text, &ex);
@@ -90,7 +90,8 @@ static size_t fit_prefix(cairo_t *cr, const char *s, double maxw)
         return best;
 }
 
-void render_text_fit(cairo_t *cr, double x, double y, double maxw, const char *text, bool centered)
+void tkit_render_text_fit(cairo_t *cr, double x, double y, double maxw, const char *text,
+                          bool centered)
 {
         cairo_matrix_t fm;
         cairo_get_font_matrix(cr, &fm);
@@ -181,7 +182,7 @@ bool tkit_render_lang_known(const char *lang)
                         strcmp(lang, "cs") == 0 || strcmp(lang, "uk") == 0);
 }
 
-const char *render_tr(const char *lang, const char *key)
+const char *tkit_render_tr(const char *lang, const char *key)
 {
         for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
                 if (strcmp(texts[i].en, key) != 0)
@@ -235,8 +236,9 @@ static void out_error(const struct render_out *o, cairo_status_t st, struct tkit
                        o->err ? strerror(o->err) : cairo_status_to_string(st));
 }
 
-int render_out_open(struct render_out *o, FILE *f, const char *name, enum tkit_image_format fmt,
-                    double width, double height, struct tkit_diags *d)
+int tkit_render_out_open(struct render_out *o, FILE *f, const char *name,
+                         enum tkit_image_format fmt, double width, double height,
+                         struct tkit_diags *d)
 {
         memset(o, 0, sizeof(*o));
         if (fmt == TKIT_IMAGE_AUTO)
@@ -277,7 +279,7 @@ int render_out_open(struct render_out *o, FILE *f, const char *name, enum tkit_i
         return 0;
 }
 
-int render_out_close(struct render_out *o, struct tkit_diags *d)
+int tkit_render_out_close(struct render_out *o, struct tkit_diags *d)
 {
         if (!o->surface)
                 return TKIT_E_IO;
@@ -343,18 +345,17 @@ int tkit_render_tile_stream(const struct tkit_tile *t, int rot, int px, unsigned
                 return TKIT_E_USAGE;
         }
         struct render_out o;
-        int rc = render_out_open(&o, f, path, fmt, px, px, d);
+        int rc = tkit_render_out_open(&o, f, path, fmt, px, px, d);
         if (rc)
                 return rc;
-        cairo_t *cr = render_create(o.surface);
+        cairo_t *cr = tkit_render_create(o.surface);
         tkit_render_tile(cr, t, rot, 0, 0, px, 0, flags);
         cairo_destroy(cr);
-        return render_out_close(&o, d);
+        return tkit_render_out_close(&o, d);
 }
 
-int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsigned flags,
-                             FILE *f, const char *path, enum tkit_image_format fmt,
-                             struct tkit_diags *d)
+int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsigned flags, FILE *f,
+                             const char *path, enum tkit_image_format fmt, struct tkit_diags *d)
 {
         if (px < 8 || px > 4096 || p->width <= 0 || p->height <= 0 || (long)px * p->width > 20000 ||
             (long)px * p->height > 20000) {
@@ -363,13 +364,14 @@ int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsig
                 return TKIT_E_USAGE;
         }
         struct render_out o;
-        int rc = render_out_open(&o, f, path, fmt, (double)px * p->width, (double)px * p->height, d);
+        int rc = tkit_render_out_open(&o, f, path, fmt, (double)px * p->width,
+                                      (double)px * p->height, d);
         if (rc)
                 return rc;
-        cairo_t *cr = render_create(o.surface);
+        cairo_t *cr = tkit_render_create(o.surface);
         tkit_render_piece(cr, p, face, 0, 0, px, 0, flags);
         cairo_destroy(cr);
-        return render_out_close(&o, d);
+        return tkit_render_out_close(&o, d);
 }
 
 int tkit_render_tile_file(const struct tkit_tile *t, int rot, int px, unsigned flags,

@@ -106,8 +106,8 @@ void tkit_render_figure_extent(enum tkit_figure_kind k, bool lying, double *hw, 
         double s = tkit_render_figure_size(k);
         *hw = s / 2;
         *hh = s / 2;
-        if (k == TKIT_FIGURE_PIG || ((k == TKIT_FIGURE_MEEPLE || k == TKIT_FIGURE_BIG_MEEPLE) &&
-                                     lying))
+        if (k == TKIT_FIGURE_PIG ||
+            ((k == TKIT_FIGURE_MEEPLE || k == TKIT_FIGURE_BIG_MEEPLE) && lying))
                 *hh = s * 0.36;
 }
 
@@ -163,7 +163,7 @@ void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int co
         cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
         cairo_set_line_width(cr, 0.11);
         cairo_stroke_preserve(cr);
-        render_set_rgb(cr, tkit_render_player_rgb(colour));
+        tkit_render_set_rgb(cr, tkit_render_player_rgb(colour));
         cairo_fill(cr);
         if (k == TKIT_FIGURE_PIG) {
                 pig_tail(cr);
@@ -188,8 +188,8 @@ void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int co
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         else
                 cairo_set_source_rgb(cr, 1, 1, 1);
-        render_font(cr, 0.27, true);
-        render_text_center(cr, lx, ly + 0.1, t);
+        tkit_render_font(cr, 0.27, true);
+        tkit_render_text_center(cr, lx, ly + 0.1, t);
         cairo_restore(cr);
 }
 

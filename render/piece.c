@@ -7,10 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-void render_meeple(cairo_t *cr, double x, double y, double s);
+void tkit_render_meeple(cairo_t *cr, double x, double y, double s);
 
 /* A meeple silhouette in a box of side s centred at (x, y); the path is left for the caller. */
-void render_meeple(cairo_t *cr, double x, double y, double s)
+void tkit_render_meeple(cairo_t *cr, double x, double y, double s)
 {
         static const double body[][2] = {
             {-0.5, -0.02}, {-0.14, -0.16}, {0.14, -0.16}, {0.5, -0.02}, {0.46, 0.1},
@@ -75,8 +75,8 @@ void tkit_render_post_space(cairo_t *cr, double x, double y, double s, const cha
         cairo_stroke(cr);
         if (dark_label) {
                 cairo_set_source_rgb(cr, 1, 1, 1);
-                render_font(cr, s * (dark_label[1] ? 0.45 : 0.6), true);
-                render_text_center(cr, x + s / 2, y + s * 0.7, dark_label);
+                tkit_render_font(cr, s * (dark_label[1] ? 0.45 : 0.6), true);
+                tkit_render_text_center(cr, x + s / 2, y + s * 0.7, dark_label);
         }
 }
 
@@ -96,7 +96,7 @@ static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, const stru
                           double x, double y, double h)
 {
         double s = h * 0.8;
-        render_post_symbol(cr, p->kind, x + h / 2, y + h / 2, h * 0.42);
+        tkit_render_post_symbol(cr, p->kind, x + h / 2, y + h / 2, h * 0.42);
         double cx = x + h * 1.15, top = y + (h - s) / 2;
         for (int i = 0; i < p->plain; i++, cx += s * 1.1)
                 tkit_render_post_space(cr, cx, top, s, NULL);
@@ -107,7 +107,7 @@ static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, const stru
         cx += s * 0.4;
         for (int i = 0; i < p->meeple; i++, cx += s * 1.1) {
                 tkit_render_post_space(cr, cx, top, s, NULL);
-                render_meeple(cr, cx + s / 2, top + s / 2, s * 0.8);
+                tkit_render_meeple(cr, cx + s / 2, top + s / 2, s * 0.8);
                 cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
                 cairo_fill(cr);
         }
@@ -115,7 +115,7 @@ static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, const stru
                 tkit_render_catapult_space(cr, cx, top, s, true);
         char *t = row_counts(p, f);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        render_font(cr, h * 0.36, false);
+        tkit_render_font(cr, h * 0.36, false);
         cairo_move_to(cr, cx + s * 0.2, top + s * 0.65);
         cairo_show_text(cr, t);
         cairo_new_path(cr);
@@ -128,15 +128,15 @@ static double post_row_width(cairo_t *cr, const struct tkit_post_def *p, const s
         double s = h * 0.8;
         int n = p->plain + p->dark3 + p->fiveplus + p->meeple + p->catapult;
         char *t = row_counts(p, f);
-        render_font(cr, h * 0.36, false);
+        tkit_render_font(cr, h * 0.36, false);
         cairo_text_extents_t ex;
         cairo_text_extents(cr, t, &ex);
         free(t);
         return h * 1.15 + n * s * 1.1 + s * 0.4 + s * 0.3 + ex.x_advance;
 }
 
-void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,
-                       double H, double cell)
+void tkit_render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,
+                            double H, double cell)
 {
         double h = cell * 0.2, title = cell * 0.13;
         double need = 0;
@@ -165,8 +165,8 @@ void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double 
                 snprintf(players, sizeof players, "%d+", f->min_players);
         char *head = tkit_xasprintf("%s \xc2\xb7 %s", f->id ? f->id : "", players);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        render_font(cr, title * 0.7, true);
-        render_text_fit(cr, px + h * 0.2, py + title * 0.85, need, head, false);
+        tkit_render_font(cr, title * 0.7, true);
+        tkit_render_text_fit(cr, px + h * 0.2, py + title * 0.85, need, head, false);
         free(head);
         for (size_t i = 0; i < f->nposts; i++)
                 draw_post_row(cr, &f->posts[i], f, px + h * 0.2,
@@ -202,12 +202,12 @@ void tkit_render_piece(cairo_t *cr, const struct tkit_piece *p, int face, double
         }
         cairo_stroke(cr);
         if (face >= 0 && (size_t)face < p->nfaces)
-                render_face_panel(cr, &p->faces[face], x, y, p->width * cell, p->height * cell,
-                                  cell);
+                tkit_render_face_panel(cr, &p->faces[face], x, y, p->width * cell, p->height * cell,
+                                       cell);
         if (p->basis == TKIT_BASIS_RECONSTRUCTED && !(flags & TKIT_RENDER_NO_MARKER)) {
                 double dash[2] = {cell * 0.04, cell * 0.025};
                 cairo_set_dash(cr, dash, 2, 0);
-                render_set_color(cr, TKIT_COLOR_MARKER);
+                tkit_render_set_color(cr, TKIT_COLOR_MARKER);
                 cairo_set_line_width(cr, cell * 0.022);
                 cairo_rectangle(cr, x + cell * 0.03, y + cell * 0.03, p->width * cell - cell * 0.06,
                                 p->height * cell - cell * 0.06);

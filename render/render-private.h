@@ -8,29 +8,30 @@
 #define MM_TO_PT (72.0 / 25.4)
 
 /* Sets the source colour from the palette (with alpha 1). */
-void render_set_color(cairo_t *cr, enum tkit_render_color c);
-void render_set_rgb(cairo_t *cr, uint32_t rgb);
+void tkit_render_set_color(cairo_t *cr, enum tkit_render_color c);
+void tkit_render_set_rgb(cairo_t *cr, uint32_t rgb);
 
 /* Font and font options that do not depend on the user's fontconfig settings. */
-void render_font(cairo_t *cr, double size, bool bold);
+void tkit_render_font(cairo_t *cr, double size, bool bold);
 /* A context on `s` whose font options do not depend on the user's fontconfig setup. */
-cairo_t *render_create(cairo_surface_t *s);
+cairo_t *tkit_render_create(cairo_surface_t *s);
 /* Shows `text` with its centre at x (baseline y); returns the width drawn. */
-double render_text_center(cairo_t *cr, double x, double y, const char *text);
+double tkit_render_text_center(cairo_t *cr, double x, double y, const char *text);
 /* Shows `text` from x, shrinking the font (down to 60 %) and then cutting it with "…" so that it
  * fits `maxw`. Restores the font size. */
-void render_text_fit(cairo_t *cr, double x, double y, double maxw, const char *text, bool centered);
+void tkit_render_text_fit(cairo_t *cr, double x, double y, double maxw, const char *text,
+                          bool centered);
 
 /* The glyph of a defense post / siege symbol, centred at (x, y), radius r (user units). */
-void render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, double r);
+void tkit_render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, double r);
 
 /* The defense posts of one face as a panel centred in the box (x, y, W, H); `cell` is the size
  * of one cell, which sets the size of the spaces. */
-void render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,
-                       double H, double cell);
+void tkit_render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,
+                            double H, double cell);
 
 /* Translated fixed texts; `key` is the English text. Unknown keys come back unchanged. */
-const char *render_tr(const char *lang, const char *key);
+const char *tkit_render_tr(const char *lang, const char *key);
 
 /* Creates a surface for `fmt` writing to the stream `f` (PNG: an image surface written on
  * close); `name` names the output in diagnostics and gives the format when `fmt` is AUTO. Every
@@ -42,10 +43,11 @@ struct render_out {
         FILE *f;
         int err;
 };
-int render_out_open(struct render_out *o, FILE *f, const char *name, enum tkit_image_format fmt,
-                    double width, double height, struct tkit_diags *d);
+int tkit_render_out_open(struct render_out *o, FILE *f, const char *name,
+                         enum tkit_image_format fmt, double width, double height,
+                         struct tkit_diags *d);
 /* Writes and releases the surface; returns 0 or TKIT_E_IO. */
-int render_out_close(struct render_out *o, struct tkit_diags *d);
+int tkit_render_out_close(struct render_out *o, struct tkit_diags *d);
 
 /* The functions taking a path render into memory first and write the file only when that
  * succeeded, so that refused options never create or truncate it. */
@@ -100,7 +102,8 @@ int tkit_area_place(const struct tkit_area_map *m, int fi, double hw, double hh,
  * diagonal stripes, transparent elsewhere; an ARGB32 surface the caller destroys. */
 cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb);
 
-/* ---------------------------------------------------------------- figures and tokens (figures.c) */
+/* ---------------------------------------------------------------- figures and tokens (figures.c)
+ */
 
 #include "model/tkit-scene.h"
 

@@ -58,7 +58,7 @@ struct pic {
         int px, py;
         int bx0, by0, bx1, by1; /* the cells shown */
 
-        double P, ox, oy, W, H; /* tile side, where cell (bx0, by0) goes, picture */
+        double P, ox, oy, W, H;     /* tile side, where cell (bx0, by0) goes, picture */
         double tx, posts_y, text_y; /* left edge of the posts and the text, their tops */
 
         struct tkit_area_box *boxes;
@@ -116,8 +116,12 @@ static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t, int i
                 return;
         if (t->is_piece) {
                 const struct tkit_piece *pc = find_piece(p, t->set, t->tile);
-                struct tkit_placement pl = {.set = t->set, .tile = t->tile, .is_piece = true,
-                                            .piece = pc, .x = t->x, .y = t->y,
+                struct tkit_placement pl = {.set = t->set,
+                                            .tile = t->tile,
+                                            .is_piece = true,
+                                            .piece = pc,
+                                            .x = t->x,
+                                            .y = t->y,
                                             .rotation = t->rotation};
                 struct tkit_layout_cell cells[MAX_PIECE_CELLS];
                 size_t n = pc ? tkit_placement_cells(&pl, cells, MAX_PIECE_CELLS) : 0;
@@ -252,8 +256,8 @@ static int place_on(struct pic *p, struct cell *c, int fi, double hw, double hh,
         int rc = 1;
         const struct tkit_area_map *map = cell_map(c);
         if (map)
-                rc = tkit_area_place(map, fi < 0 ? -1 : fi, hw, hh, c->x, c->y, p->boxes,
-                                     p->nboxes, &u, &v);
+                rc = tkit_area_place(map, fi < 0 ? -1 : fi, hw, hh, c->x, c->y, p->boxes, p->nboxes,
+                                     &u, &v);
         double u2, v2;
         if (map && rc && !strict && fi >= 0 &&
             tkit_area_place(map, -1, hw, hh, c->x, c->y, p->boxes, p->nboxes, &u2, &v2) == 0) {
@@ -302,8 +306,9 @@ static bool castle_centre(struct pic *p, const struct tkit_scene_castle *k, doub
                         continue;
                 int nx = c->x + (s == 1) - (s == 3), ny = c->y + (s == 2) - (s == 0);
                 struct cell *n = cell_at(p, nx, ny);
-                if (!n || !n->def || tkit_tile_side(n->def, tkit_side_rotate((s + 2) % 4, -n->rot)) !=
-                                         TKIT_SIDE_CITY)
+                if (!n || !n->def ||
+                    tkit_tile_side(n->def, tkit_side_rotate((s + 2) % 4, -n->rot)) !=
+                        TKIT_SIDE_CITY)
                         continue;
                 *x = c->x + 0.5 + 0.5 * ((s == 1) - (s == 3));
                 *y = c->y + 0.5 + 0.5 * ((s == 2) - (s == 0));
@@ -375,8 +380,8 @@ static bool removed_by_move(const struct pic *p, int index)
         return false;
 }
 
-static void place_figure(struct pic *p, const struct tkit_scene_figure *f, int player,
-                         int index, double (*tok)[2], const bool *tok_ok)
+static void place_figure(struct pic *p, const struct tkit_scene_figure *f, int player, int index,
+                         double (*tok)[2], const bool *tok_ok)
 {
         struct tkit_scene_mark *m = add_mark(p, TKIT_MARK_FIGURE);
         size_t mi = p->out.nmarks - 1;
@@ -401,8 +406,8 @@ static void place_figure(struct pic *p, const struct tkit_scene_figure *f, int p
                 tkit_render_figure_extent(f->kind, m->lying, &hw, &hh);
                 place_on(p, c, fi, hw, hh, &p->out.marks[mi], true);
         } else {
-                size_t k = f->at == TKIT_AT_CASTLE ? (size_t)f->castle
-                                                   : p->s->ncastles + (size_t)f->barn;
+                size_t k =
+                    f->at == TKIT_AT_CASTLE ? (size_t)f->castle : p->s->ncastles + (size_t)f->barn;
                 int idx = f->at == TKIT_AT_CASTLE ? f->castle : f->barn;
                 size_t n = f->at == TKIT_AT_CASTLE ? p->s->ncastles : p->s->nbarns;
                 if (idx < 0 || (size_t)idx >= n || !tok_ok[k]) {
@@ -556,8 +561,8 @@ static void crop(struct pic *p)
                         focus(p, p->orig->callouts[i].x, p->orig->callouts[i].y, &any, f);
                 for (size_t i = 0; p->r && i < p->r->nevents; i++)
                         for (size_t k = 0; k < p->r->events[i].nplaces; k++)
-                                focus(p, p->r->events[i].places[k].x,
-                                      p->r->events[i].places[k].y, &any, f);
+                                focus(p, p->r->events[i].places[k].x, p->r->events[i].places[k].y,
+                                      &any, f);
         }
         if (any) {
                 all[0] = f[0] - 1 > all[0] ? f[0] - 1 : all[0];
@@ -584,11 +589,10 @@ static const struct tkit_post_def *post_def(const struct pic *p, enum tkit_post 
                 for (size_t k = 0; k < set->npieces; k++)
                         for (size_t f = 0; f < set->pieces[k].nfaces; f++) {
                                 const struct tkit_face *fc = &set->pieces[k].faces[f];
-                                bool match = p->s->face
-                                                 ? fc->id && strcmp(fc->id, p->s->face) == 0
-                                                 : players >= fc->min_players &&
-                                                       (fc->max_players == 0 ||
-                                                        players <= fc->max_players);
+                                bool match = p->s->face ? fc->id && strcmp(fc->id, p->s->face) == 0
+                                                        : players >= fc->min_players &&
+                                                              (fc->max_players == 0 ||
+                                                               players <= fc->max_players);
                                 for (size_t q = 0; match && q < fc->nposts; q++)
                                         if (fc->posts[q].kind == kind)
                                                 return &fc->posts[q];
@@ -640,8 +644,8 @@ static double post_row_spaces(struct pic *p, cairo_t *cr, const struct tkit_scen
                         tkit_render_post_space(cr, cx, top, s, counts ? NULL : label);
                         if (counts && label) {
                                 cairo_set_source_rgb(cr, 0.45, 0.4, 0.35);
-                                render_font(cr, s * 0.3, true);
-                                render_text_center(cr, cx + s * 0.8, top + s * 0.32, label);
+                                tkit_render_font(cr, s * 0.3, true);
+                                tkit_render_text_center(cr, cx + s * 0.8, top + s * 0.32, label);
                         }
                         if (i >= printed) { /* beyond the spaces the face prints */
                                 cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
@@ -662,7 +666,7 @@ static void post_row(struct pic *p, cairo_t *cr, const struct tkit_scene_post *s
         const struct tkit_post_def *def = post_def(p, sp->kind);
         double s = h * 0.8, top = y + (h - s) / 2;
         if (cr)
-                render_post_symbol(cr, sp->kind, x + h / 2, y + h / 2, h * 0.42);
+                tkit_render_post_symbol(cr, sp->kind, x + h / 2, y + h / 2, h * 0.42);
         double cx = post_row_spaces(p, cr, sp, def, x + h * 1.15, top, s) + s * 0.4;
         /* the meeple space: the stack bottom to top, a count when it is tall */
         if (cr)
@@ -677,7 +681,7 @@ static void post_row(struct pic *p, cairo_t *cr, const struct tkit_scene_post *s
                 char t[24];
                 snprintf(t, sizeof t, "\xc3\x97%zu", sp->nstack);
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-                render_font(cr, s * 0.45, true);
+                tkit_render_font(cr, s * 0.45, true);
                 cairo_move_to(cr, cx + s * 1.05 + fan, top + s * 0.95);
                 cairo_show_text(cr, t);
                 cairo_new_path(cr);
@@ -688,9 +692,9 @@ static void post_row(struct pic *p, cairo_t *cr, const struct tkit_scene_post *s
         tkit_render_catapult_space(cr, cx, top, s, sp->catapult);
         static const char *const names[] = {"knights", "travelers", "monks & abbots"};
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        render_font(cr, h * 0.34, false);
+        tkit_render_font(cr, h * 0.34, false);
         cairo_move_to(cr, cx + s * 1.3, top + s * 0.65);
-        cairo_show_text(cr, render_tr(p->o->lang, names[sp->kind < 3 ? sp->kind : 0]));
+        cairo_show_text(cr, tkit_render_tr(p->o->lang, names[sp->kind < 3 ? sp->kind : 0]));
         cairo_new_path(cr);
 }
 
@@ -724,7 +728,7 @@ struct lines {
 static void wrap(cairo_t *cr, struct lines *L, const char *text, double size, bool bold,
                  double maxw, int colour, int number)
 {
-        render_font(cr, size, bold);
+        tkit_render_font(cr, size, bold);
         const char *s = text;
         bool first = true;
         while (*s) {
@@ -816,8 +820,8 @@ static void callout_disc(cairo_t *cr, double x, double y, double r, int number)
         cairo_stroke(cr);
         char t[16];
         snprintf(t, sizeof t, "%d", number);
-        render_font(cr, r * (number > 9 ? 1.0 : 1.3), true);
-        render_text_center(cr, x, y + r * 0.45, t);
+        tkit_render_font(cr, r * (number > 9 ? 1.0 : 1.3), true);
+        tkit_render_text_center(cr, x, y + r * 0.45, t);
 }
 
 static void draw_text(struct pic *p, cairo_t *cr, const struct lines *L)
@@ -840,7 +844,7 @@ static void draw_text(struct pic *p, cairo_t *cr, const struct lines *L)
                         callout_disc(cr, x + l->size * 0.6, y - l->size * 0.35, l->size * 0.6,
                                      l->number);
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-                render_font(cr, l->size, l->bold);
+                tkit_render_font(cr, l->size, l->bold);
                 cairo_move_to(cr, x + ind, y);
                 cairo_show_text(cr, l->text);
                 cairo_new_path(cr);
@@ -1029,8 +1033,8 @@ static void draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene
         cairo_set_source_rgb(cr, dark_text ? 0.08 : 1, dark_text ? 0.07 : 1, dark_text ? 0.06 : 1);
         char t[24];
         snprintf(t, sizeof t, "%+d", m->points);
-        render_font(cr, r * 1.3, true);
-        render_text_center(cr, m->x, m->y + r * 0.45, t);
+        tkit_render_font(cr, r * 1.3, true);
+        tkit_render_text_center(cr, m->x, m->y + r * 0.45, t);
 }
 
 /* A figure the move removes: a red disc with a white cross on its box's top right corner. */
@@ -1089,11 +1093,11 @@ static void draw_coords(const struct pic *p, cairo_t *cr)
 {
         double fs = p->P * 0.16 < 7 ? 7 : p->P * 0.16;
         cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-        render_font(cr, fs, false);
+        tkit_render_font(cr, fs, false);
         char buf[24];
         for (int x = p->bx0; x <= p->bx1; x++) {
                 snprintf(buf, sizeof buf, "%d", x);
-                render_text_center(cr, pic_x(p, x + 0.5), p->oy - fs * 0.5, buf);
+                tkit_render_text_center(cr, pic_x(p, x + 0.5), p->oy - fs * 0.5, buf);
         }
         for (int y = p->by0; y <= p->by1; y++) {
                 snprintf(buf, sizeof buf, "%d", y);
@@ -1166,10 +1170,18 @@ static void xml_text(struct tkit_buf *b, const char *t)
 {
         for (; *t; t++) {
                 switch (*t) {
-                case '&': tkit_buf_puts(b, "&amp;"); break;
-                case '<': tkit_buf_puts(b, "&lt;"); break;
-                case '>': tkit_buf_puts(b, "&gt;"); break;
-                default: tkit_buf_add(b, t, 1); break;
+                case '&':
+                        tkit_buf_puts(b, "&amp;");
+                        break;
+                case '<':
+                        tkit_buf_puts(b, "&lt;");
+                        break;
+                case '>':
+                        tkit_buf_puts(b, "&gt;");
+                        break;
+                default:
+                        tkit_buf_add(b, t, 1);
+                        break;
                 }
         }
 }
@@ -1205,8 +1217,8 @@ static int svg_with_text(const char *svg, size_t len, const struct lines *L, FIL
 /* PNG through render/png.c's faster writer. */
 static int write_png(struct pic *p, const struct lines *L, FILE *f, const char *path)
 {
-        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)(p->W + 0.5),
-                                                        (int)(p->H + 0.5));
+        cairo_surface_t *s =
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)(p->W + 0.5), (int)(p->H + 0.5));
         if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
                 tkit_diags_add(p->d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
                                "cannot make the picture: %s",
@@ -1214,7 +1226,7 @@ static int write_png(struct pic *p, const struct lines *L, FILE *f, const char *
                 cairo_surface_destroy(s);
                 return TKIT_E_IO;
         }
-        cairo_t *cr = render_create(s);
+        cairo_t *cr = tkit_render_create(s);
         draw(p, cr, L, !p->o->transparent);
         cairo_destroy(cr);
         int rc = tkit_render_png_write(s, f, path, p->d);
@@ -1233,7 +1245,7 @@ static int write_picture(struct pic *p, const struct lines *L, FILE *f, const ch
         if (fmt == TKIT_IMAGE_SVG)
                 tkit_render_mem_open(&m);
         struct render_out out;
-        int rc = render_out_open(&out, m.f ? m.f : f, path, fmt, p->W, p->H, p->d);
+        int rc = tkit_render_out_open(&out, m.f ? m.f : f, path, fmt, p->W, p->H, p->d);
         if (rc) {
                 if (m.f)
                         fclose(m.f);
@@ -1241,12 +1253,11 @@ static int write_picture(struct pic *p, const struct lines *L, FILE *f, const ch
                 return rc;
         }
         if (fmt == TKIT_IMAGE_PDF && L->n)
-                cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE,
-                                               L->v[0].text);
-        cairo_t *cr = render_create(out.surface);
+                cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE, L->v[0].text);
+        cairo_t *cr = tkit_render_create(out.surface);
         draw(p, cr, L, true);
         cairo_destroy(cr);
-        rc = render_out_close(&out, p->d);
+        rc = tkit_render_out_close(&out, p->d);
         if (m.f) {
                 if (fclose(m.f) != 0)
                         abort(); /* a memory stream fails only for lack of memory */
@@ -1293,9 +1304,9 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
 
 int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
                              struct tkit_set *const *sets, size_t nsets,
-                             const struct tkit_scene_render_options *o, FILE *f,
-                             const char *path, enum tkit_image_format fmt,
-                             struct tkit_scene_picture *pic, struct tkit_diags *d)
+                             const struct tkit_scene_render_options *o, FILE *f, const char *path,
+                             enum tkit_image_format fmt, struct tkit_scene_picture *pic,
+                             struct tkit_diags *d)
 {
         struct tkit_scene_render_options defaults;
         if (!o) {
@@ -1305,12 +1316,19 @@ int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_g
         int rc = check_options(o, r, path, d);
         if (rc)
                 return rc;
-        struct pic p = {.orig = scene, .s = o->after ? r->after : scene, .r = r, .sets = sets,
-                        .nsets = nsets, .o = o, .d = d, .file = scene->file, .P = o->px};
+        struct pic p = {.orig = scene,
+                        .s = o->after ? r->after : scene,
+                        .r = r,
+                        .sets = sets,
+                        .nsets = nsets,
+                        .o = o,
+                        .d = d,
+                        .file = scene->file,
+                        .P = o->px};
         plan(&p);
         struct lines L = {0};
         cairo_surface_t *ms = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-        cairo_t *mcr = render_create(ms);
+        cairo_t *mcr = tkit_render_create(ms);
         geometry(&p, mcr, &L);
         cairo_destroy(mcr);
         cairo_surface_destroy(ms);
@@ -1343,8 +1361,14 @@ void tkit_render_scene_overlay(cairo_t *cr, const struct tkit_scene *scene,
         struct tkit_scene_render_options o;
         tkit_scene_render_options_init(&o);
         o.full = true;
-        struct pic p = {.orig = scene, .s = scene, .o = &o, .d = d, .file = scene->file, .P = P,
-                        .ox = ox, .oy = oy};
+        struct pic p = {.orig = scene,
+                        .s = scene,
+                        .o = &o,
+                        .d = d,
+                        .file = scene->file,
+                        .P = P,
+                        .ox = ox,
+                        .oy = oy};
         struct tkit_layout_cell cells[MAX_PIECE_CELLS];
         for (size_t i = 0; i < l->nplacements; i++) {
                 size_t n = tkit_placement_cells(&l->placements[i], cells, MAX_PIECE_CELLS);

@@ -118,8 +118,8 @@ static void draw_ruler(struct sheet *sh, double xr, double y)
         cairo_stroke(cr);
         char buf[48];
         snprintf(buf, sizeof buf, "%g mm", sh->o->tile_mm);
-        render_font(cr, 6.5, false);
-        render_text_center(cr, (xl + xr) / 2, y - 2, buf);
+        tkit_render_font(cr, 6.5, false);
+        tkit_render_text_center(cr, (xl + xr) / 2, y - 2, buf);
 }
 
 static void page_begin(struct sheet *sh)
@@ -134,11 +134,11 @@ static void page_begin(struct sheet *sh)
         cairo_t *cr = sh->cr;
         double m = mm(sh->o->margin_mm);
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        render_font(cr, 10, true);
-        render_text_fit(cr, m, m + mm(4), sh->pw - 2 * m - sh->tile - 60, sh->title, false);
+        tkit_render_font(cr, 10, true);
+        tkit_render_text_fit(cr, m, m + mm(4), sh->pw - 2 * m - sh->tile - 60, sh->title, false);
         char buf[64];
-        snprintf(buf, sizeof buf, "%s %d", render_tr(sh->o->lang, "Page"), sh->pages);
-        render_font(cr, 8, false);
+        snprintf(buf, sizeof buf, "%s %d", tkit_render_tr(sh->o->lang, "Page"), sh->pages);
+        tkit_render_font(cr, 8, false);
         cairo_text_extents_t ex;
         cairo_text_extents(cr, buf, &ex);
         cairo_move_to(cr, sh->pw - m - ex.x_advance, m + mm(4));
@@ -221,20 +221,20 @@ static void draw_label(struct sheet *sh, double x, double y, double w, const cha
         double base = y + sh->bleed + mm(MARK_OFFSET_MM) + mm(2.8);
         cairo_set_source_rgb(cr, 0.05, 0.05, 0.05);
         if (b.len) {
-                render_font(cr, 7.5, true);
-                render_text_fit(cr, x + w / 2, base, w - mm(2), b.data, true);
+                tkit_render_font(cr, 7.5, true);
+                tkit_render_text_fit(cr, x + w / 2, base, w - mm(2), b.data, true);
                 base += mm(3);
         }
         if ((lf & TKIT_LABEL_NAME) && name) {
-                render_font(cr, 6.5, false);
-                render_text_fit(cr, x + w / 2, base, w - mm(2), name, true);
+                tkit_render_font(cr, 6.5, false);
+                tkit_render_text_fit(cr, x + w / 2, base, w - mm(2), name, true);
                 base += mm(2.7);
         }
         if (lf & TKIT_LABEL_SET) {
                 cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-                render_font(cr, 5.5, false);
-                render_text_fit(cr, x + w / 2, base, w - mm(2), set_title(sh->set, sh->o->lang),
-                                true);
+                tkit_render_font(cr, 5.5, false);
+                tkit_render_text_fit(cr, x + w / 2, base, w - mm(2),
+                                     set_title(sh->set, sh->o->lang), true);
         }
         tkit_buf_finish(&b);
 }
@@ -274,8 +274,8 @@ static void line(struct cursor *c, double size, bool bold, double indent, const 
         }
         c->y += size * 1.35;
         cairo_set_source_rgb(sh->cr, 0.05, 0.05, 0.05);
-        render_font(sh->cr, size, bold);
-        render_text_fit(sh->cr, sh->x0 + indent, c->y, sh->x1 - sh->x0 - indent, text, false);
+        tkit_render_font(sh->cr, size, bold);
+        tkit_render_text_fit(sh->cr, sh->x0 + indent, c->y, sh->x1 - sh->x0 - indent, text, false);
 }
 
 static void summary_totals(struct cursor *c, const struct tkit_set *s, const char *lang)
@@ -290,12 +290,12 @@ static void summary_totals(struct cursor *c, const struct tkit_set *s, const cha
         }
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_buf_printf(&b, "%s: %d", render_tr(lang, "Tiles"), tkit_set_tile_total(s));
+        tkit_buf_printf(&b, "%s: %d", tkit_render_tr(lang, "Tiles"), tkit_set_tile_total(s));
         const char *sep = " (";
         for (int g = 0; g < TKIT_GROUP_COUNT; g++)
                 if (group_tiles[g]) {
                         tkit_buf_printf(&b, "%s%s %d", sep,
-                                        render_tr(lang, tkit_group_name((enum tkit_group)g)),
+                                        tkit_render_tr(lang, tkit_group_name((enum tkit_group)g)),
                                         group_tiles[g]);
                         sep = ", ";
                 }
@@ -303,22 +303,22 @@ static void summary_totals(struct cursor *c, const struct tkit_set *s, const cha
                 tkit_buf_puts(&b, ")");
         line(c, 10, false, 0, b.data);
         tkit_buf_finish(&b);
-        char *l = tkit_xasprintf("%s: %zu", render_tr(lang, "Tile types"), s->ntiles);
+        char *l = tkit_xasprintf("%s: %zu", tkit_render_tr(lang, "Tile types"), s->ntiles);
         line(c, 10, false, 0, l);
         free(l);
         int pieces = 0;
         for (size_t i = 0; i < s->npieces; i++)
                 pieces += s->pieces[i].count;
         if (s->npieces) {
-                l = tkit_xasprintf("%s: %d", render_tr(lang, "Pieces"), pieces);
+                l = tkit_xasprintf("%s: %d", tkit_render_tr(lang, "Pieces"), pieces);
                 line(c, 10, false, 0, l);
                 free(l);
         }
-        l = tkit_xasprintf("%s: %d", render_tr(lang, "Pennants"), pennants);
+        l = tkit_xasprintf("%s: %d", tkit_render_tr(lang, "Pennants"), pennants);
         line(c, 10, false, 0, l);
         free(l);
         if (recon) {
-                l = tkit_xasprintf("%s: %d", render_tr(lang, "Reconstructed tiles"), recon);
+                l = tkit_xasprintf("%s: %d", tkit_render_tr(lang, "Reconstructed tiles"), recon);
                 line(c, 10, false, 0, l);
                 free(l);
         }
@@ -329,10 +329,10 @@ static void summary_tokens(struct cursor *c, const struct tkit_set *s, const cha
         if (!s->ntokens)
                 return;
         c->y += 6;
-        line(c, 11, true, 0, render_tr(lang, "Tokens"));
+        line(c, 11, true, 0, tkit_render_tr(lang, "Tokens"));
         for (size_t i = 0; i < s->ntokens; i++) {
                 char *l = tkit_xasprintf("%s \xc3\x97%d",
-                                         render_tr(lang, tkit_token_name(s->tokens[i].kind)),
+                                         tkit_render_tr(lang, tkit_token_name(s->tokens[i].kind)),
                                          s->tokens[i].count);
                 line(c, 10, false, 12, l);
                 free(l);
@@ -344,18 +344,18 @@ static void summary_manifest(struct cursor *c, const struct tkit_set *s, const c
         if (!s->nmanifest)
                 return;
         c->y += 6;
-        line(c, 11, true, 0, render_tr(lang, "Manifest"));
+        line(c, 11, true, 0, tkit_render_tr(lang, "Manifest"));
         for (size_t i = 0; i < s->nmanifest; i++) {
                 const struct tkit_expect *e = &s->manifest[i];
                 struct tkit_buf b;
                 tkit_buf_init(&b);
-                tkit_buf_printf(&b, "%s", render_tr(lang, tkit_expect_name(e->what)));
+                tkit_buf_printf(&b, "%s", tkit_render_tr(lang, tkit_expect_name(e->what)));
                 if (e->of)
                         tkit_buf_printf(&b, " %s", e->of);
                 if (e->group >= 0)
                         tkit_buf_printf(
                             &b, " (%s)",
-                            render_tr(lang, tkit_group_name((enum tkit_group)e->group)));
+                            tkit_render_tr(lang, tkit_group_name((enum tkit_group)e->group)));
                 tkit_buf_printf(&b, " = %d", e->count);
                 line(c, 9.5, false, 12, b.data);
                 tkit_buf_finish(&b);
@@ -372,23 +372,23 @@ static void summary_legend(struct cursor *c, const char *lang)
         static const char *const names[TKIT_POST_COUNT] = {"knights", "travelers", "monks & abbots",
                                                            "any post"};
         c->y += 6;
-        line(c, 11, true, 0, render_tr(lang, "Symbols"));
+        line(c, 11, true, 0, tkit_render_tr(lang, "Symbols"));
         struct sheet *sh = c->sh;
         double x = sh->x0 + 12, r = 6;
         c->y += 14;
         for (int p = 0; p < TKIT_POST_COUNT; p++) {
-                render_post_symbol(sh->cr, (enum tkit_post)p, x + r, c->y - r / 2, r);
+                tkit_render_post_symbol(sh->cr, (enum tkit_post)p, x + r, c->y - r / 2, r);
                 cairo_set_source_rgb(sh->cr, 0.05, 0.05, 0.05);
-                render_font(sh->cr, 9, false);
+                tkit_render_font(sh->cr, 9, false);
                 cairo_move_to(sh->cr, x + 2 * r + 4, c->y);
-                cairo_show_text(sh->cr, render_tr(lang, names[p]));
+                cairo_show_text(sh->cr, tkit_render_tr(lang, names[p]));
                 cairo_text_extents_t ex;
-                cairo_text_extents(sh->cr, render_tr(lang, names[p]), &ex);
+                cairo_text_extents(sh->cr, tkit_render_tr(lang, names[p]), &ex);
                 cairo_new_path(sh->cr);
                 x += 2 * r + 4 + ex.x_advance + 16;
         }
         line(c, 9, false, 12,
-             render_tr(lang, "R marks a reconstructed tile: its geometry is not certain."));
+             tkit_render_tr(lang, "R marks a reconstructed tile: its geometry is not certain."));
 }
 
 static void summary_page(struct sheet *sh, const struct tkit_set *s)
@@ -401,14 +401,15 @@ static void summary_page(struct sheet *sh, const struct tkit_set *s)
         tkit_buf_init(&b);
         tkit_buf_puts(&b, s->id);
         if (s->edition)
-                tkit_buf_printf(&b, "  \xc2\xb7  %s %s", render_tr(lang, "Edition"), s->edition);
+                tkit_buf_printf(&b, "  \xc2\xb7  %s %s", tkit_render_tr(lang, "Edition"),
+                                s->edition);
         if (s->year)
-                tkit_buf_printf(&b, "  \xc2\xb7  %s %d", render_tr(lang, "Year"), s->year);
+                tkit_buf_printf(&b, "  \xc2\xb7  %s %d", tkit_render_tr(lang, "Year"), s->year);
         line(&c, 10, false, 0, b.data);
         tkit_buf_finish(&b);
         if (s->rules) {
                 tkit_buf_init(&b);
-                tkit_buf_printf(&b, "%s:", render_tr(lang, "Rules"));
+                tkit_buf_printf(&b, "%s:", tkit_render_tr(lang, "Rules"));
                 for (unsigned f = 1; f && f <= TKIT_RULES_VILLAGES; f <<= 1)
                         if (s->rules & f)
                                 tkit_buf_printf(&b, " %s", tkit_rules_flag_name(f));
@@ -417,14 +418,14 @@ static void summary_page(struct sheet *sh, const struct tkit_set *s)
         }
         if (s->nrequires) {
                 tkit_buf_init(&b);
-                tkit_buf_printf(&b, "%s:", render_tr(lang, "Requires"));
+                tkit_buf_printf(&b, "%s:", tkit_render_tr(lang, "Requires"));
                 for (size_t i = 0; i < s->nrequires; i++)
                         tkit_buf_printf(&b, " %s", s->requires[i]);
                 line(&c, 10, false, 0, b.data);
                 tkit_buf_finish(&b);
         }
         c.y += 8;
-        line(&c, 11, true, 0, render_tr(lang, "Summary"));
+        line(&c, 11, true, 0, tkit_render_tr(lang, "Summary"));
         summary_totals(&c, s, lang);
         summary_tokens(&c, s, lang);
         summary_manifest(&c, s, lang);
@@ -539,10 +540,10 @@ int tkit_render_sheet_stream(const struct tkit_set *const *sets, size_t nsets,
         sh.o = o;
         sheet_geometry(&sh);
         struct render_out out;
-        rc = render_out_open(&out, f, path, TKIT_IMAGE_PDF, sh.pw, sh.ph, d);
+        rc = tkit_render_out_open(&out, f, path, TKIT_IMAGE_PDF, sh.pw, sh.ph, d);
         if (rc)
                 return rc;
-        sh.cr = render_create(out.surface);
+        sh.cr = tkit_render_create(out.surface);
         for (size_t i = 0; i < nsets && rc == 0; i++)
                 rc = sheet_set(&sh, sets[i], d);
         if (sh.pages == 0) { /* nothing to draw: still a valid PDF, with one empty page */
@@ -551,7 +552,7 @@ int tkit_render_sheet_stream(const struct tkit_set *const *sets, size_t nsets,
         }
         page_end(&sh);
         cairo_destroy(sh.cr);
-        int rc2 = render_out_close(&out, d);
+        int rc2 = tkit_render_out_close(&out, d);
         if (pages)
                 *pages = sh.pages;
         return rc ? rc : rc2;

@@ -228,7 +228,7 @@ static void draw_city(cairo_t *cr, const struct tkit_feature *f, double e)
         unsigned cs = mask_sides(f->mask);
         if (cs == 0)
                 return;
-        render_set_color(cr, TKIT_COLOR_CITY);
+        tkit_render_set_color(cr, TKIT_COLOR_CITY);
         if (cs == 0xf) {
                 cairo_rectangle(cr, -e, -e, 1 + 2 * e, 1 + 2 * e);
                 cairo_fill(cr);
@@ -238,7 +238,7 @@ static void draw_city(cairo_t *cr, const struct tkit_feature *f, double e)
         cairo_fill(cr);
         /* the wall: a dark band with lighter battlements on it */
         city_path(cr, cs, e, true);
-        render_set_color(cr, TKIT_COLOR_WALL);
+        tkit_render_set_color(cr, TKIT_COLOR_WALL);
         cairo_set_line_width(cr, WALL_W);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
         cairo_stroke_preserve(cr);
@@ -255,9 +255,9 @@ static void draw_inner_field(cairo_t *cr, struct pt c)
 {
         cairo_new_path(cr);
         cairo_arc(cr, c.x, c.y, 0.16, 0, 2 * M_PI);
-        render_set_color(cr, TKIT_COLOR_FIELD);
+        tkit_render_set_color(cr, TKIT_COLOR_FIELD);
         cairo_fill_preserve(cr);
-        render_set_color(cr, TKIT_COLOR_WALL);
+        tkit_render_set_color(cr, TKIT_COLOR_WALL);
         cairo_set_line_width(cr, WALL_W * 0.8);
         cairo_stroke(cr);
 }
@@ -347,11 +347,11 @@ static void stroke_linear(cairo_t *cr, const struct tile_plan *p, enum tkit_feat
                                 else if (overpass)
                                         cairo_set_source_rgb(cr, 0.25, 0.22, 0.2);
                                 else
-                                        render_set_color(cr, TKIT_COLOR_ROAD_EDGE);
+                                        tkit_render_set_color(cr, TKIT_COLOR_ROAD_EDGE);
                                 double edge = overpass ? 0.05 : ROAD_EDGE * 2;
                                 cairo_set_line_width(cr, w + edge);
                         } else {
-                                render_set_color(cr, fill);
+                                tkit_render_set_color(cr, fill);
                                 cairo_set_line_width(cr, w);
                         }
                         cairo_stroke(cr);
@@ -395,7 +395,7 @@ static void draw_lake(cairo_t *cr, struct pt c, bool source)
         cairo_scale(cr, 1.0, 0.8);
         cairo_arc(cr, 0, 0, source ? 0.09 : 0.2, 0, 2 * M_PI);
         cairo_restore(cr);
-        render_set_color(cr, TKIT_COLOR_RIVER);
+        tkit_render_set_color(cr, TKIT_COLOR_RIVER);
         cairo_fill_preserve(cr);
         cairo_set_source_rgb(cr, 0.17, 0.42, 0.63);
         cairo_set_line_width(cr, source ? 0.03 : 0.015);
@@ -417,7 +417,7 @@ static void house(cairo_t *cr, double x, double y, double w)
         cairo_line_to(cr, x, y - h / 2 - w * 0.45);
         cairo_line_to(cr, x + w * 0.62, y - h / 2);
         cairo_close_path(cr);
-        render_set_color(cr, TKIT_COLOR_ROOF);
+        tkit_render_set_color(cr, TKIT_COLOR_ROOF);
         cairo_fill_preserve(cr);
         cairo_set_source_rgb(cr, 0.3, 0.25, 0.2);
         cairo_stroke(cr);
@@ -434,9 +434,9 @@ static void draw_crossing(cairo_t *cr, struct pt c)
 {
         cairo_new_path(cr);
         cairo_arc(cr, c.x, c.y, 0.075, 0, 2 * M_PI);
-        render_set_color(cr, TKIT_COLOR_ROAD);
+        tkit_render_set_color(cr, TKIT_COLOR_ROAD);
         cairo_fill_preserve(cr);
-        render_set_color(cr, TKIT_COLOR_ROAD_EDGE);
+        tkit_render_set_color(cr, TKIT_COLOR_ROAD_EDGE);
         cairo_set_line_width(cr, 0.02);
         cairo_stroke(cr);
         house(cr, c.x, c.y + 0.01, 0.07);
@@ -451,7 +451,7 @@ static void draw_cloister(cairo_t *cr, struct pt at)
         struct pt c = {0, 0};
         double w = 0.2, h = 0.16;
         cairo_rectangle(cr, c.x - w / 2, c.y - h / 3, w, h);
-        render_set_color(cr, TKIT_COLOR_CLOISTER);
+        tkit_render_set_color(cr, TKIT_COLOR_CLOISTER);
         cairo_fill_preserve(cr);
         cairo_set_source_rgb(cr, 0.3, 0.25, 0.2);
         cairo_set_line_width(cr, 0.012);
@@ -460,13 +460,13 @@ static void draw_cloister(cairo_t *cr, struct pt at)
         cairo_line_to(cr, c.x, c.y - h / 3 - 0.1);
         cairo_line_to(cr, c.x + w * 0.6, c.y - h / 3);
         cairo_close_path(cr);
-        render_set_color(cr, TKIT_COLOR_ROOF);
+        tkit_render_set_color(cr, TKIT_COLOR_ROOF);
         cairo_fill_preserve(cr);
         cairo_set_source_rgb(cr, 0.3, 0.25, 0.2);
         cairo_stroke(cr);
         /* bell tower with a cross */
         cairo_rectangle(cr, c.x - 0.025, c.y - h / 3 - 0.14, 0.05, 0.08);
-        render_set_color(cr, TKIT_COLOR_CLOISTER);
+        tkit_render_set_color(cr, TKIT_COLOR_CLOISTER);
         cairo_fill_preserve(cr);
         cairo_set_source_rgb(cr, 0.3, 0.25, 0.2);
         cairo_stroke(cr);
@@ -487,7 +487,7 @@ static void draw_garden(cairo_t *cr, struct pt c)
 {
         double r = 0.12;
         cairo_rectangle(cr, c.x - r, c.y - r, 2 * r, 2 * r);
-        render_set_color(cr, TKIT_COLOR_GARDEN);
+        tkit_render_set_color(cr, TKIT_COLOR_GARDEN);
         cairo_fill(cr);
         cairo_rectangle(cr, c.x - r * 0.7, c.y - r * 0.7, 1.4 * r, 1.4 * r);
         cairo_set_source_rgb(cr, 0.66, 0.82, 0.45);
@@ -512,7 +512,7 @@ static void draw_pennant(cairo_t *cr, double x, double y, double s)
         cairo_curve_to(cr, x - s * 0.2, y + s * 0.5, x - s / 2, y + s * 0.4, x - s / 2,
                        y + s * 0.1);
         cairo_close_path(cr);
-        render_set_color(cr, TKIT_COLOR_PENNANT);
+        tkit_render_set_color(cr, TKIT_COLOR_PENNANT);
         cairo_fill_preserve(cr);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_set_line_width(cr, s * 0.1);
@@ -614,7 +614,7 @@ static void draw_city_marks(cairo_t *cr, const struct tkit_feature *f)
 
 /* ---------------------------------------------------------------- upright overlays */
 
-void render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, double r)
+void tkit_render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, double r)
 {
         static const double bg[TKIT_POST_COUNT][3] = {
             {0.72, 0.16, 0.16}, /* knights */
@@ -667,8 +667,8 @@ void render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, doubl
                 cairo_stroke(cr);
                 break;
         default:
-                render_font(cr, r * 1.3, true);
-                render_text_center(cr, x, y + r * 0.45, "?");
+                tkit_render_font(cr, r * 1.3, true);
+                tkit_render_text_center(cr, x, y + r * 0.45, "?");
                 break;
         }
         cairo_restore(cr);
@@ -679,7 +679,8 @@ static void draw_badges(cairo_t *cr, const struct tkit_tile *t, unsigned flags)
 {
         if (!(flags & TKIT_RENDER_NO_BADGES)) {
                 for (size_t i = 0; i < t->nsymbols; i++)
-                        render_post_symbol(cr, t->symbols[i], 0.1 + 0.15 * (double)i, 0.9, 0.065);
+                        tkit_render_post_symbol(cr, t->symbols[i], 0.1 + 0.15 * (double)i, 0.9,
+                                                0.065);
                 size_t n = strlen(t->illustrations);
                 for (size_t i = 0; i < n; i++) {
                         double x = 0.9 - 0.14 * (double)(n - 1 - i), y = 0.1;
@@ -691,14 +692,14 @@ static void draw_badges(cairo_t *cr, const struct tkit_tile *t, unsigned flags)
                         cairo_set_line_width(cr, 0.01);
                         cairo_stroke(cr);
                         char s[2] = {t->illustrations[i], 0};
-                        render_font(cr, 0.09, true);
-                        render_text_center(cr, x, y + 0.032, s);
+                        tkit_render_font(cr, 0.09, true);
+                        tkit_render_text_center(cr, x, y + 0.032, s);
                 }
         }
         if (t->basis == TKIT_BASIS_RECONSTRUCTED && !(flags & TKIT_RENDER_NO_MARKER)) {
                 double dash[2] = {0.03, 0.03};
                 cairo_set_dash(cr, dash, 2, 0);
-                render_set_color(cr, TKIT_COLOR_MARKER);
+                tkit_render_set_color(cr, TKIT_COLOR_MARKER);
                 cairo_set_line_width(cr, 0.012);
                 cairo_rectangle(cr, 0.015, 0.015, 0.97, 0.97);
                 cairo_stroke(cr);
@@ -709,8 +710,8 @@ static void draw_badges(cairo_t *cr, const struct tkit_tile *t, unsigned flags)
                 cairo_close_path(cr);
                 cairo_fill(cr);
                 cairo_set_source_rgb(cr, 1, 1, 1);
-                render_font(cr, 0.075, true);
-                render_text_center(cr, 0.947, 0.98, "R");
+                tkit_render_font(cr, 0.075, true);
+                tkit_render_text_center(cr, 0.947, 0.98, "R");
         }
 }
 
@@ -731,7 +732,7 @@ static void draw_debug(cairo_t *cr, const struct tkit_tile *t, int rot, double s
                          o >= 0 ? t->features[o].id : "-");
                 cairo_save(cr);
                 cairo_identity_matrix(cr);
-                render_font(cr, size * 0.045, false);
+                tkit_render_font(cr, size * 0.045, false);
                 cairo_text_extents_t ex;
                 cairo_text_extents(cr, buf, &ex);
                 cairo_rectangle(cr, x - ex.x_advance / 2 - 1, y - size * 0.035, ex.x_advance + 2,
@@ -739,7 +740,7 @@ static void draw_debug(cairo_t *cr, const struct tkit_tile *t, int rot, double s
                 cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
                 cairo_fill(cr);
                 cairo_set_source_rgb(cr, 0, 0, 0);
-                render_text_center(cr, x, y, buf);
+                tkit_render_text_center(cr, x, y, buf);
                 cairo_restore(cr);
         }
         (void)rot;
@@ -753,9 +754,9 @@ static void draw_debug(cairo_t *cr, const struct tkit_tile *t, int rot, double s
                 cairo_user_to_device(cr, &x, &y);
                 cairo_save(cr);
                 cairo_identity_matrix(cr);
-                render_font(cr, size * 0.045, false);
+                tkit_render_font(cr, size * 0.045, false);
                 cairo_set_source_rgb(cr, 0, 0, 0.6);
-                render_text_center(cr, x, y, b.data);
+                tkit_render_text_center(cr, x, y, b.data);
                 cairo_restore(cr);
         }
         tkit_buf_finish(&b);
@@ -798,7 +799,7 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
 {
         const struct tkit_tile *t = p->t;
         double e = p->e;
-        render_set_color(cr, TKIT_COLOR_FIELD);
+        tkit_render_set_color(cr, TKIT_COLOR_FIELD);
         cairo_rectangle(cr, -e, -e, 1 + 2 * e, 1 + 2 * e);
         cairo_fill(cr);
         draw_hedges(cr, t);

@@ -56,7 +56,7 @@ uint32_t tkit_rng_below(struct tkit_rng *r, uint32_t n)
 
 /* ---------------------------------------------------------------- rules */
 
-unsigned sim_river_sides(const struct tkit_tile *t)
+unsigned tkit_sim_river_sides(const struct tkit_tile *t)
 {
         unsigned m = 0;
         for (int side = 0; side < 4; side++)
@@ -74,9 +74,9 @@ static bool has_marker(const struct tkit_attr *a, size_t n, const char *name, co
         return false;
 }
 
-enum sim_river_role sim_river_role(const struct tkit_tile *t)
+enum tkit_sim_river_role tkit_sim_river_role(const struct tkit_tile *t)
 {
-        unsigned sides = sim_river_sides(t);
+        unsigned sides = tkit_sim_river_sides(t);
         if (!sides)
                 return SIM_RIVER_NONE;
         if (sides & (sides - 1))
@@ -93,19 +93,19 @@ enum sim_river_role sim_river_role(const struct tkit_tile *t)
         return SIM_RIVER_LAKE;
 }
 
-bool sim_river_in_play(struct tkit_set *const *sets, size_t nsets)
+bool tkit_sim_river_in_play(struct tkit_set *const *sets, size_t nsets)
 {
         /* The river mini expansion is in play when its source is: other sets (Castles & Bridges,
          * Siege & Defense) carry single river tiles and the `river` rules flag for it. */
         for (size_t i = 0; i < nsets; i++)
                 for (size_t t = 0; t < sets[i]->ntiles; t++)
                         if (sets[i]->tiles[t].count > 0 &&
-                            sim_river_role(&sets[i]->tiles[t]) == SIM_RIVER_SOURCE)
+                            tkit_sim_river_role(&sets[i]->tiles[t]) == SIM_RIVER_SOURCE)
                                 return true;
         return false;
 }
 
-int sim_bridge_tokens(struct tkit_set *const *sets, size_t nsets)
+int tkit_sim_bridge_tokens(struct tkit_set *const *sets, size_t nsets)
 {
         int n = 0;
         for (size_t i = 0; i < nsets; i++) {
@@ -117,8 +117,8 @@ int sim_bridge_tokens(struct tkit_set *const *sets, size_t nsets)
         return n;
 }
 
-bool sim_find_start(struct tkit_set *const *sets, size_t nsets, size_t *set_index,
-                    size_t *tile_index)
+bool tkit_sim_find_start(struct tkit_set *const *sets, size_t nsets, size_t *set_index,
+                         size_t *tile_index)
 {
         for (size_t i = 0; i < nsets; i++)
                 for (size_t t = 0; t < sets[i]->ntiles; t++)
@@ -140,7 +140,7 @@ bool sim_find_start(struct tkit_set *const *sets, size_t nsets, size_t *set_inde
         return false;
 }
 
-int sim_river_turn(int in, int out)
+int tkit_sim_river_turn(int in, int out)
 {
         int dir = (in + 2) & 3; /* the river flows away from the side it enters by */
         if (out == dir)
@@ -148,7 +148,7 @@ int sim_river_turn(int in, int out)
         return out == ((dir + 1) & 3) ? 1 : 2;
 }
 
-void sim_piece_cell_pos(int w, int h, int r, int cx, int cy, int *bx, int *by)
+void tkit_sim_piece_cell_pos(int w, int h, int r, int cx, int cy, int *bx, int *by)
 {
         switch (r & 3) {
         case 0:
@@ -193,7 +193,7 @@ int tkit_bridge_axis_parse(const char *s)
         return -1;
 }
 
-struct tkit_layout *sim_layout_new(void)
+struct tkit_layout *tkit_sim_layout_new(void)
 {
         struct tkit_layout *l = tkit_xcalloc(1, sizeof(*l));
         l->players = 2;
@@ -205,7 +205,7 @@ static const char *pool_string(const void *l, size_t i)
         return ((const struct tkit_layout *)l)->strings[i];
 }
 
-const char *sim_layout_intern(struct tkit_layout *l, const char *s)
+const char *tkit_sim_layout_intern(struct tkit_layout *l, const char *s)
 {
         long k = tkit_index_find(&l->string_index, s, pool_string, l);
         if (k >= 0)
@@ -254,8 +254,8 @@ size_t tkit_placement_cells(const struct tkit_placement *p, struct tkit_layout_c
                         if (n >= max)
                                 continue;
                         int bx, by;
-                        sim_piece_cell_pos(pc->width, pc->height, p->rotation / 90, cx, cy, &bx,
-                                           &by);
+                        tkit_sim_piece_cell_pos(pc->width, pc->height, p->rotation / 90, cx, cy,
+                                                &bx, &by);
                         out[n].x = p->x + bx;
                         out[n].y = p->y + by;
                         out[n].def = &pc->cells[cy * pc->width + cx];

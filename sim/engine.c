@@ -34,7 +34,7 @@ struct stype {
         uint8_t code[4]; /* side codes per rotation */
         uint8_t axes;    /* tkit_tile_bridge_axes */
         uint8_t river;   /* river sides, unrotated */
-        uint8_t role;    /* enum sim_river_role */
+        uint8_t role;    /* enum tkit_sim_river_role */
         bool cloister;
         uint8_t
             corner[4]; /* per rotation: board corners (NW NE SE SW) where both halves are field */
@@ -183,8 +183,8 @@ static uint32_t add_type(struct tkit_sim *s, const struct tkit_tile *t, uint32_t
         for (int r = 0; r < 4; r++)
                 ty->code[r] = tkit_tile_side_code(t, r);
         ty->axes = (uint8_t)tkit_tile_bridge_axes(t);
-        ty->river = (uint8_t)sim_river_sides(t);
-        ty->role = (uint8_t)sim_river_role(t);
+        ty->river = (uint8_t)tkit_sim_river_sides(t);
+        ty->role = (uint8_t)tkit_sim_river_role(t);
         static const int cpos[4][2] = {{0, 11}, {2, 3}, {5, 6}, {8, 9}};
         uint8_t corner = 0;
         for (int k = 0; k < 4; k++)
@@ -362,11 +362,11 @@ struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, str
         s->sets = tkit_xmalloc((nsets ? nsets : 1) * sizeof(*s->sets));
         memcpy(s->sets, sets, nsets * sizeof(*sets));
         s->nsets = nsets;
-        s->river_play = sim_river_in_play(sets, nsets);
-        s->bridge_tokens = sim_bridge_tokens(sets, nsets);
+        s->river_play = tkit_sim_river_in_play(sets, nsets);
+        s->bridge_tokens = tkit_sim_bridge_tokens(sets, nsets);
         s->start = -1;
         size_t ss = 0, st = 0;
-        bool has_start = sim_find_start(sets, nsets, &ss, &st);
+        bool has_start = tkit_sim_find_start(sets, nsets, &ss, &st);
         size_t ncells = 0;
         for (size_t i = 0; i < nsets; i++) {
                 const struct tkit_set *set = sets[i];
@@ -807,7 +807,7 @@ static size_t river_options(struct tkit_sim *s, uint32_t type)
                                 int turn = 0, last = 0;
                                 if (popcount(entries) == 1 && popcount(exits) == 1) {
                                         last = s->cells[(int32_t)q + s->off[e]].rturn;
-                                        turn = sim_river_turn(e, nth_bit(exits, 0));
+                                        turn = tkit_sim_river_turn(e, nth_bit(exits, 0));
                                         if (turn && turn == last)
                                                 continue;
                                 }
@@ -859,7 +859,7 @@ static int piece_fit(const struct tkit_sim *s, const struct pref *pr, uint32_t p
         for (int cy = 0; cy < pc->height; cy++) {
                 for (int cx = 0; cx < pc->width; cx++) {
                         int bx, by;
-                        sim_piece_cell_pos(pc->width, pc->height, r, cx, cy, &bx, &by);
+                        tkit_sim_piece_cell_pos(pc->width, pc->height, r, cx, cy, &bx, &by);
                         int x = px + bx, y = py + by;
                         if (x < 1 || y < 1 || x >= D - 1 || y >= D - 1)
                                 return -1;
@@ -891,7 +891,7 @@ static void put_piece(struct tkit_sim *s, size_t idx, uint32_t p, int r)
         for (int cy = 0; cy < pc->height; cy++) {
                 for (int cx = 0; cx < pc->width; cx++) {
                         int bx, by;
-                        sim_piece_cell_pos(pc->width, pc->height, r, cx, cy, &bx, &by);
+                        tkit_sim_piece_cell_pos(pc->width, pc->height, r, cx, cy, &bx, &by);
                         place_cell(s, (uint32_t)((py + by) * D + px + bx),
                                    pr->first_type + (uint32_t)(cy * pc->width + cx), r, 0);
                 }
@@ -1060,7 +1060,7 @@ int tkit_sim_run(struct tkit_sim *s, const struct tkit_sim_options *o, struct tk
 struct tkit_layout *tkit_sim_layout(struct tkit_sim *s, const struct tkit_sim_options *o)
 {
         run(s, o);
-        struct tkit_layout *l = sim_layout_new();
+        struct tkit_layout *l = tkit_sim_layout_new();
         l->seed = o->seed;
         l->players = o->players;
         for (size_t i = 0; i < s->nsets; i++)
@@ -1074,13 +1074,13 @@ struct tkit_layout *tkit_sim_layout(struct tkit_sim *s, const struct tkit_sim_op
                         const struct pref *pr = &s->pieces[r->ref];
                         pl->is_piece = true;
                         pl->piece = pr->p;
-                        pl->set = sim_layout_intern(l, s->sets[pr->set]->id);
-                        pl->tile = sim_layout_intern(l, pr->p->id);
+                        pl->set = tkit_sim_layout_intern(l, s->sets[pr->set]->id);
+                        pl->tile = tkit_sim_layout_intern(l, pr->p->id);
                 } else {
                         const struct stype *ty = &s->types[r->ref];
                         pl->def = ty->def;
-                        pl->set = sim_layout_intern(l, s->sets[ty->set]->id);
-                        pl->tile = sim_layout_intern(l, ty->def->id);
+                        pl->set = tkit_sim_layout_intern(l, s->sets[ty->set]->id);
+                        pl->tile = tkit_sim_layout_intern(l, ty->def->id);
                 }
                 pl->x = r->x;
                 pl->y = r->y;
@@ -1092,8 +1092,8 @@ struct tkit_layout *tkit_sim_layout(struct tkit_sim *s, const struct tkit_sim_op
                 const struct stype *ty = &s->types[r->ref];
                 struct tkit_discard *dc = TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards);
                 dc->def = ty->def;
-                dc->set = sim_layout_intern(l, s->sets[ty->set]->id);
-                dc->tile = sim_layout_intern(l, ty->def->id);
+                dc->set = tkit_sim_layout_intern(l, s->sets[ty->set]->id);
+                dc->tile = tkit_sim_layout_intern(l, ty->def->id);
                 dc->after = r->x;
         }
         l->stats = s->st;
@@ -1112,7 +1112,7 @@ struct tkit_layout *tkit_simulate(struct tkit_set *const *sets, size_t nsets,
         return l;
 }
 
-long sim_options_now(const struct tkit_sim *s, const struct tkit_tile *def)
+long tkit_sim_options_now(const struct tkit_sim *s, const struct tkit_tile *def)
 {
         for (size_t t = 0; t < s->ntypes; t++) {
                 if (s->types[t].def != def)

@@ -570,8 +570,8 @@ static bool read_placement(struct parser *ps, const struct jv *o, struct tkit_la
                 }
                 p.bridge = (enum tkit_bridge_axis)a;
         }
-        p.set = set ? sim_layout_intern(l, set) : NULL;
-        p.tile = sim_layout_intern(l, tile);
+        p.set = set ? tkit_sim_layout_intern(l, set) : NULL;
+        p.tile = tkit_sim_layout_intern(l, tile);
         *TKIT_PUSH(l->placements, l->nplacements, l->capplacements) = p;
         return true;
 }
@@ -590,8 +590,8 @@ static bool read_discard(struct parser *ps, const struct jv *o, struct tkit_layo
         const char *tile = get_str(ps, o, "tile", true);
         if (!tile || ps->failed || !get_int(ps, o, "after", true, 0, INT_MAX, &d.after))
                 return false;
-        d.set = set ? sim_layout_intern(l, set) : NULL;
-        d.tile = sim_layout_intern(l, tile);
+        d.set = set ? tkit_sim_layout_intern(l, set) : NULL;
+        d.tile = tkit_sim_layout_intern(l, tile);
         *TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards) = d;
         return true;
 }
@@ -732,10 +732,10 @@ static bool read_layout(struct parser *ps, const struct jv *root, struct tkit_la
         /* a single set names every placement that does not say otherwise */
         for (size_t i = 0; i < l->nplacements; i++)
                 if (!l->placements[i].set && l->nsets == 1)
-                        l->placements[i].set = sim_layout_intern(l, l->sets[0]);
+                        l->placements[i].set = tkit_sim_layout_intern(l, l->sets[0]);
         for (size_t i = 0; i < l->ndiscards; i++)
                 if (!l->discards[i].set && l->nsets == 1)
-                        l->discards[i].set = sim_layout_intern(l, l->sets[0]);
+                        l->discards[i].set = tkit_sim_layout_intern(l, l->sets[0]);
         return true;
 }
 
@@ -763,7 +763,7 @@ struct tkit_layout *tkit_layout_read_json(const char *data, size_t len, const ch
                 perr(&ps, 0, "NUL byte in input");
                 goto out;
         }
-        l = sim_layout_new();
+        l = tkit_sim_layout_new();
         if (!read_layout(&ps, &root, l))
                 goto fail;
         struct tkit_diags mine;

@@ -18,39 +18,39 @@ uint32_t tkit_rng_below(struct tkit_rng *r, uint32_t n);
 /* ---------------------------------------------------------------- game rules shared by the
  * simulator and the verifier (what the rules say, not how either keeps its books). */
 
-enum sim_river_role { SIM_RIVER_NONE = 0, SIM_RIVER_SOURCE, SIM_RIVER_LAKE, SIM_RIVER_COURSE };
+enum tkit_sim_river_role { SIM_RIVER_NONE = 0, SIM_RIVER_SOURCE, SIM_RIVER_LAKE, SIM_RIVER_COURSE };
 
 /* Bits of the board sides (after no rotation) that show river. */
-unsigned sim_river_sides(const struct tkit_tile *t);
+unsigned tkit_sim_river_sides(const struct tkit_tile *t);
 /* For a river tile whose river touches one side: SOURCE when it rises there (end="source", or
  * JCloisterZone's group="river-spring"), else LAKE (any end of the river: lake, volcano, city).
  * COURSE for river tiles with two or more river sides; NONE for tiles without river. */
-enum sim_river_role sim_river_role(const struct tkit_tile *t);
+enum tkit_sim_river_role tkit_sim_river_role(const struct tkit_tile *t);
 /* Whether the river is in play: a river source tile is among the sets. */
-bool sim_river_in_play(struct tkit_set *const *sets, size_t nsets);
+bool tkit_sim_river_in_play(struct tkit_set *const *sets, size_t nsets);
 /* Bridge tokens in play: the bridge tokens of the sets with the `bridges` rules (12 when such a
  * set lists none). */
-int sim_bridge_tokens(struct tkit_set *const *sets, size_t nsets);
+int tkit_sim_bridge_tokens(struct tkit_set *const *sets, size_t nsets);
 /* The start tile: the first tile marked `start`, else JCloisterZone's BA/RCr in a `basic` set.
  * Sets *set_index and *tile_index and returns true, or returns false. */
-bool sim_find_start(struct tkit_set *const *sets, size_t nsets, size_t *set_index,
-                    size_t *tile_index);
+bool tkit_sim_find_start(struct tkit_set *const *sets, size_t nsets, size_t *set_index,
+                         size_t *tile_index);
 
 /* River turn seen from the direction of flow: entering through board side `in`, leaving through
  * board side `out`. 0 straight, 1 right, 2 left. */
-int sim_river_turn(int in, int out);
+int tkit_sim_river_turn(int in, int out);
 
 /* For tests: the legal land options the simulator counts for `def` on its board as the last game
  * ended (plain placements, and bridges while tokens remain); -1 when def is not in play. */
-long sim_options_now(const struct tkit_sim *s, const struct tkit_tile *def);
+long tkit_sim_options_now(const struct tkit_sim *s, const struct tkit_tile *def);
 
 /* ---------------------------------------------------------------- layouts */
 
 /* Interns `s` in the layout's string pool; the result lives as long as the layout. */
-const char *sim_layout_intern(struct tkit_layout *l, const char *s);
-struct tkit_layout *sim_layout_new(void);
+const char *tkit_sim_layout_intern(struct tkit_layout *l, const char *s);
+struct tkit_layout *tkit_sim_layout_new(void);
 /* Where piece cell (cx, cy) of a w x h piece lands, relative to the top-left cell of the piece
  * rotated by r quarter turns clockwise. */
-void sim_piece_cell_pos(int w, int h, int r, int cx, int cy, int *bx, int *by);
+void tkit_sim_piece_cell_pos(int w, int h, int r, int cx, int cy, int *bx, int *by);
 
 #endif

@@ -186,7 +186,7 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
                 }
                 goto out;
         }
-        l = sim_layout_new();
+        l = tkit_sim_layout_new();
         l->seed = (uint64_t)sqlite3_column_int64(st, 0);
         split_sets(l, col_text(st, 1));
         l->players = sqlite3_column_int(st, 2);
@@ -201,8 +201,8 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
                 struct tkit_placement *p =
                     TKIT_PUSH(l->placements, l->nplacements, l->capplacements);
                 memset(p, 0, sizeof(*p));
-                p->set = sim_layout_intern(l, col_text(st, 0));
-                p->tile = sim_layout_intern(l, col_text(st, 1));
+                p->set = tkit_sim_layout_intern(l, col_text(st, 0));
+                p->tile = tkit_sim_layout_intern(l, col_text(st, 1));
                 p->x = sqlite3_column_int(st, 2);
                 p->y = sqlite3_column_int(st, 3);
                 p->rotation = sqlite3_column_int(st, 4);
@@ -223,8 +223,8 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
         while ((step = sqlite3_step(st)) == SQLITE_ROW) {
                 struct tkit_discard *c = TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards);
                 memset(c, 0, sizeof(*c));
-                c->set = sim_layout_intern(l, col_text(st, 0));
-                c->tile = sim_layout_intern(l, col_text(st, 1));
+                c->set = tkit_sim_layout_intern(l, col_text(st, 0));
+                c->tile = tkit_sim_layout_intern(l, col_text(st, 1));
                 c->after = sqlite3_column_int(st, 2);
         }
         if (step != SQLITE_DONE)

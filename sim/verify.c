@@ -98,7 +98,7 @@ static int lookup(struct tkit_layout *l, const struct cand *c, size_t nc, const 
         if (hits == 1) {
                 *out = found;
                 *piece = found_piece;
-                *set = sim_layout_intern(l, found_set);
+                *set = tkit_sim_layout_intern(l, found_set);
                 return 0;
         }
         if (hits > 1)
@@ -265,7 +265,7 @@ static struct trial try_place(const struct replay *r, const struct tkit_tile *de
                 refuse(&t, "SIM-CELL-TWICE", "the cell is already used");
                 return t;
         }
-        bool continues_road = false, river_tile = sim_river_sides(def) != 0;
+        bool continues_road = false, river_tile = tkit_sim_river_sides(def) != 0;
         int river_in = -1, river_out = -1, nin = 0, nout = 0;
         for (int side = 0; side < 4; side++) {
                 bool mine_end;
@@ -440,7 +440,7 @@ static void check_discard(struct replay *r, const struct tkit_discard *dc, bool 
                      "discarded after %d placements although the board was empty", dc->after);
                 return;
         }
-        bool river = sim_river_sides(dc->def) != 0;
+        bool river = tkit_sim_river_sides(dc->def) != 0;
         for (size_t k = 0; k < r->nsigs_seen; k++) {
                 const struct group *g = &r->groups[r->sigs_seen[k]];
                 if (!g->n)
@@ -482,7 +482,7 @@ static void check_placement(struct replay *r, const struct tkit_placement *p, si
                 fail(r, "SIM-FIRST", p->set, p->tile, "the first placement is not at (0, 0)");
         if (p->is_piece && p->bridge != TKIT_BRIDGE_NONE)
                 fail(r, "SIM-BRIDGE", p->set, p->tile, "a piece cannot carry a bridge");
-        bool river = !p->is_piece && sim_river_sides(p->def) != 0;
+        bool river = !p->is_piece && tkit_sim_river_sides(p->def) != 0;
         if (river && r->river_play && r->land_seen)
                 fail(r, "SIM-RIVER", p->set, p->tile, "placement %zu: river tile after land tiles",
                      i + 1);
@@ -565,8 +565,8 @@ int tkit_layout_verify(const struct tkit_layout *l, struct tkit_set *const *sets
         struct tkit_set **mine = sets_in_play(l, sets, nsets, &nmine);
         r.sets = mine;
         r.nsets = nmine;
-        r.river_play = sim_river_in_play(mine, nmine);
-        r.bridges_left = sim_bridge_tokens(mine, nmine);
+        r.river_play = tkit_sim_river_in_play(mine, nmine);
+        r.bridges_left = tkit_sim_bridge_tokens(mine, nmine);
         /* placed cells and their empty neighbours: at most 5 per cell, at most half full */
         for (r.cap = 16; r.cap < 10 * ncells; r.cap *= 2)
                 ;

@@ -839,7 +839,7 @@ static void test_bridges(void **state)
                         struct board bd;
                         board_build(&bd, l);
                         for (size_t k = 0; k < s->ntiles; k++)
-                                assert_int_equal(sim_options_now(sim, &s->tiles[k]),
+                                assert_int_equal(tkit_sim_options_now(sim, &s->tiles[k]),
                                                  brute_options(&bd, &s->tiles[k], left));
                         board_free(&bd);
                         tkit_layout_destroy(l);
@@ -995,13 +995,13 @@ static void test_option_counts(void **state)
                         struct tkit_layout *l = tkit_sim_layout(sim, &o);
                         struct board bd;
                         board_build(&bd, l);
-                        int left = sim_bridge_tokens(sets, k) - l->stats.bridges;
+                        int left = tkit_sim_bridge_tokens(sets, k) - l->stats.bridges;
                         for (size_t si = 0; si < k; si++) {
                                 for (size_t t = 0; t < sets[si]->ntiles; t++) {
                                         const struct tkit_tile *def = &sets[si]->tiles[t];
-                                        if (sim_river_sides(def))
+                                        if (tkit_sim_river_sides(def))
                                                 continue;
-                                        assert_int_equal(sim_options_now(sim, def),
+                                        assert_int_equal(tkit_sim_options_now(sim, def),
                                                          brute_options(&bd, def, left));
                                 }
                         }
