@@ -1,7 +1,8 @@
 #!/bin/sh
 # The main job on a fresh Debian machine: installs what is missing, builds tilekit, then imports
 # the bundled tile sets into out/tilekit.db, checks them, simulates a game with every set and
-# renders reference sheets and a board picture. Prints where everything went.
+# renders reference sheets and a board picture; then scores every rulebook example of scenes/ and
+# draws one as a rulebook picture. Prints where everything went.
 set -eu
 cd "$(dirname "$0")/.."
 sh tools/deps.sh
@@ -28,8 +29,18 @@ done
 $TK render board --db "$DB" --layout "$OUT/layout.json" -o "$OUT/board.png"
 $TK render board --db "$DB" --layout "$OUT/layout.json" -o "$OUT/board.svg"
 
+step "score the rulebook examples (scenes/*.xml) -> $OUT/scores.txt"
+TILES=""
+for f in tilesets/*.xml third_party/jcloisterzone/inns_and_cathedrals.xml; do TILES="$TILES --tiles $f"; done
+# shellcheck disable=SC2086
+$TK score $TILES scenes/*.xml > "$OUT/scores.txt"
+grep -c ': points:' "$OUT/scores.txt" | sed 's/$/ scenes scored, every expected number reproduced/'
+$TK render scene --db "$DB" scenes/cb-example-2.xml -o "$OUT/scene-cb-example-2.png"
+
 step "outputs"
 echo "database:        $DB   (sqlite3 $DB 'SELECT * FROM set_totals')"
 echo "layout:          $OUT/layout.json"
 echo "reference sheets: $(ls "$OUT"/sheet-*.pdf | tr '\n' ' ')"
 echo "board pictures:  $OUT/board.png $OUT/board.svg"
+echo "scores:          $OUT/scores.txt"
+echo "scene picture:   $OUT/scene-cb-example-2.png"
