@@ -180,5 +180,10 @@ void tkit_xml_escape(struct tkit_buf *b, const char *s, bool attr);
 /*  name="value" with the value escaped, and  name="N". */
 void tkit_xml_attr(struct tkit_buf *b, const char *name, const char *value);
 void tkit_xml_attr_int(struct tkit_buf *b, const char *name, int value);
+/* Writes the whole buffer to `f` and flushes it (to the file `path`, opened and closed here, in
+ * place): 0, or TKIT_E_IO with "NAME: cannot write: <strerror>" in `d` (which may be NULL). */
+int tkit_write_buf_stream(const struct tkit_buf *b, FILE *f, const char *name,
+                          struct tkit_diags *d);
+int tkit_write_buf_file(const struct tkit_buf *b, const char *path, struct tkit_diags *d);
 
 #endif

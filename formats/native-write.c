@@ -415,10 +415,34 @@ int tkit_native_write_file(const struct tkit_set *s, const char *path)
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_native_write(s, &b);
-        FILE *f = fopen(path, "wb");
-        bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
-        if (f)
-                ok = fclose(f) == 0 && ok;
+        int rc = tkit_write_buf_file(&b, path, NULL);
         tkit_buf_finish(&b);
-        return ok ? 0 : TKIT_E_IO;
+        return rc;
+}
+
+static int write_error(struct tkit_diags *d, const char *name, int e)
+{
+        if (d)
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot write: %s",
+                               strerror(e));
+        return TKIT_E_IO;
+}
+
+int tkit_write_buf_stream(const struct tkit_buf *b, FILE *f, const char *name,
+                          struct tkit_diags *d)
+{
+        errno = 0;
+        bool ok = fwrite(b->data ? b->data : "", 1, b->len, f) == b->len && fflush(f) == 0;
+        return ok ? 0 : write_error(d, name, errno ? errno : EIO);
+}
+
+int tkit_write_buf_file(const struct tkit_buf *b, const char *path, struct tkit_diags *d)
+{
+        FILE *f = fopen(path, "wb");
+        if (!f)
+                return write_error(d, path, errno);
+        int rc = tkit_write_buf_stream(b, f, path, d);
+        if (fclose(f) != 0 && rc == 0)
+                rc = write_error(d, path, errno ? errno : EIO);
+        return rc;
 }

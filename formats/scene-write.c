@@ -372,20 +372,6 @@ void tkit_scene_write(const struct tkit_scene *s, struct tkit_buf *out)
 }
 
 /* Writes `b` to `f`; 0 or the errno of the failure (EIO when stdio set none). */
-static int put_all(const struct tkit_buf *b, FILE *f)
-{
-        errno = 0;
-        bool ok = fwrite(b->data, 1, b->len, f) == b->len && fflush(f) == 0;
-        return ok ? 0 : errno ? errno : EIO;
-}
-
-static int write_error(struct tkit_diags *d, const char *name, int e)
-{
-        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot write: %s",
-                       strerror(e));
-        return TKIT_E_IO;
-}
-
 int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *name,
                             struct tkit_diags *d)
 {
@@ -394,9 +380,9 @@ int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *nam
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_scene_write(s, &b);
-        int e = put_all(&b, f);
+        int rc = tkit_write_buf_stream(&b, f, name, d);
         tkit_buf_finish(&b);
-        return e ? write_error(d, name, e) : 0;
+        return rc;
 }
 
 int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct tkit_diags *d)
@@ -406,10 +392,7 @@ int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct t
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_scene_write(s, &b);
-        FILE *f = fopen(path, "wb");
-        int e = f ? put_all(&b, f) : errno;
-        if (f && fclose(f) != 0 && !e)
-                e = errno ? errno : EIO;
+        int rc = tkit_write_buf_file(&b, path, d);
         tkit_buf_finish(&b);
-        return e ? write_error(d, path, e) : 0;
+        return rc;
 }

@@ -70,19 +70,6 @@ void tkit_layout_write_json(const struct tkit_layout *l, struct tkit_buf *b)
         tkit_buf_puts(b, "\n}\n");
 }
 
-int tkit_layout_write_json_file(const struct tkit_layout *l, const char *path)
-{
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_layout_write_json(l, &b);
-        FILE *f = fopen(path, "w");
-        bool ok = f && fwrite(b.data, 1, b.len, f) == b.len;
-        if (f)
-                ok = fclose(f) == 0 && ok;
-        tkit_buf_finish(&b);
-        return ok ? 0 : TKIT_E_IO;
-}
-
 /* ---------------------------------------------------------------- reader: syntax */
 
 enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };

@@ -142,8 +142,6 @@ void tkit_sim_summary_write_json(const struct tkit_sim_summary *u, struct tkit_b
 /* Appends the layout as JSON (one object, fixed key order, ends with a newline). Same layout,
  * same bytes. */
 void tkit_layout_write_json(const struct tkit_layout *l, struct tkit_buf *out);
-/* Writes to the file `path` in place ("-" is a file called "-"). Returns 0 or TKIT_E_IO. */
-int tkit_layout_write_json_file(const struct tkit_layout *l, const char *path);
 
 /* Largest layout document accepted, and deepest nesting. */
 #define TKIT_LAYOUT_MAX_BYTES (64u * 1024u * 1024u)
