@@ -32,9 +32,10 @@ static inline bool scene_game_apply_ok(const struct tkit_scene *s, struct tkit_s
                 *why = tkit_xasprintf("apply%s returned %d with %zu errors", final ? " final" : "",
                                       rc, d.errors);
         else if (rc == 0 && !r.after)
-                *why = tkit_xasprintf("apply%s succeeded without a scene after", final ? " final" : "");
-        else if (rc == 0 && !scene_survives(r.after, why))
-                ; /* *why says what */
+                *why = tkit_xasprintf("apply%s succeeded without a scene after",
+                                      final ? " final" : "");
+        else if (rc == 0)
+                scene_survives(r.after, why); /* *why says what went wrong */
         for (size_t i = 0; !*why && i < r.nevents; i++)
                 if (r.events[i].player < -1 || r.events[i].player >= (int)s->nplayers)
                         *why = tkit_xasprintf("event %zu (%s) names player %d of %zu", i,

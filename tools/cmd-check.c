@@ -413,8 +413,8 @@ static size_t sets_in_play(const struct tkit_scene *s, const struct tkit_setlist
 /* Reads every scene FILE and plays its move (without comparing the points it expects: that is
  * `tilekit score`), reporting into `d`; returns an exit status (0, 1 or 2: a scene that cannot be
  * read at all). An illegal scene counts by its errors, as any finding. */
-static int check_scenes(const struct inputs *in, const struct tkit_setlist *files,
-                        const char *db, struct tkit_diags *d)
+static int check_scenes(const struct inputs *in, const struct tkit_setlist *files, const char *db,
+                        struct tkit_diags *d)
 {
         struct fallback fb = {.loaded = false, .status = TKIT_EXIT_OK};
         cli_sets_init(&fb.cs);
@@ -460,8 +460,9 @@ static int load(struct opts *o, char **files, int nfiles, struct inputs *in, str
                 if (!e->data)
                         paths[npaths++] = e->name;
                 else /* read already: the whole of stdin or a pipe */
-                        status = worse(status, cli_exit_for(tkit_read_memory(
-                                                   e->data, e->len, e->name, o->format, &cs->all, d)));
+                        status =
+                            worse(status, cli_exit_for(tkit_read_memory(e->data, e->len, e->name,
+                                                                        o->format, &cs->all, d)));
         }
         /* Files that cannot be read are reported with the findings; the others are checked. */
         if (npaths || nfiles == 0)

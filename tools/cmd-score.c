@@ -41,7 +41,7 @@ struct score_opts {
         const char *db, *after;
         bool json, final;
         glob_t bundled; /* the bundled tile files, when neither --tiles nor a database is there */
-        int argc; /* the scenes: argv[optind..argc) */
+        int argc;       /* the scenes: argv[optind..argc) */
         char **argv;
 };
 
