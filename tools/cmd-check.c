@@ -250,22 +250,27 @@ static bool root_is_scene(FILE *f)
                 if (c != '<')
                         return false;
                 c = getc(f);
-                if (c == '?' && !skip_past(f, "?>"))
-                        return false;
-                if (c == '!' && (c = getc(f)) == '-') {
-                        if (getc(f) != '-' || !skip_past(f, "-->"))
+                if (c == '?') {
+                        if (!skip_past(f, "?>"))
                                 return false;
-                } else if (c == 'D') {
-                        if (!name_is(f, "OCTYPE"))
-                                return false;
-                        while (is_blank(c = getc(f)))
-                                ;
-                        ungetc(c, f);
-                        return name_is(f, "scene");
-                } else if (c != '?') {
+                        continue;
+                }
+                if (c != '!') {
                         ungetc(c, f);
                         return name_is(f, "scene");
                 }
+                c = getc(f);
+                if (c == '-') {
+                        if (getc(f) != '-' || !skip_past(f, "-->"))
+                                return false;
+                        continue;
+                }
+                if (c != 'D' || !name_is(f, "OCTYPE"))
+                        return false;
+                while (is_blank(c = getc(f)))
+                        ;
+                ungetc(c, f);
+                return name_is(f, "scene");
         }
 }
 
