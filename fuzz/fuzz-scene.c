@@ -1,17 +1,79 @@
-/* libFuzzer target for the scene reader (docs/scene.md): NULL exactly when an error was
- * reported, and every scene accepted survives the canonical write → read → write
- * (fuzz/scene-roundtrip.h). */
+/* libFuzzer target for the scene reader (docs/scene.md) and the rules engine (game/): NULL
+ * exactly when an error was reported, and every scene accepted survives the canonical write →
+ * read → write (fuzz/scene-roundtrip.h); then it is validated against the bundled tile sets and,
+ * when legal, its move is applied, with and without final scoring (fuzz/scene-game.h). */
+#include <dirent.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "scene-game.h"
 #include "scene-roundtrip.h"
 
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct tkit_setlist sets;
+
+static void read_or_abort(const char *path)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        if (tkit_read_file(path, TKIT_FORMAT_AUTO, &sets, &d) != 0)
+                abort();
+        tkit_diags_finish(&d);
+}
+
+/* Reads the bundled tile sets once, as `tilekit score` finds them: every tilesets/NAME.xml
+ * ($TKIT_FUZZ_TILESETS overrides the directory built in) and JCloisterZone's Inns & Cathedrals
+ * file next to it in third_party/, which the rulebooks' inn scenes use. */
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+        (void)argc;
+        (void)argv;
+        const char *dir = getenv("TKIT_FUZZ_TILESETS");
+        if (!dir)
+                dir = TKIT_FUZZ_TILESETS;
+        tkit_setlist_init(&sets);
+        DIR *dh = opendir(dir);
+        if (!dh)
+                abort();
+        char path[4096];
+        for (struct dirent *e; (e = readdir(dh)) != NULL;) {
+                size_t n = strlen(e->d_name);
+                if (n < 5 || strcmp(e->d_name + n - 4, ".xml") != 0)
+                        continue;
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                read_or_abort(path);
+        }
+        closedir(dh);
+        snprintf(path, sizeof path, "%s/../third_party/jcloisterzone/inns_and_cathedrals.xml", dir);
+        FILE *f = fopen(path, "rb");
+        if (f) {
+                fclose(f);
+                read_or_abort(path);
+        }
+        tkit_jcz_link(&sets);
+        if (sets.n == 0)
+                abort();
+        return 0;
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
         char *why = NULL;
         if (!scene_round_trip_ok((const char *)data, size, &why))
                 __builtin_trap();
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_scene *s = tkit_scene_read((const char *)data, size, "fuzz.xml", &d);
+        if (s && !scene_game_ok(s, sets.sets, sets.n, &why)) {
+                fprintf(stderr, "fuzz-scene: %s\n", why);
+                __builtin_trap();
+        }
+        tkit_scene_destroy(s);
+        tkit_diags_finish(&d);
         return 0;
 }

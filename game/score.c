@@ -300,7 +300,9 @@ void tkit_g_score_fields(struct g_ctx *c)
                 size_t end = lo;
                 while (end < n && v[end].field == root)
                         end++;
-                score_field(c, root, v + lo, end - lo);
+                /* no field touches a completed city: v is NULL (n = 0), and NULL + 0 is
+                 * undefined behaviour in C (UBSan reports it) */
+                score_field(c, root, v ? v + lo : NULL, end - lo);
         }
         free(done);
         free(v);

@@ -3,9 +3,11 @@
 #include "db/tkit-db.h"
 
 #include <errno.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const struct cli_command cli_commands[] = {
     {"import", "read tile-set XML files into the database", tkit_cmd_import, tkit_help_import},
@@ -34,6 +36,23 @@ const char *cli_default_db(void)
 {
         const char *env = getenv("TILEKIT_DB");
         return env && *env ? env : "tilekit.db";
+}
+
+bool cli_bundled_tiles(const char *db, glob_t *g)
+{
+        memset(g, 0, sizeof *g);
+        if (db || getenv("TILEKIT_DB") || access(cli_default_db(), F_OK) == 0)
+                return false;
+        const char *root = getenv("TILEKIT_DATA_DIR");
+        if (!root)
+                root = TKIT_DATA_DIR;
+        char *sets = tkit_xasprintf("%s/tilesets/*.xml", root);
+        char *inns = tkit_xasprintf("%s/third_party/jcloisterzone/inns_and_cathedrals.xml", root);
+        if (glob(sets, 0, NULL, g) == 0 && access(inns, R_OK) == 0)
+                glob(inns, GLOB_APPEND, NULL, g);
+        free(sets);
+        free(inns);
+        return true;
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)

@@ -8,6 +8,7 @@
 #ifndef TKIT_CLI_H
 #define TKIT_CLI_H
 
+#include <glob.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -72,6 +73,14 @@ int cli_sets_check_ids(const struct cli_sets *cs, const char *cmd);
  * (an id asked for twice, a file or the database cannot be opened). */
 int cli_sets_load(struct cli_sets *cs, const char *cmd, const char *const *files, size_t nfiles,
                   enum tkit_format fmt, const char *db, struct tkit_diags *d);
+
+/* The bundled tile files, for commands that need sets a scene names when no database is there:
+ * when `db` is NULL and neither $TILEKIT_DB nor ./tilekit.db exists, globs the files shipped
+ * with tilekit ($TILEKIT_DATA_DIR, else the source tree it was built from): the files NAME.xml
+ * of tilesets/ and JCloisterZone's Inns & Cathedrals file (the rulebooks' inn examples use it)
+ * into `g` and returns true (the caller globfree()s it; it may hold no paths when the files are
+ * gone); otherwise leaves `g` empty and returns false: the database is the place to look. */
+bool cli_bundled_tiles(const char *db, glob_t *g);
 
 /* ---------------------------------------------------------------- inputs */
 

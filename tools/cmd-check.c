@@ -1,12 +1,16 @@
-/* tilekit check: run the rule catalogue on tile-set files, or on sets stored in a database. */
+/* tilekit check: run the rule catalogue on tile-set files, or on sets stored in a database; and
+ * validate scene files given among the FILEs against the sets they name. */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "db/tkit-db.h"
 #include "formats/tkit-formats.h"
+#include "game/tkit-game.h"
 #include "rules/tkit-rules.h"
 
 void tkit_help_check(FILE *out)
@@ -21,10 +25,17 @@ void tkit_help_check(FILE *out)
             "across files are resolved). Without FILEs, checks the sets stored in the\n"
             "database and stores the findings there.\n"
             "\n"
+            "A FILE whose root element is <scene> is a scene (docs/scene.md): its move is\n"
+            "played as `tilekit score` plays it and every problem reported (rules SCENE-*;\n"
+            "the points it expects are score's business), with the sets it names: those\n"
+            "the other FILEs define, else those of the database (--db, $TILEKIT_DB or\n"
+            "./tilekit.db), else, when there is none, the bundled tile sets.\n"
+            "\n"
             "  --db FILE       database (default: $TILEKIT_DB or tilekit.db); with FILEs,\n"
             "                  the findings are stored there too\n"
             "  --set ID        check only this stored set (repeatable)\n"
-            "  --format F      input format of FILEs: auto (default), tilekit, jcz\n"
+            "  --format F      input format of FILEs: auto (default: by root element), tilekit,\n"
+            "                  jcz (then no FILE is taken for a scene)\n"
             "  --json          findings as a JSON array on stdout\n"
             "  --werror        warnings count as errors for the exit status\n"
             "  --verbose       also notes (rules not applied to JCloisterZone data, why)\n"
@@ -36,9 +47,10 @@ void tkit_help_check(FILE *out)
             "goes to stderr. A set id given twice (--set base,base, or the same set read\n"
             "from two files) is refused.\n"
             "\n"
-            "Exit status: 0 no errors; 1 errors found, a missing set, a database error or a\n"
-            "failed write; 2 usage error, or a file or database that cannot be opened or\n"
-            "read (also a read-only database to store findings in).\n");
+            "Exit status: 0 no errors; 1 errors found (also an illegal or invalid scene), a\n"
+            "missing set, a database error or a failed write; 2 usage error, or a file or\n"
+            "database that cannot be opened or read (also a read-only database to store\n"
+            "findings in).\n");
 }
 
 struct opts {
@@ -127,15 +139,18 @@ static int store(const char *path, bool create, const struct tkit_setlist *l,
 }
 
 /* Counts findings as printed in text: one about a tile shared by several sets counts once. */
-static void summary(const struct tkit_setlist *l, size_t errors, size_t warnings)
+static void summary(const struct tkit_setlist *l, size_t scenes, size_t errors, size_t warnings)
 {
         long tiles = 0;
         for (size_t i = 0; i < l->n; i++)
                 tiles += tkit_set_tile_total(l->sets[i]);
         cli_stdout_flush();
-        fprintf(stderr, "tilekit check: %zu set%s, %ld tile%s: %zu error%s, %zu warning%s\n", l->n,
-                l->n == 1 ? "" : "s", tiles, tiles == 1 ? "" : "s", errors, errors == 1 ? "" : "s",
-                warnings, warnings == 1 ? "" : "s");
+        fprintf(stderr, "tilekit check: %zu set%s, %ld tile%s", l->n, l->n == 1 ? "" : "s", tiles,
+                tiles == 1 ? "" : "s");
+        if (scenes)
+                fprintf(stderr, ", %zu scene%s", scenes, scenes == 1 ? "" : "s");
+        fprintf(stderr, ": %zu error%s, %zu warning%s\n", errors, errors == 1 ? "" : "s", warnings,
+                warnings == 1 ? "" : "s");
 }
 
 static bool same_str(const char *a, const char *b)
@@ -191,13 +206,288 @@ static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *e
         tkit_diags_finish(&shown);
 }
 
+/* ------------------------------------------------------------------ which FILE is a scene */
+
+static bool is_blank(int c)
+{
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* Reads past the next `end` ("?>", "-->"); false at the end of the input. */
+static bool skip_past(FILE *f, const char *end)
+{
+        size_t got = 0, n = strlen(end);
+        for (int c; (c = getc(f)) != EOF;) {
+                got = c == end[got] ? got + 1 : c == end[0];
+                if (got == n)
+                        return true;
+        }
+        return false;
+}
+
+/* Whether the next characters are the name `w`, ended as a name is in a tag. */
+static bool name_is(FILE *f, const char *w)
+{
+        for (; *w; w++)
+                if (getc(f) != (unsigned char)*w)
+                        return false;
+        int c = getc(f);
+        return is_blank(c) || c == '>' || c == '/' || c == '[';
+}
+
+/* Whether the XML document in `f` has the root element <scene> (by its start tag, or by a DOCTYPE
+ * naming it, which the scene reader then refuses): reads only as far as the root element, past a
+ * UTF-8 byte-order mark, blanks, the XML declaration, processing instructions and comments.
+ * Anything else goes to the tile-set readers, which say what is wrong with it. */
+static bool root_is_scene(FILE *f)
+{
+        int c = getc(f);
+        if (c == 0xef && getc(f) == 0xbb && getc(f) == 0xbf)
+                c = getc(f);
+        for (;; c = getc(f)) {
+                while (is_blank(c))
+                        c = getc(f);
+                if (c != '<')
+                        return false;
+                c = getc(f);
+                if (c == '?') {
+                        if (!skip_past(f, "?>"))
+                                return false;
+                        continue;
+                }
+                if (c != '!') {
+                        ungetc(c, f);
+                        return name_is(f, "scene");
+                }
+                c = getc(f);
+                if (c == '-') {
+                        if (getc(f) != '-' || !skip_past(f, "-->"))
+                                return false;
+                        continue;
+                }
+                if (c != 'D' || !name_is(f, "OCTYPE"))
+                        return false;
+                while (is_blank(c = getc(f)))
+                        ;
+                ungetc(c, f);
+                return name_is(f, "scene");
+        }
+}
+
+static bool mem_is_scene(const char *data, size_t len)
+{
+        FILE *f = len ? fmemopen((void *)data, len, "rb") : NULL;
+        bool scene = f && root_is_scene(f);
+        if (f)
+                fclose(f);
+        return scene;
+}
+
+/* A FILE read into memory (standard input, a pipe) or named by its path. */
+struct input {
+        const char *name;
+        char *data; /* NULL: read by name */
+        size_t len;
+};
+
+/* The FILEs sorted by what they hold. */
+struct inputs {
+        struct input *tiles, *scenes;
+        size_t ntiles, captiles, nscenes, capscenes;
+        bool stdin_read;
+        int status; /* 2 when a FILE could not be read here */
+};
+
+static void inputs_finish(struct inputs *in)
+{
+        for (size_t i = 0; i < in->ntiles; i++)
+                free(in->tiles[i].data);
+        for (size_t i = 0; i < in->nscenes; i++)
+                free(in->scenes[i].data);
+        free(in->tiles);
+        free(in->scenes);
+}
+
+static void push(struct inputs *in, bool scene, const char *name, char *data, size_t len)
+{
+        struct input *e = scene ? TKIT_PUSH(in->scenes, in->nscenes, in->capscenes)
+                                : TKIT_PUSH(in->tiles, in->ntiles, in->captiles);
+        *e = (struct input){name, data, len};
+}
+
+/* Reads a stream that can be read only once, at most one byte over the readers' limit (which
+ * they then report), and sorts it. */
+static void read_once(struct inputs *in, FILE *f, const char *name, struct tkit_diags *d)
+{
+        size_t cap = 64 * 1024, len = 0, got;
+        char *data = tkit_xmalloc(cap);
+        do {
+                if (len == cap)
+                        data = tkit_xrealloc(data, cap *= 2);
+                size_t want = cap - len;
+                if (want > TKIT_MAX_INPUT_BYTES + 1 - len)
+                        want = TKIT_MAX_INPUT_BYTES + 1 - len;
+                got = fread(data + len, 1, want, f);
+                len += got;
+        } while (got && len <= TKIT_MAX_INPUT_BYTES);
+        if (ferror(f)) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot read %s: %s",
+                               name, strerror(errno));
+                in->status = TKIT_EXIT_USAGE;
+                free(data);
+                return;
+        }
+        push(in, mem_is_scene(data, len), name, data, len);
+}
+
+/* Sorts one FILE: a regular file by the start of its text (read again by its reader), standard
+ * input and pipes by reading them whole. What cannot be opened goes to the tile-set readers,
+ * which report it as before. */
+static void sort_input(struct inputs *in, const char *path, struct tkit_diags *d)
+{
+        bool is_stdin = strcmp(path, "-") == 0;
+        if (is_stdin && in->stdin_read) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, "<stdin>", 0, NULL, NULL, NULL,
+                               "standard input ('-') can be read only once");
+                in->status = TKIT_EXIT_USAGE;
+                return;
+        }
+        FILE *f = is_stdin ? stdin : fopen(path, "rb");
+        struct stat st;
+        if (!f || fstat(fileno(f), &st) != 0) {
+                push(in, false, path, NULL, 0);
+        } else if (!is_stdin && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+                push(in, root_is_scene(f), path, NULL, 0);
+        } else {
+                in->stdin_read |= is_stdin;
+                read_once(in, f, is_stdin ? "<stdin>" : path, d);
+        }
+        if (f && !is_stdin)
+                fclose(f);
+}
+
+/* ------------------------------------------------------------------ scenes */
+
+/* 2 (cannot read) outranks 1 (wrong data). */
+static int worse(int a, int b)
+{
+        return a == TKIT_EXIT_USAGE || b == TKIT_EXIT_USAGE ? TKIT_EXIT_USAGE : a > b ? a : b;
+}
+
+/* The sets scenes may name besides those of the FILEs, loaded when first needed: from the
+ * database, else the bundled tile files (as `tilekit score` finds them). */
+struct fallback {
+        struct cli_sets cs;
+        bool loaded;
+        int status;
+};
+
+static void fallback_load(struct fallback *fb, const char *db)
+{
+        glob_t g;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        fb->loaded = true;
+        if (!cli_bundled_tiles(db, &g))
+                fb->status = cli_sets_load(&fb->cs, "check", NULL, 0, TKIT_FORMAT_AUTO, db, &d);
+        else if (g.gl_pathc) /* none: the scenes' sets are reported missing */
+                fb->status = cli_sets_load(&fb->cs, "check", (const char *const *)g.gl_pathv,
+                                           g.gl_pathc, TKIT_FORMAT_AUTO, NULL, &d);
+        globfree(&g);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+}
+
+/* The sets `s` names, from the FILEs first; those missing are left out (the engine says so). */
+static size_t sets_in_play(const struct tkit_scene *s, const struct tkit_setlist *files,
+                           struct fallback *fb, const char *db, struct tkit_set **play)
+{
+        size_t n = 0;
+        for (size_t i = 0; i < s->nsets; i++) {
+                struct tkit_set *set = tkit_setlist_find(files, s->sets[i]);
+                if (!set && !fb->loaded)
+                        fallback_load(fb, db);
+                if (!set)
+                        set = tkit_setlist_find(&fb->cs.all, s->sets[i]);
+                if (set)
+                        play[n++] = set;
+        }
+        return n;
+}
+
+/* Reads every scene FILE and plays its move (without comparing the points it expects: that is
+ * `tilekit score`), reporting into `d`; returns an exit status (0, 1 or 2: a scene that cannot be
+ * read at all). An illegal scene counts by its errors, as any finding. */
+static int check_scenes(const struct inputs *in, const struct tkit_setlist *files, const char *db,
+                        struct tkit_diags *d)
+{
+        struct fallback fb = {.loaded = false, .status = TKIT_EXIT_OK};
+        cli_sets_init(&fb.cs);
+        int status = TKIT_EXIT_OK;
+        for (size_t i = 0; i < in->nscenes; i++) {
+                const struct input *e = &in->scenes[i];
+                int err = 0;
+                struct tkit_scene *s = e->data ? tkit_scene_read(e->data, e->len, e->name, d)
+                                               : tkit_scene_read_file(e->name, d, &err);
+                if (!s) {
+                        status = worse(status, err ? cli_exit_for(err) : TKIT_EXIT_FAIL);
+                        continue;
+                }
+                /* Applying validates, and finds what only the move can show (a maiden taken
+                 * back in a turn with a figure placed, a bonus with no free space, ...). */
+                struct tkit_set **play = tkit_xcalloc(s->nsets ? s->nsets : 1, sizeof *play);
+                struct tkit_game_result r;
+                tkit_game_result_init(&r);
+                tkit_game_apply(s, play, sets_in_play(s, files, &fb, db, play), false, &r, d);
+                tkit_game_result_finish(&r);
+                free(play);
+                tkit_scene_destroy(s);
+        }
+        cli_sets_finish(&fb.cs);
+        return worse(status, fb.status);
+}
+
+/* Sorts the FILEs (by root element with --format auto) and reads the tile-set data among them
+ * into `cs`; without FILEs, loads the stored sets. Returns an exit status. */
+static int load(struct opts *o, char **files, int nfiles, struct inputs *in, struct cli_sets *cs,
+                struct tkit_diags *d, struct tkit_diags *dbd)
+{
+        for (int i = 0; i < nfiles; i++)
+                if (o->format == TKIT_FORMAT_AUTO)
+                        sort_input(in, files[i], d);
+                else
+                        push(in, false, files[i], NULL, 0);
+        int status = in->status;
+        const char **paths = tkit_xcalloc(in->ntiles + 1, sizeof *paths);
+        size_t npaths = 0;
+        for (size_t i = 0; i < in->ntiles; i++) {
+                const struct input *e = &in->tiles[i];
+                if (!e->data)
+                        paths[npaths++] = e->name;
+                else /* read already: the whole of stdin or a pipe */
+                        status =
+                            worse(status, cli_exit_for(tkit_read_memory(e->data, e->len, e->name,
+                                                                        o->format, &cs->all, d)));
+        }
+        /* Files that cannot be read are reported with the findings; the others are checked. */
+        if (npaths || nfiles == 0)
+                status = worse(status, cli_sets_load(cs, "check", paths, npaths, o->format, o->db,
+                                                     nfiles == 0 ? dbd : d));
+        else
+                tkit_jcz_link(&cs->all);
+        free(paths);
+        return status;
+}
+
 static int run(struct opts *o, char **files, int nfiles)
 {
         struct cli_sets cs;
-        struct tkit_diags d, dbd;
+        struct tkit_diags d, dbd, sd;
+        struct inputs in = {0};
         cli_sets_init(&cs);
         tkit_diags_init(&d);
         tkit_diags_init(&dbd);
+        tkit_diags_init(&sd);
         int status = TKIT_EXIT_OK;
         for (size_t i = 0; i < o->nsets && !status; i++)
                 status = cli_sets_add_ids(&cs, "check", o->sets[i]);
@@ -206,25 +496,28 @@ static int run(struct opts *o, char **files, int nfiles)
         bool from_db = nfiles == 0;
         unsigned options = (o->verbose ? TKIT_CHECK_VERBOSE : 0) |
                            (from_db ? TKIT_CHECK_VALIDATE : 0); /* stored sets skipped the reader */
-        /* Files that cannot be read are reported with the findings; the others are checked. */
-        status = cli_sets_load(&cs, "check", (const char *const *)files, (size_t)nfiles, o->format,
-                               o->db, from_db ? &dbd : &d);
+        status = load(o, files, nfiles, &in, &cs, &d, &dbd);
         if (from_db && status == TKIT_EXIT_USAGE) {
                 cli_print_diags(&dbd);
                 goto out;
         }
         tkit_check_setlist(&cs.all, options, &d);
-        size_t errors, warnings;
-        print(&d, o->json, o->verbose, &errors, &warnings);
-        if (from_db || o->db) { /* a read-only database: 2, as for import */
+        status = worse(status, check_scenes(&in, &cs.all, o->db, &sd));
+        /* only tile sets have findings stored; a read-only database: 2, as for import */
+        if (from_db || (o->db && in.ntiles)) {
                 int rc = store(o->db ? o->db : cli_default_db(), !from_db, &cs.all, &d, &dbd);
                 status = status ? status : cli_exit_for(rc);
         }
+        tkit_diags_take(&d, &sd, NULL);
+        size_t errors, warnings;
+        print(&d, o->json, o->verbose, &errors, &warnings);
         cli_print_diags(&dbd);
-        summary(&cs.all, errors, warnings);
+        summary(&cs.all, in.nscenes, errors, warnings);
         if (!status && (d.errors || (o->werror && d.warnings)))
                 status = TKIT_EXIT_FAIL;
 out:
+        inputs_finish(&in);
+        tkit_diags_finish(&sd);
         tkit_diags_finish(&dbd);
         tkit_diags_finish(&d);
         cli_sets_finish(&cs);

@@ -1,9 +1,6 @@
 /* tilekit score: play the move of each scene by the scoring rules and print what happens. */
 #include "cli.h"
 
-#include <glob.h>
-#include <unistd.h>
-
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,30 +41,18 @@ struct score_opts {
         const char *db, *after;
         bool json, final;
         glob_t bundled; /* the bundled tile files, when neither --tiles nor a database is there */
-        int argc; /* the scenes: argv[optind..argc) */
+        int argc;       /* the scenes: argv[optind..argc) */
         char **argv;
 };
 
-/* Scenes name their sets by id; with no --tiles, no --db, no $TILEKIT_DB and no tilekit.db here,
- * the sets come from the tile files shipped with tilekit (its tilesets/ and the JCloisterZone
- * Inns & Cathedrals file, which the rulebooks' inn examples need), so that
- * `tilekit score scenes/NAME.xml` works in a fresh checkout. */
+/* Scenes name their sets by id; with no --tiles and no database, the sets come from the tile
+ * files shipped with tilekit, so that `tilekit score scenes/NAME.xml` works in a fresh checkout. */
 static void use_bundled(struct score_opts *o)
 {
-        if (o->ntiles || o->db || getenv("TILEKIT_DB") || access(cli_default_db(), F_OK) == 0)
+        if (o->ntiles || !cli_bundled_tiles(o->db, &o->bundled))
                 return;
-        const char *root = getenv("TILEKIT_DATA_DIR");
-        if (!root)
-                root = TKIT_DATA_DIR;
-        char *sets = tkit_xasprintf("%s/tilesets/*.xml", root);
-        char *inns = tkit_xasprintf("%s/third_party/jcloisterzone/inns_and_cathedrals.xml", root);
-        int rc = glob(sets, 0, NULL, &o->bundled);
-        if (rc == 0 && access(inns, R_OK) == 0)
-                glob(inns, GLOB_APPEND, NULL, &o->bundled);
-        for (size_t i = 0; rc == 0 && i < o->bundled.gl_pathc; i++)
+        for (size_t i = 0; i < o->bundled.gl_pathc; i++)
                 *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = o->bundled.gl_pathv[i];
-        free(sets);
-        free(inns);
 }
 
 static void opts_finish(struct score_opts *o)
