@@ -159,17 +159,38 @@ static bool same_str(const char *a, const char *b)
 }
 
 /* The same finding about a tile that several sets share (JCloisterZone's basic:1 and basic:2)
- * prints once in text; JSON keeps every one, with its set. */
-static bool repeated(const struct tkit_diags *d, size_t i)
+ * prints once in text; JSON keeps every one, with its set. Findings are hashed on what makes
+ * them the same, so the filter stays linear in the number of findings. */
+struct seen {
+        const struct tkit_diags *d;
+        size_t i;
+};
+
+static uint32_t diag_hash(const struct tkit_diag *g)
 {
-        const struct tkit_diag *g = &d->v[i];
-        for (size_t j = 0; j < i; j++) {
-                const struct tkit_diag *h = &d->v[j];
-                if (h->line == g->line && h->severity == g->severity &&
-                    same_str(h->file, g->file) && same_str(h->rule, g->rule) &&
-                    same_str(h->tile, g->tile) && same_str(h->message, g->message))
-                        return true;
-        }
+        uint32_t h = tkit_hash_str(g->file ? g->file : "") ^ (uint32_t)g->line * 2654435761u;
+        h = h * 31u + tkit_hash_str(g->rule ? g->rule : "") + (uint32_t)g->severity;
+        h = h * 31u + tkit_hash_str(g->tile ? g->tile : "");
+        return h * 31u + tkit_hash_str(g->message ? g->message : "");
+}
+
+static bool same_diag(const void *ctx, size_t j)
+{
+        const struct seen *s = ctx;
+        const struct tkit_diag *g = &s->d->v[s->i], *h = &s->d->v[j];
+        return h->line == g->line && h->severity == g->severity && same_str(h->file, g->file) &&
+               same_str(h->rule, g->rule) && same_str(h->tile, g->tile) &&
+               same_str(h->message, g->message);
+}
+
+/* Whether finding i repeats an earlier one; adds it to `x` when it does not. */
+static bool repeated(struct tkit_index *x, const struct tkit_diags *d, size_t i)
+{
+        struct seen s = {d, i};
+        uint32_t h = diag_hash(&d->v[i]);
+        if (tkit_index_find_hash(x, h, same_diag, &s) >= 0)
+                return true;
+        tkit_index_add_hash(x, h, i);
         return false;
 }
 
@@ -181,9 +202,11 @@ static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *e
         tkit_diags_init(&shown);
         shown.limit = 0; /* d kept at most its limit already */
         *errors = *warnings = 0;
+        struct tkit_index seen;
+        tkit_index_init(&seen);
         for (size_t i = 0; i < d->n; i++) {
                 const struct tkit_diag *g = &d->v[i];
-                bool again = repeated(d, i);
+                bool again = repeated(&seen, d, i);
                 if (!again) {
                         *errors += g->severity == TKIT_SEV_ERROR;
                         *warnings += g->severity == TKIT_SEV_WARNING;
@@ -193,6 +216,7 @@ static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *e
                 tkit_diags_add(&shown, g->severity, g->file, g->line, g->rule, g->set, g->tile,
                                "%s", g->message);
         }
+        tkit_index_finish(&seen);
         /* what the sink did not keep (its limit per file) is counted and said once per file */
         const char *file;
         size_t hidden[3];
