@@ -8,6 +8,7 @@
 
 #include <sqlite3.h>
 #include <stdio.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -363,7 +364,6 @@ static void test_hot_journal_rolled_back(void **state)
 {
         struct fx *f = *state;
         struct tkit_db *db = open_ok(f, TKIT_DB_CREATE);
-        struct tkit_set *want = rich_set("rich", 40);
         import_one(f, db, rich_set("rich", 40));
         tkit_db_close(db);
         pid_t pid = fork();
@@ -375,14 +375,17 @@ static void test_hot_journal_rolled_back(void **state)
                     sqlite3_exec(h, "PRAGMA cache_size = 1; BEGIN; DELETE FROM tiles;", NULL, NULL,
                                  NULL) != SQLITE_OK)
                         _exit(1);
-                _exit(0); /* killed: no commit, no rollback, the journal stays */
+                /* killed: no commit, no rollback, the journal stays (and no exit handlers, so
+                 * valgrind, which follows forked children, has no leak check to make) */
+                raise(SIGKILL);
         }
         int status = 0;
         assert_int_equal(waitpid(pid, &status, 0), pid);
-        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        assert_true(WIFSIGNALED(status));
         char *journal = tkit_xasprintf("%s-journal", f->path);
         assert_int_equal(access(journal, F_OK), 0);
         db = open_ok(f, TKIT_DB_READONLY);
+        struct tkit_set *want = rich_set("rich", 40);
         assert_loads_equal(f, db, want);
         tkit_db_close(db);
         free(journal);
