@@ -11,12 +11,12 @@
 
 const struct cli_command cli_commands[] = {
     {"import", "read tile-set XML files into the database", tkit_cmd_import, tkit_help_import},
-    {"export", "write a set from the database as canonical XML", tkit_cmd_export, tkit_help_export},
+    {"export", "write sets as canonical tilekit XML or JCloisterZone XML", tkit_cmd_export, tkit_help_export},
     {"list", "list the sets or tiles in the database", tkit_cmd_list, tkit_help_list},
     {"check", "check tile data against the rules", tkit_cmd_check, tkit_help_check},
     {"diff", "compare two tile sets type by type", tkit_cmd_diff, tkit_help_diff},
     {"simulate", "lay out random legal games", tkit_cmd_simulate, tkit_help_simulate},
-    {"render", "draw tiles, reference sheets and boards", tkit_cmd_render, tkit_help_render},
+    {"render", "draw tiles, reference sheets, boards and scenes", tkit_cmd_render, tkit_help_render},
     {"bench", "measure the speed of the simulator and checker", tkit_cmd_bench, tkit_help_bench},
     {"scene", "check scene files, write them canonically, make one from a layout", tkit_cmd_scene,
      tkit_help_scene},
