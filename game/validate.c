@@ -477,11 +477,13 @@ int tkit_g_validate(struct g_board *b)
         check_players(b);
         check_options(b);
         check_cells(b);
+        tkit_g_check_connected(b);
         check_bridges(b);
         check_move_tile(b);
         check_figures(b);
         check_posts(b);
         check_buildings(b);
         check_tokens(b);
+        tkit_g_check_copies(b);
         return b->d->errors > before ? TKIT_E_INVALID : 0;
 }
