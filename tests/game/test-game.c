@@ -423,6 +423,51 @@ static void fortress_field(void **state)
         tkit_scene_destroy(s);
 }
 
+/* The rule of player p's score events, NULL when p scores nothing (a single rule expected). */
+static const char *score_rule_of(const struct tkit_game_result *r, int p)
+{
+        const char *rule = NULL;
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == TKIT_EV_SCORE && r->events[i].player == p) {
+                        assert_true(rule == NULL || strcmp(rule, r->events[i].rule) == 0);
+                        rule = r->events[i].rule;
+                }
+        return rule;
+}
+
+/* At the end of the game the event names the rule that fixes the value: an incomplete besieged
+ * city scores nothing by BESIEGED-CITY (BCS, "End of the game"), an inn road by SCORE-INN; an
+ * ordinary city scores by SCORE-END. */
+static void final_rules(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base besiegers", "you:red blue:blue");
+        gb_tile(s, "besiegers", "city-3", 0, 0, 0);
+        gb_tile(s, "base", "E", 0, -1, 180);
+        gb_tile(s, "base", "E", -1, 0, 90);
+        gb_tile(s, "base", "E", 0, 1, 90); /* an ordinary open city of 2 tiles */
+        gb_tile(s, "base", "N", 1, 1, 270);
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "c");
+        gb_fig(s, "blue", TKIT_FIGURE_MEEPLE, 0, 1, "c");
+        struct tkit_game_result r = apply_ok(s, true);
+        assert_int_equal(r.points[0], 0);
+        assert_string_equal(score_rule_of(&r, 0), "BESIEGED-CITY");
+        assert_int_equal(r.points[1], 2);
+        assert_string_equal(score_rule_of(&r, 1), "SCORE-END");
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+
+        s = gb_scene("base inns-and-cathedrals:1", "red:red");
+        gb_tile(s, "base", "X", 0, 0, 0);
+        gb_tile(s, "inns-and-cathedrals:1", "IC/RFr.i", 1, 0, 0);
+        gb_fig(s, "red", TKIT_FIGURE_MEEPLE, 1, 0, "W");
+        r = apply_ok(s, true);
+        assert_int_equal(r.points[0], 0);
+        assert_string_equal(score_rule_of(&r, 0), "SCORE-INN");
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
 /* Bad scenes: each refused with its rule at its line, nothing applied. */
 static void bad_scenes(void **state)
 {
@@ -615,15 +660,16 @@ static void rule_ids_documented(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(cb_example_2),   cmocka_unit_test(cb_example_3),
-            cmocka_unit_test(bridge_end),     cmocka_unit_test(cb_example_4),
-            cmocka_unit_test(castle_refused), cmocka_unit_test(cb_example_5),
-            cmocka_unit_test(cb_example_9),   cmocka_unit_test(cb_example_7),
-            cmocka_unit_test(base_rules),     cmocka_unit_test(majority),
-            cmocka_unit_test(sd_example_8),   cmocka_unit_test(sd_example_7),
-            cmocka_unit_test(sd_example_10),  cmocka_unit_test(fortress_field),
-            cmocka_unit_test(bad_scenes),     cmocka_unit_test(board_detached),
-            cmocka_unit_test(box_copies),     cmocka_unit_test(rule_ids_documented),
+            cmocka_unit_test(cb_example_2),        cmocka_unit_test(cb_example_3),
+            cmocka_unit_test(bridge_end),          cmocka_unit_test(cb_example_4),
+            cmocka_unit_test(castle_refused),      cmocka_unit_test(cb_example_5),
+            cmocka_unit_test(cb_example_9),        cmocka_unit_test(cb_example_7),
+            cmocka_unit_test(base_rules),          cmocka_unit_test(majority),
+            cmocka_unit_test(sd_example_8),        cmocka_unit_test(sd_example_7),
+            cmocka_unit_test(sd_example_10),       cmocka_unit_test(fortress_field),
+            cmocka_unit_test(bad_scenes),          cmocka_unit_test(board_detached),
+            cmocka_unit_test(box_copies),          cmocka_unit_test(final_rules),
+            cmocka_unit_test(rule_ids_documented),
         };
         return cmocka_run_group_tests(tests, load, unload);
 }
