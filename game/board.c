@@ -194,6 +194,16 @@ static void add_placement(struct g_board *b, const struct tkit_scene_tile *t, in
         }
         if (!what || !rotation_ok(b, t))
                 return;
+        struct g_use *u = TKIT_PUSH(b->uses, b->nuses, b->capuses);
+        u->what = what;
+        u->is_piece = t->is_piece;
+        u->id = t->is_piece ? ((const struct tkit_piece *)what)->id
+                            : ((const struct tkit_tile *)what)->id;
+        u->count = t->is_piece ? ((const struct tkit_piece *)what)->count
+                               : ((const struct tkit_tile *)what)->count;
+        u->set = set->id;
+        u->line = t->line;
+        u->order = (int)b->nuses - 1;
         int r = t->rotation / 90;
         if (!t->is_piece) {
                 int ci = add_cell(b, what, set, t->x, t->y, r, t->line);
@@ -458,6 +468,7 @@ void tkit_g_board_finish(struct g_board *b)
         for (size_t i = 0; i < b->nfigs; i++)
                 tkit_scene_figure_finish(&b->figs[i].f);
         free(b->figs);
+        free(b->uses);
         for (int p = 0; p < 3; p++) {
                 free(b->posts[p].row);
                 free(b->posts[p].stack);

@@ -53,6 +53,16 @@ struct g_post {
         int line;
 };
 
+/* One placement of the scene (a tile or a whole piece, the move's included), for the copy count. */
+struct g_use {
+        const void *what; /* the tile or piece definition */
+        const char *id, *set;
+        int count; /* copies in its set's box */
+        bool is_piece;
+        int line;
+        int order; /* index among the uses: ties keep the scene's order */
+};
+
 struct g_board {
         const struct tkit_scene *sc;
         struct tkit_set *const *sets;
@@ -69,6 +79,8 @@ struct g_board {
         struct g_group *groups; /* indexed by root node */
         struct g_fig *figs;
         size_t nfigs, capfigs;
+        struct g_use *uses; /* in scene order, the move's last */
+        size_t nuses, capuses;
         struct g_post posts[3];
         bool counter[3];    /* counterattack due at the post */
         int catapults_left; /* in the supply */
@@ -109,6 +121,10 @@ int tkit_g_neighbours(const struct g_board *b, int x, int y);
 
 /* validate.c */
 int tkit_g_validate(struct g_board *b);
+
+/* layout.c: the board as a game makes it */
+void tkit_g_check_connected(struct g_board *b); /* SCENE-DETACHED */
+void tkit_g_check_copies(struct g_board *b);    /* SCENE-COPIES */
 
 /* score.c: feature values, majority */
 struct g_ctx {

@@ -149,6 +149,17 @@ static const char *score_rule(const struct g_group *g)
         }
 }
 
+/* At the end of the game the rule that fixes the value: an inn, a cathedral, a siege (nothing),
+ * bridges (1 each); else the plain final scoring. */
+static const char *final_rule(const struct g_group *g)
+{
+        if (g->kind == TKIT_ROAD)
+                return g->inn ? "SCORE-INN" : g->bridges ? "BRIDGE-END" : "SCORE-END";
+        if (g->kind == TKIT_CITY && (g->besieged || g->cathedral))
+                return score_rule(g);
+        return "SCORE-END";
+}
+
 static const char *complete_word(enum tkit_feature_kind k)
 {
         switch (k) {
@@ -170,9 +181,7 @@ void tkit_g_score_group(struct g_ctx *c, int root, bool final)
         tkit_buf_init(&why);
         int v = tkit_g_group_value(b, root, final, &why);
         const struct g_group *g = &b->groups[root];
-        const char *rule = final ? "SCORE-END" : score_rule(g);
-        if (final && g->kind == TKIT_ROAD && g->bridges)
-                rule = "BRIDGE-END";
+        const char *rule = final ? final_rule(g) : score_rule(g);
         unsigned win = winners(b, root);
         int line = 0;
         for (int p = 0; p < b->nplayers && !line; p++)

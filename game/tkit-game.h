@@ -1,9 +1,10 @@
 /*
  * tilekit — the rules engine ("game"): a scene (model/tkit-scene.h) is resolved against the tile
- * sets in play, validated (a legal board, figures on features that exist and may hold them, posts
- * within their spaces, tokens within the sets' counts) and its move applied by the scoring rules
- * of the rulebooks (docs/scoring.md), giving an ordered list of events — phase, what happened, to
- * whom, points, the rule — and the scene after the move. Depends on model/ only.
+ * sets in play, validated (a legal board in one piece, no more copies of a tile than its set has,
+ * figures on features that exist and may hold them, posts within their spaces, tokens within the
+ * sets' counts) and its move applied by the scoring rules of the rulebooks (docs/scoring.md),
+ * giving an ordered list of events — phase, what happened, to whom, points, the rule — and the
+ * scene after the move. Depends on model/ only.
  *
  * Memory: a result owns its events, their strings and the scene after; tkit_game_result_finish()
  * frees them. The sets must outlive the engine's use of them.

@@ -2,6 +2,7 @@
  * spaces, tokens within the sets' counts, options the engine knows. Every problem is reported. */
 #include "game-private.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static enum tkit_side_type side_shows(const struct g_board *b, const struct g_cell *c, int side)
@@ -335,6 +336,7 @@ static void load_post_defs(struct g_board *b)
                         gp->spaces = tkit_post_row_spaces(&fc->posts[k], b->nplayers);
                         gp->nrow = (size_t)(fc->posts[k].plain + fc->posts[k].dark3 +
                                             fc->posts[k].fiveplus);
+                        free(gp->row); /* a second copy of the piece (SCENE-COPIES) */
                         gp->row = tkit_xmalloc((gp->nrow + 1) * sizeof(int));
                         for (size_t r = 0; r < gp->nrow; r++)
                                 gp->row[r] = -1;
@@ -477,11 +479,13 @@ int tkit_g_validate(struct g_board *b)
         check_players(b);
         check_options(b);
         check_cells(b);
+        tkit_g_check_connected(b);
         check_bridges(b);
         check_move_tile(b);
         check_figures(b);
         check_posts(b);
         check_buildings(b);
         check_tokens(b);
+        tkit_g_check_copies(b);
         return b->d->errors > before ? TKIT_E_INVALID : 0;
 }

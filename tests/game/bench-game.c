@@ -1,6 +1,7 @@
 /* Benchmark of the rules engine: a 200-tile scene (a road of 199 tiles with travelers, completed
  * by the move; then the same board scored to the end with farmers on both fields), resolved,
- * validated and scored many times. Prints microseconds per scene. Environment: TKIT_TILESETS. */
+ * validated and scored many times. Prints microseconds per scene. Environment: TKIT_TILESETS.
+ * The base box holds 8 straight roads: the benchmark's copy of the set holds enough. */
 #include <stdio.h>
 #include <time.h>
 
@@ -58,7 +59,15 @@ int main(void)
 {
         struct tkit_setlist sets;
         gb_load(&sets);
-        struct tkit_scene *s = long_road(200);
+        const int n = 200;
+        for (size_t i = 0; i < sets.n; i++) {
+                int k = strcmp(sets.sets[i]->id, "base") == 0
+                            ? tkit_set_find_tile(sets.sets[i], "U")
+                            : -1;
+                if (k >= 0)
+                        sets.sets[i]->tiles[k].count = n;
+        }
+        struct tkit_scene *s = long_road(n);
         int rc = bench("road completed", s, &sets, false, 200);
         rc |= bench("road completed, then final scoring", s, &sets, true, 200);
         tkit_scene_destroy(s);

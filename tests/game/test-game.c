@@ -93,7 +93,8 @@ static int count_of(const struct tkit_game_result *r, const char *what, int play
 }
 
 /* A road west to east on row 0 from x0: X (crossing) at x0, then `tiles` ("U" straight, "B"
- * bridge tile), the last cell left for the move. Returns the next free x. */
+ * a city cap with a bridge across its fields), the last cell left for the move. Returns the next
+ * free x. */
 static int road_row(struct tkit_scene *s, int x0, const char *tiles)
 {
         gb_tile(s, "base", "X", x0, 0, 0);
@@ -102,7 +103,7 @@ static int road_row(struct tkit_scene *s, int x0, const char *tiles)
                 if (*t == 'U')
                         gb_tile(s, "base", "U", x, 0, 90);
                 else
-                        gb_tile(s, "castles-bridges", "plain-1", x, 0, 0)->bridge = 2;
+                        gb_tile(s, "base", "E", x, 0, 0)->bridge = 2;
         }
         return x;
 }
@@ -116,6 +117,10 @@ static void cb_example_2(void **state)
         gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 0, "r");
         gb_move(s, "you", "castles-bridges", "plain-1", x, 0, 0)->placed.bridge = 2;
         gb_tile(s, "base", "W", x + 1, 0, 0);
+        /* the W reaches the board through the row above (a city cap over plain-1's north cap) */
+        gb_tile(s, "base", "B", x - 1, -1, 0);
+        gb_tile(s, "base", "E", x, -1, 180);
+        gb_tile(s, "base", "B", x + 1, -1, 0);
         struct tkit_game_result r = apply_ok(s, false);
         assert_int_equal(r.points[0], 6);
         assert_int_equal(r.points[1], 0);
@@ -224,12 +229,12 @@ static void cb_example_5(void **state)
         gb_castle(s, "k2", 2, 0, "c");
         gb_maiden(s, "you", 0);
         gb_maiden(s, "yellow", 1);
-        gb_tile(s, "base", "E", 0, 2, 180); /* three open cities with knights */
-        gb_tile(s, "base", "E", 1, 2, 180);
-        gb_tile(s, "base", "E", 2, 2, 180);
-        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 0, 2, "c");
-        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 2, "c");
-        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 2, 2, "c");
+        gb_tile(s, "base", "D", 0, 1, 180); /* three open cities with knights */
+        gb_tile(s, "base", "D", 1, 1, 180);
+        gb_tile(s, "base", "D", 2, 1, 180);
+        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 0, 1, "c");
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 1, "c");
+        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 2, 1, "c");
         gb_move(s, "you", "base", "B", 1, 0, 0)->take_maiden = 0;
         struct tkit_game_result r = apply_ok(s, false);
         assert_int_equal(r.points[0], 5);
@@ -247,6 +252,7 @@ static void cb_example_9(void **state)
         gb_tile(s, "base", "B", 0, 0, 0);
         gb_tile(s, "base", "B", 1, 0, 0);
         gb_tile(s, "base", "B", 0, 1, 0);
+        gb_tile(s, "base", "U", 2, 0, 0); /* its road keeps blue's field apart */
         gb_tile(s, "base", "E", 3, 0, 0);
         gb_tile(s, "base", "E", 4, 0, 0);
         gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "f");
@@ -302,13 +308,17 @@ static void base_rules(void **state)
         tkit_game_result_finish(&r);
         tkit_scene_destroy(s);
 
+        /* the box has 4 cloisters and 2 with a road: road curves fill the ring */
+        static const struct {
+                const char *id;
+                int x, y, rot;
+        } ring[] = {{"V", -1, -1, 90}, {"B", 0, -1, 0}, {"V", 1, -1, 180}, {"B", -1, 0, 0},
+                    {"B", 0, 0, 0},    {"B", 1, 0, 0},  {"A", -1, 1, 90},  {"A", 0, 1, 0}};
         s = gb_scene("base", "you:red");
-        for (int y = -1; y <= 1; y++)
-                for (int x = -1; x <= 1; x++)
-                        if (!(x == 1 && y == 1))
-                                gb_tile(s, "base", "B", x, y, 0);
+        for (size_t i = 0; i < sizeof(ring) / sizeof(ring[0]); i++)
+                gb_tile(s, "base", ring[i].id, ring[i].x, ring[i].y, ring[i].rot);
         gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "cloister");
-        gb_move(s, "you", "base", "B", 1, 1, 0);
+        gb_move(s, "you", "base", "V", 1, 1, 270);
         r = apply_ok(s, false);
         assert_int_equal(r.points[0], 9);
         assert_int_equal(count_of(&r, "completed-cloister", -1), 1);
@@ -413,6 +423,51 @@ static void fortress_field(void **state)
         tkit_scene_destroy(s);
 }
 
+/* The rule of player p's score events, NULL when p scores nothing (a single rule expected). */
+static const char *score_rule_of(const struct tkit_game_result *r, int p)
+{
+        const char *rule = NULL;
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == TKIT_EV_SCORE && r->events[i].player == p) {
+                        assert_true(rule == NULL || strcmp(rule, r->events[i].rule) == 0);
+                        rule = r->events[i].rule;
+                }
+        return rule;
+}
+
+/* At the end of the game the event names the rule that fixes the value: an incomplete besieged
+ * city scores nothing by BESIEGED-CITY (BCS, "End of the game"), an inn road by SCORE-INN; an
+ * ordinary city scores by SCORE-END. */
+static void final_rules(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base besiegers", "you:red blue:blue");
+        gb_tile(s, "besiegers", "city-3", 0, 0, 0);
+        gb_tile(s, "base", "E", 0, -1, 180);
+        gb_tile(s, "base", "E", -1, 0, 90);
+        gb_tile(s, "base", "E", 0, 1, 90); /* an ordinary open city of 2 tiles */
+        gb_tile(s, "base", "N", 1, 1, 270);
+        gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 0, 0, "c");
+        gb_fig(s, "blue", TKIT_FIGURE_MEEPLE, 0, 1, "c");
+        struct tkit_game_result r = apply_ok(s, true);
+        assert_int_equal(r.points[0], 0);
+        assert_string_equal(score_rule_of(&r, 0), "BESIEGED-CITY");
+        assert_int_equal(r.points[1], 2);
+        assert_string_equal(score_rule_of(&r, 1), "SCORE-END");
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+
+        s = gb_scene("base inns-and-cathedrals:1", "red:red");
+        gb_tile(s, "base", "X", 0, 0, 0);
+        gb_tile(s, "inns-and-cathedrals:1", "IC/RFr.i", 1, 0, 0);
+        gb_fig(s, "red", TKIT_FIGURE_MEEPLE, 1, 0, "W");
+        r = apply_ok(s, true);
+        assert_int_equal(r.points[0], 0);
+        assert_string_equal(score_rule_of(&r, 0), "SCORE-INN");
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
 /* Bad scenes: each refused with its rule at its line, nothing applied. */
 static void bad_scenes(void **state)
 {
@@ -471,6 +526,110 @@ static void bad_scenes(void **state)
         apply_bad(s, "SCENE-BRIDGE", 201);
 }
 
+/* The findings of `rule` a scene gets from validation; each printed. */
+static size_t findings(struct tkit_scene *s, const char *rule, struct tkit_diags *d)
+{
+        tkit_diags_init(d);
+        assert_int_equal(tkit_game_validate(s, sets.sets, sets.n, d), TKIT_E_INVALID);
+        size_t n = 0;
+        for (size_t i = 0; i < d->n; i++) {
+                char *m = tkit_diag_format(&d->v[i]);
+                print_message("%s\n", m);
+                free(m);
+                n += d->v[i].rule && strcmp(d->v[i].rule, rule) == 0;
+        }
+        return n;
+}
+
+/* A board in pieces: one finding per group cut off from the largest, at its first tile; the
+ * largest group is found wherever it starts; the move's tile does not join groups. */
+static void board_detached(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "you:red");
+        gb_tile(s, "base", "B", 9, 9, 0);    /* line 11: alone */
+        gb_tile(s, "base", "E", 0, 0, 0);    /* 12: the largest group, three tiles */
+        gb_tile(s, "base", "B", 1, 0, 0);    /* 13 */
+        gb_tile(s, "base", "E", 5, 0, 0);    /* 14: a group of two */
+        gb_tile(s, "base", "B", 2, 0, 0);    /* 15 */
+        gb_tile(s, "base", "E", 5, -1, 180); /* 16 */
+        gb_move(s, "you", "base", "A", 3, 0, 0);
+        struct tkit_diags d;
+        assert_int_equal(findings(s, "SCENE-DETACHED", &d), 2);
+        int lines = 0;
+        for (size_t i = 0; i < d.n; i++)
+                if (strcmp(d.v[i].rule, "SCENE-DETACHED") == 0) {
+                        lines += d.v[i].line;
+                        assert_non_null(strstr(d.v[i].message, "largest group (3 cells)"));
+                }
+        assert_int_equal(lines, 11 + 14);
+        tkit_diags_finish(&d);
+        /* the move at (4, 0) would bridge the gap to (5, 0): still two groups before it */
+        s->move.placed.x = 4;
+        gb_tile(s, "base", "A", 3, 0, 0);
+        assert_int_equal(findings(s, "SCENE-DETACHED", &d), 2);
+        tkit_diags_finish(&d);
+        tkit_scene_destroy(s);
+
+        /* one group, the move touching it: legal */
+        s = gb_scene("base", "you:red");
+        gb_tile(s, "base", "E", 0, 0, 0);
+        gb_tile(s, "base", "B", 1, 0, 0);
+        gb_move(s, "you", "base", "E", 0, -1, 180);
+        struct tkit_game_result r = apply_ok(s, false);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
+/* More copies than the box holds: tiles (the move's counted) and pieces, one finding each, at
+ * the first copy beyond the count; another set's cloister is another tile. */
+static void box_copies(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base castles-bridges", "you:red");
+        for (int x = 0; x < 4; x++)
+                gb_tile(s, "base", "B", x, 0, 0); /* the box's 4 cloisters: lines 11 to 14 */
+        gb_tile(s, "castles-bridges", "cloister-2", -1, 0, 90);
+        gb_move(s, "you", "base", "B", 4, 0, 0);
+        struct tkit_diags d;
+        assert_int_equal(findings(s, "SCENE-COPIES", &d), 1);
+        for (size_t i = 0; i < d.n; i++)
+                if (strcmp(d.v[i].rule, "SCENE-COPIES") == 0) {
+                        assert_int_equal(d.v[i].line, 201);
+                        assert_non_null(strstr(d.v[i].message, "5 copies of tile 'B'"));
+                        assert_non_null(strstr(d.v[i].message, "holds 4"));
+                }
+        tkit_diags_finish(&d);
+        /* a sixth, earlier in the scene: the finding moves to the fifth copy */
+        gb_tile(s, "base", "B", 0, 1, 0);
+        assert_int_equal(findings(s, "SCENE-COPIES", &d), 1);
+        for (size_t i = 0; i < d.n; i++)
+                if (strcmp(d.v[i].rule, "SCENE-COPIES") == 0) {
+                        assert_int_equal(d.v[i].line, 16);
+                        assert_non_null(strstr(d.v[i].message, "6 copies"));
+                }
+        tkit_diags_finish(&d);
+        tkit_scene_destroy(s);
+
+        s = gb_scene("base river siege-defense", "you:red blue:blue");
+        gb_fortress(s);
+        gb_piece(s, "fortress-west", 0, 3);
+        assert_int_equal(findings(s, "SCENE-COPIES", &d), 1);
+        assert_int_equal(d.v[d.n - 1].line, 13);
+        assert_non_null(strstr(d.v[d.n - 1].message, "piece 'fortress-west'"));
+        tkit_diags_finish(&d);
+        tkit_scene_destroy(s);
+
+        /* exactly the box: legal */
+        s = gb_scene("base", "you:red");
+        for (int x = 0; x < 3; x++)
+                gb_tile(s, "base", "B", x, 0, 0);
+        gb_move(s, "you", "base", "B", 3, 0, 0);
+        struct tkit_game_result r = apply_ok(s, false);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
 /* Every rule id the engine uses is documented in docs/scoring.md, and nothing else is. */
 static void rule_ids_documented(void **state)
 {
@@ -501,14 +660,16 @@ static void rule_ids_documented(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(cb_example_2),   cmocka_unit_test(cb_example_3),
-            cmocka_unit_test(bridge_end),     cmocka_unit_test(cb_example_4),
-            cmocka_unit_test(castle_refused), cmocka_unit_test(cb_example_5),
-            cmocka_unit_test(cb_example_9),   cmocka_unit_test(cb_example_7),
-            cmocka_unit_test(base_rules),     cmocka_unit_test(majority),
-            cmocka_unit_test(sd_example_8),   cmocka_unit_test(sd_example_7),
-            cmocka_unit_test(sd_example_10),  cmocka_unit_test(fortress_field),
-            cmocka_unit_test(bad_scenes),     cmocka_unit_test(rule_ids_documented),
+            cmocka_unit_test(cb_example_2),        cmocka_unit_test(cb_example_3),
+            cmocka_unit_test(bridge_end),          cmocka_unit_test(cb_example_4),
+            cmocka_unit_test(castle_refused),      cmocka_unit_test(cb_example_5),
+            cmocka_unit_test(cb_example_9),        cmocka_unit_test(cb_example_7),
+            cmocka_unit_test(base_rules),          cmocka_unit_test(majority),
+            cmocka_unit_test(sd_example_8),        cmocka_unit_test(sd_example_7),
+            cmocka_unit_test(sd_example_10),       cmocka_unit_test(fortress_field),
+            cmocka_unit_test(bad_scenes),          cmocka_unit_test(board_detached),
+            cmocka_unit_test(box_copies),          cmocka_unit_test(final_rules),
+            cmocka_unit_test(rule_ids_documented),
         };
         return cmocka_run_group_tests(tests, load, unload);
 }
