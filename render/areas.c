@@ -189,7 +189,7 @@ int tkit_render_feature_at(const struct tkit_tile *t, int rot, double u, double 
         return f;
 }
 
-static bool overlaps(const struct tkit_area_box *b, size_t n, struct tkit_area_box c)
+bool tkit_area_overlaps(const struct tkit_area_box *b, size_t n, struct tkit_area_box c)
 {
         for (size_t i = 0; i < n; i++)
                 if (c.x0 < b[i].x1 && b[i].x0 < c.x1 && c.y0 < b[i].y1 && b[i].y0 < c.y1)
@@ -230,7 +230,7 @@ static int best_pixel(const struct tkit_area_map *m, int want, double hw, double
                 if (u - hw < -slack || u + hw > 1 + slack || v - hh < -slack || v + hh > 1 + slack)
                         continue;
                 struct tkit_area_box b = {cx + u - hw, cy + v - hh, cx + u + hw, cy + v + hh};
-                if (pass < 2 && overlaps(boxes, nboxes, b))
+                if (pass < 2 && tkit_area_overlaps(boxes, nboxes, b))
                         continue;
                 double clear = m->dist[p] / 3.0 / W;
                 double score = (clear < cap ? clear : cap) - 0.3 * hypot(u - cu, v - cv);

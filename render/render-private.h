@@ -92,6 +92,8 @@ int tkit_area_map_feature(const struct tkit_area_map *m, double u, double v);
 struct tkit_area_box {
         double x0, y0, x1, y1;
 };
+/* Whether box `c` overlaps any of the n boxes `b`. */
+bool tkit_area_overlaps(const struct tkit_area_box *b, size_t n, struct tkit_area_box c);
 /* A spot for a box of half extents (hw, hh) (tile units) on feature `fi` of the map of cell
  * (cx, cy): its centre on the feature, as clear of other features as can be, the box inside the
  * tile and off `boxes`. Writes the centre (tile units) and returns 0; 1 when no spot avoided

@@ -31,32 +31,39 @@ static const char *const feature_words[TKIT_FEATURE_KIND_COUNT][NLANG] = {
     {"cloister", "mănăstire", "klášter", "монастир"}, {"garden", "grădină", "zahrada", "сад"},
 };
 
+/* The defense posts as each edition names them: Siege & Defense rulebook, C3.1 2025, Romanian
+ * ("postul de apărare al cavalerilor / călătorilor / călugărilor și abaților") and Czech ("hradby
+ * rytířů / lupičů / mnichů a opatů"); Ukrainian as the scenes' captions say them. */
 static const char *const post_words[3][NLANG] = {
-    {"knights post", "postul cavalerilor", "stanoviště rytířů", "пост лицарів"},
-    {"travelers post", "postul călătorilor", "stanoviště poutníků", "пост мандрівників"},
-    {"monks post", "postul călugărilor", "stanoviště mnichů", "пост ченців"},
+    {"knights post", "postul de apărare al cavalerilor", "hradby rytířů", "пост лицарів"},
+    {"travelers post", "postul de apărare al călătorilor", "hradby lupičů", "пост мандрівників"},
+    {"monks post", "postul de apărare al călugărilor și abaților", "hradby mnichů a opatů",
+     "пост ченців і абатів"},
 };
 
-/* Fixed phrases, by key. */
+/* Fixed phrases, by key. The words follow the rulebooks (Romanian: Castles & Bridges and Siege &
+ * Defense, C3.1 2025 — "meeple", "cetate", "abate", "fermier", "domniță", "hambar", "pod";
+ * Czech: Siege & Defense, C3.1 — "družiník", "sedlák", "opat", "katapult", "protiútok") and, in
+ * Ukrainian, the scenes' captions ("підданий", "селянин", "панна", "комора", "замок"). */
 static const char *const phrases[][NLANG + 1] = {
     {"players", "Players", "Jucători", "Hráči", "Гравці"},
     {"final", "final scoring", "punctaj final", "závěrečné bodování", "фінальний підрахунок"},
-    {"return", "the figure goes back to its owner", "figura se întoarce la proprietar",
-     "figurka se vrací majiteli", "фігурка повертається до власника"},
-    {"remove", "the figure is removed", "figura este scoasă din joc", "figurka je odstraněna",
+    {"return", "the figure goes back to its owner", "pionul se întoarce în rezervă",
+     "figurka se vrací do zásoby majitele", "фігурка повертається до власника"},
+    {"remove", "the figure is removed", "pionul este îndepărtat din joc", "figurka je odstraněna",
      "фігурку знято з гри"},
     {"build", "builds", "construiește", "staví", "будує"},
     {"bridge", "a bridge", "un pod", "most", "міст"},
-    {"castle", "a castle", "un castel", "hrad", "замок"},
-    {"barn", "a barn", "un hambar", "stodolu", "клуню"},
-    {"maiden", "the meeple becomes a maiden", "omulețul devine domniță",
-     "figurka se stává dvorní dámou", "фігурка стає панною"},
-    {"barn-farmer", "the farmer moves onto the barn", "țăranul se mută pe hambar",
-     "rolník přechází na stodolu", "селянин переходить на клуню"},
-    {"convert", "a figure changes its role", "o figură își schimbă rolul", "figurka mění roli",
+    {"castle", "a castle", "o cetate", "hrad", "замок"},
+    {"barn", "a barn", "un hambar", "stodolu", "комору"},
+    {"maiden", "the meeple becomes a maiden", "meeple-ul devine domniță",
+     "družiník se stává dvorní dámou", "підданий стає панною"},
+    {"barn-farmer", "the farmer moves onto the barn", "fermierul se mută pe hambar",
+     "sedlák přechází na stodolu", "селянин переходить на комору"},
+    {"convert", "a figure changes its role", "un pion își schimbă rolul", "figurka mění roli",
      "фігурка змінює роль"},
     {"catapult", "catapult", "catapulta", "katapult", "катапульта"},
-    {"catapult-removed", "the catapult is removed", "catapulta este scoasă",
+    {"catapult-removed", "the catapult is removed", "catapulta este îndepărtată",
      "katapult je odstraněn", "катапульту прибрано"},
     {"choice", "a choice is left open", "o alegere rămâne deschisă", "volba zůstává otevřená",
      "вибір залишається відкритим"},
@@ -64,8 +71,8 @@ static const char *const phrases[][NLANG + 1] = {
     {"counterattack", "counterattack", "contraatac", "protiútok", "контратака"},
     {"attack", "attack", "atac", "útok", "атака"},
     {"maiden-score", "maiden", "domniță", "dvorní dáma", "панна"},
-    {"barn-score", "barn", "hambar", "stodola", "клуня"},
-    {"abbot", "abbot taken back", "stareț luat înapoi", "opat vzat zpět", "абата забрано"},
+    {"barn-score", "barn", "hambar", "stodola", "комора"},
+    {"abbot", "abbot taken back", "abatele retras", "opat vzat zpět", "абата забрано"},
     {"bridge-end", "bridges of an unfinished road", "podurile unui drum neterminat",
      "mosty nedokončené cesty", "мости незавершеної дороги"},
 };

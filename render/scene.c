@@ -445,7 +445,139 @@ static void place_figures(struct pic *p, double (*tok)[2], const bool *tok_ok)
 
 /* ---------------------------------------------------------------- badges and callouts */
 
-static void place_badges(struct pic *p)
+static bool shown_cell(const struct pic *p, int x, int y)
+{
+        return x >= p->bx0 && x <= p->bx1 && y >= p->by0 && y <= p->by1;
+}
+
+
+/* The board box of a mark placed (the inverse of mark_geometry). */
+static const struct tkit_area_box *mark_box(const struct pic *p, const struct tkit_scene_mark *m,
+                                            struct tkit_area_box *out)
+{
+        *out = (struct tkit_area_box){p->bx0 + (m->x0 - p->ox) / p->P, p->by0 + (m->y0 - p->oy) / p->P,
+                                      p->bx0 + (m->x1 - p->ox) / p->P, p->by0 + (m->y1 - p->oy) / p->P};
+        return out;
+}
+
+/* The box of the scoring player's figure on one of the places scored (the figure the event is
+ * about first), or NULL: a badge goes next to it rather than on the feature's first tile. */
+static const struct tkit_area_box *scorer_box(const struct pic *p, const struct tkit_game_event *e,
+                                              struct tkit_area_box *out)
+{
+        const struct tkit_scene_mark *any = NULL;
+        for (size_t i = 0; i < p->out.nmarks; i++) {
+                const struct tkit_scene_mark *m = &p->out.marks[i];
+                if (m->kind != TKIT_MARK_FIGURE || m->player != e->player || m->feature < 0)
+                        continue;
+                for (size_t k = 0; k < e->nplaces; k++) {
+                        const struct tkit_game_place *pl = &e->places[k];
+                        if (pl->x != m->cell_x || pl->y != m->cell_y || pl->feature != m->feature)
+                                continue;
+                        if (!p->o->after && e->figure >= 0 && m->index == e->figure)
+                                return mark_box(p, m, out);
+                        any = any ? any : m;
+                }
+        }
+        return any ? mark_box(p, any, out) : NULL;
+}
+
+/* Whether a box (board coordinates) lies within the cells shown. */
+static bool box_shown(const struct pic *p, const struct tkit_area_box *b)
+{
+        return b->x0 >= p->bx0 && b->y0 >= p->by0 && b->x1 <= p->bx1 + 1 && b->y1 <= p->by1 + 1;
+}
+
+/* A free spot of half extents (hw, hh) touching box `a`, nearest first, right and left before
+ * above and below; false when every one is taken or leaves the cells shown. */
+static bool spot_next_to(const struct pic *p, const struct tkit_area_box *a, double hw, double hh,
+                         double *x, double *y)
+{
+        static const double dirs[][2] = {{1, 0},  {-1, 0}, {0, -1}, {0, 1},
+                                         {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
+        double cx = (a->x0 + a->x1) / 2, cy = (a->y0 + a->y1) / 2;
+        double aw = (a->x1 - a->x0) / 2, ah = (a->y1 - a->y0) / 2;
+        for (double gap = 0.02; gap < 0.3; gap += 0.1)
+                for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
+                        double bx = cx + dirs[k][0] * (aw + hw + gap);
+                        double by = cy + dirs[k][1] * (ah + hh + gap) * (dirs[k][0] ? 0.6 : 1);
+                        struct tkit_area_box b = {bx - hw, by - hh, bx + hw, by + hh};
+                        if (!box_shown(p, &b) || tkit_area_overlaps(p->boxes, p->nboxes, b))
+                                continue;
+                        *x = bx;
+                        *y = by;
+                        return true;
+                }
+        return false;
+}
+
+/* Moves the last box (a badge's) inside the cells shown, so that it never leaves the picture. */
+static void keep_inside(struct pic *p)
+{
+        struct tkit_area_box *b = &p->boxes[p->nboxes - 1];
+        double dx = 0, dy = 0;
+        if (b->x0 < p->bx0)
+                dx = p->bx0 - b->x0;
+        else if (b->x1 > p->bx1 + 1)
+                dx = p->bx1 + 1 - b->x1;
+        if (b->y0 < p->by0)
+                dy = p->by0 - b->y0;
+        else if (b->y1 > p->by1 + 1)
+                dy = p->by1 + 1 - b->y1;
+        *b = (struct tkit_area_box){b->x0 + dx, b->y0 + dy, b->x1 + dx, b->y1 + dy};
+}
+
+/* Where a score's badge goes: next to `anchor` (the scorer's figure or the castle of a maiden
+ * taken back) when there is room, else on the feature's first tile shown. */
+static bool place_badge(struct pic *p, const struct tkit_game_event *e,
+                        const struct tkit_area_box *anchor, struct tkit_scene_mark *m, double hw,
+                        double hh)
+{
+        double x, y;
+        if (anchor && spot_next_to(p, anchor, hw, hh, &x, &y)) {
+                m->cell_x = (int)floor(x);
+                m->cell_y = (int)floor(y);
+                add_box(p, x - hw, y - hh, x + hw, y + hh);
+                return true;
+        }
+        for (size_t k = 0; k < e->nplaces; k++) {
+                const struct tkit_game_place *pl = &e->places[k];
+                struct cell *c = shown_cell(p, pl->x, pl->y) ? cell_at(p, pl->x, pl->y) : NULL;
+                if (!c)
+                        continue;
+                place_on(p, c, pl->feature, hw, hh, m, false);
+                keep_inside(p);
+                return true;
+        }
+        if (!anchor)
+                return false;
+        /* crowded around the anchor and no place on the board: over it, inside the picture */
+        x = (anchor->x0 + anchor->x1) / 2;
+        y = anchor->y0 - hh;
+        m->cell_x = (int)floor(x);
+        m->cell_y = (int)floor(y);
+        add_box(p, x - hw, y - hh, x + hw, y + hh);
+        keep_inside(p);
+        return true;
+}
+
+/* The castle box of the maiden a MAIDEN-TAKE event takes back, or NULL. */
+static const struct tkit_area_box *maiden_castle_box(const struct pic *p,
+                                                     const struct tkit_game_event *e,
+                                                     double (*tok)[2], const bool *tok_ok,
+                                                     struct tkit_area_box *out)
+{
+        int k = p->orig->move.take_maiden;
+        if (!e->rule || strcmp(e->rule, "MAIDEN-TAKE") != 0 || k < 0 ||
+            (size_t)k >= p->s->ncastles || !tok_ok[k])
+                return NULL;
+        double h = CASTLE_S / 2;
+        *out = (struct tkit_area_box){tok[k][0] - h, tok[k][1] - h * 0.8, tok[k][0] + h,
+                                      tok[k][1] + h * 0.8};
+        return out;
+}
+
+static void place_badges(struct pic *p, double (*tok)[2], const bool *tok_ok)
 {
         if (!p->r)
                 return;
@@ -456,22 +588,18 @@ static void place_badges(struct pic *p)
                 char t[24];
                 snprintf(t, sizeof t, "%+d", e->points);
                 double hw = 0.07 + 0.058 * (double)strlen(t), hh = 0.1;
-                struct cell *c = NULL;
-                int fi = -1;
-                for (size_t k = 0; k < e->nplaces && !c; k++) {
-                        const struct tkit_game_place *pl = &e->places[k];
-                        if (pl->x < p->bx0 || pl->x > p->bx1 || pl->y < p->by0 || pl->y > p->by1)
-                                continue;
-                        c = cell_at(p, pl->x, pl->y);
-                        fi = pl->feature;
-                }
-                if (!c)
-                        continue;
+                struct tkit_area_box a;
+                const struct tkit_area_box *anchor = maiden_castle_box(p, e, tok, tok_ok, &a);
+                if (!anchor)
+                        anchor = scorer_box(p, e, &a);
                 struct tkit_scene_mark *m = add_mark(p, TKIT_MARK_BADGE);
                 size_t mi = p->out.nmarks - 1;
                 m->player = e->player;
                 m->points = e->points;
-                place_on(p, c, fi, hw, hh, m, false);
+                if (!place_badge(p, e, anchor, m, hw, hh)) {
+                        p->out.nmarks--;
+                        continue;
+                }
                 mark_geometry(p, &p->out.marks[mi]);
         }
 }
@@ -496,11 +624,6 @@ static void place_callouts(struct pic *p)
 }
 
 /* ---------------------------------------------------------------- cells shown */
-
-static bool shown_cell(const struct pic *p, int x, int y)
-{
-        return x >= p->bx0 && x <= p->bx1 && y >= p->by0 && y <= p->by1;
-}
 
 static void focus(const struct pic *p, int x, int y, bool *any, int *b)
 {
@@ -718,6 +841,8 @@ struct line {
         bool bold;
         int colour; /* a swatch in this player colour before the text, or -1 */
         int number; /* a callout number before the text, or 0 */
+        bool indent; /* a legend line: its text after the room of a swatch, with or without one */
+        bool bullet; /* the first line of a legend line about no player: a grey dot for a swatch */
 };
 struct lines {
         struct line *v;
@@ -726,7 +851,7 @@ struct lines {
 
 /* Appends `text` broken into lines of at most `maxw` at spaces; the swatch on the first. */
 static void wrap(cairo_t *cr, struct lines *L, const char *text, double size, bool bold,
-                 double maxw, int colour, int number)
+                 double maxw, int colour, int number, bool legend)
 {
         tkit_render_font(cr, size, bold);
         const char *s = text;
@@ -746,7 +871,8 @@ static void wrap(cairo_t *cr, struct lines *L, const char *text, double size, bo
                 }
                 struct line *l = TKIT_PUSH(L->v, L->n, L->cap);
                 *l = (struct line){tkit_xstrndup(s, best), size, bold, first ? colour : -1,
-                                   first ? number : 0};
+                                   first ? number : 0, legend,
+                                   legend && first && colour < 0 && !number};
                 first = false;
                 s += best;
                 while (*s == ' ')
@@ -774,7 +900,7 @@ static void build_text(struct pic *p, cairo_t *cr, struct lines *L, double maxw)
         double cs = text_size(p, 0.1, 9), ls = text_size(p, 0.085, 8), ind = ls * 1.6;
         const char *cap = tkit_scene_caption(p->orig, lang);
         if (cap)
-                wrap(cr, L, cap, cs, true, maxw, -1, 0);
+                wrap(cr, L, cap, cs, true, maxw, -1, 0, false);
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_buf_printf(&b, "%s:", tkit_render_scene_word("players", lang));
@@ -784,20 +910,20 @@ static void build_text(struct pic *p, cairo_t *cr, struct lines *L, double maxw)
                                 tkit_render_player_letter(c));
         }
         if (p->orig->nplayers)
-                wrap(cr, L, b.data, ls, false, maxw, -1, 0);
+                wrap(cr, L, b.data, ls, false, maxw, -1, 0, false);
         tkit_buf_finish(&b);
         for (size_t i = 0; p->r && i < p->r->nevents; i++) {
                 char *t = tkit_render_event_text(p->orig, &p->r->events[i], lang);
                 if (t)
                         wrap(cr, L, t, ls, false, maxw - ind,
-                             player_colour(p->orig, p->r->events[i].player), 0);
+                             player_colour(p->orig, p->r->events[i].player), 0, true);
                 free(t);
         }
         for (size_t i = 0; i < p->orig->ncallouts; i++) {
                 const struct tkit_scene_callout *co = &p->orig->callouts[i];
                 const char *t = text_in(co->texts, co->ntexts, lang);
                 if (t)
-                        wrap(cr, L, t, ls, false, maxw - ind, -1, co->number);
+                        wrap(cr, L, t, ls, false, maxw - ind, -1, co->number, true);
         }
 }
 
@@ -830,16 +956,17 @@ static void draw_text(struct pic *p, cairo_t *cr, const struct lines *L)
         for (size_t i = 0; i < L->n; i++) {
                 const struct line *l = &L->v[i];
                 y += l->size * 1.35;
-                double ind = 0;
-                if (l->colour >= 0 || l->number) {
-                        ind = l->size * 1.6;
-                } else if (i > 0 && (L->v[i - 1].colour >= 0 || L->v[i - 1].number) &&
-                           l->size == L->v[i - 1].size && !l->bold) {
-                        ind = l->size * 1.6; /* the rest of a legend line */
-                }
+                double ind = l->indent ? l->size * 1.6 : 0;
                 if (l->colour >= 0)
                         tkit_render_figure(cr, TKIT_FIGURE_MEEPLE, false, l->colour,
                                            x + l->size * 0.6, y - l->size * 0.4, l->size * 1.15);
+                if (l->bullet) {
+                        cairo_new_path(cr);
+                        cairo_arc(cr, x + l->size * 0.6, y - l->size * 0.35, l->size * 0.2, 0,
+                                  2 * M_PI);
+                        cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
+                        cairo_fill(cr);
+                }
                 if (l->number)
                         callout_disc(cr, x + l->size * 0.6, y - l->size * 0.35, l->size * 0.6,
                                      l->number);
@@ -1158,7 +1285,7 @@ static void place_all(struct pic *p)
         bool *ok = tkit_xcalloc(ntok + 1, sizeof *ok);
         place_tokens(p, tok, ok);
         place_figures(p, tok, ok);
-        place_badges(p);
+        place_badges(p, tok, ok);
         place_callouts(p);
         draw_posts(p, NULL);
         free(tok);

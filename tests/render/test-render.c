@@ -411,8 +411,8 @@ static void test_sheet_languages(void **state)
         const struct tkit_set *sets[1] = {l.sets[0]};
         static const char *const langs[][2] = {
             {"en", "Tile types: 24"},
-            {"ro", "Tipuri de plăci: 24"},
-            {"cs", "Druhy dílků: 24"},
+            {"ro", "Tipuri de cartonașe: 24"},
+            {"cs", "Druhy kartiček: 24"},
             {"uk", "Типи плиток: 24"},
         };
         struct tkit_diags d;

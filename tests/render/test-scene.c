@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <dirent.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -497,6 +498,65 @@ static void test_languages_pdf(void **state)
         check_languages("pdf", pdf_text);
 }
 
+/* The legend of scene file `name` of scenes/ in `lang`, as the SVG's text. */
+static char *scene_legend(const char *name, const char *lang)
+{
+        char *file = tkit_xasprintf("%s/%s", tkit_test_env("TKIT_SCENES"), name);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_scene *s = tkit_scene_read_file(file, &d, NULL);
+        assert_non_null(s);
+        struct tkit_game_result r;
+        tkit_game_result_init(&r);
+        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+        tkit_diags_finish(&d);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.lang = lang;
+        char *path = out_path("words.svg");
+        assert_int_equal(render(s, &r, &o, path, NULL), 0);
+        char *text = svg_text(path);
+        assert_non_null(text);
+        free(path);
+        free(file);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        return text;
+}
+
+/* The legend speaks the rulebooks' words (Romanian: Castles & Bridges and Siege & Defense C3.1;
+ * Czech: Siege & Defense C3.1; Ukrainian: the scenes' captions), and never the words the
+ * reviewers struck out. */
+static void test_vocabulary(void **state)
+{
+        (void)state;
+        static const char *const want[][3] = {
+            {"cb-example-4.xml", "ro", "construiește o cetate"},
+            {"cb-example-4.xml", "ro", "meeple-ul devine domniță"},
+            {"cb-example-4.xml", "cs", "družiník se stává"},
+            {"cb-example-4.xml", "uk", "підданий стає панною"},
+            {"cb-example-8.xml", "ro", "fermierul se mută pe hambar"},
+            {"cb-example-8.xml", "cs", "sedlák přechází na stodolu"},
+            {"cb-example-8.xml", "uk", "будує комору"},
+            {"sd-example-10.xml", "ro", "postul de apărare al călugărilor și abaților"},
+            {"sd-example-10.xml", "cs", "hradby mnichů a opatů"},
+            {"sd-example-10.xml", "uk", "пост ченців і абатів"},
+            {"own-attack-protect-post.xml", "cs", "hradby lupičů"},
+            {"own-abbot-recall.xml", "ro", "abatele retras"},
+        };
+        static const char *const banned[] = {"castel", "stareț", "omuleț", "țăran", "rolník",
+                                             "stanoviště", "клун"};
+        for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+                char *text = scene_legend(want[i][0], want[i][1]);
+                assert_has(text, want[i][2], want[i][0]);
+                for (size_t k = 0; k < sizeof banned / sizeof banned[0]; k++)
+                        if (strstr(text, banned[k]))
+                                fail_msg("%s (%s): '%s' in the legend", want[i][0], want[i][1],
+                                         banned[k]);
+                free(text);
+        }
+}
+
 /* The same scene gives the same bytes. SVG only from one process to the next (cairo numbers
  * its surfaces in the file by a process-wide counter): the CLI test checks that. */
 static void test_deterministic(void **state)
@@ -589,26 +649,79 @@ static size_t figures_shown(const struct tkit_scene *s)
         return n;
 }
 
-/* Each badge is a score of the engine, and each score with a place has its badge. */
+static bool boxes_overlap(const struct tkit_scene_mark *a, const struct tkit_scene_mark *b)
+{
+        return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* A score with a badge: one with a place on the board, or a maiden taken back (at its castle). */
+static bool has_badge(const struct tkit_game_event *e)
+{
+        return e->kind == TKIT_EV_SCORE && e->player >= 0 &&
+               (e->nplaces || (e->rule && strcmp(e->rule, "MAIDEN-TAKE") == 0));
+}
+
+/* The figure of the scorer nearest to badge `b` among those standing on the places scored, and
+ * its distance (in tile sides `P`); NULL when the scorer has no figure there. */
+static const struct tkit_scene_mark *scorer_near(const struct tkit_game_event *e,
+                                                 const struct tkit_scene_picture *pic,
+                                                 const struct tkit_scene_mark *b, double P,
+                                                 double *dist)
+{
+        const struct tkit_scene_mark *best = NULL;
+        for (size_t k = 0; k < pic->nmarks; k++) {
+                const struct tkit_scene_mark *m = &pic->marks[k];
+                bool on = false;
+                for (size_t i = 0; i < e->nplaces && m->kind == TKIT_MARK_FIGURE; i++)
+                        on |= m->player == e->player && m->feature >= 0 &&
+                              e->places[i].x == m->cell_x && e->places[i].y == m->cell_y &&
+                              e->places[i].feature == m->feature;
+                double dx = fmax(0, fmax(m->x0 - b->x1, b->x0 - m->x1));
+                double dy = fmax(0, fmax(m->y0 - b->y1, b->y0 - m->y1));
+                double d = hypot(dx, dy) / P;
+                if (on && (!best || d < *dist)) {
+                        best = m;
+                        *dist = d;
+                }
+        }
+        return best;
+}
+
+/* Each badge is a score of the engine, and each such score has its badge: inside the picture,
+ * over no figure, and next to one of the scorer's figures on the feature when there is one. */
 static void check_badges(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
-                         const char *file)
+                         const char *file, double P)
 {
         size_t want = 0, got = 0;
         for (size_t i = 0; i < r->nevents; i++) {
                 const struct tkit_game_event *e = &r->events[i];
-                if (e->kind != TKIT_EV_SCORE || e->player < 0 || !e->nplaces)
+                if (!has_badge(e))
                         continue;
                 want++;
-                bool found = false;
-                for (size_t k = 0; k < pic->nmarks && !found; k++)
-                        found = pic->marks[k].kind == TKIT_MARK_BADGE &&
-                                pic->marks[k].player == e->player &&
-                                pic->marks[k].points == e->points;
-                if (!found)
+                const struct tkit_scene_mark *b = NULL;
+                for (size_t k = 0; k < pic->nmarks && !b; k++)
+                        if (pic->marks[k].kind == TKIT_MARK_BADGE &&
+                            pic->marks[k].player == e->player &&
+                            pic->marks[k].points == e->points)
+                                b = &pic->marks[k];
+                if (!b)
                         fail_msg("%s: no badge %+d for player %d", file, e->points, e->player);
+                double d = 0;
+                if (scorer_near(e, pic, b, P, &d) && d > 0.1)
+                        fail_msg("%s: badge %+d %.2f tiles from the scorer's figure", file,
+                                 e->points, d);
         }
-        for (size_t k = 0; k < pic->nmarks; k++)
-                got += pic->marks[k].kind == TKIT_MARK_BADGE;
+        for (size_t k = 0; k < pic->nmarks; k++) {
+                const struct tkit_scene_mark *b = &pic->marks[k];
+                if (b->kind != TKIT_MARK_BADGE)
+                        continue;
+                got++;
+                if (b->x0 < 0 || b->y0 < 0 || b->x1 > pic->width || b->y1 > pic->height)
+                        fail_msg("%s: badge %+d out of the picture", file, b->points);
+                for (size_t f = 0; f < pic->nmarks; f++)
+                        if (pic->marks[f].kind == TKIT_MARK_FIGURE && boxes_overlap(b, &pic->marks[f]))
+                                fail_msg("%s: badge %+d over a figure", file, b->points);
+        }
         if (got != want)
                 fail_msg("%s: %zu badges for %zu scores", file, got, want);
 }
@@ -668,7 +781,7 @@ static void test_scenes_folder(void **state)
                 char *pdf = out_path("scene.pdf"), *pdf2 = out_path("scene2.pdf");
                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
                 check_figures(s, &pic, png, figures_shown(s));
-                check_badges(&r, &pic, files[i]);
+                check_badges(&r, &pic, files[i], o.px);
                 check_removed(&r, &pic, files[i]);
                 tkit_scene_picture_finish(&pic);
                 assert_int_equal(render(s, &r, &o, png2, NULL), 0);
@@ -744,6 +857,7 @@ int main(void)
             cmocka_unit_test(test_small_tiles),
             cmocka_unit_test(test_languages_svg),
             cmocka_unit_test(test_languages_pdf),
+            cmocka_unit_test(test_vocabulary),
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_refused),
             cmocka_unit_test(test_scenes_folder),
