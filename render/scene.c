@@ -450,13 +450,13 @@ static bool shown_cell(const struct pic *p, int x, int y)
         return x >= p->bx0 && x <= p->bx1 && y >= p->by0 && y <= p->by1;
 }
 
-
 /* The board box of a mark placed (the inverse of mark_geometry). */
 static const struct tkit_area_box *mark_box(const struct pic *p, const struct tkit_scene_mark *m,
                                             struct tkit_area_box *out)
 {
-        *out = (struct tkit_area_box){p->bx0 + (m->x0 - p->ox) / p->P, p->by0 + (m->y0 - p->oy) / p->P,
-                                      p->bx0 + (m->x1 - p->ox) / p->P, p->by0 + (m->y1 - p->oy) / p->P};
+        *out = (struct tkit_area_box){
+            p->bx0 + (m->x0 - p->ox) / p->P, p->by0 + (m->y0 - p->oy) / p->P,
+            p->bx0 + (m->x1 - p->ox) / p->P, p->by0 + (m->y1 - p->oy) / p->P};
         return out;
 }
 
@@ -493,8 +493,8 @@ static bool box_shown(const struct pic *p, const struct tkit_area_box *b)
 static bool spot_next_to(const struct pic *p, const struct tkit_area_box *a, double hw, double hh,
                          double *x, double *y)
 {
-        static const double dirs[][2] = {{1, 0},  {-1, 0}, {0, -1}, {0, 1},
-                                         {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
+        static const double dirs[][2] = {{1, 0},  {-1, 0},  {0, -1}, {0, 1},
+                                         {1, -1}, {-1, -1}, {1, 1},  {-1, 1}};
         double cx = (a->x0 + a->x1) / 2, cy = (a->y0 + a->y1) / 2;
         double aw = (a->x1 - a->x0) / 2, ah = (a->y1 - a->y0) / 2;
         for (double gap = 0.02; gap < 0.3; gap += 0.1)
@@ -870,9 +870,13 @@ static void wrap(cairo_t *cr, struct lines *L, const char *text, double size, bo
                         best = i;
                 }
                 struct line *l = TKIT_PUSH(L->v, L->n, L->cap);
-                *l = (struct line){tkit_xstrndup(s, best), size, bold, first ? colour : -1,
-                                   first ? number : 0, legend,
-                                   legend && first && colour < 0 && !number};
+                *l = (struct line){.text = tkit_xstrndup(s, best),
+                                   .size = size,
+                                   .bold = bold,
+                                   .colour = first ? colour : -1,
+                                   .number = first ? number : 0,
+                                   .indent = legend,
+                                   .bullet = legend && first && colour < 0 && !number};
                 first = false;
                 s += best;
                 while (*s == ' ')

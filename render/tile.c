@@ -442,6 +442,44 @@ static void draw_crossing(cairo_t *cr, struct pt c)
         house(cr, c.x, c.y + 0.01, 0.07);
 }
 
+/* An inn by a road (Inns & Cathedrals): one bigger house with a slate roof, a chimney and a
+ * hanging sign, unlike the red-roofed cluster of a village or the house in a crossing. */
+static void draw_inn(cairo_t *cr, struct pt c)
+{
+        double w = 0.13, h = 0.085, top = c.y - h / 2;
+        cairo_new_path(cr);
+        cairo_rectangle(cr, c.x + w * 0.18, top - 0.07, 0.022, 0.05); /* chimney */
+        cairo_set_source_rgb(cr, 0.45, 0.3, 0.25);
+        cairo_fill(cr);
+        cairo_rectangle(cr, c.x - w / 2, top, w, h);
+        cairo_set_source_rgb(cr, 0.97, 0.94, 0.86);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.3, 0.22, 0.16);
+        cairo_set_line_width(cr, 0.008);
+        cairo_stroke(cr);
+        cairo_rectangle(cr, c.x - 0.012, top + h * 0.45, 0.024, h * 0.55); /* door */
+        cairo_fill(cr);
+        cairo_move_to(cr, c.x - w * 0.6, top);
+        cairo_line_to(cr, c.x - w * 0.35, top - 0.055);
+        cairo_line_to(cr, c.x + w * 0.35, top - 0.055);
+        cairo_line_to(cr, c.x + w * 0.6, top);
+        cairo_close_path(cr);
+        cairo_set_source_rgb(cr, 0.33, 0.37, 0.48);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.3, 0.22, 0.16);
+        cairo_stroke(cr);
+        /* the sign on its bracket, off the front wall */
+        cairo_move_to(cr, c.x - w / 2, top + 0.012);
+        cairo_line_to(cr, c.x - w / 2 - 0.04, top + 0.012);
+        cairo_stroke(cr);
+        cairo_rectangle(cr, c.x - w / 2 - 0.045, top + 0.018, 0.032, 0.03);
+        cairo_set_source_rgb(cr, 0.93, 0.68, 0.15);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.3, 0.22, 0.16);
+        cairo_set_line_width(cr, 0.005);
+        cairo_stroke(cr);
+}
+
 static void draw_cloister(cairo_t *cr, struct pt at)
 {
         /* drawn at 80 % around its spot, a little low so the bell tower stays off a city cap */
@@ -548,14 +586,41 @@ static void draw_besieger(cairo_t *cr, double x, double y, double s, enum tkit_b
         }
 }
 
+/* A cathedral (Inns & Cathedrals): a nave between two spired towers, a rose window, in stone
+ * grey with slate roofs, bigger than the town's roofs. */
 static void draw_cathedral(cairo_t *cr, double x, double y, double s)
 {
+        double base = y + s * 0.45, tw = s * 0.22;
         cairo_new_path(cr);
-        cairo_arc(cr, x, y, s * 0.35, M_PI, 2 * M_PI);
-        cairo_line_to(cr, x + s * 0.45, y + s * 0.4);
-        cairo_line_to(cr, x - s * 0.45, y + s * 0.4);
+        cairo_rectangle(cr, x - s * 0.3, y - s * 0.05, s * 0.6, s * 0.5); /* nave */
+        for (int k = -1; k <= 1; k += 2)                                  /* towers */
+                cairo_rectangle(cr, x + k * s * 0.36 - tw / 2, y - s * 0.3, tw, base - y + s * 0.3);
+        cairo_set_source_rgb(cr, 0.84, 0.82, 0.78);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.28, 0.25, 0.3);
+        cairo_set_line_width(cr, s * 0.05);
+        cairo_stroke(cr);
+        for (int k = -1; k <= 1; k += 2) { /* spires */
+                double cx = x + k * s * 0.36;
+                cairo_move_to(cr, cx - tw * 0.65, y - s * 0.3);
+                cairo_line_to(cr, cx, y - s * 0.62);
+                cairo_line_to(cr, cx + tw * 0.65, y - s * 0.3);
+                cairo_close_path(cr);
+        }
+        cairo_move_to(cr, x - s * 0.3, y - s * 0.05); /* the nave's gable */
+        cairo_line_to(cr, x, y - s * 0.3);
+        cairo_line_to(cr, x + s * 0.3, y - s * 0.05);
         cairo_close_path(cr);
-        cairo_set_source_rgb(cr, 0.5, 0.32, 0.62);
+        cairo_set_source_rgb(cr, 0.42, 0.3, 0.55);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.28, 0.25, 0.3);
+        cairo_stroke(cr);
+        cairo_new_path(cr);
+        cairo_arc(cr, x, y + s * 0.12, s * 0.1, 0, 2 * M_PI); /* rose window */
+        cairo_set_source_rgb(cr, 0.42, 0.3, 0.55);
+        cairo_fill(cr);
+        cairo_rectangle(cr, x - s * 0.07, base - s * 0.2, s * 0.14, s * 0.2); /* door */
+        cairo_set_source_rgb(cr, 0.28, 0.25, 0.3);
         cairo_fill(cr);
 }
 
@@ -608,7 +673,7 @@ static void draw_city_marks(cairo_t *cr, const struct tkit_feature *f)
                 else if (i == f->pennants && f->besieger != TKIT_BESIEGER_NONE)
                         draw_besieger(cr, x, y, s * 1.3, f->besieger);
                 else
-                        draw_cathedral(cr, x, y, s * 1.2);
+                        draw_cathedral(cr, x, y, s * 1.6);
         }
 }
 
@@ -793,6 +858,7 @@ static void draw_hedges(cairo_t *cr, const struct tkit_tile *t)
 /* ---------------------------------------------------------------- the tile */
 
 static void draw_road_ends(cairo_t *cr, const struct tile_plan *p);
+static void draw_inns(cairo_t *cr, const struct tile_plan *p);
 static void draw_city_decor(cairo_t *cr, const struct tkit_tile *t);
 
 static void draw_art(cairo_t *cr, const struct tile_plan *p)
@@ -826,6 +892,7 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
         stroke_linear(cr, p, TKIT_RIVER, true);
         draw_overpass_parapets(cr, p);
         draw_road_ends(cr, p);
+        draw_inns(cr, p);
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];
                 if (f->kind == TKIT_CLOISTER)
@@ -862,6 +929,92 @@ static void draw_road_ends(cairo_t *cr, const struct tile_plan *p)
                         draw_village(cr, c);
                 else
                         draw_crossing(cr, c);
+        }
+}
+
+/* Whether the inn at c (its house, roof and sign) stays off cities, roads, rivers and inner
+ * features, as the art draws them: the paths are built on `cr` and tested, never drawn. */
+static bool inn_spot_free(cairo_t *cr, const struct tile_plan *p, struct pt c, double k)
+{
+        const struct tkit_tile *t = p->t;
+        if (c.x < 0.13 * k || c.y < 0.14 * k || c.x > 1 - 0.1 * k || c.y > 1 - 0.08 * k)
+                return false;
+        for (size_t i = 0; i < t->nfeatures; i++)
+                if (t->features[i].mask == 0 && t->features[i].kind != TKIT_FIELD &&
+                    hypot(c.x - inner_spot(p, i).x, c.y - inner_spot(p, i).y) < 0.24)
+                        return false;
+        bool free_ = true;
+        cairo_save(cr);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        for (size_t i = 0; i < t->nfeatures && free_; i++) {
+                const struct tkit_feature *f = &t->features[i];
+                unsigned cs = mask_sides(f->mask);
+                cairo_new_path(cr);
+                if (f->kind == TKIT_CITY && cs) {
+                        city_path(cr, cs, 0, false);
+                        cairo_set_line_width(cr, WALL_W * 2);
+                } else if (is_linear(f) && mask_middles(f->mask)) {
+                        linear_path(cr, p, f);
+                        cairo_set_line_width(cr, RIVER_W + 0.03);
+                } else {
+                        continue;
+                }
+                for (int q = 0; q < 9 && free_; q++) {
+                        double x = c.x + k * (-0.115 + 0.095 * (q % 3));
+                        double y = c.y + k * (-0.1 + 0.07 * (q / 3));
+                        free_ = !(f->kind == TKIT_CITY && cairo_in_fill(cr, x, y)) &&
+                                !cairo_in_stroke(cr, x, y);
+                }
+        }
+        cairo_new_path(cr);
+        cairo_restore(cr);
+        return free_;
+}
+
+/* Where the inn of road `f` stands and its scale: beside the road, a little in from one of its
+ * sides; smaller where fields are narrow. */
+static struct pt inn_spot(cairo_t *cr, const struct tile_plan *p, const struct tkit_feature *f,
+                          double *scale)
+{
+        static const double in[] = {0.3, 0.22, 0.38, 0.16};
+        static const double off[] = {0.15, 0.2, 0.26};
+        unsigned ms = mask_middles(f->mask);
+        for (*scale = 1; *scale > 0.5; *scale -= 0.2)
+                for (size_t o = 0; o < sizeof off / sizeof off[0]; o++)
+                        for (size_t d = 0; d < sizeof in / sizeof in[0]; d++)
+                                for (int s = 0; s < 4; s++) {
+                                        if (!(ms & (1u << s)))
+                                                continue;
+                                        struct pt tan = {-normals[s].y, normals[s].x};
+                                        for (int k = -1; k <= 1; k += 2) {
+                                                struct pt c =
+                                                    add(add(middles[s], normals[s], in[d]), tan,
+                                                        k * off[o] * (0.5 + *scale / 2));
+                                                if (inn_spot_free(cr, p, c, *scale))
+                                                        return c;
+                                        }
+                                }
+        *scale = 0.6;
+        int s = __builtin_ctz(ms); /* crowded everywhere: by the road all the same */
+        struct pt tan = {-normals[s].y, normals[s].x};
+        return add(add(middles[s], normals[s], 0.3), tan, off[0]);
+}
+
+/* The inns of the tile's roads. */
+static void draw_inns(cairo_t *cr, const struct tile_plan *p)
+{
+        for (size_t i = 0; i < p->t->nfeatures; i++) {
+                const struct tkit_feature *f = &p->t->features[i];
+                if (!(f->kind == TKIT_ROAD && f->inn && mask_middles(f->mask)))
+                        continue;
+                double k;
+                struct pt c = inn_spot(cr, p, f, &k);
+                cairo_save(cr);
+                cairo_translate(cr, c.x, c.y);
+                cairo_scale(cr, k, k);
+                draw_inn(cr, (struct pt){0, 0});
+                cairo_restore(cr);
         }
 }
 
@@ -1018,6 +1171,7 @@ void tkit_render_tile_areas(cairo_t *cr, const struct tkit_tile *t)
         /* buildings and city marks are no place for a figure: where the art draws them */
         cairo_push_group(cr);
         draw_road_ends(cr, &p);
+        draw_inns(cr, &p);
         draw_city_decor(cr, t);
         cairo_pattern_t *decor = cairo_pop_group(cr);
         ink(cr, TKIT_AREA_DECOR);

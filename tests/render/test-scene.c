@@ -498,6 +498,71 @@ static void test_languages_pdf(void **state)
         check_languages("pdf", pdf_text);
 }
 
+/* Pixels of an inn's sign (its amber board, tile.c draw_inn) on tile `t` drawn at 160 px
+ * turned `rot`; their centre in tile units. */
+static int inn_sign(const struct tkit_tile *t, int rot, double *u, double *v)
+{
+        enum { N = 160 };
+        cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, N, N);
+        cairo_t *cr = cairo_create(img);
+        tkit_render_tile(cr, t, rot, 0, 0, N, 0, 0);
+        cairo_destroy(cr);
+        cairo_surface_flush(img);
+        int n = 0;
+        double su = 0, sv = 0;
+        for (int y = 0; y < N; y++)
+                for (int x = 0; x < N; x++) {
+                        uint32_t c = pixel(img, x, y);
+                        int r = (int)(c >> 16 & 0xff), g = (int)(c >> 8 & 0xff), b = (int)(c & 0xff);
+                        if (r > 215 && g > 150 && g < 195 && b < 80) {
+                                n++;
+                                su += x + 0.5;
+                                sv += y + 0.5;
+                        }
+                }
+        cairo_surface_destroy(img);
+        *u = n ? su / n / N : 0;
+        *v = n ? sv / n / N : 0;
+        return n;
+}
+
+/* Every road with an inn (JCloisterZone's Inns & Cathedrals) shows one, in every turn, and
+ * no figure may stand on it (the area map has no feature there); the same tile without the inn
+ * shows none. */
+static void test_inns(void **state)
+{
+        (void)state;
+        int inns = 0;
+        for (size_t i = 0; i < sets.n; i++)
+                for (size_t k = 0; k < sets.sets[i]->ntiles; k++) {
+                        const struct tkit_tile *t = &sets.sets[i]->tiles[k];
+                        bool inn = false;
+                        for (size_t f = 0; f < t->nfeatures; f++)
+                                inn |= t->features[f].inn;
+                        if (!inn)
+                                continue;
+                        inns++;
+                        for (int rot = 0; rot < 4; rot++) {
+                                double u, v;
+                                if (inn_sign(t, rot, &u, &v) < 4)
+                                        fail_msg("%s turned %d: no inn drawn", t->id, rot);
+                                if (tkit_render_feature_at(t, rot, u, v) != -1)
+                                        fail_msg("%s turned %d: a figure spot on the inn", t->id,
+                                                 rot);
+                        }
+                        struct tkit_tile plain = *t;
+                        plain.features = tkit_xmalloc(t->nfeatures * sizeof *t->features);
+                        memcpy(plain.features, t->features, t->nfeatures * sizeof *t->features);
+                        for (size_t f = 0; f < t->nfeatures; f++)
+                                plain.features[f].inn = false;
+                        double u, v;
+                        if (inn_sign(&plain, 0, &u, &v))
+                                fail_msg("%s without its inn: an inn drawn", t->id);
+                        free(plain.features);
+                }
+        assert_true(inns >= 7);
+}
+
 /* The legend of scene file `name` of scenes/ in `lang`, as the SVG's text. */
 static char *scene_legend(const char *name, const char *lang)
 {
@@ -544,8 +609,8 @@ static void test_vocabulary(void **state)
             {"own-attack-protect-post.xml", "cs", "hradby lupičů"},
             {"own-abbot-recall.xml", "ro", "abatele retras"},
         };
-        static const char *const banned[] = {"castel", "stareț", "omuleț", "țăran", "rolník",
-                                             "stanoviště", "клун"};
+        static const char *const banned[] = {"castel", "stareț",     "omuleț", "țăran",
+                                             "rolník", "stanoviště", "клун"};
         for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
                 char *text = scene_legend(want[i][0], want[i][1]);
                 assert_has(text, want[i][2], want[i][0]);
@@ -701,8 +766,7 @@ static void check_badges(const struct tkit_game_result *r, const struct tkit_sce
                 const struct tkit_scene_mark *b = NULL;
                 for (size_t k = 0; k < pic->nmarks && !b; k++)
                         if (pic->marks[k].kind == TKIT_MARK_BADGE &&
-                            pic->marks[k].player == e->player &&
-                            pic->marks[k].points == e->points)
+                            pic->marks[k].player == e->player && pic->marks[k].points == e->points)
                                 b = &pic->marks[k];
                 if (!b)
                         fail_msg("%s: no badge %+d for player %d", file, e->points, e->player);
@@ -719,7 +783,8 @@ static void check_badges(const struct tkit_game_result *r, const struct tkit_sce
                 if (b->x0 < 0 || b->y0 < 0 || b->x1 > pic->width || b->y1 > pic->height)
                         fail_msg("%s: badge %+d out of the picture", file, b->points);
                 for (size_t f = 0; f < pic->nmarks; f++)
-                        if (pic->marks[f].kind == TKIT_MARK_FIGURE && boxes_overlap(b, &pic->marks[f]))
+                        if (pic->marks[f].kind == TKIT_MARK_FIGURE &&
+                            boxes_overlap(b, &pic->marks[f]))
                                 fail_msg("%s: badge %+d over a figure", file, b->points);
         }
         if (got != want)
@@ -858,6 +923,7 @@ int main(void)
             cmocka_unit_test(test_languages_svg),
             cmocka_unit_test(test_languages_pdf),
             cmocka_unit_test(test_vocabulary),
+            cmocka_unit_test(test_inns),
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_refused),
             cmocka_unit_test(test_scenes_folder),
