@@ -56,7 +56,7 @@ static const char *const phrases[][NLANG + 1] = {
     {"bridge", "a bridge", "un pod", "most", "міст"},
     {"castle", "a castle", "o cetate", "hrad", "замок"},
     {"barn", "a barn", "un hambar", "stodolu", "комору"},
-    {"maiden", "the meeple becomes a maiden", "meeple-ul devine domniță",
+    {"maiden", "the meeple becomes a maiden", "meepleul devine domniță",
      "družiník se stává dvorní dámou", "підданий стає панною"},
     {"barn-farmer", "the farmer moves onto the barn", "fermierul se mută pe hambar",
      "sedlák přechází na stodolu", "селянин переходить на комору"},

@@ -488,26 +488,56 @@ static bool box_shown(const struct pic *p, const struct tkit_area_box *b)
         return b->x0 >= p->bx0 && b->y0 >= p->by0 && b->x1 <= p->bx1 + 1 && b->y1 <= p->by1 + 1;
 }
 
+/* Whether board point (x, y) lies on the feature scored by `e` as the art draws it (not on a
+ * building, a mark of the art or another feature that a badge should leave visible). */
+static bool on_scored(struct pic *p, const struct tkit_game_event *e, double x, double y)
+{
+        struct cell *c = cell_at(p, (int)floor(x), (int)floor(y));
+        const struct tkit_area_map *map = c ? cell_map(c) : NULL;
+        int f = map ? tkit_area_map_feature(map, x - c->x, y - c->y) : -1;
+        for (size_t k = 0; f >= 0 && k < e->nplaces; k++)
+                if (e->places[k].x == c->x && e->places[k].y == c->y && e->places[k].feature == f)
+                        return true;
+        return false;
+}
+
+static bool box_on_scored(struct pic *p, const struct tkit_game_event *e,
+                          const struct tkit_area_box *b)
+{
+        for (int q = 0; q < 9; q++) {
+                double x = b->x0 + 0.01 + (b->x1 - b->x0 - 0.02) * (q % 3) / 2;
+                double y = b->y0 + 0.005 + (b->y1 - b->y0 - 0.01) * (q / 3) / 2;
+                if (!on_scored(p, e, x, y))
+                        return false;
+        }
+        return true;
+}
+
 /* A free spot of half extents (hw, hh) touching box `a`, nearest first, right and left before
- * above and below; false when every one is taken or leaves the cells shown. */
-static bool spot_next_to(const struct pic *p, const struct tkit_area_box *a, double hw, double hh,
-                         double *x, double *y)
+ * above and below, wholly on the feature scored when there is such a spot close by; false when
+ * every one is taken or leaves the cells shown. */
+static bool spot_next_to(struct pic *p, const struct tkit_game_event *e,
+                         const struct tkit_area_box *a, double hw, double hh, double *x, double *y)
 {
         static const double dirs[][2] = {{1, 0},  {-1, 0},  {0, -1}, {0, 1},
                                          {1, -1}, {-1, -1}, {1, 1},  {-1, 1}};
         double cx = (a->x0 + a->x1) / 2, cy = (a->y0 + a->y1) / 2;
         double aw = (a->x1 - a->x0) / 2, ah = (a->y1 - a->y0) / 2;
-        for (double gap = 0.02; gap < 0.3; gap += 0.1)
-                for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
-                        double bx = cx + dirs[k][0] * (aw + hw + gap);
-                        double by = cy + dirs[k][1] * (ah + hh + gap) * (dirs[k][0] ? 0.6 : 1);
-                        struct tkit_area_box b = {bx - hw, by - hh, bx + hw, by + hh};
-                        if (!box_shown(p, &b) || tkit_area_overlaps(p->boxes, p->nboxes, b))
-                                continue;
-                        *x = bx;
-                        *y = by;
-                        return true;
-                }
+        for (int on = e->nplaces > 0; on >= 0; on--)
+                for (double gap = 0.02; gap < (on ? 0.1 : 0.3); gap += on ? 0.06 : 0.1)
+                        for (size_t k = 0; k < sizeof dirs / sizeof dirs[0]; k++) {
+                                double bx = cx + dirs[k][0] * (aw + hw + gap);
+                                double by =
+                                    cy + dirs[k][1] * (ah + hh + gap) * (dirs[k][0] ? 0.6 : 1);
+                                struct tkit_area_box b = {bx - hw, by - hh, bx + hw, by + hh};
+                                if (!box_shown(p, &b) ||
+                                    tkit_area_overlaps(p->boxes, p->nboxes, b) ||
+                                    (on && !box_on_scored(p, e, &b)))
+                                        continue;
+                                *x = bx;
+                                *y = by;
+                                return true;
+                        }
         return false;
 }
 
@@ -534,7 +564,7 @@ static bool place_badge(struct pic *p, const struct tkit_game_event *e,
                         double hh)
 {
         double x, y;
-        if (anchor && spot_next_to(p, anchor, hw, hh, &x, &y)) {
+        if (anchor && spot_next_to(p, e, anchor, hw, hh, &x, &y)) {
                 m->cell_x = (int)floor(x);
                 m->cell_y = (int)floor(y);
                 add_box(p, x - hw, y - hh, x + hw, y + hh);
