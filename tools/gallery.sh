@@ -7,6 +7,9 @@
 #
 # TILEKIT defaults to build/tools/tilekit, DPI to 64 (45 mm tiles: 113 pixels).
 set -eu
+# The same pictures and page from any machine: scenes in byte order, whatever the locale.
+LC_ALL=C
+export LC_ALL
 
 tilekit=${1:-build/tools/tilekit}
 dpi=${2:-64}
