@@ -591,13 +591,20 @@ static bool place_badge(struct pic *p, const struct tkit_game_event *e,
         return true;
 }
 
-/* The castle box of the maiden a MAIDEN-TAKE event takes back, or NULL. */
-static const struct tkit_area_box *maiden_castle_box(const struct pic *p,
-                                                     const struct tkit_game_event *e,
-                                                     double (*tok)[2], const bool *tok_ok,
-                                                     struct tkit_area_box *out)
+/* The box of the token a score of no place is about, or NULL: the castle of a maiden taken back
+ * (MAIDEN-TAKE), the barn the move builds (BARN-SCORE, at its corner point, drawn or not). */
+static const struct tkit_area_box *token_box(const struct pic *p, const struct tkit_game_event *e,
+                                             double (*tok)[2], const bool *tok_ok,
+                                             struct tkit_area_box *out)
 {
-        int k = p->orig->move.take_maiden;
+        const struct tkit_scene_move *mv = &p->orig->move;
+        if (e->rule && strcmp(e->rule, "BARN-SCORE") == 0 && mv->build == TKIT_BUILD_BARN) {
+                double h = BARN_S / 2;
+                *out = (struct tkit_area_box){mv->build_x - h, mv->build_y - h, mv->build_x + h,
+                                              mv->build_y + h};
+                return out;
+        }
+        int k = mv->take_maiden;
         if (!e->rule || strcmp(e->rule, "MAIDEN-TAKE") != 0 || k < 0 ||
             (size_t)k >= p->s->ncastles || !tok_ok[k])
                 return NULL;
@@ -619,7 +626,7 @@ static void place_badges(struct pic *p, double (*tok)[2], const bool *tok_ok)
                 snprintf(t, sizeof t, "%+d", e->points);
                 double hw = 0.07 + 0.058 * (double)strlen(t), hh = 0.1;
                 struct tkit_area_box a;
-                const struct tkit_area_box *anchor = maiden_castle_box(p, e, tok, tok_ok, &a);
+                const struct tkit_area_box *anchor = token_box(p, e, tok, tok_ok, &a);
                 if (!anchor)
                         anchor = scorer_box(p, e, &a);
                 struct tkit_scene_mark *m = add_mark(p, TKIT_MARK_BADGE);

@@ -719,11 +719,13 @@ static bool boxes_overlap(const struct tkit_scene_mark *a, const struct tkit_sce
         return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-/* A score with a badge: one with a place on the board, or a maiden taken back (at its castle). */
+/* A score with a badge: one with a place on the board, a maiden taken back (at her castle) or a
+ * barn's score (at the barn). */
 static bool has_badge(const struct tkit_game_event *e)
 {
         return e->kind == TKIT_EV_SCORE && e->player >= 0 &&
-               (e->nplaces || (e->rule && strcmp(e->rule, "MAIDEN-TAKE") == 0));
+               (e->nplaces || (e->rule && (strcmp(e->rule, "MAIDEN-TAKE") == 0 ||
+                                           strcmp(e->rule, "BARN-SCORE") == 0)));
 }
 
 /* The figure of the scorer nearest to badge `b` among those standing on the places scored, and
