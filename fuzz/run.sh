@@ -32,6 +32,13 @@ if [ ! -f $B/build.ninja ]; then
 fi
 ninja -j2 -C $B >/dev/null
 ext=third_party/jcloisterzone
+# seed DIR PREFIX FILE...: copies the files into the corpus under PREFIX-NAME, so that files of the
+# same name from two folders (tilesets/river.xml, third_party/jcloisterzone/river.xml) both go in
+seed() {
+  dir=$1 prefix=$2
+  shift 2
+  for f in "$@"; do cp "$f" "$dir/$prefix-$(basename "$f")"; done
+}
 mkdir -p fuzz/corpus-work/crashes
 status=0
 for t in $targets; do
@@ -40,11 +47,11 @@ for t in $targets; do
   mkdir -p "$corpus"
   dict=fuzz/tilekit.dict
   case $t in
-    native) cp tilesets/*.xml "$corpus"/ ;;
-    jcz) cp $ext/*.xml "$corpus"/ ;;
-    import) cp tilesets/*.xml $ext/*.xml "$corpus"/ ;;
+    native) seed "$corpus" tilekit tilesets/*.xml ;;
+    jcz) seed "$corpus" jcz $ext/*.xml ;;
+    import) seed "$corpus" tilekit tilesets/*.xml; seed "$corpus" jcz $ext/*.xml ;;
     layout) dict=fuzz/layout.dict ;;
-    scene) dict=fuzz/scene.dict ;;
+    scene) dict=fuzz/scene.dict; seed "$corpus" scene scenes/*.xml ;;
   esac
   [ -d fuzz/seeds/$t ] && cp fuzz/seeds/$t/* "$corpus"/
   echo "fuzz: $t for ${secs}s" >&2
