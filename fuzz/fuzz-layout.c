@@ -2,7 +2,6 @@
  * tile sets, and the writer: whatever the reader accepts must be written back, read again and
  * written to the same bytes. Inputs ending in a newline are also read with every set given twice
  * (verification must play each set once). */
-#include <dirent.h>
 #include <stdio.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -10,6 +9,7 @@
 #include <string.h>
 
 #include "formats/tkit-formats.h"
+#include "fuzz-sets.h"
 #include "sim/tkit-sim.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -19,32 +19,10 @@ static struct tkit_setlist sets;
 /* every set twice: a caller may repeat sets, and verification must still play each once */
 static struct tkit_set **twice;
 
-/* Reads every tilesets/NAME.xml once ($TKIT_FUZZ_TILESETS overrides the directory built in). */
+/* Reads every tilesets/NAME.xml once (fuzz/fuzz-sets.h). */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
-        const char *dir = getenv("TKIT_FUZZ_TILESETS");
-        if (!dir)
-                dir = TKIT_FUZZ_TILESETS;
-        tkit_setlist_init(&sets);
-        DIR *dh = opendir(dir);
-        if (!dh)
-                abort();
-        struct dirent *e;
-        while ((e = readdir(dh)) != NULL) {
-                size_t n = strlen(e->d_name);
-                if (n < 5 || strcmp(e->d_name + n - 4, ".xml") != 0)
-                        continue;
-                char path[4096];
-                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-                struct tkit_diags d;
-                tkit_diags_init(&d);
-                if (tkit_read_file(path, TKIT_FORMAT_AUTO, &sets, &d) != 0)
-                        abort();
-                tkit_diags_finish(&d);
-        }
-        closedir(dh);
-        if (sets.n == 0)
-                abort();
+        fuzz_read_tilesets(&sets);
         twice = calloc(2 * sets.n, sizeof *twice);
         if (!twice)
                 abort();

@@ -2,13 +2,13 @@
  * exactly when an error was reported, and every scene accepted survives the canonical write →
  * read → write (fuzz/scene-roundtrip.h); then it is validated against the bundled tile sets and,
  * when legal, its move is applied, with and without final scoring (fuzz/scene-game.h). */
-#include <dirent.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz-sets.h"
 #include "scene-game.h"
 #include "scene-roundtrip.h"
 
@@ -17,47 +17,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct tkit_setlist sets;
 
-static void read_or_abort(const char *path)
-{
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        if (tkit_read_file(path, TKIT_FORMAT_AUTO, &sets, &d) != 0)
-                abort();
-        tkit_diags_finish(&d);
-}
-
-/* Reads the bundled tile sets once, as `tilekit score` finds them: every tilesets/NAME.xml
- * ($TKIT_FUZZ_TILESETS overrides the directory built in) and JCloisterZone's Inns & Cathedrals
- * file next to it in third_party/, which the rulebooks' inn scenes use. */
+/* Reads the bundled tile sets once, as `tilekit score` finds them: every tilesets/NAME.xml and
+ * JCloisterZone's Inns & Cathedrals file next to it in third_party/, which the rulebooks' inn
+ * scenes use. */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
         (void)argc;
         (void)argv;
-        const char *dir = getenv("TKIT_FUZZ_TILESETS");
-        if (!dir)
-                dir = TKIT_FUZZ_TILESETS;
-        tkit_setlist_init(&sets);
-        DIR *dh = opendir(dir);
-        if (!dh)
-                abort();
+        const char *dir = fuzz_read_tilesets(&sets);
         char path[4096];
-        for (struct dirent *e; (e = readdir(dh)) != NULL;) {
-                size_t n = strlen(e->d_name);
-                if (n < 5 || strcmp(e->d_name + n - 4, ".xml") != 0)
-                        continue;
-                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-                read_or_abort(path);
-        }
-        closedir(dh);
         snprintf(path, sizeof path, "%s/../third_party/jcloisterzone/inns_and_cathedrals.xml", dir);
         FILE *f = fopen(path, "rb");
         if (f) {
                 fclose(f);
-                read_or_abort(path);
+                fuzz_read_or_abort(path, &sets);
         }
         tkit_jcz_link(&sets);
-        if (sets.n == 0)
-                abort();
         return 0;
 }
 
