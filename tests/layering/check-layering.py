@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The layering of docs/architecture.md, checked over every #include of the library's modules.
+
+A module may include its own headers and those of the modules below it (the closure of ALLOWED);
+a system library's headers belong to the one module that wraps it (OWNERS). An upward or sideways
+include fails with FILE:LINE and the rule it breaks. usage: check-layering.py SOURCE_ROOT
+"""
+import os
+import re
+import sys
+
+# module -> the modules it builds on directly (docs/architecture.md); the check uses the closure.
+ALLOWED = {
+    "model": [],
+    "formats": ["model"],
+    "db": ["model"],
+    "rules": ["model"],
+    "game": ["model"],
+    "text": ["model"],
+    "sim": ["model", "rules", "db"],
+    "render": ["sim", "game", "text"],
+    "book": ["render", "formats"],
+}
+# system header prefix -> the modules that may include it
+OWNERS = {
+    "sqlite3.h": {"db"},
+    "libxml/": {"formats"},
+    "cairo": {"render", "book"},
+    "fontconfig/": {"render", "book"},
+    "pango/": {"book", "render"},
+    "cmark": {"book"},
+}
+LOCAL = re.compile(r'^\s*#\s*include\s+"([a-z]+)/[^"]+"')
+SYSTEM = re.compile(r'^\s*#\s*include\s+<([^>]+)>')
+
+
+def closure(m, seen=None):
+    seen = set() if seen is None else seen
+    for d in ALLOWED[m]:
+        if d not in seen:
+            seen.add(d)
+            closure(d, seen)
+    return seen
+
+
+def main():
+    root = sys.argv[1]
+    problems, files = [], 0
+    for m in ALLOWED:
+        d = os.path.join(root, m)
+        if not os.path.isdir(d):
+            continue
+        ok = closure(m) | {m}
+        for name in sorted(os.listdir(d)):
+            if not name.endswith((".c", ".h")):
+                continue
+            files += 1
+            path = os.path.join(d, name)
+            with open(path, encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    lm = LOCAL.match(line)
+                    if lm and lm.group(1) in ALLOWED and lm.group(1) not in ok:
+                        problems.append("%s/%s:%d: %s may not include %s/ (it builds on %s)" % (
+                            m, name, n, m, lm.group(1), ", ".join(sorted(ok - {m})) or "nothing"))
+                    sm = SYSTEM.match(line)
+                    if sm:
+                        for prefix, owners in OWNERS.items():
+                            if sm.group(1).startswith(prefix) and m not in owners:
+                                problems.append("%s/%s:%d: <%s> belongs to %s/, not %s/" % (
+                                    m, name, n, sm.group(1), "/, ".join(sorted(owners)), m))
+    for p in problems:
+        print(p, file=sys.stderr)
+    if files == 0:
+        print("no module sources found under %s" % root, file=sys.stderr)
+        return 1
+    print("%d files of %d modules: %d layering problems" % (files, len(ALLOWED), len(problems)))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
