@@ -938,7 +938,8 @@ static bool check_set_ids(const struct tkit_set *const *sets, size_t n, struct t
 {
         const struct tkit_set **v = tkit_xcalloc(n + 1, sizeof *v);
         bool ok = true;
-        memcpy(v, sets, n * sizeof *v);
+        if (n) /* no sets: `sets` may be NULL, and memcpy's arguments must not be */
+                memcpy(v, sets, n * sizeof *v);
         qsort(v, n, sizeof *v, cmp_set_id);
         for (size_t i = 0; i < n; i++) {
                 if (!tkit_native_valid_id(v[i]->id)) {

@@ -886,27 +886,27 @@ static void test_scenes_cli(void **state)
         char *a = out_path("cli1.svg"), *b = out_path("cli2.svg");
         for (size_t i = 0; i < n; i++) {
                 for (int k = 0; k < 2; k++) {
-                        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s -o '%s' >/dev/null",
-                                                   exe, files[i], tiles, k ? b : a);
-                        if (run_shell(cmd, NULL) != 0)
-                                fail_msg("%s: exit status not 0", cmd);
-                        free(cmd);
+                        struct tkit_run r = {0};
+                        if (tkit_run_line(&r, exe, "render scene '%s' %s -o '%s'", files[i], tiles,
+                                          k ? b : a) != 0)
+                                fail_msg("%s: exit status not 0:\n%s", files[i], r.err);
+                        tkit_run_finish(&r);
                 }
                 if (!same_file(a, b))
                         fail_msg("%s: SVG not the same bytes twice", files[i]);
         }
-        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --state during -o '%s' 2>/dev/null",
-                                   exe, files[0], tiles, a);
-        assert_int_equal(run_shell(cmd, NULL), 2);
-        free(cmd);
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, exe, "render scene '%s' %s --state during -o '%s'",
+                                       files[0], tiles, a),
+                         2);
         /* a board of a fresh game carrying a scene's figures */
         char *png = out_path("board-scene.png");
-        cmd = tkit_xasprintf("'%s' render board --scene '%s' %s --set base --seed 3 -o '%s' "
-                             ">/dev/null 2>&1",
-                             exe, files[0], tiles, png);
-        assert_int_equal(run_shell(cmd, NULL), 0);
+        assert_int_equal(tkit_run_line(&r, exe, "render board --scene '%s' %s --set base --seed 3 "
+                                                "-o '%s'",
+                                       files[0], tiles, png),
+                         0);
         assert_int_equal(access(png, R_OK), 0);
-        free(cmd);
+        tkit_run_finish(&r);
         free(png);
         for (size_t i = 0; i < n; i++)
                 free(files[i]);
