@@ -174,6 +174,10 @@ int cli_output_check(const char *path, const struct cli_inputs *in);
  * without, discards it (0). */
 int cli_output_close(struct cli_output *o, bool ok);
 int cli_output_buffer(const char *path, const struct cli_inputs *in, const void *data, size_t len);
+/* A document that a reader with a size limit must read back (a layout, a tile set) is not
+ * written over that limit: 0, or 1 after "PATH: error: [RULE] not written: ..." with the
+ * reader's rule id. Writers check their readers' limits before writing. */
+int cli_output_within(const char *path, size_t len, size_t max, const char *rule);
 
 struct cli_command {
         const char *name;

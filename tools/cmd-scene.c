@@ -120,8 +120,14 @@ static int write_scene(const struct tkit_scene *s, const struct sceneopts *o)
                 cli_inputs_add(&in, o->db ? o->db : cli_default_db());
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_scene_write(s, &b);
-        int rc = cli_output_buffer(o->output ? o->output : "-", &in, b.data, b.len);
+        const char *out = o->output ? o->output : "-";
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        /* only what `scene check` reads back (a layout of 19 200 tiles is past its limit) */
+        int rc = tkit_scene_write_checked(s, strcmp(out, "-") == 0 ? "<stdout>" : out, &b, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        rc = rc ? TKIT_EXIT_FAIL : cli_output_buffer(out, &in, b.data, b.len);
         tkit_buf_finish(&b);
         cli_inputs_finish(&in);
         return rc;

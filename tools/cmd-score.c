@@ -196,8 +196,13 @@ static int write_after(const struct tkit_scene *after, const struct score_opts *
         add_inputs(&in, o);
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_scene_write(after, &b);
-        int rc = cli_output_buffer(o->after, &in, b.data, b.len);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = tkit_scene_write_checked(after, strcmp(o->after, "-") == 0 ? "<stdout>" : o->after,
+                                          &b, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        rc = rc ? TKIT_EXIT_FAIL : cli_output_buffer(o->after, &in, b.data, b.len);
         tkit_buf_finish(&b);
         cli_inputs_finish(&in);
         return rc;

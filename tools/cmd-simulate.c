@@ -185,7 +185,9 @@ static int write_json(const struct simopts *o, struct tkit_buf *b)
 {
         struct cli_inputs in = {0};
         inputs(o, &in);
-        int rc = cli_output_buffer(o->json, &in, b->data, b->len);
+        int rc = cli_output_within(o->json, b->len, TKIT_LAYOUT_MAX_BYTES, "SIM-JSON");
+        if (rc == TKIT_EXIT_OK)
+                rc = cli_output_buffer(o->json, &in, b->data, b->len);
         cli_inputs_finish(&in);
         tkit_buf_finish(b);
         return rc;

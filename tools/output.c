@@ -389,3 +389,14 @@ int cli_output_buffer(const char *path, const struct cli_inputs *in, const void 
                 fwrite(data, 1, len, o.f);
         return cli_output_close(&o, true);
 }
+
+int cli_output_within(const char *path, size_t len, size_t max, const char *rule)
+{
+        if (len <= max)
+                return TKIT_EXIT_OK;
+        fprintf(stderr,
+                "%s: error: [%s] not written: %zu bytes is more than the %zu bytes its reader "
+                "takes\n",
+                strcmp(path, "-") == 0 ? "<stdout>" : path, rule, len, max);
+        return TKIT_EXIT_FAIL;
+}
