@@ -140,9 +140,16 @@ int cli_stdout_finish(int status);
  *   succeeded; on failure it is removed and the target stays as it was;
  * - a symbolic link to a regular file: the link stays, the file it points to is replaced as above;
  *   a dangling link or a link to a directory is refused (cannot write);
+ * - a symbolic link anywhere on the path that belongs to neither the caller nor the owner of the
+ *   sticky world-writable directory it is in (/tmp): refused, exit 2 (the kernel's
+ *   protected_symlinks rule, applied whatever the system's setting);
  * - a regular file with several hard links, or in a directory where no temporary file can be
  *   made: the output is kept in memory and written over the file in place once complete (every
- *   name sees the new content; a failure in that last write can leave it cut short).
+ *   name sees the new content), after the space for it was reserved (fallocate): where it cannot
+ *   be (a full disk, a file system that cannot reserve or writes copies: btrfs, ZFS), nothing is
+ *   written, exit 1, and the file stays as it was.
+ * A temporary file is removed when the command is ended by SIGTERM, SIGINT, SIGHUP, SIGQUIT or
+ * SIGPIPE.
  * A failure prints "PATH: error: cannot write: <strerror>" and gives exit status 1.
  * The struct must stay where it is between open and close (the stream points into it). */
 struct cli_inputs {
@@ -165,6 +172,7 @@ struct cli_output {
         struct cli_fdout fdo;
         char *mem;
         size_t memlen;
+        const char *in_place_why; /* why the file is written in place, for messages */
 };
 int cli_output_open(struct cli_output *o, const char *path, const struct cli_inputs *in);
 /* Only the check that `path` is none of the inputs (0, or 2 after the message), for commands that

@@ -214,7 +214,7 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
                         st = l->stats;
                         tkit_layout_destroy(l);
                         if (err < 0) {
-                                tkit_db_exec(db, "ROLLBACK", d);
+                                tkit_db_rollback(db); /* SQLite may have ended it (a full disk) */
                                 return TKIT_EXIT_FAIL;
                         }
                 } else {
