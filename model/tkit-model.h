@@ -592,7 +592,8 @@ char *tkit_diags_hidden_message(const size_t counts[3], size_t limit);
 /* Writes every finding to `out` as compiler-style lines, or as a JSON array when `json`; then one
  * note per file whose findings were not all kept ("FILE: note: N more errors not shown ..."). */
 void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json);
-/* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires. */
+/* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires; a
+ * byte that is not part of valid UTF-8 becomes \ufffd, so that the output is always JSON. */
 void tkit_json_string(struct tkit_buf *b, const char *s);
 
 #endif

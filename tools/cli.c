@@ -11,12 +11,14 @@
 
 const struct cli_command cli_commands[] = {
     {"import", "read tile-set XML files into the database", tkit_cmd_import, tkit_help_import},
-    {"export", "write sets as canonical tilekit XML or JCloisterZone XML", tkit_cmd_export, tkit_help_export},
+    {"export", "write sets as canonical tilekit XML or JCloisterZone XML", tkit_cmd_export,
+     tkit_help_export},
     {"list", "list the sets or tiles in the database", tkit_cmd_list, tkit_help_list},
     {"check", "check tile data against the rules", tkit_cmd_check, tkit_help_check},
     {"diff", "compare two tile sets type by type", tkit_cmd_diff, tkit_help_diff},
     {"simulate", "lay out random legal games", tkit_cmd_simulate, tkit_help_simulate},
-    {"render", "draw tiles, reference sheets, boards and scenes", tkit_cmd_render, tkit_help_render},
+    {"render", "draw tiles, reference sheets, boards and scenes", tkit_cmd_render,
+     tkit_help_render},
     {"bench", "measure the speed of the simulator and checker", tkit_cmd_bench, tkit_help_bench},
     {"scene", "check scene files, write them canonically, make one from a layout", tkit_cmd_scene,
      tkit_help_scene},
@@ -55,15 +57,66 @@ bool cli_bundled_tiles(const char *db, glob_t *g)
         return true;
 }
 
+/* Bytes of the unit at e[i] of cli_text_escape()'s output: an escape (\xHH, \\) or a
+ * character. */
+static size_t shown_unit(const char *e, size_t i)
+{
+        unsigned char c = (unsigned char)e[i];
+        if (c == '\\')
+                return e[i + 1] == 'x' ? 4 : 2;
+        return c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+}
+
+char *cli_shown(const char *s, size_t max)
+{
+        char *e = cli_text_escape(s);
+        size_t len = strlen(e);
+        if (len <= max || max < 40)
+                return e;
+        /* the start and the end, which say what it is, cut between whole characters and
+         * escapes */
+        size_t head = 0, from = 0;
+        while (head + shown_unit(e, head) <= max * 3 / 4)
+                head += shown_unit(e, head);
+        for (from = head; from < len - max / 4; from += shown_unit(e, from))
+                ;
+        char *out = tkit_xasprintf("%.*s[... %zu bytes left out ...]%s", (int)head, e, from - head,
+                                   e + from);
+        free(e);
+        return out;
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
         va_list ap;
-        fprintf(stderr, "tilekit %s: ", cmd);
         va_start(ap, fmt);
-        vfprintf(stderr, fmt, ap);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_vprintf(&b, fmt, ap);
         va_end(ap);
-        fprintf(stderr, "\nTry 'tilekit %s --help'.\n", cmd);
+        /* the message quotes arguments: a newline or an escape sequence in one is shown as \xHH,
+         * and a 100 KB one by its start and end */
+        char *shown = cli_shown(b.data ? b.data : "", 400);
+        fprintf(stderr, "tilekit %s: %s\nTry 'tilekit %s --help'.\n", cmd, shown, cmd);
+        free(shown);
+        tkit_buf_finish(&b);
         return TKIT_EXIT_USAGE;
+}
+
+int cli_bad_option(const char *cmd, char *const *argv, const char *optstring)
+{
+        const char *arg = optind > 0 ? argv[optind - 1] : "";
+        if (!arg)
+                arg = "";
+        bool is_long = strncmp(arg, "--", 2) == 0;
+        if (optopt && is_long) /* a known long option at the end, without its value */
+                return cli_usage_error(cmd, "option '%.*s' needs a value", (int)strcspn(arg, "="),
+                                       arg);
+        if (optopt && optopt < 256 && optopt != ':' && strchr(optstring, optopt))
+                return cli_usage_error(cmd, "option '-%c' needs a value", optopt);
+        if (optopt && optopt < 256 && optopt > ' ' && optopt < 0x7f)
+                return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+        return cli_usage_error(cmd, "unknown option '%.*s'", (int)strcspn(arg, "="), arg);
 }
 
 int cli_fail(const char *fmt, ...)

@@ -28,8 +28,17 @@ enum {
 /* The database used when --db is not given: $TILEKIT_DB, else "tilekit.db". */
 const char *cli_default_db(void);
 
-/* Prints "tilekit COMMAND: message" and "Try 'tilekit COMMAND --help'." to stderr; returns 2. */
+/* Prints "tilekit COMMAND: message" and "Try 'tilekit COMMAND --help'." to stderr; returns 2.
+ * The message is shown as cli_shown(…, 400) shows it: arguments it quotes cannot put control
+ * characters on the terminal or fill it. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The usage error for getopt_long()'s '?' (main() turns getopt's own messages off: they quote
+ * the argument raw): "unknown option 'ARG'" or "option 'ARG' needs a value", from optind, optopt
+ * and the short options `optstring` of the call; returns 2. */
+int cli_bad_option(const char *cmd, char *const *argv, const char *optstring);
+/* `s` for a message: cli_text_escape()d, and over `max` bytes its start and end around
+ * "[... N bytes left out ...]". Returns a string to free. */
+char *cli_shown(const char *s, size_t max);
 /* Prints "tilekit: message" to stderr; returns 1. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints every diagnostic to stderr, compiler style. */

@@ -114,7 +114,7 @@ static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
                         *rc = cli_version();
                         return 0;
                 default:
-                        return cli_usage_error("check", "bad option");
+                        return cli_bad_option("check", argv, "h");
                 }
         }
         return 0;

@@ -189,7 +189,7 @@ int tkit_cmd_diff(int argc, char **argv)
                 case O_VERSION:
                         return cli_version();
                 default:
-                        return cli_usage_error("diff", "bad option");
+                        return cli_bad_option("diff", argv, "h");
                 }
         }
         if (argc - optind != 2)

@@ -174,7 +174,7 @@ int tkit_cmd_export(int argc, char **argv)
                         status = cli_version();
                         goto out;
                 default:
-                        status = cli_usage_error("export", "bad option");
+                        status = cli_bad_option("export", argv, "s:o:f:t:h");
                         goto out;
                 }
         }

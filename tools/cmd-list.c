@@ -218,7 +218,7 @@ int tkit_cmd_list(int argc, char **argv)
                 case 'V':
                         return cli_version();
                 default:
-                        return cli_usage_error("list", "bad option");
+                        return cli_bad_option("list", argv, "s:h");
                 }
         }
         if (optind != argc - 1)

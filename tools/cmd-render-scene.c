@@ -204,7 +204,6 @@ static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
         a->dpi = 150;
         a->board = strcmp(argv[1], "board") == 0;
         optind = 0;
-        opterr = 1;
         int c;
         while ((c = getopt_long(argc - 1, argv + 1, "o:", scene_opts, NULL)) != -1) {
                 if (c == O_HELP || c == O_VERSION) {
@@ -213,7 +212,7 @@ static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
                                 help_scene(stdout);
                         return c == O_HELP ? 0 : cli_version();
                 }
-                int rc = c == '?' ? cli_usage_error("render", "bad option")
+                int rc = c == '?' ? cli_bad_option("render", argv + 1, "o:")
                                   : parse_scene_option(a, c, optarg);
                 if (rc)
                         return rc;

@@ -86,7 +86,7 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
                         cli_version();
                         return -1;
                 default:
-                        return cli_usage_error("scene", "bad option");
+                        return cli_bad_option("scene", argv, "o:t:s:h");
                 }
         }
         /* after the action, `--tiles a.xml b.xml` (a shell glob) reads every file named */

@@ -98,7 +98,7 @@ static int parse(int argc, char **argv, struct score_opts *o, bool *done)
                         *done = true;
                         return cli_version();
                 default:
-                        return cli_usage_error("score", "unknown option");
+                        return cli_bad_option("score", argv, "h");
                 }
         }
         if (optind >= argc)

@@ -116,7 +116,7 @@ static int parse_args(int argc, char **argv, struct simopts *o)
                         cli_version();
                         return -1;
                 default:
-                        return cli_usage_error("simulate", "bad option");
+                        return cli_bad_option("simulate", argv, "s:t:n:h");
                 }
         }
         /* `--tiles a.xml b.xml` (a shell glob) reads every file named */
