@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "db/tkit-db.h"
+#include "model/tkit-scene.h"
 
 #include <errno.h>
 #include <glob.h>
@@ -195,6 +196,7 @@ void cli_sets_init(struct cli_sets *cs)
 void cli_sets_finish(struct cli_sets *cs)
 {
         tkit_setlist_finish(&cs->all);
+        free(cs->where);
         free(cs->sel);
         for (size_t i = 0; i < cs->nids; i++)
                 free(cs->ids[i]);
@@ -286,7 +288,7 @@ static int select_sets(struct cli_sets *cs, struct tkit_diags *d)
                         continue;
                 }
                 tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, cs->ids[i], NULL,
-                               "no set '%s' in the files read", cs->ids[i]);
+                               "no set '%s' in %s", cs->ids[i], cs->where);
                 status = TKIT_EXIT_FAIL;
         }
         return status;
@@ -327,21 +329,84 @@ static int unique_set_ids(const struct tkit_setlist *l, struct tkit_diags *d)
         return rc;
 }
 
+/* The files read, for messages: "the files given (a.xml, b.xml)", at most a few named. */
+static char *files_where(const char *what, const char *const *files, size_t n)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_printf(&b, "%s (", what);
+        for (size_t i = 0; i < n && i < 3; i++)
+                tkit_buf_printf(&b, "%s%s", i ? ", " : "",
+                                strcmp(files[i], "-") ? files[i] : "<stdin>");
+        if (n > 3)
+                tkit_buf_printf(&b, " and %zu more", n - 3);
+        tkit_buf_puts(&b, ")");
+        return tkit_buf_steal(&b);
+}
+
+static int read_sets(struct cli_sets *cs, const char *const *files, size_t nfiles,
+                     enum tkit_format fmt, struct tkit_diags *d)
+{
+        int status = cli_exit_for(cli_read_files(files, nfiles, fmt, &cs->all, d));
+        if (status == TKIT_EXIT_OK)
+                status = unique_set_ids(&cs->all, d);
+        return status;
+}
+
 int cli_sets_load(struct cli_sets *cs, const char *cmd, const char *const *files, size_t nfiles,
                   enum tkit_format fmt, const char *db, struct tkit_diags *d)
 {
         int status = cli_sets_check_ids(cs, cmd);
         if (status)
                 return status;
+        glob_t g;
+        free(cs->where);
         if (nfiles) {
-                status = cli_exit_for(cli_read_files(files, nfiles, fmt, &cs->all, d));
-                if (status == TKIT_EXIT_OK)
-                        status = unique_set_ids(&cs->all, d);
+                cs->where = files_where("the tile files given", files, nfiles);
+                status = read_sets(cs, files, nfiles, fmt, d);
+        } else if (cli_bundled_tiles(db, &g)) {
+                /* no database anywhere: the sets shipped with tilekit, as `tilekit score` and
+                 * `tilekit check` find them for scenes */
+                cs->where = tkit_xasprintf("the bundled tile sets (%s/tilesets/*.xml; no --tiles, "
+                                           "no --db, no $TILEKIT_DB, no ./tilekit.db)",
+                                           getenv("TILEKIT_DATA_DIR") ? getenv("TILEKIT_DATA_DIR")
+                                                                      : TKIT_DATA_DIR);
+                status = g.gl_pathc ? read_sets(cs, (const char *const *)g.gl_pathv, g.gl_pathc,
+                                                TKIT_FORMAT_AUTO, d)
+                                    : TKIT_EXIT_OK;
+                globfree(&g);
         } else {
-                status = load_from_db(cs, db ? db : cli_default_db(), d);
+                const char *path = db ? db : cli_default_db();
+                cs->where = tkit_xasprintf("the database '%s'", path);
+                status = load_from_db(cs, path, d);
                 tkit_jcz_link(&cs->all); /* stored JCloisterZone sets may use each other's tiles */
         }
         if (status == TKIT_EXIT_OK)
                 status = select_sets(cs, d);
         return status;
+}
+
+int cli_scene_sets(const struct tkit_scene *s, const struct cli_sets *cs, struct tkit_diags *d)
+{
+        int status = TKIT_EXIT_OK;
+        for (size_t i = 0; i < s->nsets; i++) {
+                if (tkit_setlist_find(&cs->all, s->sets[i]))
+                        continue;
+                tkit_diags_add(d, TKIT_SEV_ERROR, s->file ? s->file : "<stdin>", s->line,
+                               "SCENE-SET", NULL, NULL, "set '%s' is not in %s", s->sets[i],
+                               cs->where ? cs->where : "the sets read");
+                status = TKIT_EXIT_FAIL;
+        }
+        return status;
+}
+
+struct tkit_scene *cli_read_scene(const char *path, struct tkit_diags *d, int *status)
+{
+        int err = 0;
+        struct tkit_scene *s = strcmp(path, "-") == 0
+                                   ? tkit_scene_read_stream(stdin, "<stdin>", d, &err)
+                                   : tkit_scene_read_file(path, d, &err);
+        /* the one table: cannot be opened or read 2, invalid (also over a limit) 1 */
+        *status = s ? TKIT_EXIT_OK : err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        return s;
 }

@@ -62,6 +62,7 @@ struct cli_sets {
         size_t nsel, capsel;
         char **ids; /* ids asked for with --set ("a,b" lists add up); none: every set */
         size_t nids, capids;
+        char *where; /* where cli_sets_load() looked, for messages ("the database 'x.db'") */
 };
 void cli_sets_init(struct cli_sets *cs);
 void cli_sets_finish(struct cli_sets *cs);
@@ -75,13 +76,25 @@ int cli_one_set(const char *cmd, const char **set, const char *arg);
  * message naming `cmd`. Sorts a copy: O(n log n). cli_sets_load() calls it before reading
  * anything, so every command that takes --set refuses duplicates in the same way. */
 int cli_sets_check_ids(const struct cli_sets *cs, const char *cmd);
-/* Reads `files` (with `fmt`; "-" is stdin), or, when there are none, loads the sets from the
- * database `db` (read-only): those asked for, else every stored set. A set id defined twice in the
- * files read is an error (as for import). Then selects the sets asked for, else all. Diagnostics
- * go to `d`. Returns an exit status: 0, 1 (invalid data, a set defined twice, no such set) or 2
- * (an id asked for twice, a file or the database cannot be opened). */
+/* Where every command that reads tile sets finds them, in this order: the tile-set `files`
+ * (--tiles; with `fmt`; "-" is stdin); else the database `db` (--db; NULL when not given), else
+ * $TILEKIT_DB, else ./tilekit.db when it exists; else the bundled tile files (cli_bundled_tiles).
+ * From a database, those asked for are loaded (read-only), else every stored set. A set id
+ * defined twice in the files read is an error (as for import). Then selects the sets asked for,
+ * else all; a set not found is reported with where it was looked for (cs->where). Diagnostics go
+ * to `d`. Returns an exit status: 0, 1 (invalid data, a set defined twice, no such set) or 2 (an
+ * id asked for twice, a file or the database cannot be opened). */
 int cli_sets_load(struct cli_sets *cs, const char *cmd, const char *const *files, size_t nfiles,
                   enum tkit_format fmt, const char *db, struct tkit_diags *d);
+
+/* Every set the scene `s` names is in `cs` (loaded by cli_sets_load): 0, or 1 after
+ * "SCENE:LINE: error: [SCENE-SET] set 'X' is not in WHERE" into `d` for each one missing (a
+ * missing set is wrong data, exit 1, in every command that reads scenes). */
+struct tkit_scene;
+int cli_scene_sets(const struct tkit_scene *s, const struct cli_sets *cs, struct tkit_diags *d);
+/* Reads a scene file ("-": standard input, "<stdin>" in messages); NULL with *status 2 when it
+ * cannot be opened or read, 1 when it is invalid (every problem in `d`); *status 0 otherwise. */
+struct tkit_scene *cli_read_scene(const char *path, struct tkit_diags *d, int *status);
 
 /* The bundled tile files, for commands that need sets a scene names when no database is there:
  * when `db` is NULL and neither $TILEKIT_DB nor ./tilekit.db exists, globs the files shipped
@@ -164,9 +177,15 @@ int cli_stdout_finish(int status);
 struct cli_inputs {
         const char **v;
         size_t n, cap;
+        size_t nstdin; /* how many times "-" (standard input) was added */
 };
 void cli_inputs_add(struct cli_inputs *in, const char *path);
 void cli_inputs_finish(struct cli_inputs *in);
+/* Standard input can be read once: every command collects its input arguments ("-" is standard
+ * input in each of them: files, --tiles, --layout, --verify, scenes) and refuses a second "-"
+ * before reading anything: 0, or 2 after "tilekit CMD: standard input ('-') is named N times; it
+ * can be read only once". */
+int cli_inputs_stdin_once(const struct cli_inputs *in, const char *cmd);
 
 struct cli_fdout { /* private: a stream on a file descriptor that keeps its first errno */
         int fd, err;

@@ -514,6 +514,12 @@ static int run(struct opts *o, char **files, int nfiles)
         int status = TKIT_EXIT_OK;
         for (size_t i = 0; i < o->nsets && !status; i++)
                 status = cli_sets_add_ids(&cs, "check", o->sets[i]);
+        struct cli_inputs named = {0}; /* standard input once, refused before anything is read */
+        for (int i = 0; i < nfiles; i++)
+                cli_inputs_add(&named, files[i]);
+        if (!status)
+                status = cli_inputs_stdin_once(&named, "check");
+        cli_inputs_finish(&named);
         if (status)
                 goto out;
         bool from_db = nfiles == 0;

@@ -70,7 +70,7 @@ static int write_output(const struct export_opts *o, const char *dbpath, const c
                 for (size_t i = 0; i < o->ntiles; i++)
                         cli_inputs_add(&in, o->tiles[i]);
         else
-                cli_inputs_add(&in, dbpath);
+                cli_inputs_add(&in, dbpath ? dbpath : cli_default_db());
         int status = cli_output_buffer(output, &in, b->data ? b->data : "", b->len);
         cli_inputs_finish(&in);
         return status;
@@ -83,7 +83,8 @@ static int export_sets(struct export_opts *o, const char *dbpath, const char *ou
         struct tkit_buf b;
         tkit_diags_init(&d);
         tkit_buf_init(&b);
-        int status = cli_sets_load(&o->sets, "export", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, dbpath, &d);
+        int status =
+            cli_sets_load(&o->sets, "export", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, dbpath, &d);
         if (status != TKIT_EXIT_OK)
                 goto out;
         if (o->fmt != TKIT_FORMAT_JCZ && o->sets.nsel != 1) {
@@ -132,7 +133,7 @@ int tkit_cmd_export(int argc, char **argv)
             {"werror", no_argument, NULL, O_WERROR},
             {NULL, 0, NULL, 0},
         };
-        const char *dbpath = cli_default_db(), *set = NULL, *output = "-";
+        const char *dbpath = NULL, *set = NULL, *output = "-"; /* NULL: cli_sets_load decides */
         struct export_opts o = {.fmt = TKIT_FORMAT_NATIVE};
         int c, f, status;
         cli_sets_init(&o.sets);

@@ -28,7 +28,7 @@ static void help_scene(FILE *out)
                 "and under the picture the caption and a legend of the events (tilekit score).\n"
                 "\n"
                 "      --tiles FILE.xml   read the sets from tile-set files (repeatable);\n"
-                "                         without it, the scene's sets from the database\n"
+                "                         without it, from the database, else the bundled sets\n"
                 "      --db FILE          the database (default $TILEKIT_DB or tilekit.db)\n"
                 "  -o, --output FILE      where to write; the format comes from the extension\n"
                 "      --state before|after  the move being made (default) or its outcome\n"
@@ -45,9 +45,13 @@ static void help_scene(FILE *out)
                 "--seed, --players, --px, --no-grid, --no-coords); the scene's figures whose\n"
                 "cell and feature exist on the board are drawn, the others reported.\n"
                 "\n"
-                "Exit status: 0 written; 1 a missing set or a failed write; 2 usage errors, a\n"
-                "scene that cannot be read or is illegal (as for tilekit score), inputs that\n"
-                "cannot be opened or read.\n");
+                "SCENE - reads the scene from standard input. The sets are found as for\n"
+                "tilekit score: --tiles, else --db, $TILEKIT_DB or ./tilekit.db, else the\n"
+                "bundled tile sets.\n"
+                "\n"
+                "Exit status: 0 written; 1 a scene that is invalid, illegal or names a set that\n"
+                "is not there (as for tilekit score), or a failed write; 2 usage errors ('-'\n"
+                "named twice), inputs that cannot be opened or read.\n");
 }
 
 bool tkit_render_wants_scene(int argc, char **argv)
@@ -126,15 +130,23 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
 {
         char *end;
         switch (c) {
-        case O_TILES: *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg; return 0;
-        case O_DB: a->db = arg; return 0;
-        case 'o': a->output = arg; return 0;
+        case O_TILES:
+                *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg;
+                return 0;
+        case O_DB:
+                a->db = arg;
+                return 0;
+        case 'o':
+                a->output = arg;
+                return 0;
         case O_STATE:
                 if (strcmp(arg, "before") != 0 && strcmp(arg, "after") != 0)
                         return cli_usage_error("render", "--state is before or after");
                 a->o.after = arg[0] == 'a';
                 return 0;
-        case O_FINAL: a->final = true; return 0;
+        case O_FINAL:
+                a->final = true;
+                return 0;
         case O_LANG:
                 if (!tkit_render_lang_known(arg))
                         return cli_usage_error("render", "unknown language '%s' (en ro cs uk)",
@@ -151,13 +163,27 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
                 if (!cli_parse_long(arg, 10, 2400, &a->dpi))
                         return cli_usage_error("render", "--dpi must be 10..2400");
                 return 0;
-        case O_FULL: a->o.full = true; return 0;
-        case O_GRID: a->o.coords = true; return 0;
-        case O_TRANSPARENT: a->o.transparent = true; return 0;
-        case O_NO_CAPTION: a->o.caption = false; return 0;
-        case O_SCENE: a->scene = arg; return 0;
-        case O_LAYOUT: a->layout = arg; return 0;
-        case O_SET: a->sets = arg; return 0;
+        case O_FULL:
+                a->o.full = true;
+                return 0;
+        case O_GRID:
+                a->o.coords = true;
+                return 0;
+        case O_TRANSPARENT:
+                a->o.transparent = true;
+                return 0;
+        case O_NO_CAPTION:
+                a->o.caption = false;
+                return 0;
+        case O_SCENE:
+                a->scene = arg;
+                return 0;
+        case O_LAYOUT:
+                a->layout = arg;
+                return 0;
+        case O_SET:
+                a->sets = arg;
+                return 0;
         case O_SEED:
                 if (!cli_parse_u64(arg, &a->seed))
                         return cli_usage_error("render", "bad --seed '%s'", arg);
@@ -171,9 +197,14 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
                 if (!cli_parse_long(arg, 8, 1024, &a->px))
                         return cli_usage_error("render", "--px must be 8..1024");
                 return 0;
-        case O_NO_GRID: a->grid_off = true; return 0;
-        case O_NO_COORDS: a->coords_off = true; return 0;
-        default: return cli_usage_error("render", "bad option");
+        case O_NO_GRID:
+                a->grid_off = true;
+                return 0;
+        case O_NO_COORDS:
+                a->coords_off = true;
+                return 0;
+        default:
+                return cli_usage_error("render", "bad option");
         }
 }
 
@@ -223,27 +254,6 @@ static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
                           argv + 1 + optind + (a->board ? 0 : 1));
 }
 
-/* The scene, the sets (--tiles, else the scene's sets from the database). */
-static int load_inputs(const struct scene_args *a, struct tkit_scene **s, struct cli_sets *cs)
-{
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        int err = 0, rc = 0;
-        *s = tkit_scene_read_file(a->scene, &d, &err);
-        if (!*s) /* as tilekit score and tilekit scene: a scene that cannot be read */
-                rc = TKIT_EXIT_USAGE;
-        if (!rc && a->sets && cli_sets_add_ids(cs, "render", a->sets))
-                rc = TKIT_EXIT_USAGE;
-        if (!rc && !a->sets && a->ntiles == 0)
-                for (size_t i = 0; i < (*s)->nsets; i++)
-                        *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup((*s)->sets[i]);
-        if (!rc)
-                rc = cli_sets_load(cs, "render", a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
-        cli_print_diags(&d);
-        tkit_diags_finish(&d);
-        return rc;
-}
-
 static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
 {
         cli_inputs_add(in, a->scene);
@@ -252,6 +262,34 @@ static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
                 cli_inputs_add(in, a->tiles[i]);
         if (a->ntiles == 0)
                 cli_inputs_add(in, a->db ? a->db : cli_default_db());
+}
+
+/* The scene ("-": standard input) and the sets, found as every command finds them
+ * (cli_sets_load); a scene naming a set that is not there is wrong data (1), as in `tilekit
+ * score`. A board takes --set, else the scene's sets. */
+static int load_inputs(const struct scene_args *a, struct tkit_scene **s, struct cli_sets *cs)
+{
+        struct cli_inputs in = {0};
+        add_inputs(a, &in);
+        int rc = cli_inputs_stdin_once(&in, "render");
+        cli_inputs_finish(&in);
+        if (rc)
+                return rc;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        *s = cli_read_scene(a->scene, &d, &rc);
+        if (!rc && a->sets && cli_sets_add_ids(cs, "render", a->sets))
+                rc = TKIT_EXIT_USAGE;
+        if (!rc && a->board && !a->sets && a->ntiles == 0)
+                for (size_t i = 0; i < (*s)->nsets; i++)
+                        *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup((*s)->sets[i]);
+        if (!rc)
+                rc = cli_sets_load(cs, "render", a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
+        if (!rc && !a->board)
+                rc = cli_scene_sets(*s, cs, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        return rc;
 }
 
 /* Draws into the output with `draw` (0 or a library error), reports, puts the file in place. */
@@ -300,7 +338,7 @@ static int run_scene(const struct scene_args *a, struct tkit_scene *s, struct cl
         tkit_game_result_init(&r);
         int rc = 0;
         if (tkit_game_apply(s, cs->sel, cs->nsel, a->final, &r, &d) != 0)
-                rc = TKIT_EXIT_USAGE; /* an illegal scene, as for tilekit score */
+                rc = TKIT_EXIT_FAIL; /* an illegal scene: wrong data, as for tilekit score */
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         if (!rc)

@@ -192,7 +192,9 @@ static int check_output(const struct render_args *a)
 {
         struct cli_inputs in = {0};
         render_inputs(a, &in);
-        int rc = cli_output_check(a->output, &in);
+        int rc = cli_inputs_stdin_once(&in, "render");
+        if (!rc)
+                rc = cli_output_check(a->output, &in);
         cli_inputs_finish(&in);
         return rc;
 }

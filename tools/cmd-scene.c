@@ -35,10 +35,11 @@ void tkit_help_scene(FILE *out)
                 "  -h, --help         show this help\n"
                 "  --version          show the version\n"
                 "\n"
-                "Errors are printed as FILE:LINE: error: [SCENE-...] message. Exit status: 0 ok;\n"
-                "1 check found errors, from-layout was given an illegal layout, or a write\n"
-                "failed; 2 bad usage, a file that cannot be opened, or (format) a scene that\n"
-                "cannot be read.\n");
+                "Errors are printed as FILE:LINE: error: [SCENE-...] message. FILE - is\n"
+                "standard input (once). Exit status: 0 ok; 1 an invalid scene (check, format),\n"
+                "an illegal layout (from-layout), a scene over a limit of the reader, or a\n"
+                "failed write; 2 bad usage ('-' named twice), a file that cannot be opened or\n"
+                "read.\n");
 }
 
 struct sceneopts {
@@ -99,14 +100,6 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
         return 0;
 }
 
-/* Reads a scene; "-" is stdin. */
-static struct tkit_scene *read_scene(const char *path, struct tkit_diags *d, int *err)
-{
-        if (strcmp(path, "-") == 0)
-                return tkit_scene_read_stream(stdin, "<stdin>", d, err);
-        return tkit_scene_read_file(path, d, err);
-}
-
 /* Writes the canonical XML to -o (stdout by default) through the output helper, which refuses
  * to overwrite one of the inputs. */
 static int write_scene(const struct tkit_scene *s, const struct sceneopts *o)
@@ -138,9 +131,8 @@ static int run_check(struct sceneopts *o, struct tkit_diags *d)
 {
         int status = TKIT_EXIT_OK;
         for (size_t i = 1; i < o->nfiles; i++) {
-                int err = 0;
-                struct tkit_scene *s = read_scene(o->files[i], d, &err);
-                int st = s ? TKIT_EXIT_OK : err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+                int st;
+                struct tkit_scene *s = cli_read_scene(o->files[i], d, &st);
                 if (s)
                         printf("%s: scene '%s': %zu tiles, %zu figures: ok\n", o->files[i], s->id,
                                s->ntiles, s->nfigures);
@@ -150,22 +142,23 @@ static int run_check(struct sceneopts *o, struct tkit_diags *d)
         return status;
 }
 
-/* A scene that cannot be read is input that cannot be used: exit 2, as for `tilekit score`
- * (check is the exception: there the errors are its findings). */
+/* A scene that cannot be opened or read: 2; an invalid one: 1 (the one table, as for check and
+ * `tilekit score`). */
 static int run_format(struct sceneopts *o, struct tkit_diags *d)
 {
-        struct tkit_scene *s = read_scene(o->files[1], d, NULL);
+        int status;
+        struct tkit_scene *s = cli_read_scene(o->files[1], d, &status);
         if (!s)
-                return TKIT_EXIT_USAGE;
-        int status = write_scene(s, o);
+                return status;
+        status = write_scene(s, o);
         tkit_scene_destroy(s);
         return status;
 }
 
 static int run_from_layout(struct sceneopts *o, struct tkit_diags *d)
 {
-        int status = cli_sets_load(&o->sets, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
-                                   o->db ? o->db : cli_default_db(), d);
+        int status =
+            cli_sets_load(&o->sets, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->db, d);
         if (status != TKIT_EXIT_OK)
                 return status;
         struct tkit_layout *l = cli_read_layout(o->files[1], o->sets.sel, o->sets.nsel, d, &status);
@@ -186,6 +179,15 @@ int tkit_cmd_scene(int argc, char **argv)
         tkit_diags_init(&d);
         int status = parse_args(argc, argv, &o);
         const char *action = o.nfiles ? o.files[0] : "";
+        if (status == 0) { /* standard input once, whatever the action */
+                struct cli_inputs in = {0};
+                for (size_t i = 1; i < o.nfiles; i++)
+                        cli_inputs_add(&in, o.files[i]);
+                for (size_t i = 0; i < o.ntiles; i++)
+                        cli_inputs_add(&in, o.tiles[i]);
+                status = cli_inputs_stdin_once(&in, "scene");
+                cli_inputs_finish(&in);
+        }
         if (status != 0) {
                 status = status < 0 ? TKIT_EXIT_OK : status;
         } else if (!o.nfiles) {

@@ -30,9 +30,11 @@ void tkit_help_score(FILE *out)
                 "  -h, --help      this help\n"
                 "  --version       print the version\n"
                 "\n"
-                "Exit status: 0 every scene scores as it expects, 1 an expectation differs\n"
-                "(expected and computed per player) or the sets cannot be used, 2 usage error,\n"
-                "a scene that cannot be read or is illegal (every problem with its line).\n");
+                "Exit status: 0 every scene scores as it expects; 1 an expectation differs\n"
+                "(expected and computed per player), a scene is invalid or illegal (every\n"
+                "problem with its line) or names a set that is not there, or the sets cannot\n"
+                "be used; 2 usage error ('-', standard input, named twice), a scene or tile\n"
+                "file that cannot be opened or read.\n");
 }
 
 struct score_opts {
@@ -40,26 +42,13 @@ struct score_opts {
         size_t ntiles, captiles;
         const char *db, *after;
         bool json, final;
-        glob_t bundled; /* the bundled tile files, when neither --tiles nor a database is there */
-        int argc;       /* the scenes: argv[optind..argc) */
+        int argc; /* the scenes: argv[optind..argc) */
         char **argv;
 };
-
-/* Scenes name their sets by id; with no --tiles and no database, the sets come from the tile
- * files shipped with tilekit, so that `tilekit score scenes/NAME.xml` works in a fresh checkout. */
-static void use_bundled(struct score_opts *o)
-{
-        if (o->ntiles || !cli_bundled_tiles(o->db, &o->bundled))
-                return;
-        for (size_t i = 0; i < o->bundled.gl_pathc; i++)
-                *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = o->bundled.gl_pathv[i];
-}
 
 static void opts_finish(struct score_opts *o)
 {
         free(o->tiles);
-        if (o->bundled.gl_pathc)
-                globfree(&o->bundled);
 }
 
 static int parse(int argc, char **argv, struct score_opts *o, bool *done)
@@ -216,15 +205,15 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
         tkit_diags_init(&d);
         struct tkit_game_result r;
         tkit_game_result_init(&r);
-        int err = 0, status = TKIT_EXIT_OK;
-        struct tkit_scene *s = strcmp(path, "-") == 0
-                                   ? tkit_scene_read_stream(stdin, "<stdin>", &d, &err)
-                                   : tkit_scene_read_file(path, &d, &err);
-        if (!s) {
-                status = TKIT_EXIT_USAGE;
-        } else if (tkit_game_apply(s, cs->sel, cs->nsel, o->final, &r, &d) != 0) {
-                status = TKIT_EXIT_USAGE;
-        } else {
+        int status = TKIT_EXIT_OK;
+        bool played = false;
+        struct tkit_scene *s = cli_read_scene(path, &d, &status);
+        if (s && cli_scene_sets(s, cs, &d) != TKIT_EXIT_OK) {
+                status = TKIT_EXIT_FAIL; /* a missing set: wrong data, as in every command */
+        } else if (s && tkit_game_apply(s, cs->sel, cs->nsel, o->final, &r, &d) != 0) {
+                status = TKIT_EXIT_FAIL; /* an illegal scene: wrong data too */
+        } else if (s) {
+                played = true;
                 /* with the scene after on stdout, the events go to stderr */
                 if (!o->json)
                         print_text(o->after && strcmp(o->after, "-") == 0 ? stderr : stdout, s, &r);
@@ -234,7 +223,7 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
                         status = worse(status, write_after(r.after, o));
         }
         if (o->json)
-                json_scene(json, path, s, status == TKIT_EXIT_USAGE ? NULL : &r, &d, first);
+                json_scene(json, path, s, played ? &r : NULL, &d, first);
         else
                 cli_print_diags(&d);
         tkit_game_result_finish(&r);
@@ -254,11 +243,12 @@ int tkit_cmd_score(int argc, char **argv)
         }
         o.argc = argc;
         o.argv = argv;
-        use_bundled(&o);
-        if (o.after) { /* before anything is read: never overwrite an input */
+        { /* before anything is read: standard input once, never overwrite an input */
                 struct cli_inputs in = {0};
                 add_inputs(&in, &o);
-                status = cli_output_check(o.after, &in);
+                status = cli_inputs_stdin_once(&in, "score");
+                if (status == TKIT_EXIT_OK && o.after)
+                        status = cli_output_check(o.after, &in);
                 cli_inputs_finish(&in);
                 if (status != TKIT_EXIT_OK) {
                         opts_finish(&o);

@@ -133,12 +133,27 @@ static int parse_args(int argc, char **argv, struct simopts *o)
         return 0;
 }
 
+/* The files this run reads: an output must not be one of them. */
+static void inputs(const struct simopts *o, struct cli_inputs *in)
+{
+        for (size_t i = 0; i < o->ntiles; i++)
+                cli_inputs_add(in, o->tiles[i]);
+        if (!o->ntiles || o->store || o->dbpath_given)
+                cli_inputs_add(in, o->dbpath);
+        cli_inputs_add(in, o->verify);
+}
+
 /* Reads the sets named on the command line (files or the database); opens the database for
  * writing when layouts are to be stored. */
 static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_diags *d)
 {
-        int status = cli_sets_load(&o->sets, "simulate", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
-                                   o->dbpath, d);
+        struct cli_inputs in = {0};
+        inputs(o, &in);
+        int status = cli_inputs_stdin_once(&in, "simulate");
+        cli_inputs_finish(&in);
+        if (status == TKIT_EXIT_OK) /* without --db: found as every command finds sets */
+                status = cli_sets_load(&o->sets, "simulate", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
+                                       o->dbpath_given ? o->dbpath : NULL, d);
         if (status == TKIT_EXIT_OK && o->store)
                 status = cli_exit_for(tkit_db_open(o->dbpath, TKIT_DB_CREATE, db, d));
         return status;
@@ -168,16 +183,6 @@ static void print_layout(const struct tkit_layout *l)
                 printf("%s %s %d", i ? "," : "", tkit_sim_stats_name(i),
                        tkit_sim_stats_value(&l->stats, i));
         putchar('\n');
-}
-
-/* The files this run reads: an output must not be one of them. */
-static void inputs(const struct simopts *o, struct cli_inputs *in)
-{
-        for (size_t i = 0; i < o->ntiles; i++)
-                cli_inputs_add(in, o->tiles[i]);
-        if (!o->ntiles || o->store || o->dbpath_given)
-                cli_inputs_add(in, o->dbpath);
-        cli_inputs_add(in, o->verify);
 }
 
 /* Writes (and frees) the JSON in `b` to --json. */

@@ -128,8 +128,18 @@ int cli_stdout_finish(int status)
 
 void cli_inputs_add(struct cli_inputs *in, const char *path)
 {
-        if (path && strcmp(path, "-") != 0)
+        if (path && strcmp(path, "-") == 0)
+                in->nstdin++;
+        else if (path)
                 *TKIT_PUSH(in->v, in->n, in->cap) = path;
+}
+
+int cli_inputs_stdin_once(const struct cli_inputs *in, const char *cmd)
+{
+        if (in->nstdin < 2)
+                return TKIT_EXIT_OK;
+        return cli_usage_error(
+            cmd, "standard input ('-') is named %zu times; it can be read only once", in->nstdin);
 }
 
 void cli_inputs_finish(struct cli_inputs *in)
