@@ -241,6 +241,8 @@ int tkit_run(struct tkit_run *r, const char *const *argv)
         close(in[0]);
         close(out[1]);
         close(err[1]);
+        if (r->started)
+                r->started(pid, r->started_ctx);
         int fds[3] = {in[1], out[0], err[0]};
         fcntl(in[1], F_SETFL, O_NONBLOCK);
         struct capture c = {.in = r->input ? r->input : "", .inleft = r->input ? r->input_len : 0};
@@ -371,6 +373,13 @@ long query_long(const char *db, const char *sql)
 }
 
 static int skipped; /* tests skipped for a missing tool, over the whole program */
+
+void tkit_test_skip(const char *why)
+{
+        fprintf(stderr, "SKIP: %s\n", why);
+        skipped++;
+        skip();
+}
 
 const char *tkit_test_tool(const char *name)
 {

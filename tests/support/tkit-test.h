@@ -56,6 +56,9 @@ struct tkit_run {
         bool signal_ok;         /* the child may die by a signal (status -1, `signal` set) */
         int timeout;            /* seconds; 0: 300 (x20 under the wrapper) */
         const char *const *env; /* NULL-terminated "NAME=VALUE" to set in the child, or NULL */
+        /* called in the test once the child runs, before its output is read (to signal it) */
+        void (*started)(int pid, void *ctx);
+        void *started_ctx;
         /* filled by tkit_run(); tkit_run() and tkit_run_finish() free them */
         char *out, *err; /* NUL-terminated */
         size_t out_len, err_len;
@@ -81,6 +84,9 @@ long query_long(const char *db, const char *sql);
  * call the program a pass: tkit_test_tool() counts the skip and tkit_test_status() turns the
  * count into the exit status 77 (meson: SKIP) when nothing failed. */
 
+/* Skips the current cmocka test, saying why on stderr: only for what the machine cannot do at
+ * all (mounting a file system without the privilege), never for a failure of the code. */
+void tkit_test_skip(const char *why);
 /* The full path of the program `name` found in $PATH (static storage, valid until the next
  * call); when there is none, says so on stderr and skips the current cmocka test. */
 const char *tkit_test_tool(const char *name);
