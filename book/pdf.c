@@ -316,11 +316,32 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         r->scale = scale;
         r->caption = cap;
         tkit_scene_picture_finish(&pic);
-        /* kept with the end of the paragraph before it: the gap and that paragraph's last line */
-        for (size_t i = p->nrows - 1; i-- > 0;) {
-                p->rows[i].keep = true;
-                if (p->rows[i].kind != ROW_GAP)
-                        break;
+}
+
+/* A picture stays on the page of its paragraph: the one that follows it, or, when it ends its
+ * section (a heading, another picture or the end follows), the one before it. The first and
+ * last two lines of a paragraph are kept together already. */
+static void keep_pictures(struct pdf *p)
+{
+        for (size_t i = 0; i < p->nrows; i++) {
+                if (p->rows[i].kind != ROW_PICTURE)
+                        continue;
+                size_t j = i + 1;
+                while (j < p->nrows && p->rows[j].kind == ROW_GAP)
+                        j++;
+                if (j < p->nrows && p->rows[j].kind == ROW_LINE && !p->rows[j].heading &&
+                    !p->rows[j].code) {
+                        for (size_t k = i; k < j; k++)
+                                p->rows[k].keep = true;
+                        continue;
+                }
+                for (size_t k = i; k-- > 0;) {
+                        if (p->rows[k].kind == ROW_PICTURE || p->rows[k].heading)
+                                break;
+                        p->rows[k].keep = true;
+                        if (p->rows[k].kind != ROW_GAP)
+                                break;
+                }
         }
 }
 
@@ -640,6 +661,7 @@ int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_option
                 return TKIT_E_USAGE;
         }
         walk(&p);
+        keep_pictures(&p);
         int n = p.rc ? 0 : paginate(&p);
         struct sink k = {f, 0};
         cairo_surface_t *s = cairo_pdf_surface_create_for_stream(sink_write, &k, p.pw, p.ph);
