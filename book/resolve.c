@@ -23,7 +23,8 @@ static struct tkit_scene *load_file(void *ctx, const char *path, struct tkit_dia
 struct resolver {
         struct tkit_book *b;
         const struct tkit_book_options *o;
-        struct tkit_diags *d;
+        struct tkit_diags *d;     /* the chapter's findings, sorted by place at the end */
+        struct tkit_diags *found; /* the caller's sink: the scenes' own findings go here */
         struct tkit_index by_path;
 };
 
@@ -55,12 +56,12 @@ static int scene_for(struct resolver *rs, const char *target)
         tkit_game_result_init(&s->r);
         tkit_index_add(&rs->by_path, path, b->nscenes - 1);
         tkit_book_load_fn load = rs->o->load ? rs->o->load : load_file;
-        s->scene = load(rs->o->load_ctx, path, rs->d);
+        s->scene = load(rs->o->load_ctx, path, rs->found);
         s->state = BOOK_SCENE_MISSING;
         if (s->scene)
-                s->state = tkit_game_apply(s->scene, b->sets, b->nsets, false, &s->r, rs->d) != 0
+                s->state = tkit_game_apply(s->scene, b->sets, b->nsets, false, &s->r, rs->found) != 0
                                ? BOOK_SCENE_ILLEGAL
-                           : tkit_game_check_expect(s->scene, &s->r, rs->d) != 0
+                           : tkit_game_check_expect(s->scene, &s->r, rs->found) != 0
                                ? BOOK_SCENE_EXPECT
                                : BOOK_SCENE_OK;
         return (int)(b->nscenes - 1);
@@ -169,6 +170,14 @@ static void resolve_value(struct resolver *rs, struct book_value *v)
         v->ok = true;
 }
 
+static int by_place(const void *pa, const void *pb)
+{
+        const struct tkit_diag *a = pa, *b = pb;
+        if (a->line != b->line)
+                return a->line < b->line ? -1 : 1;
+        return a->column < b->column ? -1 : a->column > b->column;
+}
+
 int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
                       struct tkit_set *const *sets, size_t nsets, struct tkit_diags *d)
 {
@@ -180,7 +189,10 @@ int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
         size_t errors = d->errors;
         b->sets = sets;
         b->nsets = nsets;
-        struct resolver rs = {.b = b, .o = o, .d = d};
+        struct tkit_diags mine;
+        tkit_diags_init(&mine);
+        mine.limit = 0;
+        struct resolver rs = {.b = b, .o = o, .d = &mine, .found = d};
         tkit_index_init(&rs.by_path);
         for (size_t i = 0; i < b->npictures; i++)
                 resolve_picture(&rs, &b->pictures[i]);
@@ -199,6 +211,10 @@ int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
                 }
         }
         tkit_index_finish(&rs.by_path);
+        /* in the order of the chapter (pictures are resolved before values) */
+        qsort(mine.v, mine.n, sizeof *mine.v, by_place);
+        tkit_diags_take(d, &mine, b->file);
+        tkit_diags_finish(&mine);
         b->resolved = b->read_errors == 0 && d->errors == errors;
         return b->resolved ? 0 : TKIT_E_INVALID;
 }
