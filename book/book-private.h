@@ -30,7 +30,7 @@ struct book_scene {
 struct book_picture {
         cmark_node *image, *para; /* the image and the paragraph it stands alone in */
         int line, column;
-        char *target;  /* as written */
+        char *target;   /* as written */
         double tile_mm; /* 0: the options' */
         enum book_view view;
         bool full, grid;
@@ -41,8 +41,8 @@ struct book_picture {
 struct book_value {
         cmark_node *code;
         int line, column;
-        char *text;    /* the code span as written */
-        bool assert;   /* N=... */
+        char *text;  /* the code span as written */
+        bool assert; /* N=... */
         long expected;
         char *scene_ref; /* a picture's scene id, or a scene file (.xml) */
         char *path;      /* what follows the scene */

@@ -16,11 +16,21 @@ static void esc(struct tkit_buf *o, const char *s)
 {
         for (; s && *s; s++) {
                 switch (*s) {
-                case '&': tkit_buf_puts(o, "&amp;"); break;
-                case '<': tkit_buf_puts(o, "&lt;"); break;
-                case '>': tkit_buf_puts(o, "&gt;"); break;
-                case '"': tkit_buf_puts(o, "&quot;"); break;
-                default: tkit_buf_add(o, s, 1); break;
+                case '&':
+                        tkit_buf_puts(o, "&amp;");
+                        break;
+                case '<':
+                        tkit_buf_puts(o, "&lt;");
+                        break;
+                case '>':
+                        tkit_buf_puts(o, "&gt;");
+                        break;
+                case '"':
+                        tkit_buf_puts(o, "&quot;");
+                        break;
+                default:
+                        tkit_buf_add(o, s, 1);
+                        break;
                 }
         }
 }
@@ -319,13 +329,15 @@ static void head(struct html *h)
 {
         const struct tkit_book_options *o = h->o;
         char *title = tkit_book_title(h->b);
-        tkit_buf_puts(&h->out, "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"");
+        tkit_buf_puts(&h->out,
+                      "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"");
         esc(&h->out, o->lang);
         tkit_buf_puts(&h->out, "\" xml:lang=\"");
         esc(&h->out, o->lang);
-        tkit_buf_puts(&h->out, "\">\n<head>\n<meta charset=\"utf-8\" />\n"
-                               "<meta name=\"generator\" content=\"tilekit " TKIT_VERSION "\" />\n"
-                               "<meta name=\"viewport\" content=\"width=device-width\" />\n<title>");
+        tkit_buf_puts(&h->out,
+                      "\">\n<head>\n<meta charset=\"utf-8\" />\n"
+                      "<meta name=\"generator\" content=\"tilekit " TKIT_VERSION "\" />\n"
+                      "<meta name=\"viewport\" content=\"width=device-width\" />\n<title>");
         esc(&h->out, title ? title : h->b->file);
         free(title);
         tkit_buf_printf(

@@ -32,18 +32,18 @@ struct row {
         double x, w;        /* left edge and width of what the row holds */
         bool keep;          /* keep with the next row */
         PangoLayoutLine *line;
-        double line_x;        /* the line's offset within its layout (alignment) */
-        PangoLayout *marker;  /* a list item's bullet or number, before the first line */
+        double line_x;       /* the line's offset within its layout (alignment) */
+        PangoLayout *marker; /* a list item's bullet or number, before the first line */
         double marker_x;
-        bool code;            /* a line of a code block: grey behind it */
-        int nbars;            /* block-quote bars left of the row */
+        bool code; /* a line of a code block: grey behind it */
+        int nbars; /* block-quote bars left of the row */
         double bars[MAX_BARS];
         cairo_surface_t *picture; /* recording surface of the scene picture */
         double pic_w, pic_h, scale;
         PangoLayout *caption;
-        int heading;     /* 1..6 for the first line of a heading (PDF outline) */
-        char *title;     /* that heading's text */
-        int page;        /* 0-based, after pagination; -1: dropped (a gap at a page top) */
+        int heading; /* 1..6 for the first line of a heading (PDF outline) */
+        char *title; /* that heading's text */
+        int page;    /* 0-based, after pagination; -1: dropped (a gap at a page top) */
         double y;
 };
 
@@ -129,8 +129,9 @@ static void inline_markup(const struct tkit_book *b, cmark_node *n, struct tkit_
                         tkit_buf_puts(o, enter ? "<b>" : "</b>");
                         break;
                 case CMARK_NODE_LINK:
-                        tkit_buf_puts(o, enter ? "<span foreground=\"#1f4e8c\" underline=\"single\">"
-                                               : "</span>");
+                        tkit_buf_puts(o, enter
+                                             ? "<span foreground=\"#1f4e8c\" underline=\"single\">"
+                                             : "</span>");
                         break;
                 default: /* raw HTML is left out, as in the HTML (cmark's safe mode) */
                         break;
@@ -289,8 +290,8 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
         cairo_t *cr = cairo_create(rec);
         struct tkit_scene_picture pic = {0};
-        int rc = tkit_render_scene_cairo(cr, s->scene, &s->r, p->b->sets, p->b->nsets, &ro, &pic,
-                                         p->d);
+        int rc =
+            tkit_render_scene_cairo(cr, s->scene, &s->r, p->b->sets, p->b->nsets, &ro, &pic, p->d);
         cairo_destroy(cr);
         if (rc) {
                 cairo_surface_destroy(rec);
@@ -413,9 +414,9 @@ static void walk(struct pdf *p)
                                         quote(p, false);
                                 p->indent = saved[--nsaved];
                                 p->marker = NULL;
-                                gap(p, t == CMARK_NODE_ITEM && tight(cmark_node_first_child(n))
-                                           ? 2
-                                           : 6,
+                                gap(p,
+                                    t == CMARK_NODE_ITEM && tight(cmark_node_first_child(n)) ? 2
+                                                                                             : 6,
                                     false);
                         }
                         break;

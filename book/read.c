@@ -205,8 +205,8 @@ static bool looks_like_value(const char *s)
         return *p == '=' && (p == s || p > s + (*s == '-'));
 }
 
-static void value_error(struct tkit_diags *d, const struct tkit_book *b,
-                        const struct book_value *v, const char *why)
+static void value_error(struct tkit_diags *d, const struct tkit_book *b, const struct book_value *v,
+                        const char *why)
 {
         tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, v->line, v->column, "BOOK-VALUE-SYNTAX",
                           "`%s`: %s; a value is written `=SCENE:PATH` or `N=SCENE:PATH`", v->text,
@@ -394,7 +394,7 @@ const struct book_picture *tkit_book_picture_of(const struct tkit_book *b, cmark
 {
         uintptr_t i = (uintptr_t)cmark_node_get_user_data(para);
         return i && i <= b->npictures && b->pictures[i - 1].para == para ? &b->pictures[i - 1]
-                                                                          : NULL;
+                                                                         : NULL;
 }
 
 /* ---------------------------------------------------------------- text */

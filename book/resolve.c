@@ -59,11 +59,11 @@ static int scene_for(struct resolver *rs, const char *target)
         s->scene = load(rs->o->load_ctx, path, rs->found);
         s->state = BOOK_SCENE_MISSING;
         if (s->scene)
-                s->state = tkit_game_apply(s->scene, b->sets, b->nsets, false, &s->r, rs->found) != 0
-                               ? BOOK_SCENE_ILLEGAL
-                           : tkit_game_check_expect(s->scene, &s->r, rs->found) != 0
-                               ? BOOK_SCENE_EXPECT
-                               : BOOK_SCENE_OK;
+                s->state =
+                    tkit_game_apply(s->scene, b->sets, b->nsets, false, &s->r, rs->found) != 0
+                        ? BOOK_SCENE_ILLEGAL
+                    : tkit_game_check_expect(s->scene, &s->r, rs->found) != 0 ? BOOK_SCENE_EXPECT
+                                                                              : BOOK_SCENE_OK;
         return (int)(b->nscenes - 1);
 }
 
@@ -133,7 +133,8 @@ static int value_scene(struct resolver *rs, struct book_value *v)
         const struct tkit_book *b = rs->b;
         for (size_t i = 0; i < b->npictures; i++) {
                 int k = b->pictures[i].scene;
-                if (k >= 0 && b->scenes[k].scene && strcmp(b->scenes[k].scene->id, v->scene_ref) == 0)
+                if (k >= 0 && b->scenes[k].scene &&
+                    strcmp(b->scenes[k].scene->id, v->scene_ref) == 0)
                         return k;
         }
         tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, b->file, v->line, v->column, "BOOK-VALUE-SCENE",

@@ -4,9 +4,9 @@
  * written as one standalone HTML file (cmark's HTML, the pictures as inline SVG).
  *
  * Two extensions, both valid CommonMark that any Markdown viewer shows:
- * - a picture of a scene: an image whose target is a scene file (`![](../scenes/x.xml "view=after")`),
- *   drawn by render/ (tkit_render_scene_*), captioned by its alt text or else by the scene's
- *   caption in the chapter's language;
+ * - a picture of a scene: an image whose target is a scene file (`![](../scenes/x.xml
+ * "view=after")`), drawn by render/ (tkit_render_scene_*), captioned by its alt text or else by the
+ * scene's caption in the chapter's language;
  * - a computed value: a code span `=SCENE:PATH` (the number the engine computes) or
  *   `N=SCENE:PATH` (N, and an error when the engine computes another number).
  *
@@ -40,16 +40,15 @@ enum tkit_book_format tkit_book_format_from_path(const char *path);
 /* Loads the scene a chapter names (`path` as resolved against the options' base directory);
  * returns NULL after reporting into `d`. The caller of tkit_book_resolve() may supply one (tests,
  * fuzzing); the default reads the file with formats/. The book destroys what it returns. */
-typedef struct tkit_scene *(*tkit_book_load_fn)(void *ctx, const char *path,
-                                                struct tkit_diags *d);
+typedef struct tkit_scene *(*tkit_book_load_fn)(void *ctx, const char *path, struct tkit_diags *d);
 
 struct tkit_book_options {
-        const char *lang;     /* captions, HTML lang: en ro cs uk; default "en" */
-        double page_w_mm;     /* page size, default A4 (210 x 297) */
+        const char *lang; /* captions, HTML lang: en ro cs uk; default "en" */
+        double page_w_mm; /* page size, default A4 (210 x 297) */
         double page_h_mm;
-        double margin_mm;     /* every side, default 20 */
-        double tile_mm;       /* a picture's tile size unless it says otherwise, default 20 */
-        const char *base_dir; /* scene paths are relative to it; NULL: the chapter's directory */
+        double margin_mm;       /* every side, default 20 */
+        double tile_mm;         /* a picture's tile size unless it says otherwise, default 20 */
+        const char *base_dir;   /* scene paths are relative to it; NULL: the chapter's directory */
         tkit_book_load_fn load; /* NULL: read scene files */
         void *load_ctx;
 };
@@ -70,8 +69,7 @@ struct tkit_book *tkit_book_read(const char *text, size_t len, const char *path,
 /* The same from a stream read to its end, or from a file opened as named (at most
  * TKIT_MAX_INPUT_BYTES of formats/tkit-formats.h). NULL when it cannot be read, with *err (may be
  * NULL) TKIT_E_IO or TKIT_E_LIMIT and the reason in `d`. */
-struct tkit_book *tkit_book_read_stream(FILE *f, const char *name, struct tkit_diags *d,
-                                        int *err);
+struct tkit_book *tkit_book_read_stream(FILE *f, const char *name, struct tkit_diags *d, int *err);
 struct tkit_book *tkit_book_read_file(const char *path, struct tkit_diags *d, int *err);
 void tkit_book_destroy(struct tkit_book *b);
 

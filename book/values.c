@@ -9,11 +9,13 @@
 /* The words a scene's <expect><count what=…> takes (docs/scoring.md, "Expectation words");
  * tests/book checks this list against that page. */
 static const char *const count_words[] = {
-    "completed-road", "completed-city", "completed-cloister", "completed-garden",
-    "returned",       "removed",        "post-returned",      "bridge",
-    "castle",         "maiden",         "barn",               "refused",
-    "catapult",       "post-row",       "post-stack",         "attack",
-    "must-remove",    "counterattack",  "escape",
+    "completed-road",   "completed-city", "completed-cloister",
+    "completed-garden", "returned",       "removed",
+    "post-returned",    "bridge",         "castle",
+    "maiden",           "barn",           "refused",
+    "catapult",         "post-row",       "post-stack",
+    "attack",           "must-remove",    "counterattack",
+    "escape",
 };
 
 static char *players_list(const struct tkit_scene *s)
@@ -69,8 +71,8 @@ static char *count_list(void)
 }
 
 /* points:PLAYER — the move's points of PLAYER (score --json "points"). */
-static int points(const struct tkit_scene *s, const struct tkit_game_result *r, char **f,
-                  size_t n, long *value, char **why)
+static int points(const struct tkit_scene *s, const struct tkit_game_result *r, char **f, size_t n,
+                  long *value, char **why)
 {
         if (n != 2) {
                 char *list = players_list(s);
@@ -94,8 +96,8 @@ static int rule(const struct tkit_scene *s, const struct tkit_game_result *r, ch
                 return TKIT_E_INVALID;
         }
         if (!known_rule(f[1])) {
-                *why = tkit_xasprintf("no rule '%s': the rule ids are those of docs/scoring.md",
-                                      f[1]);
+                *why =
+                    tkit_xasprintf("no rule '%s': the rule ids are those of docs/scoring.md", f[1]);
                 return TKIT_E_INVALID;
         }
         int p;
@@ -113,8 +115,8 @@ static int rule(const struct tkit_scene *s, const struct tkit_game_result *r, ch
 }
 
 /* count:WHAT[:PLAYER] — the events counted as WHAT, as <expect><count what=WHAT> counts them. */
-static int count(const struct tkit_scene *s, const struct tkit_game_result *r, char **f,
-                 size_t n, long *value, char **why)
+static int count(const struct tkit_scene *s, const struct tkit_game_result *r, char **f, size_t n,
+                 long *value, char **why)
 {
         if (n < 2 || n > 3 || !known_count(f[1])) {
                 char *list = count_list();
@@ -139,8 +141,8 @@ static int count(const struct tkit_scene *s, const struct tkit_game_result *r, c
 }
 
 /* events[:PLAYER] — the number of events (score --json "events"), or of those about a player. */
-static int events(const struct tkit_scene *s, const struct tkit_game_result *r, char **f,
-                  size_t n, long *value, char **why)
+static int events(const struct tkit_scene *s, const struct tkit_game_result *r, char **f, size_t n,
+                  long *value, char **why)
 {
         if (n > 2) {
                 *why = tkit_xstrdup("events takes at most a player: events[:PLAYER]");

@@ -112,8 +112,8 @@ static uint32_t mix(uint32_t h, const char *s)
 
 static uint32_t diag_hash(const struct tkit_diag *g)
 {
-        uint32_t h = (uint32_t)g->severity * 0x85ebca6bu ^ (uint32_t)g->line ^
-                     (uint32_t)g->column << 20;
+        uint32_t h =
+            (uint32_t)g->severity * 0x85ebca6bu ^ (uint32_t)g->line ^ (uint32_t)g->column << 20;
         h = mix(h, g->file);
         h = mix(h, g->rule);
         h = mix(h, g->set);
@@ -136,9 +136,9 @@ static bool same_diag(const void *ctx, size_t i)
         const struct seen_ctx *c = ctx;
         const struct tkit_diag *h = &c->d->v[i], *g = c->g;
         return h->severity == g->severity && h->line == g->line && h->column == g->column &&
-               same_str(h->file, g->file) &&
-               same_str(h->rule, g->rule) && same_str(h->set, g->set) &&
-               same_str(h->tile, g->tile) && same_str(h->message, g->message);
+               same_str(h->file, g->file) && same_str(h->rule, g->rule) &&
+               same_str(h->set, g->set) && same_str(h->tile, g->tile) &&
+               same_str(h->message, g->message);
 }
 
 static void diag_free(struct tkit_diag *g)

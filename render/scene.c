@@ -1542,8 +1542,8 @@ int tkit_render_scene_cairo(cairo_t *cr, const struct tkit_scene *scene,
                             struct tkit_scene_picture *pic, struct tkit_diags *d)
 {
         cairo_save(cr);
-        int rc = scene_out(scene, r, sets, nsets, o, cr, NULL, scene->file, TKIT_IMAGE_AUTO, pic,
-                           d);
+        int rc =
+            scene_out(scene, r, sets, nsets, o, cr, NULL, scene->file, TKIT_IMAGE_AUTO, pic, d);
         cairo_restore(cr);
         return rc;
 }

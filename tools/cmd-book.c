@@ -12,36 +12,35 @@
 
 void tkit_help_book(FILE *out)
 {
-        fprintf(out,
-                "Usage: tilekit book CHAPTER.md -o OUT.pdf|OUT.html [OPTION...]\n"
-                "       tilekit book CHAPTER.md --check [OPTION...]\n"
-                "Typesets a rulebook chapter written in CommonMark (docs/book.md): an image\n"
-                "whose target is a scene file is drawn as the scene's picture, a code span\n"
-                "`=SCENE:PATH` prints the number the rules engine computes, `N=SCENE:PATH`\n"
-                "prints N and fails when the engine computes another number.\n"
-                "\n"
-                "  -o, --output FILE  the PDF (.pdf) or standalone HTML (.html) to write\n"
-                "      --check        check everything, write nothing\n"
-                "      --lang LANG    the chapter's language: captions, hyphenation, HTML\n"
-                "                     lang (en ro cs uk; default en)\n"
-                "      --paper SIZE   a4 (default), letter or WxHmm (e.g. 170x240mm)\n"
-                "      --margin-mm MM page margins (default 20)\n"
-                "      --tile-mm MM   tile size of the pictures that do not give one\n"
-                "                     (default 20, 5..100)\n"
-                "      --tiles FILE   read the sets from this tile-set file (repeatable);\n"
-                "                     without it, from the database; with neither, nor\n"
-                "                     $TILEKIT_DB, nor ./tilekit.db: the bundled tile sets\n"
-                "      --db FILE      database (default: $TILEKIT_DB or tilekit.db)\n"
-                "  -h, --help         this help\n"
-                "      --version      print the version\n"
-                "\n"
-                "Scene files are named relative to the chapter. Errors are reported as\n"
-                "CHAPTER:LINE:COLUMN: error: [BOOK-...] message, every one of them.\n"
-                "\n"
-                "Exit status: 0 written (or checked); 1 the chapter has errors (a missing or\n"
-                "illegal scene, an unknown value path, a failed assertion, ...: nothing is\n"
-                "written), the sets cannot be used or the output cannot be written; 2 usage\n"
-                "errors, a chapter that cannot be read.\n");
+        fprintf(out, "Usage: tilekit book CHAPTER.md -o OUT.pdf|OUT.html [OPTION...]\n"
+                     "       tilekit book CHAPTER.md --check [OPTION...]\n"
+                     "Typesets a rulebook chapter written in CommonMark (docs/book.md): an image\n"
+                     "whose target is a scene file is drawn as the scene's picture, a code span\n"
+                     "`=SCENE:PATH` prints the number the rules engine computes, `N=SCENE:PATH`\n"
+                     "prints N and fails when the engine computes another number.\n"
+                     "\n"
+                     "  -o, --output FILE  the PDF (.pdf) or standalone HTML (.html) to write\n"
+                     "      --check        check everything, write nothing\n"
+                     "      --lang LANG    the chapter's language: captions, hyphenation, HTML\n"
+                     "                     lang (en ro cs uk; default en)\n"
+                     "      --paper SIZE   a4 (default), letter or WxHmm (e.g. 170x240mm)\n"
+                     "      --margin-mm MM page margins (default 20)\n"
+                     "      --tile-mm MM   tile size of the pictures that do not give one\n"
+                     "                     (default 20, 5..100)\n"
+                     "      --tiles FILE   read the sets from this tile-set file (repeatable);\n"
+                     "                     without it, from the database; with neither, nor\n"
+                     "                     $TILEKIT_DB, nor ./tilekit.db: the bundled tile sets\n"
+                     "      --db FILE      database (default: $TILEKIT_DB or tilekit.db)\n"
+                     "  -h, --help         this help\n"
+                     "      --version      print the version\n"
+                     "\n"
+                     "Scene files are named relative to the chapter. Errors are reported as\n"
+                     "CHAPTER:LINE:COLUMN: error: [BOOK-...] message, every one of them.\n"
+                     "\n"
+                     "Exit status: 0 written (or checked); 1 the chapter has errors (a missing or\n"
+                     "illegal scene, an unknown value path, a failed assertion, ...: nothing is\n"
+                     "written), the sets cannot be used or the output cannot be written; 2 usage\n"
+                     "errors, a chapter that cannot be read.\n");
 }
 
 struct book_args {
@@ -69,8 +68,12 @@ static int parse_mm(const char *arg, double min, double max, double *out, const 
 static int option(struct book_args *a, int c, const char *arg)
 {
         switch (c) {
-        case 'o': a->output = arg; return 0;
-        case O_CHECK: a->check = true; return 0;
+        case 'o':
+                a->output = arg;
+                return 0;
+        case O_CHECK:
+                a->check = true;
+                return 0;
         case O_LANG:
                 if (!tkit_render_lang_known(arg))
                         return cli_usage_error("book", "unknown language '%s' (en ro cs uk)", arg);
@@ -78,27 +81,39 @@ static int option(struct book_args *a, int c, const char *arg)
                 return 0;
         case O_PAPER:
                 if (!tkit_book_paper_parse(arg, &a->o.page_w_mm, &a->o.page_h_mm))
-                        return cli_usage_error("book", "--paper is a4, letter or WxHmm (each "
-                                                       "50..2000), not '%s'",
+                        return cli_usage_error("book",
+                                               "--paper is a4, letter or WxHmm (each "
+                                               "50..2000), not '%s'",
                                                arg);
                 return 0;
-        case O_MARGIN: return parse_mm(arg, 0, 200, &a->o.margin_mm, "--margin-mm");
-        case O_TILE_MM: return parse_mm(arg, 5, 100, &a->o.tile_mm, "--tile-mm");
-        case O_TILES: *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg; return 0;
-        case O_DB: a->db = arg; return 0;
-        default: return cli_usage_error("book", "unknown option");
+        case O_MARGIN:
+                return parse_mm(arg, 0, 200, &a->o.margin_mm, "--margin-mm");
+        case O_TILE_MM:
+                return parse_mm(arg, 5, 100, &a->o.tile_mm, "--tile-mm");
+        case O_TILES:
+                *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg;
+                return 0;
+        case O_DB:
+                a->db = arg;
+                return 0;
+        default:
+                return cli_usage_error("book", "unknown option");
         }
 }
 
 static int parse(int argc, char **argv, struct book_args *a, bool *done)
 {
         static const struct option longopts[] = {
-            {"output", required_argument, NULL, 'o'},   {"check", no_argument, NULL, O_CHECK},
-            {"lang", required_argument, NULL, O_LANG},  {"paper", required_argument, NULL, O_PAPER},
+            {"output", required_argument, NULL, 'o'},
+            {"check", no_argument, NULL, O_CHECK},
+            {"lang", required_argument, NULL, O_LANG},
+            {"paper", required_argument, NULL, O_PAPER},
             {"margin-mm", required_argument, NULL, O_MARGIN},
             {"tile-mm", required_argument, NULL, O_TILE_MM},
-            {"tiles", required_argument, NULL, O_TILES}, {"db", required_argument, NULL, O_DB},
-            {"help", no_argument, NULL, 'h'},           {"version", no_argument, NULL, O_VERSION},
+            {"tiles", required_argument, NULL, O_TILES},
+            {"db", required_argument, NULL, O_DB},
+            {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, O_VERSION},
             {NULL, 0, NULL, 0},
         };
         int c;
@@ -150,8 +165,8 @@ static int write_out(const struct book_args *a, const struct tkit_book *b, int *
                 return rc;
         struct tkit_diags d;
         tkit_diags_init(&d);
-        int lib = tkit_book_write(b, &a->o, tkit_book_format_from_path(a->output), out.f,
-                                  a->output, pages, &d);
+        int lib = tkit_book_write(b, &a->o, tkit_book_format_from_path(a->output), out.f, a->output,
+                                  pages, &d);
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         int wc = cli_output_close(&out, lib == 0);

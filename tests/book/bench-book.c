@@ -72,10 +72,14 @@ int main(void)
         struct tkit_diags d;
         tkit_diags_init(&d);
         double t0 = now();
-        static const char *const files[] = {
-            "tilesets/base.xml",         "tilesets/river.xml",     "tilesets/castles-bridges.xml",
-            "tilesets/siege-defense.xml", "tilesets/besiegers.xml", "tilesets/cathars.xml",
-            "tilesets/siege-rgg.xml", "third_party/jcloisterzone/inns_and_cathedrals.xml"};
+        static const char *const files[] = {"tilesets/base.xml",
+                                            "tilesets/river.xml",
+                                            "tilesets/castles-bridges.xml",
+                                            "tilesets/siege-defense.xml",
+                                            "tilesets/besiegers.xml",
+                                            "tilesets/cathars.xml",
+                                            "tilesets/siege-rgg.xml",
+                                            "third_party/jcloisterzone/inns_and_cathedrals.xml"};
         for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
                 char *p = tkit_xasprintf("%s/%s", src, files[i]);
                 tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
@@ -118,8 +122,8 @@ int main(void)
                 printf("book: tile sets read in %.3f s (once)\n", tsets);
                 printf("book: read + resolve (%d scenes applied) %.3f s\n", PICTURES, best[0]);
                 printf("book: PDF %.3f s, HTML %.3f s\n", best[1], best[2]);
-                printf("book: chapter of %d pictures to PDF: %.3f s (%.1f pictures/s)\n",
-                       PICTURES, best[0] + best[1], PICTURES / (best[0] + best[1]));
+                printf("book: chapter of %d pictures to PDF: %.3f s (%.1f pictures/s)\n", PICTURES,
+                       best[0] + best[1], PICTURES / (best[0] + best[1]));
         }
         free(md);
         tkit_diags_finish(&d);

@@ -33,10 +33,12 @@ static int setup(void **state)
         if (!src)
                 return -1;
         tkit_setlist_init(&sets);
-        static const char *const files[] = {
-            "tilesets/base.xml",          "tilesets/river.xml", "tilesets/castles-bridges.xml",
-            "tilesets/siege-defense.xml", "tilesets/besiegers.xml",
-            "third_party/jcloisterzone/inns_and_cathedrals.xml"};
+        static const char *const files[] = {"tilesets/base.xml",
+                                            "tilesets/river.xml",
+                                            "tilesets/castles-bridges.xml",
+                                            "tilesets/siege-defense.xml",
+                                            "tilesets/besiegers.xml",
+                                            "third_party/jcloisterzone/inns_and_cathedrals.xml"};
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;
@@ -166,8 +168,8 @@ static void test_values_match_score(void **state)
                 apply(rel, &a);
                 for (size_t k = 0; k < a.s->nplayers; k++) {
                         char *path = tkit_xasprintf("points:%s", a.s->players[k].id);
-                        char *json = tkit_xasprintf("\"%s\": %ld", a.s->players[k].id,
-                                                    value_ok(&a, path));
+                        char *json =
+                            tkit_xasprintf("\"%s\": %ld", a.s->players[k].id, value_ok(&a, path));
                         const char *pts = strstr(out, "\"points\": {");
                         assert_non_null(pts);
                         if (!strstr(pts, json))
@@ -288,7 +290,7 @@ static void test_read_errors(void **state)
 static int book(const char *chapter, const char *lang, const char *out, char **so, char **se)
 {
         const char *argv[] = {tkit_test_env("TKIT_EXE"), "book", chapter, "--lang", lang,
-                              out ? "-o" : "--check", out, NULL};
+                              out ? "-o" : "--check",    out,    NULL};
         return run_program(argv, tmpdir, false, so, se);
 }
 
@@ -407,7 +409,8 @@ static void check_pdf_text(const char *pdf, const char *md, const char *lang)
         }
         free(paras);
         /* every caption, in the chapter's language */
-        for (const char *s = strstr(md, "](../../scenes/"); s; s = strstr(s + 1, "](../../scenes/")) {
+        for (const char *s = strstr(md, "](../../scenes/"); s;
+             s = strstr(s + 1, "](../../scenes/")) {
                 const char *e = strstr(s, ".xml");
                 char *rel = tkit_xasprintf("scenes/%.*s.xml", (int)(e - s - 15), s + 15);
                 struct applied a;
@@ -485,11 +488,12 @@ static void html_parses(const char *html)
         char *cmd = tkit_xasprintf("'%s' --html --noout '%s' 2>&1", x, html);
         char *out = NULL;
         assert_int_equal(run_shell(cmd, &out), 0);
-        static const char *const ok[] = {"main", "figure", "figcaption", "svg", "defs", "g",
-                                         "symbol", "path", "use", "clippath", "rect", "image",
-                                         "pattern", "mask", "circle", "ellipse", "line",
-                                         "polyline", "polygon", "text", "title", "desc",
-                                         "lineargradient", "radialgradient", "stop", "filter"};
+        static const char *const ok[] = {
+            "main",    "figure", "figcaption", "svg",      "defs",           "g",
+            "symbol",  "path",   "use",        "clippath", "rect",           "image",
+            "pattern", "mask",   "circle",     "ellipse",  "line",           "polyline",
+            "polygon", "text",   "title",      "desc",     "lineargradient", "radialgradient",
+            "stop",    "filter"};
         for (char *l = out; l && *l;) {
                 char *nl = strchr(l, '\n');
                 if (nl)
@@ -540,8 +544,8 @@ static void test_example_chapter_html(void **state)
                 assert_int_equal(count_of(html, "<svg "), 19);
                 assert_int_equal(count_of(html, "<figcaption>"), 19);
                 assert_int_equal(count_of(html, "class=\"tk-value\""), 45);
-                char *lang = tkit_xasprintf("<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"%s\"",
-                                            langs[i]);
+                char *lang = tkit_xasprintf(
+                    "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"%s\"", langs[i]);
                 assert_non_null(strstr(html, lang));
                 assert_non_null(strstr(html, "@media print"));
                 assert_null(strstr(html, "<?xml"));
