@@ -384,7 +384,7 @@ void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json)
                 if (!counts[0] && !counts[1] && !counts[2])
                         continue;
                 char *msg = tkit_diags_hidden_message(counts, d->limit);
-                struct tkit_diag g = {TKIT_SEV_NOTE, (char *)file, 0, NULL, NULL, NULL, msg};
+                struct tkit_diag g = {TKIT_SEV_NOTE, (char *)file, 0, NULL, NULL, NULL, msg, 0};
                 if (json) {
                         tkit_buf_puts(&b, b.len > 1 ? ",\n  {" : "\n  {");
                         diag_json(&b, &g);
