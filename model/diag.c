@@ -191,7 +191,8 @@ void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *f
                               tkit_xstrdup(rule),
                               cut(set, TKIT_DIAG_MAX_LABEL),
                               cut(tile, TKIT_DIAG_MAX_LABEL),
-                              cut(message, TKIT_DIAG_MAX_MESSAGE)};
+                              cut(message, TKIT_DIAG_MAX_MESSAGE),
+                              0};
         free(message);
         add_owned(d, &g);
 }
