@@ -2,7 +2,7 @@
  * text, a picture with its caption, a gap, a rule), which are cut into pages (headings kept with
  * what follows, no first or last line of a paragraph alone, a picture kept with the end of the
  * paragraph before it) and drawn. Text is real text in embedded fonts; the pictures are drawn by
- * render/ into recording surfaces, which cairo writes as vector forms. */
+ * render/ straight onto the page (measured first), so they stay vector. */
 #include "book/book-private.h"
 
 #include "render/tkit-render.h"
@@ -38,7 +38,7 @@ struct row {
         bool code; /* a line of a code block: grey behind it */
         int nbars; /* block-quote bars left of the row */
         double bars[MAX_BARS];
-        cairo_surface_t *picture; /* recording surface of the scene picture */
+        const struct book_picture *picture; /* drawn by render/ when the page is */
         double pic_w, pic_h, scale;
         PangoLayout *caption;
         int heading; /* 1..6 for the first line of a heading (PDF outline) */
@@ -287,14 +287,16 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         const struct book_scene *s = &p->b->scenes[bp->scene];
         struct tkit_scene_render_options ro;
         tkit_book_render_options(p->b, bp, p->o, &ro);
-        cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-        cairo_t *cr = cairo_create(rec);
+        /* measured on a scratch surface; drawn on the page later (cairo 1.16 leaks the fonts of
+         * a recording surface replayed into a PDF, so the picture is drawn twice instead) */
+        cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+        cairo_t *cr = cairo_create(scratch);
         struct tkit_scene_picture pic = {0};
         int rc =
             tkit_render_scene_cairo(cr, s->scene, &s->r, p->b->sets, p->b->nsets, &ro, &pic, p->d);
         cairo_destroy(cr);
+        cairo_surface_destroy(scratch);
         if (rc) {
-                cairo_surface_destroy(rec);
                 p->rc = rc;
                 return;
         }
@@ -311,7 +313,7 @@ static void picture(struct pdf *p, const struct book_picture *bp)
                 scale = room / pic.height;
         gap(p, 6, false);
         struct row *r = add_row(p, ROW_PICTURE, pic.height * scale + 5 + caph);
-        r->picture = rec;
+        r->picture = bp;
         r->pic_w = pic.width;
         r->pic_h = pic.height;
         r->scale = scale;
@@ -497,6 +499,18 @@ static int paginate(struct pdf *p)
         return page + 1;
 }
 
+static void draw_picture(struct pdf *p, cairo_t *cr, const struct book_picture *bp)
+{
+        const struct book_scene *s = &p->b->scenes[bp->scene];
+        struct tkit_scene_render_options ro;
+        tkit_book_render_options(p->b, bp, p->o, &ro);
+        struct tkit_scene_picture pic = {0};
+        if (tkit_render_scene_cairo(cr, s->scene, &s->r, p->b->sets, p->b->nsets, &ro, &pic,
+                                    p->d) != 0)
+                p->rc = TKIT_E_USAGE; /* it was measured with the same options: cannot happen */
+        tkit_scene_picture_finish(&pic);
+}
+
 static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
 {
         cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
@@ -533,9 +547,7 @@ static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
                 cairo_save(cr);
                 cairo_translate(cr, r->x + (r->w - pw) / 2, r->y);
                 cairo_scale(cr, r->scale, r->scale);
-                cairo_set_source_surface(cr, r->picture, 0, 0);
-                cairo_rectangle(cr, 0, 0, r->pic_w, r->pic_h);
-                cairo_fill(cr);
+                draw_picture(p, cr, r->picture);
                 cairo_restore(cr);
                 cairo_move_to(cr, r->x, r->y + r->pic_h * r->scale + 5);
                 pango_cairo_show_layout(cr, r->caption);
@@ -638,8 +650,6 @@ static void setup(struct pdf *p)
 static void teardown(struct pdf *p)
 {
         for (size_t i = 0; i < p->nrows; i++) {
-                if (p->rows[i].picture)
-                        cairo_surface_destroy(p->rows[i].picture);
                 free(p->rows[i].title);
         }
         for (size_t i = 0; i < p->nlayouts; i++)

@@ -213,7 +213,8 @@ int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
         }
         tkit_index_finish(&rs.by_path);
         /* in the order of the chapter (pictures are resolved before values) */
-        qsort(mine.v, mine.n, sizeof *mine.v, by_place);
+        if (mine.n)
+                qsort(mine.v, mine.n, sizeof *mine.v, by_place);
         tkit_diags_take(d, &mine, b->file);
         tkit_diags_finish(&mine);
         b->resolved = b->read_errors == 0 && d->errors == errors;

@@ -240,5 +240,6 @@ int tkit_cmd_book(int argc, char **argv)
         if (a.bundled.gl_pathc)
                 globfree(&a.bundled);
         free(a.tiles);
+        tkit_render_cleanup(); /* the command ends here: leave no font caches behind */
         return rc;
 }
