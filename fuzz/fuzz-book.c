@@ -14,6 +14,23 @@
 #include "fuzz-sets.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
+const char *__lsan_default_suppressions(void);
+const char *__asan_default_options(void);
+
+/* Font caches that live as long as the process (tilekit book frees them at exit with
+ * tkit_render_cleanup(), which a fuzzer cannot call between inputs): cairo's toy font faces and
+ * fontconfig's configuration. LeakSanitizer sees them as lost; nothing else is suppressed. */
+const char *__lsan_default_suppressions(void)
+{
+        return "leak:cairo_toy_font_face_create\nleak:FcInitLoadConfigAndFonts\n";
+}
+
+/* The suppressions match frames inside cairo and fontconfig, which have no frame pointers: the
+ * slow unwinder finds them. */
+const char *__asan_default_options(void)
+{
+        return "fast_unwind_on_malloc=0";
+}
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct tkit_setlist sets;
