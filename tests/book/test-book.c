@@ -743,7 +743,8 @@ static void test_options(void **state)
         /* usage errors: exit 2 */
         char *ch = src_path("docs/book/examples.en.md");
         const char *exe = tkit_test_env("TKIT_EXE");
-        const char *bad[][6] = {
+        const char *bad[][7] = {
+            /* NULL-terminated: 7 for 6 words */
             {exe, "book", ch, "-o", "x.txt", NULL},
             {exe, "book", ch, NULL},
             {exe, "book", ch, "--check", "--paper", "a5"},
