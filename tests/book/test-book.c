@@ -162,8 +162,9 @@ static void test_values_match_score(void **state)
                 char *rel = tkit_xasprintf("scenes/%s.xml", scenes[i]);
                 char *p = src_path(rel);
                 const char *argv[] = {tkit_test_env("TKIT_EXE"), "score", "--json", p, NULL};
-                char *out = NULL, *err = NULL;
-                assert_int_equal(run_program(argv, tmpdir, false, &out, &err), 0);
+                struct tkit_run r = {0};
+                assert_int_equal(tkit_run(&r, argv), 0);
+                char *out = r.out, *err = r.err; /* handed over: freed below */
                 struct applied a;
                 apply(rel, &a);
                 for (size_t k = 0; k < a.s->nplayers; k++) {
@@ -291,7 +292,11 @@ static int book(const char *chapter, const char *lang, const char *out, char **s
 {
         const char *argv[] = {tkit_test_env("TKIT_EXE"), "book", chapter, "--lang", lang,
                               out ? "-o" : "--check",    out,    NULL};
-        return run_program(argv, tmpdir, false, so, se);
+        struct tkit_run r = {0};
+        int rc = tkit_run(&r, argv);
+        *so = r.out; /* handed over: the caller frees them */
+        *se = r.err;
+        return rc;
 }
 
 /* Whitespace collapsed to single spaces. */
@@ -752,20 +757,18 @@ static void test_options(void **state)
             {exe, "book", ch, "--check", "--tile-mm", "2"},
         };
         for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-                char *so = NULL, *se = NULL;
-                assert_int_equal(run_program(bad[i], tmpdir, false, &so, &se), 2);
-                free(so);
-                free(se);
+                struct tkit_run r = {0};
+                assert_int_equal(tkit_run(&r, bad[i]), 2);
+                tkit_run_finish(&r);
         }
         /* the output may not be the chapter */
         char *copy = tkit_xasprintf("%s/self.html", tmpdir);
         assert_true(write_all(copy, "# x\n"));
         const char *self[] = {exe, "book", copy, "-o", copy, NULL};
-        char *so = NULL, *se = NULL;
-        assert_int_equal(run_program(self, tmpdir, false, &so, &se), 2);
-        assert_non_null(strstr(se, "would overwrite the input"));
-        free(so);
-        free(se);
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run(&r, self), 2);
+        assert_non_null(strstr(r.err, "would overwrite the input"));
+        tkit_run_finish(&r);
         free(copy);
         free(ch);
 }
