@@ -11,8 +11,9 @@
 #
 # Usage: sh tools/run-tests.sh [--full-valgrind] [--fuzz-seconds N]
 #   --full-valgrind   valgrind over the whole suite, every tilekit process of every command-line
-#                     test included (the quick pass runs 1 in TKIT_VALGRIND_EVERY, default 8, of
-#                     them): about 25 minutes more on a 2-core machine; CI may run it
+#                     test and every scene drawn included (the quick pass: the unit-test programs
+#                     and 1 in TKIT_VALGRIND_EVERY, default 8, of those processes and scenes):
+#                     about 15 minutes more on a 2-core machine; CI may run it
 #   --fuzz-seconds N  seconds per fuzz target (default 10; fuzz/run.sh for real campaigns)
 # The same through the environment: TKIT_FULL_VALGRIND=1, TKIT_FUZZ_SECONDS=N.
 set -eu
@@ -57,7 +58,7 @@ fail=0
 skipped=0 # whole steps skipped (valgrind, fuzz); skipped tests are counted from meson's logs
 # A log from an earlier run must not be counted again.
 rm -f build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json \
-  build/meson-logs/testlog-valgrind.json
+  build/meson-logs/testlog-valgrind.json build/meson-logs/testlog-valgrind-cli.json
 
 build build || fail=1
 phase "plain: build"
@@ -69,27 +70,37 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
   meson test -C build-sanitize --print-errorlogs --num-processes 2 || fail=1
 phase "sanitize: suite"
 
-# Valgrind (memcheck, leaks) in the plain build. The quick pass runs every compiled test program
-# under valgrind (the shell-script tests would only check the shell) and, through
-# TKIT_CHILD_WRAPPER (tests/support: tkit_run), one in $every of the tilekit processes that the
-# command-line tests start: each of those tests has some of its children checked, and the
-# ASan/UBSan suite above ran them all. --full-valgrind: every test, every child
-# (docs/hardening.md).
+# Valgrind (memcheck, leaks) in the plain build. The quick pass: every unit-test program under
+# valgrind (tests/support: tkit_test_sampled() draws a sample where a program repeats heavy work,
+# such as drawing every scene), and the command-line test programs natively with one in $every
+# of the tilekit processes they start under valgrind (TKIT_CHILD_WRAPPER, tkit_run): each of
+# those tests has some of its children checked, and the ASan/UBSan suite above ran them all. The
+# shell-script tests are left out (valgrind would check the shell). --full-valgrind: every test
+# under valgrind, every child too (docs/hardening.md).
+cli_programs="badinput trust db-cli sim-cli check-scenes jcz-export"
 if command -v valgrind >/dev/null; then
   if [ "$full_valgrind" = 1 ]; then
     TKIT_CHILD_WRAPPER_EVERY=1 meson test -C build --setup valgrind --print-errorlogs \
       --num-processes 2 || fail=1
     phase "valgrind: full"
   else
-    compiled=$(meson introspect build --tests | python3 -c '
+    unit=$(meson introspect build --tests | python3 -c '
 import json, os, sys
+cli = set(sys.argv[1].split())
 for t in json.load(sys.stdin):
-    if os.path.basename(t["cmd"][0]) not in ("sh", "bash", "python3"):
-        print(t["name"])')
+    if os.path.basename(t["cmd"][0]) not in ("sh", "bash", "python3") and t["name"] not in cli:
+        print(t["name"])' "$cli_programs")
     # shellcheck disable=SC2086
     TKIT_CHILD_WRAPPER_EVERY=$every meson test -C build --setup valgrind --print-errorlogs \
-      --num-processes 2 $compiled || fail=1
-    phase "valgrind: quick (1 in $every children)"
+      --num-processes 2 $unit || fail=1
+    phase "valgrind: unit-test programs"
+    # the same valgrind command as the valgrind setup of the root meson.build
+    # shellcheck disable=SC2086
+    TKIT_CHILD_WRAPPER="valgrind --error-exitcode=97 --leak-check=full \
+--errors-for-leak-kinds=definite,indirect --track-origins=no -q" TKIT_CHILD_WRAPPER_EVERY=$every \
+      meson test -C build --logbase testlog-valgrind-cli --print-errorlogs --num-processes 2 \
+      $cli_programs || fail=1
+    phase "valgrind: 1 in $every children of the command-line tests"
   fi
 else
   echo "run-tests: valgrind not installed: valgrind run skipped" >&2
@@ -115,7 +126,7 @@ echo "run-tests: time per phase (seconds):" >&2
 awk '{ t = $NF; $NF = ""; printf "  %-45s %5d\n", $0, t }' "$times" >&2
 echo "  total                                         $(($(date +%s) - start_all))" >&2
 python3 - "$skipped" build/meson-logs/testlog.json build-sanitize/meson-logs/testlog.json \
-  build/meson-logs/testlog-valgrind.json <<'PY'
+  build/meson-logs/testlog-valgrind.json build/meson-logs/testlog-valgrind-cli.json <<'PY'
 import json, sys
 ok = bad = 0
 skip = int(sys.argv[1])

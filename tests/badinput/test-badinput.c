@@ -34,6 +34,17 @@
 
 #define MAX_STDERR 4096 /* a clear error is short, whatever the size of the input */
 
+#if defined(__SANITIZE_ADDRESS__)
+#define UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define UNDER_ASAN 1
+#endif
+#endif
+#ifndef UNDER_ASAN
+#define UNDER_ASAN 0
+#endif
+
 struct fx {
         char *dir;
         const char *tilekit, *root, *external;
@@ -895,8 +906,9 @@ static void test_db_full(void **state)
 static void test_many_tile_types(void **state)
 {
         (void)state;
-        /* under valgrind (which checks memory, not time) a tenth is enough */
-        const int NTILES = getenv("TKIT_CHILD_WRAPPER") ? 34000 : 340000;
+        /* under valgrind or AddressSanitizer (which check memory, not time) a tenth is enough:
+         * the plain build checks the time */
+        const int NTILES = getenv("TKIT_CHILD_WRAPPER") || UNDER_ASAN ? 34000 : 340000;
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_buf_puts(&b, "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"many\">\n");
@@ -962,7 +974,8 @@ static void replay_reader(const char *data, size_t len, enum tkit_format fmt, bo
         if (rc == 0 && import) {
                 tkit_jcz_link(&sets);
                 struct tkit_db *db = NULL;
-                assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d), 0);
+                assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d),
+                                 0);
                 rc = tkit_db_import(db, &sets, &d);
                 assert_int_not_equal(rc, TKIT_E_DB);
                 /* refused as invalid: only for a duplicate id, never for a set the reader and
@@ -1160,14 +1173,16 @@ struct db_case {
 };
 
 static const struct db_case db_cases[] = {
-    {"UPDATE pieces SET width = 65536, height = 65536 WHERE piece_id = 'fortress-west'",
-     "DB-VALUE", "width 65536 is outside 1..16"},
+    {"UPDATE pieces SET width = 65536, height = 65536 WHERE piece_id = 'fortress-west'", "DB-VALUE",
+     "width 65536 is outside 1..16"},
     {"UPDATE posts SET plain = 2000000000", "DB-VALUE", "plain 2000000000 is outside 0..1000"},
-    {"UPDATE tiles SET count = 100000000 WHERE piece_key IS NULL", "COUNT-RANGE", "is outside 1..1000"},
-    {"UPDATE tiles SET count = 4294967297 WHERE piece_key IS NULL", "DB-VALUE", "count 4294967297 is outside"},
+    {"UPDATE tiles SET count = 100000000 WHERE piece_key IS NULL", "COUNT-RANGE",
+     "is outside 1..1000"},
+    {"UPDATE tiles SET count = 4294967297 WHERE piece_key IS NULL", "DB-VALUE",
+     "count 4294967297 is outside"},
     {"UPDATE features SET mask = 65535", "DB-VALUE", "mask 65535 is outside 0..4095"},
-    {"UPDATE tiles SET tile_id = tile_id || CAST(x'ff' AS TEXT) WHERE piece_key IS NULL", "DB-VALUE",
-     "is not an id"},
+    {"UPDATE tiles SET tile_id = tile_id || CAST(x'ff' AS TEXT) WHERE piece_key IS NULL",
+     "DB-VALUE", "is not an id"},
     {"UPDATE faces SET max_players = -7", "DB-VALUE", "max_players -7 is outside 0..99"},
 };
 
@@ -1184,7 +1199,8 @@ static void loaders_refuse(struct fx *f, const char *db, const struct db_case *c
         assert_db_refused(
             f, run(f, "render", "sheet", "--db", db, "--set", "siege-defense", "-o", pdf, NULL), db,
             c->rule, c->text);
-        assert_db_refused(f, run(f, "export", "--db", db, "--set", "siege-defense", "-o", out, NULL),
+        assert_db_refused(f,
+                          run(f, "export", "--db", db, "--set", "siege-defense", "-o", out, NULL),
                           db, c->rule, c->text);
         free(pdf);
         free(png);
@@ -1362,7 +1378,8 @@ static void test_db_locked_by_reader(void **state)
         import_while_held(f, "BEGIN", true, "still reading");
         assert_null(strstr(f->err, "writer"));
 }
-/* ================================================================== end of the database as input */
+/* ================================================================== end of the database as input
+ */
 
 /* ================================================================== issue 11, command line
  * (helper h11cli): outputs, the exit-code table, --set duplicates. Run through tkit_run so that
@@ -1407,17 +1424,15 @@ static void test_cli_exit_table(void **state)
         assert_non_null(strstr(f->err, "/dev/full: error: cannot write: No space left on device"));
         /* --set duplicates: refused before anything is read; a set read twice: ID-DUP */
         assert_int_equal(run(f, "simulate", "--db", db, "--set", "base,base", NULL), 2);
-        assert_int_equal(run(f, "render", "sheet", "--db", db, "--set", "base,base", "-o", png,
-                             NULL),
-                         2);
+        assert_int_equal(
+            run(f, "render", "sheet", "--db", db, "--set", "base,base", "-o", png, NULL), 2);
         assert_true(access(png, F_OK) != 0);
         rc = run(f, "check", base, base, NULL);
         assert_int_equal(rc, 1);
         assert_non_null(strstr(f->out, "[ID-DUP] set 'base' is given twice"));
         /* the same file twice for render too: ID-DUP, 1, nothing written */
-        assert_int_equal(run(f, "render", "tile", "--tiles", base, "--tiles", base, "D", "-o", png,
-                             NULL),
-                         1);
+        assert_int_equal(
+            run(f, "render", "tile", "--tiles", base, "--tiles", base, "D", "-o", png, NULL), 1);
         assert_true(access(png, F_OK) != 0);
         assert_unchanged(db, &s);
         snap_free(&s);
@@ -1426,7 +1441,8 @@ static void test_cli_exit_table(void **state)
         free(db);
 }
 
-/* ================================================================== end of issue 11, command line */
+/* ================================================================== end of issue 11, command line
+ */
 /* ================================================================== issue 11 (library side)
  * Repeated sets in a layout, the per-file limit of the diagnostics sink, long ids, strict
  * JCloisterZone values. Kept together here so that other blocks can be appended after it. */

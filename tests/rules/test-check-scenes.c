@@ -194,7 +194,8 @@ static void test_scene_sets_from_db(void **state)
         char *scene = src_path("scenes/cb-example-2.xml");
         const char *chk[] = {tk, "check", "--db", db, scene, NULL};
         assert_int_equal(tkit_run(&r, chk), 1);
-        assert_non_null(strstr(r.out, "[SCENE-SET] set 'castles-bridges' is not loaded"));
+        assert_non_null(strstr(r.out, "[SCENE-SET] set 'castles-bridges' is not in the FILEs given "
+                                      "nor in the database"));
         assert_int_equal(query_long(db, "SELECT count(*) FROM findings"), 0);
         /* the same set from a FILE beside it */
         char *cb = src_path("tilesets/castles-bridges.xml");
