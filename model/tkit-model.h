@@ -140,8 +140,25 @@ enum tkit_side_type {
 /* 'F', 'R', 'C', 'W' (W for water, as the river is called in four-letter side codes) */
 char tkit_side_type_letter(enum tkit_side_type t);
 const char *tkit_side_type_name(enum tkit_side_type t);
-/* Plain placement rule: two facing sides fit when they show the same thing. */
+/* Plain placement rule: two facing sides fit when they show the same thing (tkit_sides_fit adds
+ * bridges). */
 bool tkit_sides_compatible(enum tkit_side_type a, enum tkit_side_type b);
+
+/* ---------------------------------------------------------------- bridges */
+
+/* A bridge (Castles & Bridges) lies across two opposite field sides of a tile and carries a road
+ * from one to the other. Its axis is the one seen on the board, after rotation: NS joins the
+ * board's north and south sides. */
+enum tkit_bridge_axis { TKIT_BRIDGE_NONE = 0, TKIT_BRIDGE_NS = 1, TKIT_BRIDGE_EW = 2 };
+const char *tkit_bridge_axis_name(enum tkit_bridge_axis a); /* "" "NS" "EW" */
+int tkit_bridge_axis_parse(const char *s);                  /* "NS" "EW" -> axis, else -1 */
+/* Whether board side `side` (0..3) is one of the two ends of a bridge on axis `a`. */
+bool tkit_bridge_end(enum tkit_bridge_axis a, int side);
+/* The board axis of a bridge along the tile's own axis `tile_axis` (0: its N and S sides, 1: its
+ * E and W sides, as the bits of tkit_tile_bridge_axes) on a tile turned `rot` quarter turns; and
+ * back, the tile's own axis (0 or 1) under board axis `a` (NS or EW). */
+enum tkit_bridge_axis tkit_bridge_axis_on_board(int tile_axis, int rot);
+int tkit_bridge_axis_on_tile(enum tkit_bridge_axis a, int rot);
 
 /* ---------------------------------------------------------------- vocabularies */
 
@@ -367,6 +384,40 @@ struct tkit_piece {
 void tkit_piece_finish(struct tkit_piece *p);
 struct tkit_tile *tkit_piece_cell(struct tkit_piece *p, int x, int y);
 const struct tkit_tile *tkit_piece_cell_const(const struct tkit_piece *p, int x, int y);
+
+/* Where cell (cx, cy) of piece `p` lies when the piece is turned `rot` quarter turns clockwise:
+ * its offset (*dx, *dy) from the piece's top-left board cell (x grows east, y south). */
+void tkit_piece_cell_offset(const struct tkit_piece *p, int rot, int cx, int cy, int *dx, int *dy);
+
+/* ---------------------------------------------------------------- joins: the edge table
+ *
+ * How tiles side by side make one board: the one definition that the simulator (sim/), its
+ * verifier and the rules engine (game/) share, in model/edge.c.
+ *  1. Sides. Two facing sides fit when tkit_sides_fit() says so: they show the same thing; the
+ *     end of a bridge shows a road, and two bridge ends never meet.
+ *  2. Positions. Across an edge, position `pos` touches tkit_pos_facing(pos).
+ *  3. Features. Each perimeter position has one owner, tkit_tile_join_owner(); a bridge owns the
+ *     middle positions of its two ends, as a road. The owners of two facing positions are one
+ *     feature when tkit_features_join() says so. A feature is closed when none of its positions
+ *     faces an empty cell (the scoring rules call a closed city or road completed).
+ *  4. Pieces. The cells of one multi-cell piece are one picture: features with the same id in
+ *     several cells are one feature (tkit_piece_cells_join()); the edges between its cells join
+ *     like any others.
+ */
+
+/* Whether two facing sides fit: each a side type, and whether it is the end of a bridge. */
+bool tkit_sides_fit(enum tkit_side_type a, bool a_bridge_end, enum tkit_side_type b,
+                    bool b_bridge_end);
+/* The feature of `t` that joins across the edge at perimeter position `pos` (the tile's own
+ * numbering, before rotation), or -1: the feature whose mask holds `pos`; when several do (an
+ * overpass drawn over another feature), the first road or river among them, which lies on top. */
+int tkit_tile_join_owner(const struct tkit_tile *t, int pos);
+/* Whether features of kinds `a` and `b` facing each other across an edge are one feature: the
+ * same kind, and one that reaches the perimeter (city, road, field, river). */
+bool tkit_features_join(enum tkit_feature_kind a, enum tkit_feature_kind b);
+/* Inside one multi-cell piece: the feature of cell `b` that is one feature with feature `f` of
+ * cell `a` (two cells of the same piece): the one with the same id, or -1. */
+int tkit_piece_cells_join(const struct tkit_tile *a, int f, const struct tkit_tile *b);
 
 /* ---------------------------------------------------------------- tile sets */
 

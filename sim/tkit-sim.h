@@ -18,12 +18,6 @@
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
 
-/* A bridge (Castles & Bridges) lies across two opposite field sides of a tile; the axis is the one
- * seen on the board, after rotation: NS joins the board north and south sides. */
-enum tkit_bridge_axis { TKIT_BRIDGE_NONE = 0, TKIT_BRIDGE_NS = 1, TKIT_BRIDGE_EW = 2 };
-const char *tkit_bridge_axis_name(enum tkit_bridge_axis a); /* "" "NS" "EW" */
-int tkit_bridge_axis_parse(const char *s);                  /* "NS" "EW" -> axis, else -1 */
-
 /* One tile (or multi-cell piece) laid on the board, in the order of play. */
 struct tkit_placement {
         const char *set;  /* set id; owned by the layout */
