@@ -66,7 +66,7 @@ struct tkit_scene_tile {
         bool is_piece;
         int x, y;     /* a piece: its top-left cell after rotation */
         int rotation; /* 0 90 180 270 */
-        int bridge;   /* enum tkit_bridge_axis values: 0 none, 1 NS, 2 EW (on the board) */
+        enum tkit_bridge_axis bridge; /* on the board (tkit-model.h) */
         int line;
 };
 
