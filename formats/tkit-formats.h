@@ -108,7 +108,7 @@ int tkit_jcz_link(struct tkit_setlist *l);
 #define TKIT_SCENE_MAX_BUILDINGS 1000 /* <castle> elements, and <barn> elements */
 #define TKIT_SCENE_MAX_LIST 64        /* sets, options, languages per text, removals, callouts */
 #define TKIT_SCENE_MAX_SPACES 32      /* tokens of a post's <row> and of its <stack> */
-#define TKIT_SCENE_MAX_COORD 1000000  /* |x| and |y|, as in the layout JSON */
+#define TKIT_SCENE_MAX_COORD TKIT_MAX_COORD /* |x| and |y|, as in the layout JSON */
 #define TKIT_SCENE_MAX_POINTS 9999    /* |value| of <points>, value of <count> */
 
 /* Reads a scene (strict: unknown elements and attributes, bad words and numbers, references to

@@ -548,6 +548,8 @@ int tkit_set_tile_total(const struct tkit_set *s); /* sum of counts */
 #define TKIT_MAX_POST_SPACES TKIT_MAX_COUNT /* spaces of each class of a defense post */
 #define TKIT_MAX_YEAR 9999
 #define TKIT_MAX_TEXT (16 * 1024 * 1024) /* bytes of any text: the XML readers' input limit */
+#define TKIT_MAX_COORD 1000000           /* |x| and |y| of a board cell: layouts and scenes */
+#define TKIT_MAX_LAYOUT_PLAYERS 100      /* players a simulated layout records */
 
 /* An id: [A-Za-z0-9][A-Za-z0-9._:/@+!-]*, 1..TKIT_MAX_ID bytes. */
 bool tkit_id_valid(const char *s);

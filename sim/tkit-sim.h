@@ -181,14 +181,15 @@ struct tkit_scene *tkit_layout_to_scene(const struct tkit_layout *l);
 /* ---------------------------------------------------------------- database (db/tkit-db.h) */
 
 struct tkit_db;
-/* Stores the layout in the tables `layouts`, `placements` and `discards` (docs/layout-json.md):
- * all or nothing; inside the caller's transaction when one is open, else in its own. The seed is
- * stored as a signed 64-bit integer (seeds >= 2^63 read back negative in SQL). *layout_id (may be
- * NULL) gets the new row id. Returns 0 or TKIT_E_DB. */
+/* Stores the layout in the tables `layouts`, `placements` and `discards` (docs/schema.md) through
+ * tkit_db_store_layout: all or nothing; inside the caller's transaction when one is open, else in
+ * its own. *layout_id (may be NULL) gets the new row id. Returns 0, TKIT_E_USAGE (a value the
+ * database cannot hold, e.g. a set id that is not an id) or TKIT_E_DB. */
 int tkit_layout_store(struct tkit_db *db, const struct tkit_layout *l, int64_t *layout_id,
                       struct tkit_diags *d);
-/* Loads stored layout `layout_id` (unresolved: resolve it against the sets). The caller destroys
- * *out. Returns 0, TKIT_E_NOTFOUND or TKIT_E_DB. */
+/* Loads stored layout `layout_id` through tkit_db_load_layout, which checks every value it reads
+ * (unresolved: resolve it against the sets). The caller destroys *out. Returns 0,
+ * TKIT_E_NOTFOUND, TKIT_E_INVALID (a bad value: rule DB-VALUE) or TKIT_E_DB. */
 int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout **out,
                      struct tkit_diags *d);
 
