@@ -11,6 +11,8 @@
 #ifndef TKIT_FORMATS_H
 #define TKIT_FORMATS_H
 
+#include <stdio.h>
+
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
 
@@ -98,6 +100,17 @@ void tkit_formats_cleanup(void);
  * (line numbers: the ref's) and drops the marker. Returns the number of references still
  * unresolved (the checker reports them as JCZ-REF). Implemented in formats/jcz.c. */
 int tkit_jcz_link(struct tkit_setlist *l);
+
+/* ---------------------------------------------------------------- diagnostics */
+
+/* Every finding of `d` as compiler-style lines (tkit_diag_format), or as one JSON array of
+ * objects (severity, file, line, rule, set, tile, message) when `json`; then one note per file
+ * whose findings the sink did not all keep ("FILE: note: N more findings not shown ..."). Appended
+ * to `out`. */
+void tkit_diags_format(const struct tkit_diags *d, bool json, struct tkit_buf *out);
+/* The same written to `out` and flushed. Returns 0, or TKIT_E_IO when a write or the flush
+ * failed (errno says why). */
+int tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json);
 
 /* ---------------------------------------------------------------- scenes (docs/scene.md) */
 

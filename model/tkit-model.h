@@ -24,7 +24,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 struct tkit_diags;
 
@@ -580,6 +579,7 @@ struct tkit_set *tkit_setlist_find(const struct tkit_setlist *l, const char *id)
 /* ---------------------------------------------------------------- diagnostics */
 
 enum tkit_severity { TKIT_SEV_NOTE = 0, TKIT_SEV_WARNING, TKIT_SEV_ERROR };
+#define TKIT_SEV_COUNT 3 /* severities: the length of the per-severity counts below */
 const char *tkit_severity_name(enum tkit_severity s); /* "note" "warning" "error" */
 
 /* One finding: `file:line: severity: [RULE] tile ID: message`. */
@@ -604,8 +604,9 @@ struct tkit_diags_state; /* private to model/diag.c */
 
 /* The caller-supplied sink the library reports into; it never prints.
  * It keeps at most `limit` findings per file (0: all; findings without a file count as one
- * file); further ones are counted in `errors`/`warnings` and in `hidden`, and
- * tkit_diags_write ends with one line per such file: "N more findings not shown". A finding
+ * file); further ones are counted in `errors`/`warnings` and in `hidden`, and the writer
+ * (formats/tkit-formats.h: tkit_diags_write; the model has no I/O) ends with one line per such
+ * file: "N more findings not shown". A finding
  * equal to one already kept (same severity, file, line, rule, set, tile and message) is dropped
  * and not counted: a repeated problem is reported once. Labels and messages are cut to the
  * lengths above. */
@@ -635,16 +636,13 @@ void tkit_diags_take(struct tkit_diags *to, struct tkit_diags *from, const char 
  * without a file) and how many notes, warnings and errors of it were not kept (counts indexed
  * by enum tkit_severity, often all 0). Returns false past the last file. */
 bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file,
-                          size_t counts[3]);
+                          size_t counts[TKIT_SEV_COUNT]);
 /* Counts findings of `file` that were not kept elsewhere as hidden in `d` (in errors, warnings
  * and hidden), e.g. when copying the kept findings of one sink into another. */
-void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t counts[3]);
+void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t counts[TKIT_SEV_COUNT]);
 /* "N more findings not shown (E errors, W warnings): at most LIMIT are shown per file"; caller
  * frees. */
-char *tkit_diags_hidden_message(const size_t counts[3], size_t limit);
-/* Writes every finding to `out` as compiler-style lines, or as a JSON array when `json`; then one
- * note per file whose findings were not all kept ("FILE: note: N more errors not shown ..."). */
-void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json);
+char *tkit_diags_hidden_message(const size_t counts[TKIT_SEV_COUNT], size_t limit);
 /* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires. */
 void tkit_json_string(struct tkit_buf *b, const char *s);
 

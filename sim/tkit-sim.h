@@ -15,6 +15,8 @@
 #ifndef TKIT_SIM_H
 #define TKIT_SIM_H
 
+#include <stdio.h>
+
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
 
