@@ -7,6 +7,17 @@
  *
  * Every reader reports problems into a caller-supplied struct tkit_diags, as
  * `file:line: error: [RULE] tile ID: message`, and runs tkit_set_validate() on what it read.
+ *
+ * Threads. This module keeps state between calls in two places, and only there: the RelaxNG
+ * schemas of the native format and of scenes, compiled into one cache of the library on the first
+ * call that validates (tkit_formats_cleanup() frees it), and libxml2's error handlers of the
+ * calling thread, which every call that parses or validates replaces with its own while it runs
+ * and restores before it returns (libxml2 keeps them per thread; a program's own handler does not
+ * see libxml2's reports during the call, they go into the call's diagnostics). So call the
+ * functions of this header that read, validate or write XML from one thread at a time (serialise
+ * them, e.g. behind a mutex, when several threads read files), and tkit_formats_cleanup() only
+ * when none is running. The rest of the library keeps no state between calls; its objects
+ * (a simulator, a database handle) serve one thread at a time each.
  */
 #ifndef TKIT_FORMATS_H
 #define TKIT_FORMATS_H
@@ -89,9 +100,9 @@ bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **w
  * store (the database) must give back. */
 bool tkit_set_equal_exact(const struct tkit_set *a, const struct tkit_set *b, char **why);
 
-/* Frees what the readers keep between calls (the compiled schema, built on first use; the
- * readers are therefore not thread-safe). Call once at exit so that leak checkers see nothing;
- * reading again afterwards works (the schema is compiled again). */
+/* Frees what the readers keep between calls (the compiled schemas, built on first use: see
+ * "Threads" above). Call once at exit so that leak checkers see nothing; reading again afterwards
+ * works (the schemas are compiled again). */
 void tkit_formats_cleanup(void);
 
 /* JCloisterZone tile-sets may use tiles defined in another file (winter.xml uses basic.xml's);

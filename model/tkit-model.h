@@ -330,8 +330,10 @@ enum tkit_side_type tkit_tile_side(const struct tkit_tile *t, int side);
  * bits 0-1 board north, 2-3 east, 4-5 south, 6-7 west. */
 uint8_t tkit_tile_side_code(const struct tkit_tile *t, int rot);
 #define TKIT_CODE_SIDE(code, side) ((enum tkit_side_type)(((code) >> (2 * (side))) & 3u))
-/* "CRFR": the four side letters N E S W after `rot` quarter turns; buf holds at least 5 bytes. */
-char *tkit_side_code_string(uint8_t code, char buf[5]);
+/* "CRFR": the four side letters N E S W of a side code, written into `buf` of `size` bytes (cut to
+ * fit; TKIT_SIDE_CODE_SIZE always fits), NUL-terminated when size > 0; returns buf. */
+#define TKIT_SIDE_CODE_SIZE 5
+char *tkit_side_code_string(uint8_t code, char *buf, size_t size);
 /* Smallest code over the four rotations: equal for tiles whose sides are equal up to rotation. */
 uint8_t tkit_side_code_canonical(uint8_t code);
 /* Total pennants on the tile. */
@@ -639,7 +641,8 @@ bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **fil
                           size_t counts[TKIT_SEV_COUNT]);
 /* Counts findings of `file` that were not kept elsewhere as hidden in `d` (in errors, warnings
  * and hidden), e.g. when copying the kept findings of one sink into another. */
-void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t counts[TKIT_SEV_COUNT]);
+void tkit_diags_add_hidden(struct tkit_diags *d, const char *file,
+                           const size_t counts[TKIT_SEV_COUNT]);
 /* "N more findings not shown (E errors, W warnings): at most LIMIT are shown per file"; caller
  * frees. */
 char *tkit_diags_hidden_message(const size_t counts[TKIT_SEV_COUNT], size_t limit);

@@ -134,8 +134,8 @@ static int list_sets(struct tkit_db *db, bool json, struct tkit_buf *b, struct t
 static void tile_line(struct tkit_buf *b, const struct tkit_tile *t, bool json, bool first,
                       int width)
 {
-        char sides[5];
-        tkit_side_code_string(tkit_tile_side_code(t, 0), sides);
+        char sides[TKIT_SIDE_CODE_SIZE];
+        tkit_side_code_string(tkit_tile_side_code(t, 0), sides, sizeof sides);
         if (!json) {
                 char *id = cli_text_escape(t->id);
                 tkit_buf_printf(b, "%-*s %5d  %-8s %-5s %-5s ", width, id, t->count,

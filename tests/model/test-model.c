@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -93,16 +94,26 @@ static void test_side_codes(void **state)
 {
         (void)state;
         struct tkit_tile t;
-        char buf[5];
+        char buf[TKIT_SIDE_CODE_SIZE];
         build_d(&t);
         assert_int_equal(tkit_tile_side(&t, TKIT_N), TKIT_SIDE_CITY);
         assert_int_equal(tkit_tile_side(&t, TKIT_E), TKIT_SIDE_ROAD);
         assert_int_equal(tkit_tile_side(&t, TKIT_S), TKIT_SIDE_FIELD);
-        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 0), buf), "CRFR");
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 0), buf, sizeof buf),
+                            "CRFR");
         /* after a quarter turn the city faces east */
-        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 1), buf), "RCRF");
-        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 2), buf), "FRCR");
-        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 3), buf), "RFRC");
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 1), buf, sizeof buf),
+                            "RCRF");
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 2), buf, sizeof buf),
+                            "FRCR");
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 3), buf, sizeof buf),
+                            "RFRC");
+        /* the buffer's size is respected: cut to fit, never written past, nothing when 0 */
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 0), buf, 3), "CR");
+        assert_int_equal(buf[3], 'R'); /* left from before */
+        buf[0] = 'x';
+        tkit_side_code_string(tkit_tile_side_code(&t, 0), buf, 0);
+        assert_int_equal(buf[0], 'x');
         uint8_t canon = tkit_side_code_canonical(tkit_tile_side_code(&t, 0));
         for (int r = 1; r < 4; r++)
                 assert_int_equal(tkit_side_code_canonical(tkit_tile_side_code(&t, r)), canon);
