@@ -110,7 +110,7 @@ static void test_side_codes(void **state)
                             "RFRC");
         /* the buffer's size is respected: cut to fit, never written past, nothing when 0 */
         assert_string_equal(tkit_side_code_string(tkit_tile_side_code(&t, 0), buf, 3), "CR");
-        assert_int_equal(buf[3], 'R'); /* left from before */
+        assert_int_equal(buf[3], 'C'); /* left from "RFRC" */
         buf[0] = 'x';
         tkit_side_code_string(tkit_tile_side_code(&t, 0), buf, 0);
         assert_int_equal(buf[0], 'x');
