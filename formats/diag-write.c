@@ -24,6 +24,8 @@ static void diag_json(struct tkit_buf *b, const struct tkit_diag *g)
         json_field(b, "severity", tkit_severity_name(g->severity), false);
         json_field(b, "file", g->file, false);
         tkit_buf_printf(b, "\"line\": %d, ", g->line);
+        if (g->column > 0)
+                tkit_buf_printf(b, "\"column\": %d, ", g->column);
         json_field(b, "rule", g->rule, false);
         json_field(b, "set", g->set, false);
         json_field(b, "tile", g->tile, false);
@@ -57,7 +59,7 @@ void tkit_diags_format(const struct tkit_diags *d, bool json, struct tkit_buf *o
                 if (!counts[0] && !counts[1] && !counts[2])
                         continue;
                 char *msg = tkit_diags_hidden_message(counts, d->limit);
-                struct tkit_diag g = {TKIT_SEV_NOTE, (char *)file, 0, NULL, NULL, NULL, msg};
+                struct tkit_diag g = {TKIT_SEV_NOTE, (char *)file, 0, NULL, NULL, NULL, msg, 0};
                 put_one(out, &g, json, start);
                 free(msg);
         }

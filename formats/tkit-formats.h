@@ -115,7 +115,8 @@ int tkit_jcz_link(struct tkit_setlist *l);
 /* ---------------------------------------------------------------- diagnostics */
 
 /* Every finding of `d` as compiler-style lines (tkit_diag_format), or as one JSON array of
- * objects (severity, file, line, rule, set, tile, message) when `json`; then one note per file
+ * objects (severity, file, line, column when known, rule, set, tile, message) when `json`; then
+ * one note per file
  * whose findings the sink did not all keep ("FILE: note: N more findings not shown ..."). Appended
  * to `out`. */
 void tkit_diags_format(const struct tkit_diags *d, bool json, struct tkit_buf *out);
@@ -133,7 +134,7 @@ int tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json);
 #define TKIT_SCENE_MAX_LIST 64        /* sets, options, languages per text, removals, callouts */
 #define TKIT_SCENE_MAX_SPACES 32      /* tokens of a post's <row> and of its <stack> */
 #define TKIT_SCENE_MAX_COORD TKIT_MAX_COORD /* |x| and |y|, as in the layout JSON */
-#define TKIT_SCENE_MAX_POINTS 9999    /* |value| of <points>, value of <count> */
+#define TKIT_SCENE_MAX_POINTS 9999          /* |value| of <points>, value of <count> */
 
 /* Reads a scene (strict: unknown elements and attributes, bad words and numbers, references to
  * players, castles or barns that are not there, duplicate ids, DOCTYPE, invalid UTF-8 are all
