@@ -46,6 +46,15 @@ static void test_lines(void **state)
                                "\"rule\": null, \"set\": null, \"tile\": null, "
                                "\"message\": \"plain \\\"quoted\\\"\"}\n]\n");
         free(t);
+        /* a column, where known (a chapter of tilekit book), in both forms */
+        tkit_diags_clear(&d);
+        tkit_diags_add_at(&d, TKIT_SEV_ERROR, "ch.md", 4, 7, "BOOK-X", "odd");
+        t = text_of(&d, false);
+        assert_string_equal(t, "ch.md:4:7: error: [BOOK-X] odd\n");
+        free(t);
+        t = text_of(&d, true);
+        assert_non_null(strstr(t, "\"line\": 4, \"column\": 7, \"rule\": \"BOOK-X\""));
+        free(t);
         tkit_diags_finish(&d);
 }
 
