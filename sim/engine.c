@@ -47,6 +47,8 @@ struct stype {
         uint8_t ntracked;
         uint32_t tracked; /* first entry in s->fkind / s->funits */
         int8_t posmap[4][TKIT_NPOS];
+        uint8_t sk[4][4]; /* per rotation and board side: the kinds of its three parts, 2 bits
+                             each (0 untracked, 1 + K_CITY or K_ROAD), for s->ej */
         uint8_t symbols[TKIT_POST_COUNT];
 };
 
@@ -109,6 +111,12 @@ struct tkit_sim {
         uint8_t *fkind, *funits;
         size_t nf, capf;
         bool kjoin[2][2]; /* tkit_features_join over K_CITY, K_ROAD */
+        /* The edge table per pair of facing sides (their stype.sk codes): bits 0-2, the parts
+         * whose features join; bits 3-5, the parts where a tracked feature meets one it does not
+         * join (odd data only). Read once per occupied neighbour. */
+        uint8_t ej[64][64];
+        uint16_t bridge_pos[3];  /* per bridge axis: the positions its road owns */
+        uint8_t bridge_sides[3]; /* per bridge axis: the sides that are its ends */
         struct pjoin *pjoins;
         size_t npjoins, cappjoins;
         uint32_t *piece_nodes; /* first node of each cell of the piece being laid */
@@ -224,6 +232,15 @@ static uint32_t add_type(struct tkit_sim *s, const struct tkit_tile *t, uint32_t
                         ty->posmap[r][tkit_pos_rotate(pos, r)] = (int8_t)local[o];
         }
         free(local);
+        for (int r = 0; r < 4; r++)
+                for (int side = 0; side < 4; side++) {
+                        ty->sk[r][side] = 0;
+                        for (int part = 0; part < 3; part++) {
+                                int m = ty->posmap[r][side * 3 + part];
+                                unsigned k = m < 0 ? 0 : 1u + s->fkind[ty->tracked + (uint32_t)m];
+                                ty->sk[r][side] |= (uint8_t)(k << (2 * part));
+                        }
+                }
         for (size_t i = 0; i < t->nsymbols; i++)
                 if (t->symbols[i] < TKIT_POST_COUNT)
                         ty->symbols[t->symbols[i]]++;
@@ -261,6 +278,37 @@ static void piece_joins(struct tkit_sim *s, const struct tkit_piece *pc, uint32_
         }
 }
 
+/* The edge table's joins and bridges as the hot path reads them, asked of the model once. */
+static void join_tables(struct tkit_sim *s)
+{
+        static const enum tkit_feature_kind kinds[2] = {[K_CITY] = TKIT_CITY, [K_ROAD] = TKIT_ROAD};
+        for (int a = 0; a < 2; a++)
+                for (int b = 0; b < 2; b++)
+                        s->kjoin[a][b] = tkit_features_join(kinds[a], kinds[b]);
+        for (unsigned A = 0; A < 64; A++)
+                for (unsigned B = 0; B < 64; B++) {
+                        unsigned e = 0;
+                        for (int part = 0; part < 3; part++) {
+                                unsigned ka = (A >> (2 * part)) & 3u;
+                                unsigned kb = (B >> (2 * (2 - part))) & 3u;
+                                if (ka && kb && ka < 3 && kb < 3 && s->kjoin[ka - 1][kb - 1])
+                                        e |= 1u << part;
+                                else if (ka || kb)
+                                        e |= 8u << part;
+                        }
+                        s->ej[A][B] = (uint8_t)e;
+                }
+        for (int a = TKIT_BRIDGE_NONE; a <= TKIT_BRIDGE_EW; a++) {
+                s->bridge_pos[a] = 0;
+                s->bridge_sides[a] = 0;
+                for (int side = 0; side < 4; side++)
+                        if (tkit_bridge_end((enum tkit_bridge_axis)a, side)) {
+                                s->bridge_sides[a] |= (uint8_t)(1u << side);
+                                s->bridge_pos[a] |= (uint16_t)(1u << TKIT_POS(side, TKIT_M));
+                        }
+        }
+}
+
 /* Perimeter units per tracked feature, counted from posmap at rotation 0. */
 static void count_units(struct tkit_sim *s)
 {
@@ -274,15 +322,38 @@ static void count_units(struct tkit_sim *s)
 }
 
 /* Whether a side of the tile (a side type, or a bridge end) fits a neighbour showing v. */
-static bool side_fits(int tile_side, bool bridge_end, int v)
+/* The edge table's side rules as the fit tables need them, asked of the model once. */
+struct side_rules {
+        bool fits[2][4][6]; /* [tile side is a bridge end][tile side type][neighbour shows v] */
+        uint8_t ends[4][2]; /* board sides that are bridge ends, per rotation and tile axis */
+};
+
+static void side_rules_init(struct side_rules *sr)
 {
-        if (v == V_OPEN)
-                return true;
-        enum tkit_side_type shown = v == V_BRIDGE ? TKIT_SIDE_ROAD : (enum tkit_side_type)v;
-        return tkit_sides_fit((enum tkit_side_type)tile_side, bridge_end, shown, v == V_BRIDGE);
+        for (int end = 0; end < 2; end++)
+                for (int t = 0; t < 4; t++)
+                        for (int v = 0; v < 6; v++) {
+                                enum tkit_side_type shown =
+                                    v == V_BRIDGE ? TKIT_SIDE_ROAD : (enum tkit_side_type)(v & 3);
+                                sr->fits[end][t][v] =
+                                    v == V_OPEN || tkit_sides_fit((enum tkit_side_type)t, end,
+                                                                  shown, v == V_BRIDGE);
+                        }
+        for (int r = 0; r < 4; r++)
+                for (int a = 0; a < 2; a++) {
+                        sr->ends[r][a] = 0;
+                        for (int k = 0; k < 4; k++)
+                                if (tkit_bridge_end(tkit_bridge_axis_on_board(a, r), k))
+                                        sr->ends[r][a] |= (uint8_t)(1u << k);
+                }
 }
 
-static uint16_t fit_one(const struct stype *ty, int c, bool bridges)
+static bool side_fits(const struct side_rules *sr, int tile_side, bool bridge_end, int v)
+{
+        return sr->fits[bridge_end][tile_side & 3][v];
+}
+
+static uint16_t fit_one(const struct side_rules *sr, const struct stype *ty, int c, bool bridges)
 {
         int v[4];
         for (int k = 0; k < 4; k++)
@@ -291,7 +362,7 @@ static uint16_t fit_one(const struct stype *ty, int c, bool bridges)
         for (int r = 0; r < 4; r++) {
                 bool ok = true;
                 for (int k = 0; k < 4 && ok; k++)
-                        ok = side_fits(TKIT_CODE_SIDE(ty->code[r], k), false, v[k]);
+                        ok = side_fits(sr, TKIT_CODE_SIDE(ty->code[r], k), false, v[k]);
                 if (ok)
                         f |= (uint16_t)(1u << r);
         }
@@ -301,11 +372,10 @@ static uint16_t fit_one(const struct stype *ty, int c, bool bridges)
                 for (int a = 0; a < 2; a++) {
                         if (!(ty->axes & (1u << a)))
                                 continue;
-                        enum tkit_bridge_axis board = tkit_bridge_axis_on_board(a, r);
                         bool ok = true, continues = false;
                         for (int k = 0; k < 4 && ok; k++) {
-                                bool end = tkit_bridge_end(board, k);
-                                ok = side_fits(TKIT_CODE_SIDE(ty->code[r], k), end, v[k]);
+                                bool end = (sr->ends[r][a] >> k) & 1u;
+                                ok = side_fits(sr, TKIT_CODE_SIDE(ty->code[r], k), end, v[k]);
                                 /* a bridge is laid to continue a road */
                                 continues |= end && v[k] == V_ROAD;
                         }
@@ -456,16 +526,15 @@ struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, str
                 }
         }
         count_units(s);
-        static const enum tkit_feature_kind kinds[2] = {[K_CITY] = TKIT_CITY, [K_ROAD] = TKIT_ROAD};
-        for (int a = 0; a < 2; a++)
-                for (int b = 0; b < 2; b++)
-                        s->kjoin[a][b] = tkit_features_join(kinds[a], kinds[b]);
+        join_tables(s);
         bool bridges = s->bridge_tokens > 0;
+        struct side_rules sr;
+        side_rules_init(&sr);
         s->fit = tkit_xmalloc(s->ntypes * NCONS * sizeof(*s->fit));
         for (size_t t = 0; t < s->ntypes; t++)
                 for (int c = 0; c < NCONS; c++)
                         s->fit[t * NCONS + (size_t)c] =
-                            c == OPEN_ALL ? 0 : fit_one(&s->types[t], c, bridges);
+                            c == OPEN_ALL ? 0 : fit_one(&sr, &s->types[t], c, bridges);
         s->cntn = tkit_xmalloc(s->ntypes * NCONS);
         s->cntb = tkit_xmalloc(s->ntypes * NCONS);
         for (size_t i = 0; i < s->ntypes * NCONS; i++) {
@@ -636,13 +705,34 @@ static void close_units(struct tkit_sim *s, uint32_t a, int units)
                 completed(s, &n[r]);
 }
 
+/* Two facing positions whose features join: one feature, and neither position faces an empty
+ * cell any more. (The hot path: written out rather than unite() + close_units().) */
+static void join(struct tkit_sim *s, uint32_t a, uint32_t b)
+{
+        struct node *n = s->nodes;
+        uint32_t ra = find(n, a), rb = find(n, b);
+        if (ra != rb) {
+                if (n[ra].seg < n[rb].seg) {
+                        uint32_t t = ra;
+                        ra = rb;
+                        rb = t;
+                }
+                n[rb].parent = ra;
+                n[ra].seg += n[rb].seg;
+                n[ra].open += n[rb].open;
+        }
+        n[ra].open -= 2;
+        if (n[ra].open == 0)
+                completed(s, &n[ra]);
+}
+
 /* Facing positions across an edge, a (node or -1) and b: one feature when the edge table joins
  * their kinds; either way neither faces an empty cell any more. */
 static void meet(struct tkit_sim *s, int64_t a, int64_t b)
 {
         const struct node *n = s->nodes;
         if (a >= 0 && b >= 0 && s->kjoin[n[a].kind][n[b].kind]) {
-                close_units(s, unite(s, (uint32_t)a, (uint32_t)b), 2);
+                join(s, (uint32_t)a, (uint32_t)b);
                 return;
         }
         if (a >= 0)
@@ -654,8 +744,7 @@ static void meet(struct tkit_sim *s, int64_t a, int64_t b)
 static int64_t node_at(const struct tkit_sim *s, const struct scell *c, int pos)
 {
         const struct stype *ty = &s->types[c->type];
-        if (c->bridge && TKIT_POS_PART(pos) == TKIT_M &&
-            tkit_bridge_end((enum tkit_bridge_axis)c->bridge, TKIT_POS_SIDE(pos)))
+        if ((s->bridge_pos[c->bridge] >> pos) & 1u)
                 return (int64_t)c->node + ty->ntracked;
         int m = ty->posmap[c->rot][pos];
         return m < 0 ? -1 : (int64_t)c->node + m;
@@ -670,16 +759,23 @@ static void join_edge(struct tkit_sim *s, uint32_t p, int side, uint32_t q)
                         meet(s, node_at(s, a, side * 3 + part), node_at(s, b, os * 3 + 2 - part));
                 return;
         }
-        const int8_t *pa = &s->types[a->type].posmap[a->rot][side * 3];
-        const int8_t *pb = &s->types[b->type].posmap[b->rot][os * 3];
-        for (int part = 0; part < 3; part++)
-                if (pa[part] >= 0 || pb[2 - part] >= 0)
-                        meet(s, pa[part] < 0 ? -1 : (int64_t)a->node + pa[part],
-                             pb[2 - part] < 0 ? -1 : (int64_t)b->node + pb[2 - part]);
+        const struct stype *ta = &s->types[a->type], *tb = &s->types[b->type];
+        unsigned e = s->ej[ta->sk[a->rot][side]][tb->sk[b->rot][os]];
+        if (!e)
+                return;
+        const int8_t *pa = &ta->posmap[a->rot][side * 3], *pb = &tb->posmap[b->rot][os * 3];
+        for (int part = 0; part < 3; part++) {
+                int ia = pa[part], ib = pb[2 - part];
+                if (e & (1u << part))
+                        join(s, a->node + (uint32_t)ia, b->node + (uint32_t)ib);
+                else if (e & (8u << part)) /* only with odd data: nothing joins here */
+                        meet(s, ia < 0 ? -1 : (int64_t)a->node + ia,
+                             ib < 0 ? -1 : (int64_t)b->node + ib);
+        }
 }
 
 /* The feature nodes of a tile of type `type` (and of its bridge): returns the first. */
-static uint32_t make_nodes(struct tkit_sim *s, uint32_t type, int bridge)
+static inline uint32_t make_nodes(struct tkit_sim *s, uint32_t type, int bridge)
 {
         const struct stype *ty = &s->types[type];
         size_t need = s->nnodes + ty->ntracked + 1;
@@ -705,17 +801,20 @@ static uint32_t make_nodes(struct tkit_sim *s, uint32_t type, int bridge)
 
 /* ---------------------------------------------------------------- placing */
 
-static int side_value(const struct stype *ty, const struct scell *c, int side)
+static int side_value(const struct tkit_sim *s, const struct stype *ty, const struct scell *c,
+                      int side)
 {
-        if (c->bridge && tkit_bridge_end((enum tkit_bridge_axis)c->bridge, side))
+        if ((s->bridge_sides[c->bridge] >> side) & 1u)
                 return V_BRIDGE;
         return TKIT_CODE_SIDE(ty->code[c->rot], side);
 }
 
-/* Lays a tile of type `type` whose feature nodes start at `node` on cell p, joined to its
- * neighbours. */
-static void place_nodes(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, int bridge,
-                        uint32_t node)
+#define NEW_NODES UINT32_MAX
+
+/* Lays a tile of type `type` on cell p, joined to its neighbours; its feature nodes start at
+ * `node`, or are made now (NEW_NODES). */
+static void place_cell(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, int bridge,
+                       uint32_t node)
 {
         struct scell *c = &s->cells[p];
         if (c->cons != OPEN_ALL)
@@ -729,13 +828,13 @@ static void place_nodes(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, 
         c->corner = ty->corner[rot];
         if (ty->cloisters)
                 c->flags |= CELL_CLOISTER;
-        c->node = node;
+        c->node = node != NEW_NODES ? node : make_nodes(s, type, bridge);
         for (int side = 0; side < 4; side++) {
                 uint32_t q = (uint32_t)((int32_t)p + s->off[side]);
                 if (s->cells[q].type != EMPTY)
                         join_edge(s, p, side, q);
                 else
-                        frontier_update(s, q, (side + 2) & 3, side_value(ty, c, side));
+                        frontier_update(s, q, (side + 2) & 3, side_value(s, ty, c, side));
         }
         /* cloisters: a cloister is complete when its 8 neighbours are occupied */
         static const int dx[8] = {-1, 0, 1, 1, 1, 0, -1, -1}, dy[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
@@ -777,11 +876,6 @@ static void place_nodes(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, 
         }
 }
 
-static void place_cell(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, int bridge)
-{
-        place_nodes(s, p, type, rot, bridge, make_nodes(s, type, bridge));
-}
-
 static void record(struct tkit_sim *s, uint32_t ref, uint32_t p, int rot, int bridge, bool piece)
 {
         struct rec *r = &s->recs[s->nrecs++];
@@ -797,7 +891,7 @@ static void record(struct tkit_sim *s, uint32_t ref, uint32_t p, int rot, int br
 
 static void place(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, int bridge)
 {
-        place_cell(s, p, type, rot, bridge);
+        place_cell(s, p, type, rot, bridge, NEW_NODES);
         record(s, type, p, rot, bridge, false);
 }
 
@@ -926,7 +1020,7 @@ static uint32_t origin_cell(const struct tkit_sim *s)
 static int cell_side(const struct tkit_sim *s, uint32_t q, int side)
 {
         const struct scell *c = &s->cells[q];
-        int v = side_value(&s->types[c->type], c, side);
+        int v = side_value(s, &s->types[c->type], c, side);
         return v == V_BRIDGE ? V_ROAD : v;
 }
 
@@ -987,8 +1081,8 @@ static void put_piece(struct tkit_sim *s, size_t idx, uint32_t p, int r)
                 unite(s, node[s->pjoins[j].cell_a] + s->pjoins[j].a,
                       node[s->pjoins[j].cell_b] + s->pjoins[j].b);
         for (int k = 0; k < ncells; k++)
-                place_nodes(s, piece_cell_at(s, pc, p, r, k), pr->first_type + (uint32_t)k, r, 0,
-                            node[k]);
+                place_cell(s, piece_cell_at(s, pc, p, r, k), pr->first_type + (uint32_t)k, r, 0,
+                           node[k]);
         record(s, (uint32_t)idx, p, r, 0, true);
 }
 
