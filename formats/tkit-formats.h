@@ -16,8 +16,9 @@
  * see libxml2's reports during the call, they go into the call's diagnostics). So call the
  * functions of this header that read, validate or write XML from one thread at a time (serialise
  * them, e.g. behind a mutex, when several threads read files), and tkit_formats_cleanup() only
- * when none is running. The rest of the library keeps no state between calls; its objects
- * (a simulator, a database handle) serve one thread at a time each.
+ * when none is running. No other module of the library keeps state of its own between calls
+ * (cairo, fontconfig and Pango keep their caches: render/tkit-render.h, tkit_render_cleanup);
+ * its objects (a simulator, a database handle) serve one thread at a time each.
  */
 #ifndef TKIT_FORMATS_H
 #define TKIT_FORMATS_H
