@@ -123,8 +123,8 @@ struct tkit_db_discard {
         int after; /* placements made before it was drawn, >= 0 */
 };
 struct tkit_db_layout {
-        uint64_t seed; /* stored as a signed 64-bit integer: seeds >= 2^63 read back negative in
-                          SQL, and as they were here */
+        uint64_t seed;     /* stored as a signed 64-bit integer: seeds >= 2^63 read back negative in
+                              SQL, and as they were here */
         const char **sets; /* ids of the sets in play, at least one, each once */
         size_t nsets;
         int players;            /* 1..TKIT_MAX_LAYOUT_PLAYERS */

@@ -245,7 +245,8 @@ void tkit_diags_take(struct tkit_diags *to, struct tkit_diags *from, const char 
         tkit_diags_clear(from);
 }
 
-void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t counts[TKIT_SEV_COUNT])
+void tkit_diags_add_hidden(struct tkit_diags *d, const char *file,
+                           const size_t counts[TKIT_SEV_COUNT])
 {
         struct file_count *t = count_for(state(d), file);
         for (int s = 0; s < 3; s++) {
@@ -256,7 +257,8 @@ void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t 
         d->warnings += counts[TKIT_SEV_WARNING];
 }
 
-bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file, size_t counts[TKIT_SEV_COUNT])
+bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file,
+                          size_t counts[TKIT_SEV_COUNT])
 {
         const struct tkit_diags_state *st = d->state;
         if (!st || i >= st->nfiles)
