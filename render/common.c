@@ -148,6 +148,7 @@ static const struct tr texts[] = {
     {"bridge", "pod", "most", "міст"},
     {"catapult", "catapultă", "katapult", "катапульта"},
     {"meeple", "meeple", "družiník", "підданий"},
+    {"big-meeple", "meeple mare", "velký družiník", "великий підданий"},
     {"players", "jucători", "hráči", "гравці"},
     {"Pennants", "Steme", "Erby", "Герби"},
     {"Reconstructed tiles", "Cartonașe reconstituite", "Rekonstruované kartičky",

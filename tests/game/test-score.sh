@@ -13,7 +13,7 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 TILES=""
-for f in "$ROOT"/tilesets/*.xml "$ROOT"/third_party/jcloisterzone/inns_and_cathedrals.xml; do
+for f in "$ROOT"/tilesets/*.xml; do
   TILES="$TILES --tiles $f"
 done
 

@@ -67,7 +67,7 @@ static void test_bundled_scenes_pass(void **state)
         glob_src("tilesets/*.xml", &sets);
         glob_src("scenes/*.xml", &scenes);
         char *out, *err;
-        /* with the tile-set files (Inns & Cathedrals comes from the bundled sets) */
+        /* with the tile-set files (our own sets only) */
         assert_int_equal(check(no_args, &sets, &scenes, &out, &err), 0);
         assert_string_equal(out, "");
         char *want = tkit_xasprintf(", %zu scenes: 0 errors, 0 warnings", scenes.gl_pathc);
@@ -268,7 +268,6 @@ static void test_fuzz_game_replay(void **state)
         (void)state;
         tkit_setlist_init(&bundled);
         read_sets("tilesets/*.xml");
-        read_sets("third_party/jcloisterzone/inns_and_cathedrals.xml");
         tkit_jcz_link(&bundled);
         assert_true(replay("tests/scene/crashes/scene-*") >= 1);
         assert_true(replay("fuzz/seeds/scene/*.xml") >= 5);
