@@ -128,8 +128,9 @@ static void check_players(struct g_board *b)
 }
 
 /* Which sets bring which figures: the base game only the meeple; the rest as documented in
- * docs/scoring.md (a garden brings the abbot, an inn or cathedral the big meeple, a pig stable
- * the pig). */
+ * docs/scoring.md (a garden brings the abbot, a pig stable the pig; the big meeple comes with a
+ * set whose box holds big-meeple tokens, or, for a set that states no tokens at all, such as
+ * JCloisterZone's data, with an inn or a cathedral). */
 static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
 {
         if (k == TKIT_FIGURE_MEEPLE)
@@ -139,6 +140,11 @@ static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
                         const struct tkit_set *set = b->sets[s];
                         if (strcmp(set->id, b->sc->sets[i]) != 0)
                                 continue;
+                        if (k == TKIT_FIGURE_BIG_MEEPLE && set->ntokens) {
+                                if (tkit_set_token_count(set, TKIT_TOKEN_BIG_MEEPLE) > 0)
+                                        return true;
+                                continue;
+                        }
                         for (size_t t = 0; t < set->ntiles; t++) {
                                 const struct tkit_tile *tl = &set->tiles[t];
                                 if (k == TKIT_FIGURE_PIG && strchr(tl->illustrations, 'S'))
@@ -162,7 +168,7 @@ static const char *kind_needs(enum tkit_figure_kind k)
         case TKIT_FIGURE_ABBOT:
                 return "a set with a garden";
         case TKIT_FIGURE_BIG_MEEPLE:
-                return "a set with inns or cathedrals";
+                return "a set with big meeples (Inns & Cathedrals)";
         case TKIT_FIGURE_PIG:
                 return "a set with a pig stable";
         default:
