@@ -81,5 +81,13 @@ grep -q "^<stdin>: points: you 6, blue 0" "$TMP/out" && ok || bad "stdin points"
 # shellcheck disable=SC2086
 "$TK" score $TILES >/dev/null 2>&1
 [ $? = 2 ] && ok || bad "no scene: want exit 2"
+
+# the big meeple comes with the box's big-meeple tokens: without them, the inns do not bring it
+sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.xml" >"$TMP/ic.xml"
+"$TK" score --tiles "$ROOT/tilesets/base.xml" --tiles "$TMP/ic.xml" \
+  "$ROOT/scenes/own-big-meeple-majority.xml" >/dev/null 2>"$TMP/err"
+[ $? = 2 ] && ok || bad "big meeple without big-meeple tokens: want exit 2"
+grep -q "\[SCENE-FIGURE-KIND\] no set in play has the big-meeple" "$TMP/err" && ok \
+  || bad "big meeple without tokens: no SCENE-FIGURE-KIND"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
