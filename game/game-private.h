@@ -51,6 +51,8 @@ struct g_post {
         bool catapult;
         bool present; /* the post exists on the fortress in play */
         int line;
+        const struct tkit_post_def *def; /* its spaces as the face in play prints them */
+        const char *face;
 };
 
 /* One placement of the scene (a tile or a whole piece, the move's included), for the copy count. */

@@ -339,6 +339,8 @@ static void load_post_defs(struct g_board *b)
                         struct g_post *gp = &b->posts[post_index(fc->posts[k].kind)];
                         gp->present = true;
                         gp->kind = fc->posts[k].kind;
+                        gp->def = &fc->posts[k];
+                        gp->face = fc->id;
                         gp->spaces = tkit_post_row_spaces(&fc->posts[k], b->nplayers);
                         gp->nrow = (size_t)(fc->posts[k].plain + fc->posts[k].dark3 +
                                             fc->posts[k].fiveplus);
@@ -368,11 +370,19 @@ static void check_posts(struct g_board *b)
                 }
                 gp->line = sp->line;
                 gp->catapult = sp->catapult;
-                size_t used = 0;
+                /* a row is written whole, one token per printed space: a short row is not
+                 * padded, so a forgotten space cannot shift the counting spaces */
+                if (sp->nrow && sp->nrow != gp->nrow)
+                        tkit_g_error(
+                            b, sp->line, "SCENE-POST",
+                            "the row of the %s post lists %zu space%s, face '%s' prints %zu "
+                            "(%d plain, %d dark '3' counting with 3 players, %d '5+' "
+                            "counting with 5 or more): one token per space, '-' when empty",
+                            tkit_post_name(sp->kind), sp->nrow, sp->nrow == 1 ? "" : "s", gp->face,
+                            gp->nrow, gp->def->plain, gp->def->dark3, gp->def->fiveplus);
                 for (size_t r = 0; r < sp->nrow; r++) {
                         if (sp->row[r] < 0)
                                 continue;
-                        used++;
                         if ((int)r >= gp->spaces)
                                 tkit_g_error(b, sp->line, "SCENE-POST",
                                              "row space %zu of the %s post does not count with %d "
@@ -381,11 +391,6 @@ static void check_posts(struct g_board *b)
                         else
                                 gp->row[r] = sp->row[r];
                 }
-                if (sp->nrow > gp->nrow || used > (size_t)gp->spaces)
-                        tkit_g_error(b, sp->line, "SCENE-POST",
-                                     "the %s post holds %zu meeples in a row of %d spaces with %d "
-                                     "players",
-                                     tkit_post_name(sp->kind), used, gp->spaces, b->nplayers);
                 for (size_t s = 0; s < sp->nstack; s++)
                         *TKIT_PUSH(gp->stack, gp->nstack, gp->capstack) = sp->stack[s];
         }
