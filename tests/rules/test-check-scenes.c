@@ -100,6 +100,8 @@ static const char *const bad_expect[][2] = {
     {"move-detached.xml", "12: error: [SCENE-MOVE-CELL]"},
     {"move-occupied-cell.xml", "12: error: [SCENE-MOVE-CELL]"},
     {"post-overfull.xml", "14: error: [SCENE-POST]"},
+    {"post-row-long.xml", "14: error: [SCENE-POST]"},
+    {"post-row-short.xml", "14: error: [SCENE-POST]"},
     {"set-not-loaded.xml", "2: error: [SCENE-SET]"},
     {"two-buildings.xml", "15: error: [SCENE-UNKNOWN]"},
     {"two-tiles-one-cell.xml", "10: error: [SCENE-DUP]"},
