@@ -98,6 +98,7 @@ struct g_board {
         int active;
         int placed_cell; /* cell index of the move's tile, -1 */
         int castles_built, barns_built, bridges_built;
+        uint64_t removals_used; /* the move's <remove>s an attack took (at most 64: SCENE-LIMIT) */
         struct tkit_diags *d;
 };
 
