@@ -329,6 +329,26 @@ static int id_width(const struct tkit_tile *t, int w)
         return w;
 }
 
+/* The siege symbols, left to right, and the illustration letters: what a drawn tile does
+ * besides its features. */
+static void tile_extras(struct tkit_buf *b, const struct tkit_tile *t, bool json)
+{
+        if (json) {
+                tkit_buf_puts(b, ", \"symbols\": [");
+                for (size_t i = 0; i < t->nsymbols; i++)
+                        tkit_buf_printf(b, "%s\"%s\"", i ? ", " : "",
+                                        tkit_post_name(t->symbols[i]));
+                tkit_buf_puts(b, "], \"illustrations\": ");
+                jstr(b, t->illustrations);
+                return;
+        }
+        for (size_t i = 0; i < t->nsymbols; i++)
+                tkit_buf_printf(b, "%s%s", i ? " " : "; siege symbols ",
+                                tkit_post_name(t->symbols[i]));
+        if (t->illustrations[0])
+                text(b, "; illustrations %s", t->illustrations);
+}
+
 static void tile_features(struct tkit_buf *b, const char *set, const struct tkit_tile *t, int rot,
                           bool json, bool first)
 {
@@ -342,8 +362,10 @@ static void tile_features(struct tkit_buf *b, const char *set, const struct tkit
                 jstr(b, t->id);
                 tkit_buf_printf(b,
                                 ", \"piece\": false, \"rotation\": %d, \"sides\": \"%s\", "
-                                "\"own_sides\": \"%s\", \"features\": [",
+                                "\"own_sides\": \"%s\"",
                                 rot * 90, sides, own);
+                tile_extras(b, t, true);
+                tkit_buf_puts(b, ", \"features\": [");
                 for (size_t i = 0; i < t->nfeatures; i++)
                         feature_json(b, &t->features[i], rot, i == 0);
                 tkit_buf_puts(b, "]}");
@@ -353,7 +375,9 @@ static void tile_features(struct tkit_buf *b, const char *set, const struct tkit
         text(b, "%s/", set);
         text(b, "%s", t->id);
         text(b, " (%s)", display_name(t->names, t->nnames));
-        tkit_buf_printf(b, ", rotation %d: sides N E S W %s (own %s)\n", rot * 90, sides, own);
+        tkit_buf_printf(b, ", rotation %d: sides N E S W %s (own %s)", rot * 90, sides, own);
+        tile_extras(b, t, false);
+        tkit_buf_puts(b, "\n");
         int wid = id_width(t, 7);
         tkit_buf_printf(b, "  %-*s %-9s %-14s %-14s %s\n", wid, "FEATURE", "KIND", "BOARD SIDES",
                         "OWN SIDES", "DETAILS");

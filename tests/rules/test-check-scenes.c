@@ -102,6 +102,8 @@ static const char *const bad_expect[][2] = {
     {"post-overfull.xml", "14: error: [SCENE-POST]"},
     {"post-row-long.xml", "14: error: [SCENE-POST]"},
     {"post-row-short.xml", "14: error: [SCENE-POST]"},
+    {"remove-maiden.xml", "27: error: [SCENE-REMOVE]"},
+    {"remove-protected.xml", "26: error: [SCENE-REMOVE]"},
     {"set-not-loaded.xml", "2: error: [SCENE-SET]"},
     {"two-buildings.xml", "15: error: [SCENE-UNKNOWN]"},
     {"two-tiles-one-cell.xml", "10: error: [SCENE-DUP]"},
