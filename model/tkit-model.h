@@ -428,9 +428,11 @@ enum tkit_token_kind {
         TKIT_TOKEN_BRIDGE,
         TKIT_TOKEN_CATAPULT,
         TKIT_TOKEN_MEEPLE,
+        TKIT_TOKEN_BIG_MEEPLE, /* a figure in the box (Inns & Cathedrals), not a board token */
         TKIT_TOKEN_COUNT
 };
-const char *tkit_token_name(enum tkit_token_kind k); /* castle barn bridge catapult meeple */
+/* castle barn bridge catapult meeple big-meeple */
+const char *tkit_token_name(enum tkit_token_kind k);
 int tkit_token_parse(const char *s);
 
 struct tkit_token {
