@@ -1,8 +1,9 @@
 #!/bin/sh
 # The test command: installs what is missing, builds tilekit twice (plain, and with
 # AddressSanitizer + UndefinedBehaviorSanitizer), both with -Werror, and runs the whole suite in
-# each; then valgrind (memcheck, leaks) on every compiled test program with a sample of the
-# tilekit processes the command-line tests start; then a fuzz smoke run of each libFuzzer target.
+# each; then valgrind (memcheck, leaks) on the unit-test programs and on a sample (1 in 8) of the
+# tilekit processes that the command-line and drawing tests start; then a fuzz smoke run of each
+# libFuzzer target.
 # Prints the time of each phase, and ends with one line "tests: N passed, N failed, N skipped": a
 # test program skips (exit 77, meson SKIP) only when an optional tool is missing (or, for the
 # tests that mount a small tmpfs, when mounting is impossible), and a skipped valgrind or fuzz run
@@ -10,10 +11,10 @@
 # Exit status 0 only when nothing failed.
 #
 # Usage: sh tools/run-tests.sh [--full-valgrind] [--fuzz-seconds N]
-#   --full-valgrind   valgrind over the whole suite, every tilekit process of every command-line
-#                     test and every scene drawn included (the quick pass: the unit-test programs
-#                     and 1 in TKIT_VALGRIND_EVERY, default 8, of those processes and scenes):
-#                     about 15 minutes more on a 2-core machine; CI may run it
+#   --full-valgrind   valgrind over the whole suite: every test program and every tilekit
+#                     process it starts (the quick pass: the unit-test programs and 1 in
+#                     TKIT_VALGRIND_EVERY, default 8, of those processes): some 15 to 25 minutes
+#                     more on a 2-core machine; CI may run it
 #   --fuzz-seconds N  seconds per fuzz target (default 10; fuzz/run.sh for real campaigns)
 # The same through the environment: TKIT_FULL_VALGRIND=1, TKIT_FUZZ_SECONDS=N.
 set -eu
@@ -71,13 +72,13 @@ ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 phase "sanitize: suite"
 
 # Valgrind (memcheck, leaks) in the plain build. The quick pass: every unit-test program under
-# valgrind (tests/support: tkit_test_sampled() draws a sample where a program repeats heavy work,
-# such as drawing every scene), and the command-line test programs natively with one in $every
-# of the tilekit processes they start under valgrind (TKIT_CHILD_WRAPPER, tkit_run): each of
-# those tests has some of its children checked, and the ASan/UBSan suite above ran them all. The
-# shell-script tests are left out (valgrind would check the shell). --full-valgrind: every test
-# under valgrind, every child too (docs/hardening.md).
-cli_programs="badinput trust db-cli sim-cli check-scenes jcz-export"
+# valgrind, and the programs that test through the tilekit binary (the command line, and the
+# drawing: a picture costs minutes under valgrind) natively, with one in $every of the tilekit
+# processes they start under valgrind (TKIT_CHILD_WRAPPER, tests/support: tkit_run): each of
+# those tests has some of its children checked, drawing included, and the ASan/UBSan suite above
+# ran them all. The shell-script tests are left out (valgrind would check the shell).
+# --full-valgrind: every test under valgrind, every child too (docs/hardening.md).
+cli_programs="badinput trust db-cli sim-cli check-scenes jcz-export render render-scene book"
 if command -v valgrind >/dev/null; then
   if [ "$full_valgrind" = 1 ]; then
     TKIT_CHILD_WRAPPER_EVERY=1 meson test -C build --setup valgrind --print-errorlogs \
@@ -100,7 +101,7 @@ for t in json.load(sys.stdin):
 --errors-for-leak-kinds=definite,indirect --track-origins=no -q" TKIT_CHILD_WRAPPER_EVERY=$every \
       meson test -C build --logbase testlog-valgrind-cli --print-errorlogs --num-processes 2 \
       $cli_programs || fail=1
-    phase "valgrind: 1 in $every children of the command-line tests"
+    phase "valgrind: 1 in $every children of the command-line and drawing tests"
   fi
 else
   echo "run-tests: valgrind not installed: valgrind run skipped" >&2

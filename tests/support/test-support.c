@@ -158,14 +158,6 @@ static bool wrap_this_run(const struct tkit_run *r)
         return n <= 1 || runs++ % n == 0;
 }
 
-bool tkit_test_sampled(size_t i)
-{
-        const char *wrap = getenv("TKIT_CHILD_WRAPPER");
-        const char *every = getenv("TKIT_CHILD_WRAPPER_EVERY");
-        unsigned long n = every && *every ? strtoul(every, NULL, 10) : 1;
-        return !wrap || !*wrap || n <= 1 || i % n == 0;
-}
-
 /* argv prefixed by the words of $TKIT_CHILD_WRAPPER when `wrap`; *words to free. */
 static const char **full_argv(const char *const *argv, bool wrap, char **words)
 {

@@ -74,11 +74,7 @@ int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Frees the captured output (the struct can be used again). */
 void tkit_run_finish(struct tkit_run *r);
-/* Whether item `i` of a long list of like cases runs: always, but under the quick valgrind pass
- * of tools/run-tests.sh ($TKIT_CHILD_WRAPPER set, $TKIT_CHILD_WRAPPER_EVERY=N > 1) only one in N
- * (i % N == 0), as for the children. For tests whose own process does the heavy work (drawing
- * every scene): the plain and sanitizer suites and the full valgrind pass run them all. */
-bool tkit_test_sampled(size_t i);
+
 
 /* The number the query `sql` returns (its first row, first column), read from the SQLite file
  * `db` opened read-only; fails the current test when the query does not run. */
