@@ -23,18 +23,24 @@ static void help_scene(FILE *out)
                 "                            -o FILE [options]\n"
                 "\n"
                 "Draws a scene (docs/scene.md) as a rulebook picture: its tiles, tokens and\n"
-                "figures, the tile placed by the move outlined, the features it scores hatched\n"
-                "in the scorer's colour with a points badge, the defense posts, the callouts,\n"
-                "and under the picture the caption and a legend of the events (tilekit score).\n"
+                "figures; the move shown: the tile placed framed, every figure it places where\n"
+                "it goes (ringed as new), the tokens it builds, refused actions crossed out\n"
+                "with a callout; the features it scores hatched in the scorer's colour with a\n"
+                "points badge, post scores as badges at the post, the defense posts under the\n"
+                "fortress, the callouts, and under the picture the caption and a legend of the\n"
+                "events (tilekit score).\n"
                 "\n"
                 "      --tiles FILE.xml   read the sets from tile-set files (repeatable);\n"
                 "                         without it, the scene's sets from the database\n"
                 "      --db FILE          the database (default $TILEKIT_DB or tilekit.db)\n"
                 "  -o, --output FILE      where to write; the format comes from the extension\n"
-                "      --state before|after  the move being made (default) or its outcome\n"
+                "      --state during|before|after  the move shown (default), the board before it,\n"
+                "                         or its outcome\n"
+                "      --map FILE.json    also write the picture map: every element drawn with\n"
+                "                         its box (docs/render.md)\n"
                 "      --final            score the end of the game after the move\n"
                 "      --lang en|ro|cs|uk caption, legend and labels (default en)\n"
-                "      --tile-mm MM       tile size (default 45, the real tile)\n"
+                "      --tile-mm MM       tile size (default 45, the real tile; 20 for a rulebook)\n"
                 "      --dpi N            PNG resolution (default 150)\n"
                 "      --full             every tile (default: the tiles around the move)\n"
                 "      --grid             column and row numbers\n"
@@ -62,7 +68,7 @@ bool tkit_render_wants_scene(int argc, char **argv)
 
 struct scene_args {
         bool board;
-        const char *scene, *output, *db, *layout, *sets;
+        const char *scene, *output, *db, *layout, *sets, *map;
         const char **tiles;
         size_t ntiles, captiles;
         struct tkit_scene_render_options o;
@@ -94,6 +100,7 @@ enum {
         O_NO_COORDS,
         O_HELP,
         O_VERSION,
+        O_MAP,
 };
 
 static const struct option scene_opts[] = {
@@ -117,6 +124,7 @@ static const struct option scene_opts[] = {
     {"px", required_argument, NULL, O_PX},
     {"no-grid", no_argument, NULL, O_NO_GRID},
     {"no-coords", no_argument, NULL, O_NO_COORDS},
+    {"map", required_argument, NULL, O_MAP},
     {"help", no_argument, NULL, O_HELP},
     {"version", no_argument, NULL, O_VERSION},
     {NULL, 0, NULL, 0},
@@ -130,10 +138,11 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
         case O_DB: a->db = arg; return 0;
         case 'o': a->output = arg; return 0;
         case O_STATE:
-                if (strcmp(arg, "before") != 0 && strcmp(arg, "after") != 0)
-                        return cli_usage_error("render", "--state is before or after");
-                a->o.after = arg[0] == 'a';
+                if (tkit_scene_state_parse(arg) < 0)
+                        return cli_usage_error("render", "--state is during, before or after");
+                a->o.state = (enum tkit_scene_state)tkit_scene_state_parse(arg);
                 return 0;
+        case O_MAP: a->map = arg; return 0;
         case O_FINAL: a->final = true; return 0;
         case O_LANG:
                 if (!tkit_render_lang_known(arg))
@@ -190,6 +199,8 @@ static int check_args(const struct scene_args *a, int extra, char **rest)
                 return cli_usage_error("render", "name the output *.png, *.svg or *.pdf");
         if (a->board && !a->layout == !a->have_seed)
                 return cli_usage_error("render", "board needs --layout FILE or --set and --seed");
+        if (a->board && a->map)
+                return cli_usage_error("render", "--map is for render scene");
         if (!a->board && (a->layout || a->have_seed || a->sets || a->px || a->players))
                 return cli_usage_error("render", "--layout, --set, --seed, --players and --px "
                                                  "are for render board");
@@ -255,20 +266,54 @@ static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
                 cli_inputs_add(in, a->db ? a->db : cli_default_db());
 }
 
-/* Draws into the output with `draw` (0 or a library error), reports, puts the file in place. */
+/* The picture map next to the picture: refused before anything is drawn when it names an input
+ * or the picture itself. */
+static int check_map(const struct scene_args *a)
+{
+        if (!a->map)
+                return 0;
+        if (strcmp(a->map, a->output) == 0)
+                return cli_usage_error("render", "--map and -o name the same file");
+        struct cli_inputs in = {0};
+        add_inputs(a, &in);
+        int rc = cli_output_check(a->map, &in);
+        cli_inputs_finish(&in);
+        return rc;
+}
+
+static int write_map(const struct scene_args *a, const struct tkit_scene *s,
+                     const struct tkit_scene_picture *pic)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_picture_json(pic, s, &b);
+        struct cli_inputs in = {0};
+        add_inputs(a, &in);
+        cli_inputs_add(&in, a->output);
+        int rc = cli_output_buffer(a->map, &in, b.data, b.len);
+        cli_inputs_finish(&in);
+        tkit_buf_finish(&b);
+        return rc;
+}
+
+/* Draws into the output, reports, puts the file in place; then the picture map. */
 static int write_out(const struct scene_args *a, const struct tkit_scene *s,
                      const struct tkit_game_result *r, const struct cli_sets *cs,
                      const struct tkit_layout *l)
 {
+        int rc = check_map(a);
+        if (rc)
+                return rc;
         struct cli_inputs in = {0};
         add_inputs(a, &in);
         struct cli_output out;
-        int rc = cli_output_open(&out, a->output, &in);
+        rc = cli_output_open(&out, a->output, &in);
         cli_inputs_finish(&in);
         if (rc)
                 return rc;
         struct tkit_diags d;
         tkit_diags_init(&d);
+        struct tkit_scene_picture pic = {0};
         int lib;
         if (l) {
                 struct tkit_board_options bo;
@@ -282,12 +327,16 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
                 struct tkit_scene_render_options o = a->o;
                 bool png = tkit_image_format_from_path(a->output) == TKIT_IMAGE_PNG;
                 o.px = png ? a->tile_mm / 25.4 * (double)a->dpi : a->tile_mm * 72 / 25.4;
+                o.unit_pt = png ? 72.0 / (double)a->dpi : 1;
                 lib = tkit_render_scene_stream(s, r, cs->sel, cs->nsel, &o, out.f, a->output,
-                                               TKIT_IMAGE_AUTO, NULL, &d);
+                                               TKIT_IMAGE_AUTO, a->map ? &pic : NULL, &d);
         }
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         int wc = cli_output_close(&out, lib == 0);
+        if (!lib && !wc && a->map)
+                wc = write_map(a, s, &pic);
+        tkit_scene_picture_finish(&pic);
         if (lib)
                 return lib == TKIT_E_USAGE ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
         return wc;

@@ -302,6 +302,33 @@ static bool near_rgb(uint32_t a, uint32_t b, int tol)
         return true;
 }
 
+/* A cloister or garden: a feature with no place on the tile's edge that is no field. */
+static bool inner_feature(const struct tkit_tile *t, int f)
+{
+        return t->features[f].mask == 0 && t->features[f].kind != TKIT_FIELD;
+}
+
+/* A figure on a cloister or garden stands beside its building: its box touches the building's
+ * box (within a tenth of the figure's width, a third with the ring of a new figure around it)
+ * and covers none of it. */
+static void check_beside(const struct tkit_scene_picture *pic, const struct tkit_scene_mark *m,
+                         size_t i)
+{
+        const struct tkit_scene_mark *b = NULL;
+        for (size_t k = 0; k < pic->nmarks && !b; k++)
+                if (pic->marks[k].kind == TKIT_MARK_SYMBOL && pic->marks[k].feature == m->feature &&
+                    pic->marks[k].cell_x == m->cell_x && pic->marks[k].cell_y == m->cell_y)
+                        b = &pic->marks[k];
+        if (!b)
+                fail_msg("figure %zu: no building of its feature in the picture map", i);
+        if (m->x0 < b->x1 && b->x0 < m->x1 && m->y0 < b->y1 && b->y0 < m->y1)
+                fail_msg("figure %zu covers the %s it stands by", i, b->what);
+        double dx = fmax(0, fmax(m->x0 - b->x1, b->x0 - m->x1));
+        double dy = fmax(0, fmax(m->y0 - b->y1, b->y0 - m->y1));
+        if (hypot(dx, dy) > (m->x1 - m->x0) * (m->is_new ? 0.34 : 0.1))
+                fail_msg("figure %zu stands %.1f away from its %s", i, hypot(dx, dy), b->what);
+}
+
 static void check_figures(const struct tkit_scene *s, const struct tkit_scene_picture *pic,
                           const char *png, size_t want)
 {
@@ -320,7 +347,10 @@ static void check_figures(const struct tkit_scene *s, const struct tkit_scene_pi
                 if (!near_rgb(got, want_rgb, 2))
                         fail_msg("figure %zu of player %d: colour %06x at its probe, want %06x", i,
                                  m->player, got, want_rgb);
-                if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0) {
+                if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0 &&
+                    inner_feature(m->tile, m->feature)) {
+                        check_beside(pic, m, i);
+                } else if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0) {
                         assert_int_equal(tkit_render_feature_at(m->tile, m->rotation, m->u, m->v),
                                          m->feature);
                         /* the bare art there is what the feature is drawn in */
@@ -385,10 +415,13 @@ static void test_tokens_and_posts(void **state)
         assert_int_equal(render(s, &r, &o, png, &pic), 0);
         /* 5 on the board, 3 in the knights row, 3 of its stack of 5 shown, 1 + 1 at the monks */
         check_figures(s, &pic, png, 13);
-        int tokens = 0;
-        for (size_t i = 0; i < pic.nmarks; i++)
-                tokens += pic.marks[i].kind == TKIT_MARK_TOKEN;
-        assert_int_equal(tokens, 2);
+        int tokens = 0, catapults = 0;
+        for (size_t i = 0; i < pic.nmarks; i++) {
+                tokens += pic.marks[i].kind == TKIT_MARK_TOKEN && pic.marks[i].post < 0;
+                catapults += pic.marks[i].kind == TKIT_MARK_TOKEN && pic.marks[i].post >= 0;
+        }
+        assert_int_equal(tokens, 2);    /* the castle and the barn */
+        assert_int_equal(catapults, 1); /* at the knights' post */
         tkit_scene_picture_finish(&pic);
         free(png);
         tkit_scene_destroy(s);
@@ -666,7 +699,7 @@ static void test_refused(void **state)
         o.px = 4;
         assert_int_equal(render(s, &r, &o, png, NULL), TKIT_E_USAGE);
         tkit_scene_render_options_init(&o);
-        o.after = true;
+        o.state = TKIT_SCENE_AFTER;
         assert_int_equal(render(s, NULL, &o, png, NULL), TKIT_E_USAGE);
         assert_int_equal(access(png, F_OK), -1); /* nothing written */
         free(png);
@@ -701,15 +734,29 @@ static char **scene_files(size_t *n)
         return v;
 }
 
-/* Figures a scene shows before its move: on the board, the one placed, those in the posts. */
-static size_t figures_shown(const struct tkit_scene *s)
+/* Figures the move shown draws: on the board, the one placed, those in the posts with the meeple
+ * of a post bonus (a stack shows its top three). */
+static size_t figures_shown(const struct tkit_scene *s, const struct tkit_game_result *r)
 {
         size_t n = s->nfigures + (s->move.kind == TKIT_MOVE_TILE && !s->move.discarded &&
                                   s->move.has_figure);
-        for (size_t i = 0; i < s->nposts; i++) {
-                for (size_t k = 0; k < s->posts[i].nrow; k++)
-                        n += s->posts[i].row[k] >= 0;
-                n += s->posts[i].nstack > 3 ? 3 : s->posts[i].nstack;
+        for (int k = 0; k < TKIT_POST_ANY; k++) {
+                size_t stack = 0;
+                for (size_t i = 0; i < s->nposts; i++) {
+                        if ((int)s->posts[i].kind != k)
+                                continue;
+                        for (size_t j = 0; j < s->posts[i].nrow; j++)
+                                n += s->posts[i].row[j] >= 0;
+                        stack = s->posts[i].nstack;
+                }
+                for (size_t i = 0; i < r->nevents; i++) {
+                        const struct tkit_game_event *e = &r->events[i];
+                        if (e->kind != TKIT_EV_NOTE || e->post != k || !e->rule)
+                                continue;
+                        n += strcmp(e->rule, "POST-ROW") == 0;
+                        stack += strcmp(e->rule, "POST-STACK") == 0;
+                }
+                n += stack > 3 ? 3 : stack;
         }
         return n;
 }
@@ -724,8 +771,9 @@ static bool boxes_overlap(const struct tkit_scene_mark *a, const struct tkit_sce
 static bool has_badge(const struct tkit_game_event *e)
 {
         return e->kind == TKIT_EV_SCORE && e->player >= 0 &&
-               (e->nplaces || (e->rule && (strcmp(e->rule, "MAIDEN-TAKE") == 0 ||
-                                           strcmp(e->rule, "BARN-SCORE") == 0)));
+               (e->nplaces || e->post >= 0 ||
+                (e->rule && (strcmp(e->rule, "MAIDEN-TAKE") == 0 ||
+                             strcmp(e->rule, "BARN-SCORE") == 0)));
 }
 
 /* The figure of the scorer nearest to badge `b` among those standing on the places scored, and
@@ -847,7 +895,7 @@ static void test_scenes_folder(void **state)
                 char *png = out_path("scene.png"), *png2 = out_path("scene2.png");
                 char *pdf = out_path("scene.pdf"), *pdf2 = out_path("scene2.pdf");
                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
-                check_figures(s, &pic, png, figures_shown(s));
+                check_figures(s, &pic, png, figures_shown(s, &r));
                 check_badges(&r, &pic, files[i], o.px);
                 check_removed(&r, &pic, files[i]);
                 tkit_scene_picture_finish(&pic);
@@ -856,7 +904,7 @@ static void test_scenes_folder(void **state)
                 assert_int_equal(render(s, &r, NULL, pdf2, NULL), 0);
                 if (!same_file(png, png2) || !same_file(pdf, pdf2))
                         fail_msg("%s: not the same bytes twice", files[i]);
-                o.after = true;
+                o.state = TKIT_SCENE_AFTER;
                 assert_int_equal(render(s, &r, &o, png, NULL), 0);
                 free(png);
                 free(png2);
@@ -895,7 +943,7 @@ static void test_scenes_cli(void **state)
                 if (!same_file(a, b))
                         fail_msg("%s: SVG not the same bytes twice", files[i]);
         }
-        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --state during -o '%s' 2>/dev/null",
+        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --state sideways -o '%s' 2>/dev/null",
                                    exe, files[0], tiles, a);
         assert_int_equal(run_shell(cmd, NULL), 2);
         free(cmd);
