@@ -274,9 +274,8 @@ int tkit_area_place(struct tkit_area_map *m, int fi, double hw, double hh, int c
                     const struct tkit_box_index *ix, unsigned kinds, double *u, double *v)
 {
         int want = fi >= 0 ? TKIT_AREA_FEATURE0 + fi : 0;
-        double cu = 0.5, cv = 0.5;
-        if (!centroid(m, want, &cu, &cv))
-                want = 0; /* the feature has no drawn area: anywhere on the tile */
+        if (want && !spots(m, want, hw, hh, 0)->n && !spots(m, want, hw, hh, 1)->n)
+                want = 0; /* the feature has no drawn area where the box fits: anywhere */
         for (int pass = 0; pass < 2; pass++) {
                 const struct tkit_area_spots *k = spots(m, want, hw, hh, pass);
                 for (size_t i = 0; i < k->n; i++) {
@@ -292,8 +291,8 @@ int tkit_area_place(struct tkit_area_map *m, int fi, double hw, double hh, int c
         }
         /* crowded: the best spot all the same, over other boxes */
         const struct tkit_area_spots *k = spots(m, want, hw, hh, 1);
-        *u = k->n ? (k->pixel[0] % W + 0.5) / W : cu;
-        *v = k->n ? (k->pixel[0] / W + 0.5) / W : cv;
+        *u = k->n ? (k->pixel[0] % W + 0.5) / W : 0.5;
+        *v = k->n ? (k->pixel[0] / W + 0.5) / W : 0.5;
         return 1;
 }
 

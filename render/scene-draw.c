@@ -105,6 +105,19 @@ static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c,
         cairo_restore(cr);
 }
 
+/* The hatch of a feature of a map in a colour, made once for every cell that shows it. */
+static cairo_surface_t *hatch_of(struct pic *p, const struct tkit_area_map *map, int fi,
+                                 uint32_t rgb)
+{
+        for (size_t i = 0; i < p->nhatches; i++)
+                if (p->hatches[i].map == map && p->hatches[i].feature == fi &&
+                    p->hatches[i].rgb == rgb)
+                        return p->hatches[i].s;
+        struct hatch *h = TKIT_PUSH(p->hatches, p->nhatches, p->caphatches);
+        *h = (struct hatch){map, fi, rgb, tkit_area_hatch(map, fi, rgb)};
+        return h->s;
+}
+
 /* The scored features in the scorer's colour, through the feature's area on each tile. */
 static void draw_tints(struct pic *p, cairo_t *cr)
 {
@@ -124,7 +137,7 @@ static void draw_tints(struct pic *p, cairo_t *cr)
                                 continue;
                         uint32_t rgb =
                             tkit_render_player_rgb(tkit_scene_player_colour(p->s, e->player));
-                        cairo_surface_t *tint = tkit_area_hatch(map, pl->feature, rgb);
+                        cairo_surface_t *tint = hatch_of(p, map, pl->feature, rgb);
                         double x = tkit_scene_pic_x(p, c->x), y = tkit_scene_pic_y(p, c->y);
                         cairo_save(cr);
                         cairo_rectangle(cr, x, y, p->P, p->P);
@@ -136,7 +149,6 @@ static void draw_tints(struct pic *p, cairo_t *cr)
                         cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
                         cairo_paint(cr);
                         cairo_restore(cr);
-                        cairo_surface_destroy(tint);
                 }
         }
 }

@@ -393,22 +393,28 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
 
 /* ---------------------------------------------------------------- free spots */
 
-/* A free spot of half extents (hw, hh) in the cells shown, as near to box `a` as can be: rings
- * of candidates around it, nearer rings first; false when the board has no free spot at all. */
+/* A free spot of half extents (hw, hh) in the cells shown, as near to box `a` as can be, up to
+ * SPOT_REACH tiles away: square rings of candidates around it, nearer rings first (no search of
+ * the whole board for each badge: on a crowded board that would make placement quadratic). */
+#define SPOT_REACH 2.5
 static bool spot_near(struct pic *p, const struct tkit_box *a, double hw, double hh,
                       unsigned avoid, double *x, double *y)
 {
-        double cx = (a->x0 + a->x1) / 2, cy = (a->y0 + a->y1) / 2;
-        double reach = (p->bx1 - p->bx0 + 2) + (p->by1 - p->by0 + 2), step = 0.06;
-        for (double r = step; r < reach; r += step) {
-                int n = (int)ceil(2 * M_PI * r / step);
-                for (int k = 0; k < n; k++) {
-                        double t = 2 * M_PI * k / n;
-                        double bx = cx + cos(t) * (r + (a->x1 - a->x0) / 2);
-                        double by = cy + sin(t) * (r + (a->y1 - a->y0) / 2);
+        double cx = (a->x0 + a->x1) / 2, cy = (a->y0 + a->y1) / 2, step = 0.05;
+        double ax = (a->x1 - a->x0) / 2 + hw, ay = (a->y1 - a->y0) / 2 + hh;
+        for (int k = 1; k * step < SPOT_REACH; k++) {
+                double rx = ax + k * step, ry = ay + k * step;
+                int n = (int)ceil(2 * (rx > ry ? rx : ry) / step);
+                for (int i = 0; i < 4 * n; i++) { /* the ring's four sides, clockwise */
+                        double t = (double)(i % n) / n, bx, by;
+                        switch (i / n) {
+                        case 0: bx = cx - rx + 2 * rx * t, by = cy - ry; break;
+                        case 1: bx = cx + rx, by = cy - ry + 2 * ry * t; break;
+                        case 2: bx = cx + rx - 2 * rx * t, by = cy + ry; break;
+                        default: bx = cx - rx, by = cy + ry - 2 * ry * t; break;
+                        }
                         struct tkit_box b = box_at(bx, by, hw, hh, 0);
-                        if (!box_shown(p, &b) || !free_box(p, b, avoid) ||
-                            tkit_box_overlap(&b, a))
+                        if (!box_shown(p, &b) || !free_box(p, b, avoid))
                                 continue;
                         *x = bx;
                         *y = by;

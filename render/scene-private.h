@@ -76,6 +76,14 @@ struct post_move {
         int refused; /* callout number of a catapult that cannot advance, or 0 */
 };
 
+/* A hatch surface (areas.c) kept for the cells that share a map, a feature and a colour. */
+struct hatch {
+        const struct tkit_area_map *map;
+        int feature;
+        uint32_t rgb;
+        cairo_surface_t *s;
+};
+
 struct pic {
         const struct tkit_scene *orig, *s; /* the scene as given, and the state drawn */
         struct tkit_scene *own;            /* the state of the move shown, when drawn */
@@ -91,6 +99,8 @@ struct pic {
         size_t ncells, capcells;
         struct tkit_area_map **maps; /* one per tile and rotation drawn */
         size_t nmaps, capmaps;
+        struct hatch *hatches; /* one per map, feature and colour drawn */
+        size_t nhatches, caphatches;
         bool placed; /* the move's tile is on the board */
         int px, py;
         int bx0, by0, bx1, by1; /* the cells shown */

@@ -609,6 +609,9 @@ static void pic_finish(struct pic *p)
         for (size_t i = 0; i < p->nmaps; i++)
                 tkit_area_map_destroy(p->maps[i]);
         free(p->maps);
+        for (size_t i = 0; i < p->nhatches; i++)
+                cairo_surface_destroy(p->hatches[i].s);
+        free(p->hatches);
         free(p->cells);
         tkit_box_index_destroy(p->ix);
         tkit_scene_state_finish(p);
