@@ -296,7 +296,7 @@ int tkit_area_place(struct tkit_area_map *m, int fi, double hw, double hh, int c
         return 1;
 }
 
-/* How far (in pixels, 1..3) pixel (x, y) of area value `want` lies from a pixel of the tile with
+/* How far (in pixels, 1..4) pixel (x, y) of area value `want` lies from a pixel of the tile with
  * another value, or 0 when it lies farther (or is not of `want`). The tile's own edge is no
  * boundary: the feature goes on across it. */
 static int edge_ring(const struct tkit_area_map *m, int x, int y, int want)
@@ -304,10 +304,11 @@ static int edge_ring(const struct tkit_area_map *m, int x, int y, int want)
         if (m->lab[y * W + x] != want)
                 return 0;
         int best = 0;
-        for (int dy = -3; dy <= 3; dy++)
-                for (int dx = -3; dx <= 3; dx++) {
+        for (int dy = -4; dy <= 4; dy++)
+                for (int dx = -4; dx <= 4; dx++) {
                         int nx = x + dx, ny = y + dy;
-                        if (nx < 0 || ny < 0 || nx >= W || ny >= W || m->lab[ny * W + nx] == want)
+                        int l = nx < 0 || ny < 0 || nx >= W || ny >= W ? want : m->lab[ny * W + nx];
+                        if (l == want || l == TKIT_AREA_DECOR) /* a building inside: no edge */
                                 continue;
                         int d = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
                         if (!best || d < best)
@@ -329,9 +330,9 @@ cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t
                 if (m->lab[p] == want)
                         a = (x + y) % period < 2 ? 191 : 77; /* stripes 0.75, wash 0.3 */
                 int ring = edge_ring(m, x, y, want);
-                if (ring == 1) { /* a dark line on the edge: visible on any ground */
-                        a = 235;
-                        c = 0x1a1a1a;
+                if (ring == 1 || ring == 2) { /* a dark line: visible on any ground */
+                        a = 240;
+                        c = 0x141414;
                 } else if (ring >= 2) { /* then a band of the scorer's colour */
                         a = 255;
                 }

@@ -129,6 +129,7 @@ void tkit_scene_picture_json(const struct tkit_scene_picture *p, const struct tk
         tkit_json_string(out, p->unit ? p->unit : "pt");
         tkit_buf_puts(out, ",\n  \"lang\": ");
         tkit_json_string(out, p->lang ? p->lang : "en");
+        tkit_buf_printf(out, ",\n  \"letter_pt\": %.2f", num(p->letter_pt));
         tkit_buf_puts(out, ",\n  \"items\": [");
         for (size_t i = 0; i < p->nmarks; i++) {
                 tkit_buf_puts(out, i ? ",\n    " : "\n    ");

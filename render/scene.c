@@ -546,6 +546,7 @@ static void sizes(struct pic *p)
         double P_pt = p->P * p->upt;
         p->fig_k = 14 / (0.3 * P_pt) > 1 ? 14 / (0.3 * P_pt) : 1;
         p->pattern = 0.27 * 0.3 * p->fig_k * P_pt < 6;
+        p->out.letter_pt = p->pattern ? 0 : 0.27 * 0.3 * p->fig_k * P_pt;
         p->badge_hh = 5 / P_pt > 0.1 ? 5 / P_pt : 0.1;
         p->callout_r = 5 / P_pt > 0.09 ? 5 / P_pt : 0.09;
         p->m = tkit_scene_size(p, 0.2, 6);

@@ -273,6 +273,8 @@ struct tkit_scene_picture {
         double width, height;
         const char *unit; /* "px" (PNG) or "pt" (SVG, PDF) */
         const char *lang;
+        double letter_pt; /* the size of the players' letters on figures, in points; 0 when
+                             figures carry greyscale patterns instead (small tiles) */
         struct tkit_scene_mark *marks;
         size_t nmarks, capmarks;
 };

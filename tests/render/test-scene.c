@@ -917,6 +917,238 @@ static void test_scenes_folder(void **state)
         free(files);
 }
 
+/* ---------------------------------------------------------------- nothing hidden */
+
+static bool is_symbol(const struct tkit_scene_mark *m, const char *what)
+{
+        return m->kind == TKIT_MARK_SYMBOL && m->what && strcmp(m->what, what) == 0;
+}
+
+static bool building(const struct tkit_scene_mark *m)
+{
+        return is_symbol(m, "cloister") || is_symbol(m, "garden") || is_symbol(m, "inn") ||
+               is_symbol(m, "cathedral");
+}
+
+/* What a badge must leave visible: figures, tokens, post spaces and every symbol of the art. */
+static bool badge_must_avoid(const struct tkit_scene_mark *m)
+{
+        return m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_POST ||
+               m->kind == TKIT_MARK_TOKEN || m->kind == TKIT_MARK_POST_SPACE ||
+               m->kind == TKIT_MARK_SYMBOL || m->kind == TKIT_MARK_BADGE ||
+               m->kind == TKIT_MARK_REFUSED || m->kind == TKIT_MARK_CALLOUT;
+}
+
+static bool inside(const struct tkit_scene_picture *pic, const struct tkit_scene_mark *m)
+{
+        return m->x0 >= -0.01 && m->y0 >= -0.01 && m->x1 <= pic->width + 0.01 &&
+               m->y1 <= pic->height + 0.01;
+}
+
+/* From the picture map: figures beside (never on) buildings; badges over nothing and inside the
+ * picture; text of 6 points or more inside the picture; the players' letters 6 points or more or
+ * patterns; the frame of the tile placed all around it and outside it. */
+static void check_map(const struct tkit_scene_picture *pic, const char *what)
+{
+        const struct tkit_scene_mark *tile = NULL, *frame = NULL;
+        if (pic->letter_pt != 0 && pic->letter_pt < 6)
+                fail_msg("%s: letters on figures of %.1f pt", what, pic->letter_pt);
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *m = &pic->marks[i];
+                if (m->kind == TKIT_MARK_TILE && m->is_new)
+                        tile = m;
+                if (m->kind == TKIT_MARK_NEW_TILE)
+                        frame = m;
+                if (m->kind == TKIT_MARK_TEXT && (m->size_pt < 6 - 1e-9 || !inside(pic, m)))
+                        fail_msg("%s: text '%s' of %.2f pt at %.0f,%.0f", what, m->text, m->size_pt,
+                                 m->x0, m->y0);
+                if (m->kind == TKIT_MARK_BADGE && !inside(pic, m))
+                        fail_msg("%s: badge %+d out of the picture", what, m->points);
+                for (size_t k = 0; k < pic->nmarks; k++) {
+                        const struct tkit_scene_mark *o = &pic->marks[k];
+                        if (k == i || !boxes_overlap(m, o))
+                                continue;
+                        if (m->kind == TKIT_MARK_FIGURE && building(o))
+                                fail_msg("%s: a figure on the %s at (%d, %d)", what, o->what,
+                                         o->cell_x, o->cell_y);
+                        if (m->kind == TKIT_MARK_BADGE && badge_must_avoid(o))
+                                fail_msg("%s: badge %+d over a %s%s%s", what, m->points,
+                                         o->kind == TKIT_MARK_SYMBOL ? "symbol " : "mark ",
+                                         o->what ? o->what : "", o->kind == TKIT_MARK_FIGURE
+                                                                    ? " (figure)"
+                                                                    : "");
+                }
+        }
+        if (!tile != !frame)
+                fail_msg("%s: a tile placed without its frame, or the other way round", what);
+        if (tile && !(frame->x0 < tile->x0 && frame->y0 < tile->y0 && frame->x1 > tile->x1 &&
+                      frame->y1 > tile->y1))
+                fail_msg("%s: the frame of the tile placed is not all around it", what);
+}
+
+/* The art of the tile placed, just inside its edges, is not the frame's white or black. */
+static void check_frame_outside(const struct tkit_scene_picture *pic, cairo_surface_t *img,
+                                const char *what)
+{
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *t = &pic->marks[i];
+                if (t->kind != TKIT_MARK_TILE || !t->is_new)
+                        continue;
+                double w = t->x1 - t->x0, h = t->y1 - t->y0;
+                const double at[4][2] = {{0.5, 0.035}, {0.965, 0.5}, {0.5, 0.965}, {0.035, 0.5}};
+                for (int k = 0; k < 4; k++) {
+                        double x = t->x0 + w * at[k][0], y = t->y0 + h * at[k][1];
+                        bool covered = false; /* a figure or badge may stand there */
+                        for (size_t j = 0; j < pic->nmarks; j++) {
+                                const struct tkit_scene_mark *o = &pic->marks[j];
+                                covered |= o->kind != TKIT_MARK_TILE && o->kind != TKIT_MARK_NEW_TILE &&
+                                           o->kind != TKIT_MARK_TEXT && x >= o->x0 - 2 &&
+                                           x <= o->x1 + 2 && y >= o->y0 - 2 && y <= o->y1 + 2;
+                        }
+                        uint32_t c = pixel(img, x, y);
+                        if (!covered && (near_rgb(c, 0xffffff, 4) || near_rgb(c, 0x1a1a1a, 24)))
+                                fail_msg("%s: the frame covers the tile placed at %.0f,%.0f (%06x)",
+                                         what, x, y, c);
+                }
+        }
+}
+
+/* Whether something drawn over the board (a figure, token, badge, callout, cross) lies within
+ * `margin` of (x, y). */
+static bool covered_at(const struct tkit_scene_picture *pic, double x, double y, double margin)
+{
+        for (size_t j = 0; j < pic->nmarks; j++) {
+                const struct tkit_scene_mark *o = &pic->marks[j];
+                if (o->kind == TKIT_MARK_TILE && o->is_new && x >= o->x0 - 3 * margin &&
+                    x <= o->x1 + 3 * margin && y >= o->y0 - 3 * margin && y <= o->y1 + 3 * margin &&
+                    !(x > o->x0 + margin && x < o->x1 - margin && y > o->y0 + margin &&
+                      y < o->y1 - margin))
+                        return true; /* the frame lies over the edges around the tile placed */
+                if ((o->kind == TKIT_MARK_FIGURE || o->kind == TKIT_MARK_TOKEN ||
+                     o->kind == TKIT_MARK_BADGE || o->kind == TKIT_MARK_CALLOUT ||
+                     o->kind == TKIT_MARK_REFUSED) &&
+                    x >= o->x0 - margin && x <= o->x1 + margin && y >= o->y0 - margin &&
+                    y <= o->y1 + margin)
+                        return true;
+        }
+        return false;
+}
+
+/* Whether, going from (u, v) in direction `dir` along u, past walls and edges, the next area is
+ * another feature (a real edge of feature f, not a building drawn inside it). */
+static bool other_feature(const struct tkit_scene_mark *t, int f, double u, double v, int dir)
+{
+        for (double d = 0.01; d < 0.1; d += 0.01) {
+                double x = dir > 0 ? u + d : u + 0.01 - d;
+                int g = tkit_render_feature_at(t->tile, t->rotation, x, v);
+                if (g >= 0)
+                        return g != f;
+        }
+        return false;
+}
+
+/* The hatch of each feature scored shows on any ground: where the feature's area ends inside a
+ * tile, the picture has a dark outline (and the scorer's colour next to it). */
+static void check_hatch_outlined(const struct tkit_game_result *r,
+                                 const struct tkit_scene_picture *pic, cairo_surface_t *img,
+                                 const char *what)
+{
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
+                if (e->kind != TKIT_EV_SCORE || e->player < 0)
+                        continue;
+                for (size_t k = 0; k < e->nplaces; k++) {
+                        const struct tkit_scene_mark *t = NULL;
+                        for (size_t j = 0; j < pic->nmarks && !t; j++)
+                                if (pic->marks[j].kind == TKIT_MARK_TILE &&
+                                    pic->marks[j].cell_x == e->places[k].x &&
+                                    pic->marks[j].cell_y == e->places[k].y && pic->marks[j].tile)
+                                        t = &pic->marks[j];
+                        if (!t || e->places[k].feature < 0)
+                                continue;
+                        int f = e->places[k].feature, edges = 0, outlined = 0;
+                        double w = t->x1 - t->x0;
+                        for (double v = 0.1; v < 0.95; v += 0.1)
+                                for (double u = 0.02; u < 0.97; u += 0.01) {
+                                        int a = tkit_render_feature_at(t->tile, t->rotation, u, v);
+                                        int b = tkit_render_feature_at(t->tile, t->rotation,
+                                                                       u + 0.01, v);
+                                        if ((a == f) == (b == f) ||
+                                            !other_feature(t, f, u, v, a == f ? 1 : -1))
+                                                continue;
+                                        double x = t->x0 + w * (a == f ? u : u + 0.01);
+                                        if (covered_at(pic, x, t->y0 + w * v, w * 0.03))
+                                                continue;
+                                        edges++;
+                                        bool dark = false;
+                                        for (int d = -5; d <= 5 && !dark; d++) {
+                                                uint32_t c = pixel(img, x + d * w / 200, t->y0 + w * v);
+                                                int l = (int)(((c >> 16) & 0xff) * 30 +
+                                                              ((c >> 8) & 0xff) * 59 +
+                                                              (c & 0xff) * 11) / 100;
+                                                dark = l < 60;
+                                        }
+                                        outlined += dark;
+                                        if (!dark && getenv("TKIT_DEBUG_HATCH"))
+                                                print_message("%s: no outline at %.0f,%.0f\n", what,
+                                                              x, t->y0 + w * v);
+                                }
+                        if (edges && outlined * 10 < edges * 9)
+                                fail_msg("%s: the hatch of feature %d at (%d, %d) is outlined at "
+                                         "%d of %d edges", what, f, e->places[k].x,
+                                         e->places[k].y, outlined, edges);
+                }
+        }
+}
+
+/* Every scene of scenes/, in every language and at 45 mm and at a rulebook's 20 mm a tile: the
+ * picture map says nothing is hidden and everything is legible. */
+static void test_nothing_hidden(void **state)
+{
+        (void)state;
+        size_t n;
+        char **files = scene_files(&n);
+        static const double mm[2] = {45, 20}, dpi[2] = {72, 150};
+        for (size_t i = 0; i < n; i++) {
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_scene *s = tkit_scene_read_file(files[i], &d, NULL);
+                struct tkit_game_result r;
+                tkit_game_result_init(&r);
+                if (!s || tkit_game_apply(s, sets.sets, sets.n, false, &r, &d) != 0)
+                        fail_msg("%s: cannot read or apply", files[i]);
+                tkit_diags_finish(&d);
+                for (int z = 0; z < 2; z++)
+                        for (int l = 0; l < 4; l++) {
+                                struct tkit_scene_render_options o;
+                                tkit_scene_render_options_init(&o);
+                                o.px = mm[z] / 25.4 * dpi[z];
+                                o.unit_pt = 72 / dpi[z];
+                                o.lang = langs[l];
+                                struct tkit_scene_picture pic;
+                                char *png = out_path("hidden.png");
+                                char *what = tkit_xasprintf("%s %s %.0f mm", s->id, langs[l], mm[z]);
+                                assert_int_equal(render(s, &r, &o, png, &pic), 0);
+                                check_map(&pic, what);
+                                if (l == 0) {
+                                        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+                                        assert_int_equal(cairo_surface_status(img),
+                                                         CAIRO_STATUS_SUCCESS);
+                                        check_frame_outside(&pic, img, what);
+                                        check_hatch_outlined(&r, &pic, img, what);
+                                        cairo_surface_destroy(img);
+                                }
+                                tkit_scene_picture_finish(&pic);
+                                free(what);
+                                free(png);
+                        }
+                tkit_game_result_finish(&r);
+                tkit_scene_destroy(s);
+                free(files[i]);
+        }
+        free(files);
+}
+
 /* The command: every scene as SVG twice, from two processes, the same bytes; a bad state. */
 static void test_scenes_cli(void **state)
 {
@@ -977,6 +1209,7 @@ int main(void)
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_refused),
             cmocka_unit_test(test_scenes_folder),
+            cmocka_unit_test(test_nothing_hidden),
             cmocka_unit_test(test_scenes_cli),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
