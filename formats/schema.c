@@ -1,5 +1,6 @@
-/* The RelaxNG schemas of the native tile-set format and of scenes, compiled into the library from
- * tilesets/tileset.rng and scenes/scene.rng (see formats/meson.build) so that no file is looked up
+/* The RelaxNG schemas of the native tile-set format, of scenes and of art manifests, compiled into
+ * the library from tilesets/tileset.rng, scenes/scene.rng and formats/art.rng (see
+ * formats/meson.build) so that no file is looked up
  * at run time. Each is compiled once, on first use, and freed by tkit_formats_cleanup(). */
 #include "formats-private.h"
 
@@ -11,6 +12,8 @@ extern const char tkit_tileset_rng[];
 extern const unsigned long tkit_tileset_rng_len;
 extern const char tkit_scene_rng[];
 extern const unsigned long tkit_scene_rng_len;
+extern const char tkit_art_rng[];
+extern const unsigned long tkit_art_rng_len;
 
 /* One compiled schema per format, in the order of enum tkit_schema. */
 static const struct {
@@ -20,8 +23,9 @@ static const struct {
 } sources[] = {
     {"tileset.rng", tkit_tileset_rng, &tkit_tileset_rng_len},
     {"scene.rng", tkit_scene_rng, &tkit_scene_rng_len},
+    {"art.rng", tkit_art_rng, &tkit_art_rng_len},
 };
-static xmlRelaxNG *schemas[2];
+static xmlRelaxNG *schemas[3];
 
 static xmlRelaxNG *compiled_schema(enum tkit_schema which, const char *rule, struct tkit_diags *d)
 {

@@ -619,6 +619,30 @@ static void pic_finish(struct pic *p)
         tkit_scene_picture_finish(&p->out);
 }
 
+static int cmp_ptr(const void *a, const void *b)
+{
+        uintptr_t x = (uintptr_t) * (const void *const *)a, y = (uintptr_t) * (const void *const *)b;
+        return x < y ? -1 : x > y;
+}
+
+/* One warning per tile shown without the publisher's image (pieces keep tilekit's art). */
+static void art_missing(const struct pic *p)
+{
+        if (!p->o->art)
+                return;
+        const struct tkit_tile **v = tkit_xmalloc(sizeof *v * (p->ncells + 1));
+        size_t n = 0;
+        for (size_t i = 0; i < p->ncells; i++)
+                if (p->cells[i].def && p->cells[i].piece < 0 &&
+                    tkit_scene_shown(p, p->cells[i].x, p->cells[i].y))
+                        v[n++] = p->cells[i].def;
+        qsort(v, n, sizeof *v, cmp_ptr);
+        for (size_t i = 0; i < n; i++)
+                if (i == 0 || v[i] != v[i - 1])
+                        tkit_render_art_missing(p->o->art, v[i], NULL, p->file, p->d);
+        free(v);
+}
+
 /* Cells and crop, for the state drawn. */
 static void plan(struct pic *p)
 {
@@ -847,6 +871,7 @@ int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_g
         p.out.lang = o->lang;
         tkit_scene_state_build(&p);
         plan(&p);
+        art_missing(&p);
         rc = render(&p, f, path, fmt);
         if (pic && !rc) {
                 *pic = p.out;

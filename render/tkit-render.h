@@ -71,7 +71,22 @@ enum tkit_render_flag {
 void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x, double y,
                       double size, double bleed, unsigned flags);
 
+/* The publisher's own tile art: the images of an art manifest (model/tkit-art.h, read by
+ * formats/), loaded and found by tile for the sets given. Images of sets not given are skipped;
+ * an image of a tile its set does not have is a warning (ART-TILE); an image that cannot be read
+ * as PNG is an error (ART-IMAGE) and gives NULL. Destroy accepts NULL. */
+struct tkit_art;
 struct tkit_render_art;
+struct tkit_render_art *tkit_render_art_create(const struct tkit_art *a,
+                                               struct tkit_set *const *sets, size_t nsets,
+                                               struct tkit_diags *d);
+void tkit_render_art_destroy(struct tkit_render_art *r);
+bool tkit_render_art_has(const struct tkit_render_art *r, const struct tkit_tile *t);
+size_t tkit_render_art_count(const struct tkit_render_art *r); /* images loaded */
+/* A warning (ART-MISSING) when `r` is not NULL and has no image of `t` (of set `set`, may be
+ * NULL), reported for `file`: the tile falls back to tilekit's art. */
+void tkit_render_art_missing(const struct tkit_render_art *r, const struct tkit_tile *t,
+                             const char *set, const char *file, struct tkit_diags *d);
 /* The same from the publisher's image of the tile when `art` has one (tkit_render_art_create),
  * with our art's teaching marks on top; our art alone when `art` is NULL or has none. */
 void tkit_render_tile_art(cairo_t *cr, const struct tkit_render_art *art, const struct tkit_tile *t,
@@ -141,6 +156,7 @@ struct tkit_sheet_options {
         const char *lang; /* label language, default "en" */
         unsigned labels;  /* enum tkit_label_flag, default all */
         unsigned flags;   /* enum tkit_render_flag for the art */
+        const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
 };
 void tkit_sheet_options_init(struct tkit_sheet_options *o);
 
@@ -164,6 +180,7 @@ struct tkit_board_options {
         bool bridges;   /* default true: bridges (Castles & Bridges) drawn across their tiles */
         bool discarded; /* default true: the tiles that fitted nowhere, listed under the board */
         unsigned flags; /* enum tkit_render_flag for the art */
+        const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
 };
 void tkit_board_options_init(struct tkit_board_options *o);
 

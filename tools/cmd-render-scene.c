@@ -46,6 +46,9 @@ static void help_scene(FILE *out)
                 "      --grid             column and row numbers\n"
                 "      --transparent      PNG: no background\n"
                 "      --no-caption       no caption and no legend\n"
+                "      --art FILE.xml     draw tiles from the publisher's images named by an\n"
+                "                         art manifest (docs/render.md); tiles without one are\n"
+                "                         drawn with tilekit's art, with a warning\n"
                 "\n"
                 "board --scene: the board options of 'tilekit render --help' (--layout, --set,\n"
                 "--seed, --players, --px, --no-grid, --no-coords); the scene's figures whose\n"
@@ -54,6 +57,23 @@ static void help_scene(FILE *out)
                 "Exit status: 0 written; 1 a missing set or a failed write; 2 usage errors, a\n"
                 "scene that cannot be read or is illegal (as for tilekit score), inputs that\n"
                 "cannot be opened or read.\n");
+}
+
+int tkit_cli_load_art(const char *path, struct tkit_set *const *sets, size_t nsets,
+                      struct tkit_render_art **art)
+{
+        *art = NULL;
+        if (!path)
+                return 0;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_art *a = tkit_art_read_file(path, &d, NULL);
+        if (a)
+                *art = tkit_render_art_create(a, sets, nsets, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        tkit_art_destroy(a);
+        return *art ? 0 : TKIT_EXIT_USAGE;
 }
 
 bool tkit_render_wants_scene(int argc, char **argv)
@@ -68,7 +88,7 @@ bool tkit_render_wants_scene(int argc, char **argv)
 
 struct scene_args {
         bool board;
-        const char *scene, *output, *db, *layout, *sets, *map;
+        const char *scene, *output, *db, *layout, *sets, *map, *art;
         const char **tiles;
         size_t ntiles, captiles;
         struct tkit_scene_render_options o;
@@ -101,6 +121,7 @@ enum {
         O_HELP,
         O_VERSION,
         O_MAP,
+        O_ART,
 };
 
 static const struct option scene_opts[] = {
@@ -125,6 +146,7 @@ static const struct option scene_opts[] = {
     {"no-grid", no_argument, NULL, O_NO_GRID},
     {"no-coords", no_argument, NULL, O_NO_COORDS},
     {"map", required_argument, NULL, O_MAP},
+    {"art", required_argument, NULL, O_ART},
     {"help", no_argument, NULL, O_HELP},
     {"version", no_argument, NULL, O_VERSION},
     {NULL, 0, NULL, 0},
@@ -143,6 +165,7 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
                 a->o.state = (enum tkit_scene_state)tkit_scene_state_parse(arg);
                 return 0;
         case O_MAP: a->map = arg; return 0;
+        case O_ART: a->art = arg; return 0;
         case O_FINAL: a->final = true; return 0;
         case O_LANG:
                 if (!tkit_render_lang_known(arg))
@@ -260,6 +283,7 @@ static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
 {
         cli_inputs_add(in, a->scene);
         cli_inputs_add(in, a->layout);
+        cli_inputs_add(in, a->art);
         for (size_t i = 0; i < a->ntiles; i++)
                 cli_inputs_add(in, a->tiles[i]);
         if (a->ntiles == 0)
@@ -304,13 +328,18 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
         int rc = check_map(a);
         if (rc)
                 return rc;
+        struct tkit_render_art *art = NULL;
+        if ((rc = tkit_cli_load_art(a->art, cs->sel, cs->nsel, &art)) != 0)
+                return rc;
         struct cli_inputs in = {0};
         add_inputs(a, &in);
         struct cli_output out;
         rc = cli_output_open(&out, a->output, &in);
         cli_inputs_finish(&in);
-        if (rc)
+        if (rc) {
+                tkit_render_art_destroy(art);
                 return rc;
+        }
         struct tkit_diags d;
         tkit_diags_init(&d);
         struct tkit_scene_picture pic = {0};
@@ -321,6 +350,7 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
                 bo.px = a->px ? (int)a->px : bo.px;
                 bo.grid = !a->grid_off;
                 bo.coords = !a->coords_off;
+                bo.art = art;
                 lib = tkit_render_board_scene_stream(l, s, &bo, out.f, a->output, TKIT_IMAGE_AUTO,
                                                      &d);
         } else {
@@ -328,6 +358,7 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
                 bool png = tkit_image_format_from_path(a->output) == TKIT_IMAGE_PNG;
                 o.px = png ? a->tile_mm / 25.4 * (double)a->dpi : a->tile_mm * 72 / 25.4;
                 o.unit_pt = png ? 72.0 / (double)a->dpi : 1;
+                o.art = art;
                 lib = tkit_render_scene_stream(s, r, cs->sel, cs->nsel, &o, out.f, a->output,
                                                TKIT_IMAGE_AUTO, a->map ? &pic : NULL, &d);
         }
@@ -337,6 +368,7 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
         if (!lib && !wc && a->map)
                 wc = write_map(a, s, &pic);
         tkit_scene_picture_finish(&pic);
+        tkit_render_art_destroy(art);
         if (lib)
                 return lib == TKIT_E_USAGE ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
         return wc;
