@@ -167,8 +167,6 @@ struct tkit_area_map *tkit_area_map_create(const struct tkit_tile *t, int rot)
         paint(m);
         split_fields(m);
         distances(m);
-        size_t n = tkit_render_tile_symbols(t, m->rot, 0, m->symbols, TKIT_MAX_TILE_SYMBOLS);
-        m->nsymbols = n < TKIT_MAX_TILE_SYMBOLS ? n : TKIT_MAX_TILE_SYMBOLS;
         return m;
 }
 

@@ -120,8 +120,6 @@ struct tkit_area_map {
         int rot;
         uint16_t lab[TKIT_AREA_W * TKIT_AREA_W];  /* TKIT_AREA_* value */
         uint16_t dist[TKIT_AREA_W * TKIT_AREA_W]; /* chamfer distance to another value, 3/px */
-        struct tkit_tile_symbol symbols[TKIT_MAX_TILE_SYMBOLS];
-        size_t nsymbols;
         struct tkit_area_spots *spots;
         size_t nspots, capspots;
 };

@@ -109,9 +109,9 @@ static void place_symbols(struct pic *p)
                 m->tile = c->def;
                 m->is_new = p->placed && c->x == p->px && c->y == p->py;
                 mark_geometry(p, m, (struct tkit_box){c->x, c->y, c->x + 1, c->y + 1, 0});
-                struct tkit_area_map *map = tkit_scene_cell_map(p, c);
-                for (size_t k = 0; map && k < map->nsymbols; k++) {
-                        const struct tkit_tile_symbol *sy = &map->symbols[k];
+                const struct symbols *syms = tkit_scene_cell_symbols(p, c);
+                for (size_t k = 0; syms && k < syms->n; k++) {
+                        const struct tkit_tile_symbol *sy = &syms->v[k];
                         struct tkit_box b = {c->x + sy->u0, c->y + sy->v0, c->x + sy->u1,
                                              c->y + sy->v1,
                                              building(sy->what) ? BOX_BUILDING : BOX_SYMBOL};
@@ -289,11 +289,11 @@ static const char *role(const struct tkit_scene_figure *f, const struct tkit_til
 static bool beside_symbol(struct pic *p, struct cell *c, int fi, double hw, double hh, double ring,
                           struct tkit_box *out)
 {
-        struct tkit_area_map *map = tkit_scene_cell_map(p, c);
+        const struct symbols *syms = tkit_scene_cell_symbols(p, c);
         const struct tkit_tile_symbol *sy = NULL;
-        for (size_t k = 0; map && k < map->nsymbols && !sy; k++)
-                if (map->symbols[k].feature == fi && building(map->symbols[k].what))
-                        sy = &map->symbols[k];
+        for (size_t k = 0; syms && k < syms->n && !sy; k++)
+                if (syms->v[k].feature == fi && building(syms->v[k].what))
+                        sy = &syms->v[k];
         if (!sy)
                 return false;
         struct tkit_box s = {c->x + sy->u0, c->y + sy->v0, c->x + sy->u1, c->y + sy->v1, 0};

@@ -76,6 +76,14 @@ struct post_move {
         int refused; /* callout number of a catapult that cannot advance, or 0 */
 };
 
+/* The symbols of the art of a tile at a rotation (tkit_render_tile_symbols). */
+struct symbols {
+        const struct tkit_tile *t;
+        int rot;
+        struct tkit_tile_symbol v[TKIT_MAX_TILE_SYMBOLS];
+        size_t n;
+};
+
 /* A hatch surface (areas.c) kept for the cells that share a map, a feature and a colour. */
 struct hatch {
         const struct tkit_area_map *map;
@@ -99,6 +107,8 @@ struct pic {
         size_t ncells, capcells;
         struct tkit_area_map **maps; /* one per tile and rotation drawn */
         size_t nmaps, capmaps;
+        struct symbols *symbols; /* one per tile and rotation shown */
+        size_t nsymbols, capsymbols;
         struct hatch *hatches; /* one per map, feature and colour drawn */
         size_t nhatches, caphatches;
         bool placed; /* the move's tile is on the board */
@@ -131,6 +141,7 @@ struct pic {
 /* scene.c */
 struct cell *tkit_scene_cell_at(const struct pic *p, int x, int y);
 struct tkit_area_map *tkit_scene_cell_map(struct pic *p, struct cell *c);
+const struct symbols *tkit_scene_cell_symbols(struct pic *p, const struct cell *c);
 int tkit_scene_resolve(const struct pic *p, const struct cell *c, const char *ref);
 int tkit_scene_player_colour(const struct tkit_scene *s, int player);
 bool tkit_scene_shown(const struct pic *p, int x, int y);

@@ -159,6 +159,22 @@ static void sort_cells(struct pic *p)
 }
 
 
+/* The symbols the art draws depend on the tile and its rotation only: measured once for both. */
+const struct symbols *tkit_scene_cell_symbols(struct pic *p, const struct cell *c)
+{
+        if (!c->def)
+                return NULL;
+        for (size_t i = 0; i < p->nsymbols; i++)
+                if (p->symbols[i].t == c->def && p->symbols[i].rot == c->rot)
+                        return &p->symbols[i];
+        struct symbols *s = TKIT_PUSH(p->symbols, p->nsymbols, p->capsymbols);
+        s->t = c->def;
+        s->rot = c->rot;
+        s->n = tkit_render_tile_symbols(c->def, c->rot, p->o->flags, s->v, TKIT_MAX_TILE_SYMBOLS);
+        s->n = s->n < TKIT_MAX_TILE_SYMBOLS ? s->n : TKIT_MAX_TILE_SYMBOLS;
+        return s;
+}
+
 /* Area maps depend on the tile and its rotation only: cells that share both share one. */
 struct tkit_area_map *tkit_scene_cell_map(struct pic *p, struct cell *c)
 {
@@ -610,6 +626,7 @@ static void pic_finish(struct pic *p)
         for (size_t i = 0; i < p->nmaps; i++)
                 tkit_area_map_destroy(p->maps[i]);
         free(p->maps);
+        free(p->symbols);
         for (size_t i = 0; i < p->nhatches; i++)
                 cairo_surface_destroy(p->hatches[i].s);
         free(p->hatches);
