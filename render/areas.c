@@ -202,6 +202,17 @@ int tkit_render_feature_at(const struct tkit_tile *t, int rot, double u, double 
         return f;
 }
 
+void tkit_render_feature_grid(const struct tkit_tile *t, int rot, int n, int *out)
+{
+        if (n < 1 || n > 1000)
+                return;
+        struct tkit_area_map *m = tkit_area_map_create(t, rot);
+        for (int j = 0; j < n; j++)
+                for (int i = 0; i < n; i++)
+                        out[j * n + i] = tkit_area_map_feature(m, (i + 0.5) / n, (j + 0.5) / n);
+        tkit_area_map_destroy(m);
+}
+
 /* The centroid of feature value `want` (every pixel when 0). */
 static bool centroid(const struct tkit_area_map *m, int want, double *cu, double *cv)
 {

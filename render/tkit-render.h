@@ -206,6 +206,9 @@ void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board
  * (u, v) of the tile's square (0..1, board orientation: u east, v south), as the art draws it;
  * -1 on a wall, a road or river edge, or where no feature is drawn. */
 int tkit_render_feature_at(const struct tkit_tile *t, int rot, double u, double v);
+/* The same for the n × n points ((i + 0.5) / n, (j + 0.5) / n), row by row into out[j * n + i]
+ * (n from 1 to 1000): one area map for all of them. */
+void tkit_render_feature_grid(const struct tkit_tile *t, int rot, int n, int *out);
 
 /* ---------------------------------------------------------------- scenes */
 

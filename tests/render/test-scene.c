@@ -1034,25 +1034,26 @@ static bool covered_at(const struct tkit_scene_picture *pic, double x, double y,
         return false;
 }
 
-/* Whether, going from (u, v) in direction `dir` along u, past walls and edges, the next area is
- * another feature (a real edge of feature f, not a building drawn inside it). */
-static bool other_feature(const struct tkit_scene_mark *t, int f, double u, double v, int dir)
+#define GRID 100
+
+/* Whether, going from column i of row `row` (GRID columns) in direction `dir`, past walls and
+ * buildings, the next area is another feature (a real edge of feature f, not a building drawn
+ * inside it). */
+static bool other_feature(const int *row, int f, int i, int dir)
 {
-        for (double d = 0.01; d < 0.1; d += 0.01) {
-                double x = dir > 0 ? u + d : u + 0.01 - d;
-                int g = tkit_render_feature_at(t->tile, t->rotation, x, v);
-                if (g >= 0)
-                        return g != f;
-        }
+        for (int k = i + dir; k >= 0 && k < GRID && abs(k - i) <= 10; k += dir)
+                if (row[k] >= 0)
+                        return row[k] != f;
         return false;
 }
 
 /* The hatch of each feature scored shows on any ground: where the feature's area ends inside a
- * tile, the picture has a dark outline (and the scorer's colour next to it). */
+ * tile (another feature begins), the picture has a dark line there. */
 static void check_hatch_outlined(const struct tkit_game_result *r,
                                  const struct tkit_scene_picture *pic, cairo_surface_t *img,
                                  const char *what)
 {
+        int *grid = tkit_xmalloc(sizeof(int) * GRID * GRID);
         for (size_t i = 0; i < r->nevents; i++) {
                 const struct tkit_game_event *e = &r->events[i];
                 if (e->kind != TKIT_EV_SCORE || e->player < 0)
@@ -1066,23 +1067,25 @@ static void check_hatch_outlined(const struct tkit_game_result *r,
                                         t = &pic->marks[j];
                         if (!t || e->places[k].feature < 0)
                                 continue;
+                        tkit_render_feature_grid(t->tile, t->rotation, GRID, grid);
                         int f = e->places[k].feature, edges = 0, outlined = 0;
                         double w = t->x1 - t->x0;
-                        for (double v = 0.1; v < 0.95; v += 0.1)
-                                for (double u = 0.02; u < 0.97; u += 0.01) {
-                                        int a = tkit_render_feature_at(t->tile, t->rotation, u, v);
-                                        int b = tkit_render_feature_at(t->tile, t->rotation,
-                                                                       u + 0.01, v);
+                        for (int v = 10; v < 95; v += 10) {
+                                const int *row = grid + v * GRID;
+                                for (int u = 2; u < 97; u++) {
+                                        int a = row[u], b = row[u + 1];
                                         if ((a == f) == (b == f) ||
-                                            !other_feature(t, f, u, v, a == f ? 1 : -1))
+                                            !other_feature(row, f, a == f ? u : u + 1,
+                                                           a == f ? 1 : -1))
                                                 continue;
-                                        double x = t->x0 + w * (a == f ? u : u + 0.01);
-                                        if (covered_at(pic, x, t->y0 + w * v, w * 0.03))
+                                        double x = t->x0 + w * ((a == f ? u : u + 1) + 0.5) / GRID;
+                                        double y = t->y0 + w * (v + 0.5) / GRID;
+                                        if (covered_at(pic, x, y, w * 0.03))
                                                 continue;
                                         edges++;
                                         bool dark = false;
                                         for (int d = -5; d <= 5 && !dark; d++) {
-                                                uint32_t c = pixel(img, x + d * w / 200, t->y0 + w * v);
+                                                uint32_t c = pixel(img, x + d * w / 200, y);
                                                 int l = (int)(((c >> 16) & 0xff) * 30 +
                                                               ((c >> 8) & 0xff) * 59 +
                                                               (c & 0xff) * 11) / 100;
@@ -1091,14 +1094,16 @@ static void check_hatch_outlined(const struct tkit_game_result *r,
                                         outlined += dark;
                                         if (!dark && getenv("TKIT_DEBUG_HATCH"))
                                                 print_message("%s: no outline at %.0f,%.0f\n", what,
-                                                              x, t->y0 + w * v);
+                                                              x, y);
                                 }
+                        }
                         if (edges && outlined * 10 < edges * 9)
                                 fail_msg("%s: the hatch of feature %d at (%d, %d) is outlined at "
                                          "%d of %d edges", what, f, e->places[k].x,
                                          e->places[k].y, outlined, edges);
                 }
         }
+        free(grid);
 }
 
 /* Every scene of scenes/, in every language and at 45 mm and at a rulebook's 20 mm a tile: the
