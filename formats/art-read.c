@@ -31,8 +31,8 @@ static bool get_mm(struct tkit_xr *r, const xmlNode *n, const char *attr, double
         double x = strtod(v, &end);
         bool digits = v[0] >= '0' && v[0] <= '9';
         if (!digits || errno || *end || !isfinite(x) || x < 0 || x > MAX_MM) {
-                tkit_xr_fail(r, n, R_VALUE, "%s=\"%.40s\" is not a length of 0 to %.0f mm", attr,
-                             v, MAX_MM);
+                tkit_xr_fail(r, n, R_VALUE, "%s=\"%.40s\" is not a length of 0 to %.0f mm", attr, v,
+                             MAX_MM);
                 return false;
         }
         *out = x;
@@ -41,8 +41,7 @@ static bool get_mm(struct tkit_xr *r, const xmlNode *n, const char *attr, double
 
 static void read_image(struct tkit_xr *r, struct tkit_art *a, const xmlNode *n, double bleed)
 {
-        static const char *const attrs[] = {"!set", "!tile", "!file", "rotation", "bleed-mm",
-                                            NULL};
+        static const char *const attrs[] = {"!set", "!tile", "!file", "rotation", "bleed-mm", NULL};
         if (!tkit_xr_attrs(r, n, attrs))
                 return;
         const char *set = tkit_xr_id(r, n, "set"), *tile = tkit_xr_id(r, n, "tile");
@@ -92,7 +91,8 @@ static void duplicates(struct tkit_xr *r, const struct tkit_art *a)
                 if (strcmp(v[i]->set, v[i - 1]->set) == 0 &&
                     strcmp(v[i]->tile, v[i - 1]->tile) == 0) {
                         tkit_diags_add(r->d, TKIT_SEV_ERROR, r->file, v[i]->line, R_DUP, v[i]->set,
-                                       v[i]->tile, "a second image of tile '%s' of set '%s' (line %d)",
+                                       v[i]->tile,
+                                       "a second image of tile '%s' of set '%s' (line %d)",
                                        v[i]->tile, v[i]->set, v[i - 1]->line);
                         r->errors++;
                 }
@@ -101,7 +101,10 @@ static void duplicates(struct tkit_xr *r, const struct tkit_art *a)
 
 static struct tkit_art *build(xmlDoc *doc, const char *name, bool wide, struct tkit_diags *d)
 {
-        struct tkit_xr r = {.file = name, .d = d, .rule_unknown = R_UNKNOWN, .rule_value = R_VALUE,
+        struct tkit_xr r = {.file = name,
+                            .d = d,
+                            .rule_unknown = R_UNKNOWN,
+                            .rule_value = R_VALUE,
                             .rule_dup = R_DUP};
         xmlNode *root = xmlDocGetRootElement(doc);
         if (!root || !tkit_xr_is(root, "art")) {
@@ -112,8 +115,9 @@ static struct tkit_art *build(xmlDoc *doc, const char *name, bool wide, struct t
         }
         if (wide || (doc->encoding && strcasecmp((const char *)doc->encoding, "UTF-8") != 0 &&
                      strcasecmp((const char *)doc->encoding, "UTF8") != 0))
-                tkit_xr_fail(&r, root, R_XML, "the file is not in UTF-8, the only encoding of the "
-                                              "format");
+                tkit_xr_fail(&r, root, R_XML,
+                             "the file is not in UTF-8, the only encoding of the "
+                             "format");
         static const char *const attrs[] = {"!format", "tile-mm", "bleed-mm", NULL};
         tkit_xr_attrs(&r, root, attrs);
         const char *fmt = tkit_xr_prop(root, "format");
@@ -144,8 +148,8 @@ static struct tkit_art *build(xmlDoc *doc, const char *name, bool wide, struct t
         return a;
 }
 
-struct tkit_art *tkit_art_read(const char *data, size_t len, const char *name,
-                               struct tkit_diags *d, int *err)
+struct tkit_art *tkit_art_read(const char *data, size_t len, const char *name, struct tkit_diags *d,
+                               int *err)
 {
         static const struct tkit_xml_rules rules = {R_XML, R_DTD, R_LIMIT};
         int e = 0;

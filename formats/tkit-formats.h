@@ -147,8 +147,8 @@ int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct t
  * twice, ART-SCHEMA), then validated against the embedded RelaxNG schema (formats/art.rng). The
  * images are not opened here. Returns the manifest (caller destroys; a->file is `name`) or NULL
  * with every problem reported; *err (may be NULL) as for tkit_scene_read_stream(). */
-struct tkit_art *tkit_art_read(const char *data, size_t len, const char *name,
-                               struct tkit_diags *d, int *err);
+struct tkit_art *tkit_art_read(const char *data, size_t len, const char *name, struct tkit_diags *d,
+                               int *err);
 struct tkit_art *tkit_art_read_file(const char *path, struct tkit_diags *d, int *err);
 
 /* Whether two scenes say the same thing: every field except lines, scene->file and the

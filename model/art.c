@@ -35,8 +35,8 @@ struct tkit_art_image *tkit_art_add_image(struct tkit_art *a, const char *set, c
                                           const char *file)
 {
         struct tkit_art_image *img = TKIT_PUSH(a->images, a->nimages, a->capimages);
-        *img = (struct tkit_art_image){tkit_xstrdup(set), tkit_xstrdup(tile), tkit_xstrdup(file),
-                                       0, 0, 0};
+        *img = (struct tkit_art_image){
+            tkit_xstrdup(set), tkit_xstrdup(tile), tkit_xstrdup(file), 0, 0, 0};
         return img;
 }
 

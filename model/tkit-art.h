@@ -15,17 +15,17 @@
 #define TKIT_ART_MAX_IMAGES 100000
 
 struct tkit_art_image {
-        char *set;      /* the set id */
-        char *tile;     /* the tile id in that set */
-        char *file;     /* the PNG, as written: relative to the manifest's folder unless absolute */
-        int rotation;   /* 0 90 180 270: the picture shows the tile turned this far clockwise */
+        char *set;    /* the set id */
+        char *tile;   /* the tile id in that set */
+        char *file;   /* the PNG, as written: relative to the manifest's folder unless absolute */
+        int rotation; /* 0 90 180 270: the picture shows the tile turned this far clockwise */
         double bleed_mm; /* art beyond the trim line on each side */
         int line;
 };
 
 struct tkit_art {
-        char *file; /* where the manifest was read from; may be NULL */
-        char *dir;  /* its folder ("." when none), for the images' relative paths */
+        char *file;     /* where the manifest was read from; may be NULL */
+        char *dir;      /* its folder ("." when none), for the images' relative paths */
         double tile_mm; /* the trim size the bleed is measured against (default 45) */
         struct tkit_art_image *images;
         size_t nimages, capimages;

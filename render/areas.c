@@ -267,8 +267,8 @@ static const struct tkit_area_spots *spots(struct tkit_area_map *m, int want, do
                 if (u - hw < -slack || u + hw > 1 + slack || v - hh < -slack || v + hh > 1 + slack)
                         continue;
                 double clear = m->dist[p] / 3.0 / W;
-                r[n++] = (struct ranked){(clear < cap ? clear : cap) - 0.3 * hypot(u - cu, v - cv),
-                                         p};
+                r[n++] =
+                    (struct ranked){(clear < cap ? clear : cap) - 0.3 * hypot(u - cu, v - cv), p};
         }
         qsort(r, n, sizeof *r, cmp_ranked);
         struct tkit_area_spots *k = TKIT_PUSH(m->spots, m->nspots, m->capspots);
@@ -289,8 +289,8 @@ int tkit_area_place(struct tkit_area_map *m, int fi, double hw, double hh, int c
                 const struct tkit_area_spots *k = spots(m, want, hw, hh, pass);
                 for (size_t i = 0; i < k->n; i++) {
                         double pu = (k->pixel[i] % W + 0.5) / W, pv = (k->pixel[i] / W + 0.5) / W;
-                        struct tkit_box b = {cx + pu - hw, cy + pv - hh, cx + pu + hw,
-                                             cy + pv + hh, 0};
+                        struct tkit_box b = {cx + pu - hw, cy + pv - hh, cx + pu + hw, cy + pv + hh,
+                                             0};
                         if (tkit_box_index_hit(ix, b, kinds) >= 0)
                                 continue;
                         *u = pu;

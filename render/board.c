@@ -175,10 +175,9 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                                 tkit_render_unresolved(cr, x, y, g->P, p->tile);
                                 continue;
                         }
-                        tkit_render_tile_art(cr, o->art, cells[k].def, cells[k].rotation / 90, x,
-                                             y, g->P, 0,
-                                             o->flags |
-                                                 (p->is_piece ? TKIT_RENDER_NO_MARKER : 0));
+                        tkit_render_tile_art(cr, o->art, cells[k].def, cells[k].rotation / 90, x, y,
+                                             g->P, 0,
+                                             o->flags | (p->is_piece ? TKIT_RENDER_NO_MARKER : 0));
                         if (o->bridges && cells[k].bridge != TKIT_BRIDGE_NONE)
                                 tkit_render_bridge_deck(cr, x, y, g->P, (int)cells[k].bridge);
                 }
@@ -311,7 +310,8 @@ void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board
 
 static int cmp_ptr(const void *a, const void *b)
 {
-        uintptr_t x = (uintptr_t) * (const void *const *)a, y = (uintptr_t) * (const void *const *)b;
+        uintptr_t x = (uintptr_t) * (const void *const *)a,
+                  y = (uintptr_t) * (const void *const *)b;
         return x < y ? -1 : x > y;
 }
 

@@ -145,7 +145,7 @@ static void pattern(cairo_t *cr, int colour, enum tkit_figure_kind fk, bool lyin
 {
         enum { PLAIN, ROWS, COLUMNS, DIAGONAL, DOTS, GRID };
         static const int kind[TKIT_COLOUR_COUNT] = {
-            [TKIT_COLOUR_RED] = PLAIN,    [TKIT_COLOUR_BLUE] = ROWS,
+            [TKIT_COLOUR_RED] = PLAIN,     [TKIT_COLOUR_BLUE] = ROWS,
             [TKIT_COLOUR_GREEN] = COLUMNS, [TKIT_COLOUR_YELLOW] = PLAIN,
             [TKIT_COLOUR_BLACK] = PLAIN,   [TKIT_COLOUR_GREY] = DIAGONAL,
             [TKIT_COLOUR_PINK] = DOTS,     [TKIT_COLOUR_PURPLE] = GRID,
@@ -161,8 +161,9 @@ static void pattern(cairo_t *cr, int colour, enum tkit_figure_kind fk, bool lyin
         probe(fk, lying, &px, &py);
         cairo_rectangle(cr, -1, -1, 2, 2);
         cairo_new_sub_path(cr);
-        cairo_arc(cr, px, py * (lying && fk != TKIT_FIGURE_ABBOT && fk != TKIT_FIGURE_PIG ? 0.72 : 1),
-                  0.09, 0, 2 * M_PI);
+        cairo_arc(cr, px,
+                  py * (lying && fk != TKIT_FIGURE_ABBOT && fk != TKIT_FIGURE_PIG ? 0.72 : 1), 0.09,
+                  0, 2 * M_PI);
         if (fk == TKIT_FIGURE_MEEPLE && !lying) {
                 cairo_new_sub_path(cr);
                 cairo_arc(cr, -0.36, -0.03, 0.07, 0, 2 * M_PI);

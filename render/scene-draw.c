@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k,
-                            bool lying, int colour, double x, double y, double s)
+void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
+                            int colour, double x, double y, double s)
 {
         tkit_render_figure_styled(cr, k, lying, colour, x, y, s, p->pattern);
 }
@@ -300,7 +300,7 @@ static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene
 {
         double lw = p->P * 0.03;
         if (m->post >= 0)
-                return; /* a catapult: drawn with its post */
+                return;                       /* a catapult: drawn with its post */
         if (strcmp(m->what, "bridge") == 0) { /* the deck is drawn with its tile: outline it */
                 cairo_rectangle(cr, m->x0, m->y0, m->x1 - m->x0, m->y1 - m->y0);
                 cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
@@ -335,8 +335,8 @@ static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit
                 ringed = on_new_token(m, &p->out.marks[i]);
         if (m->is_new && !ringed)
                 tkit_scene_draw_new(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09);
-        tkit_scene_draw_figure(p, cr, m->figure, m->lying, tkit_scene_player_colour(p->s, m->player),
-                               m->x, m->y, s);
+        tkit_scene_draw_figure(p, cr, m->figure, m->lying,
+                               tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
         if (m->removed)
                 cross_out(cr, m);
 }

@@ -112,8 +112,8 @@ static int placed_figure(struct pic *p, struct tkit_scene *s)
 }
 
 /* A castle or barn the move builds, and the figure that moves onto it. */
-static void build(struct pic *p, struct tkit_scene *s, const struct tkit_game_event *e,
-                  int *castle, int *barn)
+static void build(struct pic *p, struct tkit_scene *s, const struct tkit_game_event *e, int *castle,
+                  int *barn)
 {
         const struct tkit_scene_move *mv = &p->orig->move;
         if (mv->kind != TKIT_MOVE_TILE || mv->discarded || !mv->placed.tile)

@@ -124,8 +124,9 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
 void tkit_scene_picture_json(const struct tkit_scene_picture *p, const struct tkit_scene *s,
                              struct tkit_buf *out)
 {
-        tkit_buf_printf(out, "{\n  \"width\": %.2f,\n  \"height\": %.2f,\n  \"unit\": ",
-                        num(p->width), num(p->height));
+        tkit_buf_printf(out,
+                        "{\n  \"width\": %.2f,\n  \"height\": %.2f,\n  \"unit\": ", num(p->width),
+                        num(p->height));
         tkit_json_string(out, p->unit ? p->unit : "pt");
         tkit_buf_puts(out, ",\n  \"lang\": ");
         tkit_json_string(out, p->lang ? p->lang : "en");

@@ -68,9 +68,9 @@ static struct tkit_box place_on(struct pic *p, struct cell *c, int fi, double hw
 {
         double u = 0.5, v = 0.5;
         struct tkit_area_map *map = tkit_scene_cell_map(p, c);
-        int rc = map ? tkit_area_place(map, fi < 0 ? -1 : fi, hw, hh, c->x, c->y, p->ix, kinds,
-                                       &u, &v)
-                     : 1;
+        int rc =
+            map ? tkit_area_place(map, fi < 0 ? -1 : fi, hw, hh, c->x, c->y, p->ix, kinds, &u, &v)
+                : 1;
         double u2, v2;
         if (map && rc && !strict && fi >= 0 &&
             tkit_area_place(map, -1, hw, hh, c->x, c->y, p->ix, kinds, &u2, &v2) == 0) {
@@ -234,9 +234,10 @@ static void place_tokens(struct pic *p, double (*where)[2], bool *ok)
                 m->is_new = true;
                 m->cell_x = p->px;
                 m->cell_y = p->py;
-                mark_geometry(p, m,
-                              ew ? (struct tkit_box){p->px, p->py + 0.4, p->px + 1, p->py + 0.6, 0}
-                                 : (struct tkit_box){p->px + 0.4, p->py, p->px + 0.6, p->py + 1, 0});
+                mark_geometry(
+                    p, m,
+                    ew ? (struct tkit_box){p->px, p->py + 0.4, p->px + 1, p->py + 0.6, 0}
+                       : (struct tkit_box){p->px + 0.4, p->py, p->px + 0.6, p->py + 1, 0});
         }
 }
 
@@ -353,8 +354,9 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
                 hw *= p->fig_k;
                 hh *= p->fig_k;
                 /* a new figure's ring needs room too */
-                struct tkit_box r = ringed(box_at(0, 0, hw, hh, 0),
-                                           m->is_new ? tkit_scene_figure_size(p, f->kind) * 0.09 : 0);
+                struct tkit_box r =
+                    ringed(box_at(0, 0, hw, hh, 0),
+                           m->is_new ? tkit_scene_figure_size(p, f->kind) * 0.09 : 0);
                 double rw = m->is_new ? r.x1 : hw, rh = m->is_new ? r.y1 : hh;
                 b = place_on(p, c, fi, rw, rh, &p->out.marks[mi], FIGURE_AVOID, true);
                 if (inner && beside_symbol(p, c, fi, hw, hh, rw - hw, &b)) {
@@ -365,8 +367,8 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
                 m = &p->out.marks[mi];
                 m->what = role(f, c->def, fi);
         } else {
-                size_t k = f->at == TKIT_AT_CASTLE ? (size_t)f->castle
-                                                   : p->s->ncastles + (size_t)f->barn;
+                size_t k =
+                    f->at == TKIT_AT_CASTLE ? (size_t)f->castle : p->s->ncastles + (size_t)f->barn;
                 int idx = f->at == TKIT_AT_CASTLE ? f->castle : f->barn;
                 size_t n = f->at == TKIT_AT_CASTLE ? p->s->ncastles : p->s->nbarns;
                 if (idx < 0 || (size_t)idx >= n || !tok_ok[k]) {
@@ -397,8 +399,8 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
  * SPOT_REACH tiles away: square rings of candidates around it, nearer rings first (no search of
  * the whole board for each badge: on a crowded board that would make placement quadratic). */
 #define SPOT_REACH 2.5
-static bool spot_near(struct pic *p, const struct tkit_box *a, double hw, double hh,
-                      unsigned avoid, double *x, double *y)
+static bool spot_near(struct pic *p, const struct tkit_box *a, double hw, double hh, unsigned avoid,
+                      double *x, double *y)
 {
         double cx = (a->x0 + a->x1) / 2, cy = (a->y0 + a->y1) / 2, step = 0.05;
         double ax = (a->x1 - a->x0) / 2 + hw, ay = (a->y1 - a->y0) / 2 + hh;
@@ -408,10 +410,18 @@ static bool spot_near(struct pic *p, const struct tkit_box *a, double hw, double
                 for (int i = 0; i < 4 * n; i++) { /* the ring's four sides, clockwise */
                         double t = (double)(i % n) / n, bx, by;
                         switch (i / n) {
-                        case 0: bx = cx - rx + 2 * rx * t, by = cy - ry; break;
-                        case 1: bx = cx + rx, by = cy - ry + 2 * ry * t; break;
-                        case 2: bx = cx + rx - 2 * rx * t, by = cy + ry; break;
-                        default: bx = cx - rx, by = cy + ry - 2 * ry * t; break;
+                        case 0:
+                                bx = cx - rx + 2 * rx * t, by = cy - ry;
+                                break;
+                        case 1:
+                                bx = cx + rx, by = cy - ry + 2 * ry * t;
+                                break;
+                        case 2:
+                                bx = cx + rx - 2 * rx * t, by = cy + ry;
+                                break;
+                        default:
+                                bx = cx - rx, by = cy + ry - 2 * ry * t;
+                                break;
                         }
                         struct tkit_box b = box_at(bx, by, hw, hh, 0);
                         if (!box_shown(p, &b) || !free_box(p, b, avoid))
@@ -489,8 +499,8 @@ static void figs_index(const struct pic *p, struct figs_by_cell *f)
         f->n = 0;
         for (size_t i = 0; i < p->out.nmarks; i++)
                 if (p->out.marks[i].kind == TKIT_MARK_FIGURE && p->out.marks[i].feature >= 0)
-                        f->v[f->n++] = (struct fig_ref){p->out.marks[i].cell_x,
-                                                        p->out.marks[i].cell_y, i};
+                        f->v[f->n++] =
+                            (struct fig_ref){p->out.marks[i].cell_x, p->out.marks[i].cell_y, i};
         qsort(f->v, f->n, sizeof *f->v, cmp_ref);
 }
 
@@ -515,7 +525,8 @@ static bool scorer_box(const struct pic *p, const struct figs_by_cell *fc,
                         const struct tkit_scene_mark *m = &p->out.marks[fc->v[i].mark];
                         if (m->player != e->player || m->feature != pl->feature)
                                 continue;
-                        if (p->state != TKIT_SCENE_AFTER && e->figure >= 0 && m->index == e->figure) {
+                        if (p->state != TKIT_SCENE_AFTER && e->figure >= 0 &&
+                            m->index == e->figure) {
                                 *out = tkit_scene_mark_box(p, m);
                                 return true;
                         }
@@ -596,8 +607,9 @@ static struct tkit_box keep_inside(const struct pic *p, struct tkit_box b)
 /* Where a score's badge goes: next to `anchor` (the scorer's figure or the castle of a maiden
  * taken back) when there is room; else on the feature's first tile shown, off everything; else at
  * the nearest free spot, with a line to what it is about. */
-static bool place_badge(struct pic *p, const struct tkit_game_event *e, const struct tkit_box *anchor,
-                        struct tkit_scene_mark *m, double hw, double hh, struct tkit_box *out)
+static bool place_badge(struct pic *p, const struct tkit_game_event *e,
+                        const struct tkit_box *anchor, struct tkit_scene_mark *m, double hw,
+                        double hh, struct tkit_box *out)
 {
         double x, y;
         if (anchor && spot_next_to(p, e, anchor, hw, hh, &x, &y)) {
@@ -612,8 +624,8 @@ static bool place_badge(struct pic *p, const struct tkit_game_event *e, const st
                     tkit_scene_shown(p, pl->x, pl->y) ? tkit_scene_cell_at(p, pl->x, pl->y) : NULL;
                 if (!c)
                         continue;
-                struct tkit_box b = keep_inside(p, place_on(p, c, pl->feature, hw, hh, m, BOX_ANY,
-                                                            false));
+                struct tkit_box b =
+                    keep_inside(p, place_on(p, c, pl->feature, hw, hh, m, BOX_ANY, false));
                 if (free_box(p, b, BOX_ANY)) {
                         *out = b;
                         return true;

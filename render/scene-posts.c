@@ -255,8 +255,8 @@ static struct tkit_scene_mark *box_mark(struct pic *p, enum tkit_scene_mark_kind
         return m;
 }
 
-static void post_figure(struct pic *p, cairo_t *cr, const struct post_view *v, int player,
-                        double x, double y, double s, bool covered, bool is_new)
+static void post_figure(struct pic *p, cairo_t *cr, const struct post_view *v, int player, double x,
+                        double y, double s, bool covered, bool is_new)
 {
         int colour = tkit_scene_player_colour(p->s, player);
         if (cr) {
@@ -398,8 +398,8 @@ static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v
                 m->number = v->refused;
                 m->what = "catapult";
                 double r = p->callout_r * p->P;
-                m = box_mark(p, TKIT_MARK_CALLOUT, x + s * 1.15, y + s / 2 - r, x + s * 1.15 + 2 * r,
-                             y + s / 2 + r, BOX_CALLOUT);
+                m = box_mark(p, TKIT_MARK_CALLOUT, x + s * 1.15, y + s / 2 - r,
+                             x + s * 1.15 + 2 * r, y + s / 2 + r, BOX_CALLOUT);
                 m->number = v->refused;
         }
 }
@@ -469,8 +469,9 @@ static void post_row(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post
                 }
                 tkit_render_post_symbol(cr, v->kind, x + h / 2, v->y + h / 2, h * 0.42);
         } else {
-                struct tkit_scene_mark *m = box_mark(p, TKIT_MARK_SYMBOL, x + h * 0.08, v->y + h * 0.08,
-                                                     x + h * 0.92, v->y + h * 0.92, BOX_POST);
+                struct tkit_scene_mark *m =
+                    box_mark(p, TKIT_MARK_SYMBOL, x + h * 0.08, v->y + h * 0.08, x + h * 0.92,
+                             v->y + h * 0.92, BOX_POST);
                 m->what = "post";
                 m->post = (int)v->kind;
         }

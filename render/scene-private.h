@@ -16,7 +16,7 @@
  * must: figures keep off the buildings of the art, badges off nearly everything. */
 enum {
         BOX_FIGURE = 1u << 0,
-        BOX_TOKEN = 1u << 1,    /* castle, barn */
+        BOX_TOKEN = 1u << 1, /* castle, barn */
         BOX_BADGE = 1u << 2,
         BOX_CALLOUT = 1u << 3,
         BOX_SYMBOL = 1u << 4,   /* a symbol of the tile art: pennant, village, siege symbol, ... */
@@ -28,7 +28,7 @@ enum {
 };
 /* What a badge or a callout may not cover. */
 #define BOX_ANY                                                                                    \
-        (BOX_FIGURE | BOX_TOKEN | BOX_BADGE | BOX_CALLOUT | BOX_SYMBOL | BOX_BUILDING |          \
+        (BOX_FIGURE | BOX_TOKEN | BOX_BADGE | BOX_CALLOUT | BOX_SYMBOL | BOX_BUILDING |            \
          BOX_FRAME | BOX_POST | BOX_MARK | BOX_TEXT)
 
 struct cell {
@@ -116,9 +116,9 @@ struct pic {
         int bx0, by0, bx1, by1; /* the cells shown */
 
         /* what the move does, in the state drawn (scene-during.c) */
-        bool *fig_new;   /* per figure of s: placed or moved by the move */
-        int *fig_index;  /* per figure of s: its index among the scene's figures, -1 placed */
-        bool *tok_new;   /* per castle then barn of s: built by the move */
+        bool *fig_new;    /* per figure of s: placed or moved by the move */
+        int *fig_index;   /* per figure of s: its index among the scene's figures, -1 placed */
+        bool *tok_new;    /* per castle then barn of s: built by the move */
         int built_bridge; /* the placed tile's bridge is built by the move */
         struct post_move post_move[TKIT_POST_COUNT];
         struct post_view *posts;
@@ -180,8 +180,8 @@ const struct post_view *tkit_scene_post_view(const struct pic *p, int kind);
 void tkit_scene_draw_board(struct pic *p, cairo_t *cr);
 void tkit_scene_draw_marks(struct pic *p, cairo_t *cr);
 void tkit_scene_callout_disc(cairo_t *cr, double x, double y, double r, int number);
-void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k,
-                            bool lying, int colour, double x, double y, double s);
+void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
+                            int colour, double x, double y, double s);
 void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m);
 void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1, double lw);
 void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r);

@@ -158,7 +158,6 @@ static void sort_cells(struct pic *p)
                 p->cells[i].map = NULL;
 }
 
-
 /* The symbols the art draws depend on the tile and its rotation only: measured once for both. */
 const struct symbols *tkit_scene_cell_symbols(struct pic *p, const struct cell *c)
 {
@@ -328,7 +327,8 @@ static void focus_post_piece(struct pic *p, int kind, bool *any, int *f)
                                 holds |= pc->faces[k].posts[q].kind == (enum tkit_post)kind;
                 if (!holds)
                         continue;
-                long dx = *any ? 2L * c->x - f[0] - f[2] : 0, dy = *any ? 2L * c->y - f[1] - f[3] : 0;
+                long dx = *any ? 2L * c->x - f[0] - f[2] : 0,
+                     dy = *any ? 2L * c->y - f[1] - f[3] : 0;
                 long d = dx * dx + dy * dy;
                 if (best < 0 || d < bd) {
                         best = (int)i;
@@ -392,8 +392,8 @@ struct line {
         char *text;
         double size;
         bool bold;
-        int colour; /* a swatch in this player colour before the text, or -1 */
-        int number; /* a callout number before the text, or 0 */
+        int colour;  /* a swatch in this player colour before the text, or -1 */
+        int number;  /* a callout number before the text, or 0 */
         bool indent; /* a legend line: its text after the room of a swatch, with or without one */
         bool bullet; /* the first line of a legend line about no player: a grey dot for a swatch */
 };
@@ -638,7 +638,8 @@ static void pic_finish(struct pic *p)
 
 static int cmp_ptr(const void *a, const void *b)
 {
-        uintptr_t x = (uintptr_t) * (const void *const *)a, y = (uintptr_t) * (const void *const *)b;
+        uintptr_t x = (uintptr_t) * (const void *const *)a,
+                  y = (uintptr_t) * (const void *const *)b;
         return x < y ? -1 : x > y;
 }
 
@@ -781,7 +782,6 @@ static int write_picture(struct pic *p, const struct lines *L, FILE *f, const ch
         }
         return rc;
 }
-
 
 static int check_options(const struct tkit_scene_render_options *o,
                          const struct tkit_game_result *r, const char *path, struct tkit_diags *d)

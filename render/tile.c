@@ -88,7 +88,8 @@ struct tile_plan {
         bool centre_through;               /* a road or river crosses the centre */
         struct pt inner[TKIT_MAX_SYMBOLS]; /* spots of inner features, by order of appearance */
         int ninner;
-        struct symbol_sink *syms; /* measuring symbols instead of drawing (tkit_render_tile_symbols) */
+        struct symbol_sink
+            *syms; /* measuring symbols instead of drawing (tkit_render_tile_symbols) */
 };
 
 /* Where tkit_render_tile_symbols() collects the symbols: each is drawn into a group of a
@@ -118,8 +119,8 @@ static void sym_end(cairo_t *cr, const struct tile_plan *p, const char *what, in
         cairo_pattern_destroy(g);
         struct symbol_sink *k = p->syms;
         if (w > 0 && h > 0 && k->n < k->cap)
-                k->out[k->n] = (struct tkit_tile_symbol){what, feature, x / k->k, y / k->k,
-                                                         (x + w) / k->k, (y + h) / k->k};
+                k->out[k->n] = (struct tkit_tile_symbol){what,     feature,        x / k->k,
+                                                         y / k->k, (x + w) / k->k, (y + h) / k->k};
         if (w > 0 && h > 0)
                 k->n++;
 }

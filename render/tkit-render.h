@@ -119,9 +119,8 @@ int tkit_render_tile_stream(const struct tkit_tile *t, int rot, int px, unsigned
 /* Writes one multi-cell piece (with face `face`, or -1 for the art alone), `px` per cell. */
 int tkit_render_piece_file(const struct tkit_piece *p, int face, int px, unsigned flags,
                            const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
-int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsigned flags,
-                             FILE *f, const char *path, enum tkit_image_format fmt,
-                             struct tkit_diags *d);
+int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsigned flags, FILE *f,
+                             const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
 
 /* ---------------------------------------------------------------- reference sheets */
 
@@ -278,9 +277,9 @@ struct tkit_scene_mark {
         double probe_x, probe_y;      /* FIGURE, POST: a point showing the player's colour */
         int points;                   /* BADGE */
         int number;                   /* CALLOUT, REFUSED */
-        int index;  /* FIGURE: index into the scene's figures; -1 for the one placed */
-        bool removed; /* FIGURE, the move shown: an attack removes it (crossed out) */
-        bool is_new;  /* FIGURE, POST, TOKEN, TILE: placed, moved or built by the move */
+        int index;        /* FIGURE: index into the scene's figures; -1 for the one placed */
+        bool removed;     /* FIGURE, the move shown: an attack removes it (crossed out) */
+        bool is_new;      /* FIGURE, POST, TOKEN, TILE: placed, moved or built by the move */
         const char *what; /* SYMBOL, TOKEN, REFUSED: what it is (static); FIGURE: its role */
         int post;         /* POST, POST_SPACE, BADGE at a post, REFUSED at a post: enum
                              tkit_post, else -1 */
@@ -321,9 +320,9 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
                       struct tkit_diags *d);
 int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
                              struct tkit_set *const *sets, size_t nsets,
-                             const struct tkit_scene_render_options *o, FILE *f,
-                             const char *path, enum tkit_image_format fmt,
-                             struct tkit_scene_picture *pic, struct tkit_diags *d);
+                             const struct tkit_scene_render_options *o, FILE *f, const char *path,
+                             enum tkit_image_format fmt, struct tkit_scene_picture *pic,
+                             struct tkit_diags *d);
 
 /* A board picture (tkit_render_board) carrying the tokens and figures of `scene` (render board
  * --scene): those whose cell holds a tile of the layout and whose feature resolves on it; the

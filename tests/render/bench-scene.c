@@ -31,9 +31,9 @@ static int cmp_str(const void *a, const void *b)
 
 static int read_sets(const char *dir, struct tkit_setlist *l, struct tkit_diags *d)
 {
-        static const char *const files[] = {"base.xml",      "river.xml",   "castles-bridges.xml",
-                                            "siege-defense.xml", "besiegers.xml", "cathars.xml",
-                                            "siege-rgg.xml"};
+        static const char *const files[] = {
+            "base.xml",      "river.xml",   "castles-bridges.xml", "siege-defense.xml",
+            "besiegers.xml", "cathars.xml", "siege-rgg.xml"};
         for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
                 char *p = tkit_xasprintf("%s/%s", dir, files[i]);
                 int r = tkit_read_file(p, TKIT_FORMAT_AUTO, l, d);
@@ -49,8 +49,8 @@ static int read_sets(const char *dir, struct tkit_setlist *l, struct tkit_diags 
 }
 
 /* Mean milliseconds to apply and draw one scene into `path`. */
-static double time_one(const struct tkit_scene *s, const struct tkit_setlist *l,
-                       const char *path, double px, struct tkit_diags *d)
+static double time_one(const struct tkit_scene *s, const struct tkit_setlist *l, const char *path,
+                       double px, struct tkit_diags *d)
 {
         enum { REPS = 5 };
         struct tkit_scene_render_options o;

@@ -162,8 +162,7 @@ static uint32_t pixel(cairo_surface_t *s, double x, double y)
         cairo_surface_flush(s);
         const unsigned char *data = cairo_image_surface_get_data(s);
         uint32_t v;
-        memcpy(&v, data + (size_t)y * (size_t)cairo_image_surface_get_stride(s) + (size_t)x * 4,
-               4);
+        memcpy(&v, data + (size_t)y * (size_t)cairo_image_surface_get_stride(s) + (size_t)x * 4, 4);
         return v & 0xffffffu;
 }
 
@@ -198,7 +197,8 @@ static void test_draw_rotations(void **state)
                 assert_non_null(t);
                 assert_true(tkit_render_art_has(r, t));
                 for (int rot = 0; rot < 4; rot++) {
-                        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 120, 120);
+                        cairo_surface_t *s =
+                            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 120, 120);
                         cairo_t *cr = cairo_create(s);
                         cairo_set_source_rgb(cr, 0, 0, 0);
                         cairo_paint(cr);
@@ -283,9 +283,8 @@ static void test_scene(void **state)
         o.art = r;
         struct tkit_scene_picture pic;
         char *png = tkit_xasprintf("%s/art-scene.png", tmpdir);
-        assert_int_equal(tkit_render_scene(s, NULL, sets.sets, sets.n, &o, png, TKIT_IMAGE_AUTO,
-                                           &pic, &d),
-                         0);
+        assert_int_equal(
+            tkit_render_scene(s, NULL, sets.sets, sets.n, &o, png, TKIT_IMAGE_AUTO, &pic, &d), 0);
         size_t warned = 0;
         for (size_t i = 0; i < d.n; i++)
                 warned += d.v[i].rule && strcmp(d.v[i].rule, "ART-MISSING") == 0;
@@ -331,8 +330,7 @@ static void test_cli(void **state)
                 int status;
         } runs[] = {
             {"render sheet --tiles '%1$s/base.xml' --art '%2$s' -o '%3$s.pdf'", "pdf", 0},
-            {"render board --tiles '%1$s/base.xml' --seed 3 --art '%2$s' -o '%3$s.png'", "png",
-             0},
+            {"render board --tiles '%1$s/base.xml' --seed 3 --art '%2$s' -o '%3$s.png'", "png", 0},
             {"render scene '%4$s/cb-example-2.xml' --tiles '%1$s/base.xml' --tiles "
              "'%1$s/castles-bridges.xml' --art '%2$s' -o '%3$s.png'",
              "png", 0},
@@ -353,8 +351,7 @@ static void test_cli(void **state)
                 if (st != runs[i].status)
                         fail_msg("%s: exit status %d, want %d", cmd, st, runs[i].status);
                 if ((access(path, F_OK) == 0) != (runs[i].status == 0))
-                        fail_msg("%s: %s written", cmd,
-                                 runs[i].status ? "something" : "nothing");
+                        fail_msg("%s: %s written", cmd, runs[i].status ? "something" : "nothing");
                 free(cmd);
                 free(args);
                 free(path);
@@ -375,9 +372,9 @@ static void test_cli(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(test_read),          cmocka_unit_test(test_read_errors),
+            cmocka_unit_test(test_read),           cmocka_unit_test(test_read_errors),
             cmocka_unit_test(test_draw_rotations), cmocka_unit_test(test_bad_images),
-            cmocka_unit_test(test_scene),         cmocka_unit_test(test_cli),
+            cmocka_unit_test(test_scene),          cmocka_unit_test(test_cli),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
 }

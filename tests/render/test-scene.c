@@ -35,9 +35,9 @@ static int setup(void **state)
         if (!dir)
                 return -1;
         tkit_setlist_init(&sets);
-        static const char *const files[] = {"base.xml",      "river.xml",   "castles-bridges.xml",
-                                            "siege-defense.xml", "besiegers.xml", "cathars.xml",
-                                            "siege-rgg.xml"};
+        static const char *const files[] = {
+            "base.xml",      "river.xml",   "castles-bridges.xml", "siege-defense.xml",
+            "besiegers.xml", "cathars.xml", "siege-rgg.xml"};
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;
@@ -546,7 +546,8 @@ static int inn_sign(const struct tkit_tile *t, int rot, double *u, double *v)
         for (int y = 0; y < N; y++)
                 for (int x = 0; x < N; x++) {
                         uint32_t c = pixel(img, x, y);
-                        int r = (int)(c >> 16 & 0xff), g = (int)(c >> 8 & 0xff), b = (int)(c & 0xff);
+                        int r = (int)(c >> 16 & 0xff), g = (int)(c >> 8 & 0xff),
+                            b = (int)(c & 0xff);
                         if (r > 215 && g > 150 && g < 195 && b < 80) {
                                 n++;
                                 su += x + 0.5;
@@ -664,7 +665,8 @@ static void test_deterministic(void **state)
         struct tkit_game_result r;
         struct tkit_scene *s = token_scene(&r);
         for (int i = 0; i < 2; i++) {
-                char *n1 = tkit_xasprintf("det1.%s", ext[i]), *n2 = tkit_xasprintf("det2.%s", ext[i]);
+                char *n1 = tkit_xasprintf("det1.%s", ext[i]),
+                     *n2 = tkit_xasprintf("det2.%s", ext[i]);
                 char *p1 = out_path(n1), *p2 = out_path(n2);
                 assert_int_equal(render(s, &r, NULL, p1, NULL), 0);
                 assert_int_equal(render(s, &r, NULL, p2, NULL), 0);
@@ -738,8 +740,8 @@ static char **scene_files(size_t *n)
  * of a post bonus (a stack shows its top three). */
 static size_t figures_shown(const struct tkit_scene *s, const struct tkit_game_result *r)
 {
-        size_t n = s->nfigures + (s->move.kind == TKIT_MOVE_TILE && !s->move.discarded &&
-                                  s->move.has_figure);
+        size_t n = s->nfigures +
+                   (s->move.kind == TKIT_MOVE_TILE && !s->move.discarded && s->move.has_figure);
         for (int k = 0; k < TKIT_POST_ANY; k++) {
                 size_t stack = 0;
                 for (size_t i = 0; i < s->nposts; i++) {
@@ -772,8 +774,8 @@ static bool has_badge(const struct tkit_game_event *e)
 {
         return e->kind == TKIT_EV_SCORE && e->player >= 0 &&
                (e->nplaces || e->post >= 0 ||
-                (e->rule && (strcmp(e->rule, "MAIDEN-TAKE") == 0 ||
-                             strcmp(e->rule, "BARN-SCORE") == 0)));
+                (e->rule &&
+                 (strcmp(e->rule, "MAIDEN-TAKE") == 0 || strcmp(e->rule, "BARN-SCORE") == 0)));
 }
 
 /* The figure of the scorer nearest to badge `b` among those standing on the places scored, and
@@ -974,9 +976,8 @@ static void check_map(const struct tkit_scene_picture *pic, const char *what)
                         if (m->kind == TKIT_MARK_BADGE && badge_must_avoid(o))
                                 fail_msg("%s: badge %+d over a %s%s%s", what, m->points,
                                          o->kind == TKIT_MARK_SYMBOL ? "symbol " : "mark ",
-                                         o->what ? o->what : "", o->kind == TKIT_MARK_FIGURE
-                                                                    ? " (figure)"
-                                                                    : "");
+                                         o->what ? o->what : "",
+                                         o->kind == TKIT_MARK_FIGURE ? " (figure)" : "");
                 }
         }
         if (!tile != !frame)
@@ -1001,7 +1002,8 @@ static void check_frame_outside(const struct tkit_scene_picture *pic, cairo_surf
                         bool covered = false; /* a figure or badge may stand there */
                         for (size_t j = 0; j < pic->nmarks; j++) {
                                 const struct tkit_scene_mark *o = &pic->marks[j];
-                                covered |= o->kind != TKIT_MARK_TILE && o->kind != TKIT_MARK_NEW_TILE &&
+                                covered |= o->kind != TKIT_MARK_TILE &&
+                                           o->kind != TKIT_MARK_NEW_TILE &&
                                            o->kind != TKIT_MARK_TEXT && x >= o->x0 - 2 &&
                                            x <= o->x1 + 2 && y >= o->y0 - 2 && y <= o->y1 + 2;
                         }
@@ -1088,7 +1090,8 @@ static void check_hatch_outlined(const struct tkit_game_result *r,
                                                 uint32_t c = pixel(img, x + d * w / 200, y);
                                                 int l = (int)(((c >> 16) & 0xff) * 30 +
                                                               ((c >> 8) & 0xff) * 59 +
-                                                              (c & 0xff) * 11) / 100;
+                                                              (c & 0xff) * 11) /
+                                                        100;
                                                 dark = l < 60;
                                         }
                                         outlined += dark;
@@ -1099,8 +1102,8 @@ static void check_hatch_outlined(const struct tkit_game_result *r,
                         }
                         if (edges && outlined * 10 < edges * 9)
                                 fail_msg("%s: the hatch of feature %d at (%d, %d) is outlined at "
-                                         "%d of %d edges", what, f, e->places[k].x,
-                                         e->places[k].y, outlined, edges);
+                                         "%d of %d edges",
+                                         what, f, e->places[k].x, e->places[k].y, outlined, edges);
                 }
         }
         free(grid);
@@ -1132,11 +1135,13 @@ static void test_nothing_hidden(void **state)
                                 o.lang = langs[l];
                                 struct tkit_scene_picture pic;
                                 char *png = out_path("hidden.png");
-                                char *what = tkit_xasprintf("%s %s %.0f mm", s->id, langs[l], mm[z]);
+                                char *what =
+                                    tkit_xasprintf("%s %s %.0f mm", s->id, langs[l], mm[z]);
                                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
                                 check_map(&pic, what);
                                 if (l == 0) {
-                                        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+                                        cairo_surface_t *img =
+                                            cairo_image_surface_create_from_png(png);
                                         assert_int_equal(cairo_surface_status(img),
                                                          CAIRO_STATUS_SUCCESS);
                                         check_frame_outside(&pic, img, what);
@@ -1204,18 +1209,12 @@ static void test_scenes_cli(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(test_road_figures),
-            cmocka_unit_test(test_tokens_and_posts),
-            cmocka_unit_test(test_small_tiles),
-            cmocka_unit_test(test_languages_svg),
-            cmocka_unit_test(test_languages_pdf),
-            cmocka_unit_test(test_vocabulary),
-            cmocka_unit_test(test_inns),
-            cmocka_unit_test(test_deterministic),
-            cmocka_unit_test(test_refused),
-            cmocka_unit_test(test_scenes_folder),
-            cmocka_unit_test(test_nothing_hidden),
-            cmocka_unit_test(test_scenes_cli),
+            cmocka_unit_test(test_road_figures),   cmocka_unit_test(test_tokens_and_posts),
+            cmocka_unit_test(test_small_tiles),    cmocka_unit_test(test_languages_svg),
+            cmocka_unit_test(test_languages_pdf),  cmocka_unit_test(test_vocabulary),
+            cmocka_unit_test(test_inns),           cmocka_unit_test(test_deterministic),
+            cmocka_unit_test(test_refused),        cmocka_unit_test(test_scenes_folder),
+            cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_scenes_cli),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
 }
