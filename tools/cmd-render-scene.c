@@ -41,7 +41,7 @@ static void help_scene(FILE *out)
                 "                         its box (docs/render.md)\n"
                 "      --final            score the end of the game after the move\n"
                 "      --lang en|ro|cs|uk caption, legend and labels (default en)\n"
-                "      --tile-mm MM       tile size (default 45, the real tile; 20 for a rulebook)\n"
+                "      --tile-mm MM       tile size (default 45, the real tile; rulebooks: 20)\n"
                 "      --dpi N            PNG resolution (default 150)\n"
                 "      --full             every tile (default: the tiles around the move)\n"
                 "      --grid             column and row numbers\n"
