@@ -140,6 +140,15 @@ int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *nam
                             struct tkit_diags *d);
 int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct tkit_diags *d);
 
+/* A new scene to fill in, appended to `out` (tilekit scene new): the XML of a valid scene with a
+ * comment before each element saying what goes there. Its sets are `asked` and the sets they
+ * require (looked up in `all`); its board holds a start tile (or the first land tile without
+ * siege symbols), and its move places a tile of the set asked for last whose west side fits that
+ * tile's east side; two players, no figure, no points expected. Returns 0, or TKIT_E_INVALID
+ * (reported to `d`) when the sets have no such tiles. */
+int tkit_scene_skeleton(struct tkit_set *const *all, size_t nall, struct tkit_set *const *asked,
+                        size_t nasked, const char *id, struct tkit_buf *out, struct tkit_diags *d);
+
 /* ---------------------------------------------------------------- art manifests */
 
 /* Reads an art manifest (docs/render.md, "The publisher's art"): strict like the scene reader

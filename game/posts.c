@@ -87,14 +87,16 @@ static bool fig_of_post(const struct g_board *b, const struct g_fig *f, enum tki
         }
 }
 
-/* The figure the scene names for player pl's removal, or -1. */
+/* The figure the scene names for player pl's removal: -1 when it names none, -2 after an error.
+ * The <remove> is marked as taken; one left at the end of the draw is an error (siege_check). */
 static int named_removal(struct g_board *b, int pl, enum tkit_post k)
 {
         const struct tkit_scene_move *m = &b->sc->move;
-        for (size_t i = 0; i < m->nremovals; i++) {
+        for (size_t i = 0; i < m->nremovals && i < 64; i++) {
                 const struct tkit_scene_figure *r = &m->removals[i];
-                if (r->player != pl)
+                if (r->player != pl || (b->removals_used >> i & 1u))
                         continue;
+                b->removals_used |= (uint64_t)1 << i;
                 int ci = tkit_g_cell_at(b, r->x, r->y);
                 int node = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, r->feature);
                 for (size_t f = 0; node >= 0 && f < b->nfigs; f++)
@@ -128,7 +130,10 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                                      tkit_post_name(p->kind));
                         continue;
                 }
-                int pick = n == 1 ? only : named_removal(b, pl, p->kind);
+                /* a figure the scene names must be one the attack may take; with one only, the
+                 * scene need not name it */
+                int named = named_removal(b, pl, p->kind);
+                int pick = named != -1 ? named : n == 1 ? only : -1;
                 if (pick >= 0) {
                         tkit_g_return_fig(c, pick, "ATTACK", true);
                 } else if (pick == -1) {
@@ -158,7 +163,7 @@ static void attack(struct g_ctx *c, struct g_post *p)
         post_clear(c, p, "ATTACK");
 }
 
-void tkit_g_siege_draw(struct g_ctx *c)
+static void siege_draw(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
@@ -202,6 +207,23 @@ void tkit_g_siege_draw(struct g_ctx *c)
                 e->post = (int)k;
                 e->count = "catapult";
         }
+}
+
+/* Drawing the tile: catapults advance, attacks happen. A <remove> no attack took says something
+ * the rules do not do (a protected player, a maiden, a figure of another kind, no attack at all):
+ * an error, never silently dropped. */
+void tkit_g_siege_draw(struct g_ctx *c)
+{
+        struct g_board *b = c->b;
+        siege_draw(c);
+        const struct tkit_scene_move *m = &b->sc->move;
+        for (size_t i = 0; i < m->nremovals && i < 64; i++)
+                if (!(b->removals_used >> i & 1u))
+                        tkit_g_error(b, m->removals[i].line, "SCENE-REMOVE",
+                                     "no attack of this move makes %s remove a figure (a player "
+                                     "with a meeple at the attacked post removes none; a maiden "
+                                     "is never removed)",
+                                     tkit_g_player_name(b, m->removals[i].player));
 }
 
 /* The post a placed figure earns a row space at, or -1 (a farmer: the meeple space only). */

@@ -828,8 +828,11 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
 }
 
 /* Text, posts and the picture's size; then, only when the picture is not too large, everything
- * placed on the board, and the file. The size is known before the first area map is made. */
-static int render(struct pic *p, FILE *f, const char *path, enum tkit_image_format fmt)
+ * placed on the board, and the picture: into `cr` when it is not NULL (the caller's page: the
+ * background stays inside the picture's box), else into `f` as `fmt`. The size is known before
+ * the first area map is made. */
+static int render(struct pic *p, cairo_t *cr, FILE *f, const char *path,
+                  enum tkit_image_format fmt)
 {
         struct lines L = {0};
         int rc = 0;
@@ -851,18 +854,24 @@ static int render(struct pic *p, FILE *f, const char *path, enum tkit_image_form
         }
         cairo_destroy(mcr);
         cairo_surface_destroy(ms);
-        if (!rc)
+        if (!rc && cr) {
+                cairo_rectangle(cr, 0, 0, p->W, p->H);
+                cairo_clip(cr);
+                draw(p, cr, &L, true);
+        } else if (!rc) {
                 rc = write_picture(p, &L, f, path, fmt);
+        }
 out:
         lines_free(&L);
         return rc;
 }
 
-int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
-                             struct tkit_set *const *sets, size_t nsets,
-                             const struct tkit_scene_render_options *o, FILE *f, const char *path,
-                             enum tkit_image_format fmt, struct tkit_scene_picture *pic,
-                             struct tkit_diags *d)
+/* The picture into `cr` when it is not NULL, else into `f` as `fmt`. */
+static int scene_out(const struct tkit_scene *scene, const struct tkit_game_result *r,
+                     struct tkit_set *const *sets, size_t nsets,
+                     const struct tkit_scene_render_options *o, cairo_t *cr, FILE *f,
+                     const char *path, enum tkit_image_format fmt, struct tkit_scene_picture *pic,
+                     struct tkit_diags *d)
 {
         struct tkit_scene_render_options defaults;
         if (!o) {
@@ -889,12 +898,33 @@ int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_g
         tkit_scene_state_build(&p);
         plan(&p);
         art_missing(&p);
-        rc = render(&p, f, path, fmt);
+        rc = render(&p, cr, f, path, fmt);
         if (pic && !rc) {
                 *pic = p.out;
                 memset(&p.out, 0, sizeof p.out);
         }
         pic_finish(&p);
+        return rc;
+}
+
+int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
+                             struct tkit_set *const *sets, size_t nsets,
+                             const struct tkit_scene_render_options *o, FILE *f, const char *path,
+                             enum tkit_image_format fmt, struct tkit_scene_picture *pic,
+                             struct tkit_diags *d)
+{
+        return scene_out(scene, r, sets, nsets, o, NULL, f, path, fmt, pic, d);
+}
+
+int tkit_render_scene_cairo(cairo_t *cr, const struct tkit_scene *scene,
+                            const struct tkit_game_result *r, struct tkit_set *const *sets,
+                            size_t nsets, const struct tkit_scene_render_options *o,
+                            struct tkit_scene_picture *pic, struct tkit_diags *d)
+{
+        cairo_save(cr);
+        int rc =
+            scene_out(scene, r, sets, nsets, o, cr, NULL, scene->file, TKIT_IMAGE_AUTO, pic, d);
+        cairo_restore(cr);
         return rc;
 }
 

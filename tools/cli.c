@@ -21,6 +21,8 @@ const struct cli_command cli_commands[] = {
     {"scene", "check scene files, write them canonically, make one from a layout", tkit_cmd_scene,
      tkit_help_scene},
     {"score", "play a scene's move by the scoring rules", tkit_cmd_score, tkit_help_score},
+    {"book", "typeset a rulebook chapter with drawn scenes and computed numbers", tkit_cmd_book,
+     tkit_help_book},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -46,12 +48,10 @@ bool cli_bundled_tiles(const char *db, glob_t *g)
         const char *root = getenv("TILEKIT_DATA_DIR");
         if (!root)
                 root = TKIT_DATA_DIR;
+        /* our own sets only: third_party/ is comparison input, never read at run time */
         char *sets = tkit_xasprintf("%s/tilesets/*.xml", root);
-        char *inns = tkit_xasprintf("%s/third_party/jcloisterzone/inns_and_cathedrals.xml", root);
-        if (glob(sets, 0, NULL, g) == 0 && access(inns, R_OK) == 0)
-                glob(inns, GLOB_APPEND, NULL, g);
+        glob(sets, 0, NULL, g);
         free(sets);
-        free(inns);
         return true;
 }
 

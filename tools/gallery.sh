@@ -22,7 +22,7 @@ page20=docs/gallery-20mm.md
 
 [ -x "$tilekit" ] || { echo "gallery.sh: no $tilekit (build first)" >&2; exit 2; }
 tiles=""
-for t in tilesets/*.xml third_party/jcloisterzone/inns_and_cathedrals.xml; do
+for t in tilesets/*.xml; do
         tiles="$tiles --tiles $t"
 done
 mkdir -p "$out" "$out/20mm"
