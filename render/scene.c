@@ -595,8 +595,9 @@ static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
         if (p->o->caption)
                 build_text(p, mcr, L, p->W - 2 * p->m);
         p->H = p->text_y + lines_height(L) + p->m;
-        p->out.width = p->W;
-        p->out.height = p->H;
+        bool px = p->out.unit && strcmp(p->out.unit, "px") == 0; /* as the PNG is made */
+        p->out.width = px ? floor(p->W + 0.5) : p->W;
+        p->out.height = px ? floor(p->H + 0.5) : p->H;
 }
 
 static bool too_large(const struct pic *p, const char *path)
@@ -831,8 +832,7 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
  * placed on the board, and the picture: into `cr` when it is not NULL (the caller's page: the
  * background stays inside the picture's box), else into `f` as `fmt`. The size is known before
  * the first area map is made. */
-static int render(struct pic *p, cairo_t *cr, FILE *f, const char *path,
-                  enum tkit_image_format fmt)
+static int render(struct pic *p, cairo_t *cr, FILE *f, const char *path, enum tkit_image_format fmt)
 {
         struct lines L = {0};
         int rc = 0;

@@ -1154,6 +1154,97 @@ static void test_nothing_hidden(void **state)
         free(files);
 }
 
+/* render scene --map: the file is the library's picture map of the same picture, byte for byte,
+ * sized as the PNG, valid JSON (python3's parser, when there is one); a map that names the
+ * picture or an input is refused before anything is written. */
+static void test_map_cli(void **state)
+{
+        (void)state;
+        const char *exe = tkit_test_env("TKIT_EXE"), *ts = tkit_test_env("TKIT_TILESETS");
+        char *scene = tkit_xasprintf("%s/sd-example-8.xml", tkit_test_env("TKIT_SCENES"));
+        char *tiles = tkit_xasprintf("--tiles '%s/base.xml' --tiles '%s/river.xml' --tiles "
+                                     "'%s/siege-defense.xml'",
+                                     ts, ts, ts);
+        char *png = out_path("map.png"), *json = out_path("map.json");
+        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --dpi 96 --lang cs -o '%s' --map "
+                                   "'%s' >/dev/null",
+                                   exe, scene, tiles, png, json);
+        assert_int_equal(run_shell(cmd, NULL), 0);
+        free(cmd);
+        /* the same picture through the library */
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_scene *s = tkit_scene_read_file(scene, &d, NULL);
+        struct tkit_game_result r;
+        tkit_game_result_init(&r);
+        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+        tkit_diags_finish(&d);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.px = 45 / 25.4 * 96;
+        o.unit_pt = 72.0 / 96;
+        o.lang = "cs";
+        struct tkit_scene_picture pic;
+        char *png2 = out_path("map2.png");
+        assert_int_equal(render(s, &r, &o, png2, &pic), 0);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_picture_json(&pic, s, &b);
+        size_t len;
+        char *got = read_all(json, &len);
+        assert_non_null(got);
+        if (len != b.len || memcmp(got, b.data, len) != 0)
+                fail_msg("--map differs from the library's picture map");
+        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+        char *want =
+            tkit_xasprintf("\"width\": %d.00,\n  \"height\": %d.00,\n  \"unit\": \"px\"",
+                           cairo_image_surface_get_width(img), cairo_image_surface_get_height(img));
+        assert_non_null(strstr(got, want));
+        assert_non_null(strstr(got, "\"kind\": \"badge\""));
+        assert_non_null(strstr(got, "\"lang\": \"cs\""));
+        cairo_surface_destroy(img);
+        free(want);
+        if (run_shell("command -v python3 >/dev/null", NULL) == 0) {
+                cmd =
+                    tkit_xasprintf("python3 -c 'import json,sys; m = json.load(open(sys.argv[1])); "
+                                   "assert m[\"items\"] and all(len(i[\"box\"]) == 4 for i in "
+                                   "m[\"items\"])' '%s'",
+                                   json);
+                assert_int_equal(run_shell(cmd, NULL), 0);
+                free(cmd);
+        }
+        /* refused: the map is the picture, or an input */
+        static const char *const bad[] = {"--map '%3$s' -o '%3$s'", "--map '%1$s' -o '%3$s'"};
+        for (int i = 0; i < 2; i++) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+                char *args = tkit_xasprintf(bad[i], scene, json, png);
+#pragma GCC diagnostic pop
+                size_t before_len;
+                char *before = read_all(scene, &before_len);
+                cmd = tkit_xasprintf("'%s' render scene '%s' %s %s 2>/dev/null", exe, scene, tiles,
+                                     args);
+                assert_int_equal(run_shell(cmd, NULL), 2);
+                size_t after_len;
+                char *after = read_all(scene, &after_len);
+                assert_true(before_len == after_len && memcmp(before, after, after_len) == 0);
+                free(before);
+                free(after);
+                free(cmd);
+                free(args);
+        }
+        free(got);
+        tkit_buf_finish(&b);
+        tkit_scene_picture_finish(&pic);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        free(png2);
+        free(png);
+        free(json);
+        free(tiles);
+        free(scene);
+}
+
 /* The command: every scene as SVG twice, from two processes, the same bytes; a bad state. */
 static void test_scenes_cli(void **state)
 {
@@ -1208,7 +1299,8 @@ int main(void)
             cmocka_unit_test(test_languages_pdf),  cmocka_unit_test(test_vocabulary),
             cmocka_unit_test(test_inns),           cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_refused),        cmocka_unit_test(test_scenes_folder),
-            cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_scenes_cli),
+            cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_map_cli),
+            cmocka_unit_test(test_scenes_cli),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
 }
