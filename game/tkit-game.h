@@ -88,6 +88,21 @@ int tkit_game_validate(const struct tkit_scene *scene, struct tkit_set *const *s
 int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets, size_t nsets,
                     bool final, struct tkit_game_result *r, struct tkit_diags *d);
 
+/* The features on a scene's board as the engine builds it (the tile of the move included when the
+ * move places one; nothing is scored, figures play no part): cities, roads (a bridge's road
+ * included) and cloisters, each counted once however many tiles it spans, and how many of them
+ * are complete by the rules scoring applies (tkit-model.h's edge table closes a city or road; a
+ * castle or the fortress completes a city too; a cloister needs all eight neighbours). */
+struct tkit_game_census {
+        int cities, cities_completed;
+        int roads, roads_completed;
+        int cloisters, cloisters_completed;
+};
+/* Validates `scene` like tkit_game_validate, then counts into *out (zeroed first). Returns 0 or
+ * TKIT_E_INVALID with diagnostics. */
+int tkit_game_census(const struct tkit_scene *scene, struct tkit_set *const *sets, size_t nsets,
+                     struct tkit_game_census *out, struct tkit_diags *d);
+
 /* Every rule id the engine uses (events and SCENE-* diagnostics), each documented in
  * docs/scoring.md; `n` receives the count. */
 const char *const *tkit_game_rule_ids(size_t *n);

@@ -137,8 +137,8 @@ static void list_sets(struct tkit_set *const *sets, size_t n, bool json, bool id
 static void tile_line(struct tkit_buf *b, const char *set, const struct tkit_tile *t, bool json,
                       bool first, int wset, int wid)
 {
-        char sides[5];
-        tkit_side_code_string(tkit_tile_side_code(t, 0), sides);
+        char sides[TKIT_SIDE_CODE_SIZE];
+        tkit_side_code_string(tkit_tile_side_code(t, 0), sides, sizeof sides);
         if (!json) {
                 char *s = cli_text_escape(set), *id = cli_text_escape(t->id);
                 tkit_buf_printf(b, "%-*s %-*s %5d  %-8s %-5s %-5s ", wset, s, wid, id, t->count,
@@ -352,9 +352,9 @@ static void tile_extras(struct tkit_buf *b, const struct tkit_tile *t, bool json
 static void tile_features(struct tkit_buf *b, const char *set, const struct tkit_tile *t, int rot,
                           bool json, bool first)
 {
-        char sides[5], own[5];
-        tkit_side_code_string(tkit_tile_side_code(t, rot), sides);
-        tkit_side_code_string(tkit_tile_side_code(t, 0), own);
+        char sides[TKIT_SIDE_CODE_SIZE], own[TKIT_SIDE_CODE_SIZE];
+        tkit_side_code_string(tkit_tile_side_code(t, rot), sides, sizeof sides);
+        tkit_side_code_string(tkit_tile_side_code(t, 0), own, sizeof own);
         if (json) {
                 tkit_buf_puts(b, first ? "\n  {\"set\": " : ",\n  {\"set\": ");
                 jstr(b, set);

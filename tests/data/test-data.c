@@ -527,10 +527,11 @@ static void test_base_letters(void **state)
         assert_int_equal(set_pennants(s), 10);
         for (size_t i = 0; i < sizeof base_types / sizeof base_types[0]; i++) {
                 const struct tkit_tile *t = get_tile(s, base_types[i].id);
-                char buf[5];
+                char buf[TKIT_SIDE_CODE_SIZE];
                 assert_int_equal(t->count, base_types[i].count);
-                assert_string_equal(tkit_side_code_string(tkit_tile_side_code(t, 0), buf),
-                                    base_types[i].sides);
+                assert_string_equal(
+                    tkit_side_code_string(tkit_tile_side_code(t, 0), buf, sizeof buf),
+                    base_types[i].sides);
                 assert_int_equal(tkit_tile_pennants(t), base_types[i].pennants);
                 assert_int_equal(t->nsymbols, 0);
         }
@@ -1045,11 +1046,11 @@ static void tile_key(const struct tkit_tile *t, struct key *k)
 
 static char *key_string(const struct key *k)
 {
-        char buf[5];
-        return tkit_xasprintf("%s p%d c%d r%d f%d w%d m%d b%d", tkit_side_code_string(k->code, buf),
-                              k->pennants, k->kinds[TKIT_CITY], k->kinds[TKIT_ROAD],
-                              k->kinds[TKIT_FIELD], k->kinds[TKIT_RIVER], k->kinds[TKIT_CLOISTER],
-                              k->besieged);
+        char buf[TKIT_SIDE_CODE_SIZE];
+        return tkit_xasprintf("%s p%d c%d r%d f%d w%d m%d b%d",
+                              tkit_side_code_string(k->code, buf, sizeof buf), k->pennants,
+                              k->kinds[TKIT_CITY], k->kinds[TKIT_ROAD], k->kinds[TKIT_FIELD],
+                              k->kinds[TKIT_RIVER], k->kinds[TKIT_CLOISTER], k->besieged);
 }
 
 /* Sum of counts of tiles of `s` whose key renders as `want`. */
