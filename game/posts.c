@@ -195,7 +195,8 @@ static void siege_draw(struct g_ctx *c)
                 if (b->catapults_left <= 0) {
                         tkit_g_event(c, TKIT_EV_NOTE, "ADVANCE", -1, 0, m->placed.line,
                                      "no catapult is left to advance to the %s post",
-                                     tkit_post_name(k));
+                                     tkit_post_name(k))
+                            ->post = (int)k;
                         continue;
                 }
                 b->catapults_left--;

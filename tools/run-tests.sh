@@ -78,7 +78,7 @@ phase "sanitize: suite"
 # those tests has some of its children checked, drawing included, and the ASan/UBSan suite above
 # ran them all. The shell-script tests are left out (valgrind would check the shell).
 # --full-valgrind: every test under valgrind, every child too (docs/hardening.md).
-cli_programs="badinput trust db-cli sim-cli check-scenes jcz-export render render-scene book"
+cli_programs="badinput trust db-cli sim-cli check-scenes jcz-export render render-scene render-art book"
 if command -v valgrind >/dev/null; then
   if [ "$full_valgrind" = 1 ]; then
     TKIT_CHILD_WRAPPER_EVERY=1 meson test -C build --setup valgrind --print-errorlogs \
