@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void tkit_g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
+void tkit_g_error(struct g_board *b, int line, enum tkit_game_rule rule, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        tkit_diags_vadd(b->d, TKIT_SEV_ERROR, b->file, line, rule, NULL, NULL, fmt, ap);
+        tkit_diags_vadd(b->d, TKIT_SEV_ERROR, b->file, line, tkit_game_rule_id(rule), NULL, NULL,
+                        fmt, ap);
         va_end(ap);
 }
 
@@ -19,17 +20,6 @@ const char *tkit_g_player_name(const struct g_board *b, int p)
         if (p < 0 || (size_t)p >= b->sc->nplayers)
                 return "nobody";
         return b->sc->players[p].id;
-}
-
-const char *tkit_g_poss(const struct g_board *b, int p)
-{
-        return p >= 0 && p < b->nplayers ? b->poss[p] : "nobody's";
-}
-
-/* The verb for player p: "you" takes the plain form. */
-const char *tkit_g_verb(const struct g_board *b, int p, const char *third, const char *plain)
-{
-        return strcmp(tkit_g_player_name(b, p), "you") == 0 ? plain : third;
 }
 
 bool tkit_g_has_rules(const struct g_board *b, unsigned flag)
@@ -141,13 +131,13 @@ static const void *lookup(struct g_board *b, const struct tkit_scene_tile *t,
         if (hits == 1)
                 return found;
         if (t->set && !set_in_play(b, t->set))
-                tkit_g_error(b, t->line, "SCENE-SET", "set '%s' is not in play or not loaded",
+                tkit_g_error(b, t->line, TKIT_GR_SCENE_SET, "set '%s' is not in play or not loaded",
                              t->set);
         else if (hits == 0)
-                tkit_g_error(b, t->line, "SCENE-TILE", "no %s '%s' in the sets in play",
+                tkit_g_error(b, t->line, TKIT_GR_SCENE_TILE, "no %s '%s' in the sets in play",
                              t->is_piece ? "piece" : "tile", t->tile);
         else
-                tkit_g_error(b, t->line, "SCENE-TILE",
+                tkit_g_error(b, t->line, TKIT_GR_SCENE_TILE,
                              "tile '%s' is in several sets in play: say which with set=", t->tile);
         return NULL;
 }
@@ -171,7 +161,7 @@ static bool rotation_ok(struct g_board *b, const struct tkit_scene_tile *t)
 {
         if (t->rotation % 90 == 0 && t->rotation >= 0 && t->rotation < 360)
                 return true;
-        tkit_g_error(b, t->line, "SCENE-ROTATION", "rotation %d is not 0, 90, 180 or 270",
+        tkit_g_error(b, t->line, TKIT_GR_SCENE_ROTATION, "rotation %d is not 0, 90, 180 or 270",
                      t->rotation);
         return false;
 }
@@ -413,7 +403,7 @@ static void collect_sets(struct g_board *b)
                 if (s)
                         b->rules |= s->rules;
                 else
-                        tkit_g_error(b, b->sc->line, "SCENE-SET", "set '%s' is not loaded",
+                        tkit_g_error(b, b->sc->line, TKIT_GR_SCENE_SET, "set '%s' is not loaded",
                                      b->sc->sets[i]);
         }
 }
@@ -431,10 +421,6 @@ int tkit_g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tk
         b->active = sc->move.player;
         b->placed_cell = -1;
         size_t before = d->errors;
-        for (int p = 0; p < b->nplayers && p < TKIT_SCENE_MAX_PLAYERS; p++)
-                b->poss[p] = strcmp(sc->players[p].id, "you") == 0
-                                 ? tkit_xstrdup("your")
-                                 : tkit_xasprintf("%s's", sc->players[p].id);
         collect_sets(b);
         for (size_t i = 0; i < sc->ntiles; i++)
                 add_placement(b, &sc->tiles[i], (int)i);
@@ -453,8 +439,6 @@ int tkit_g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tk
 
 void tkit_g_board_finish(struct g_board *b)
 {
-        for (int p = 0; p < TKIT_SCENE_MAX_PLAYERS; p++)
-                free(b->poss[p]);
         free(b->cells);
         free(b->hash);
         free(b->parent);

@@ -1,5 +1,6 @@
 /* Palette, text, translations of the fixed sheet texts, output surfaces. */
 #include "render/render-private.h"
+#include "text/tkit-text.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -181,8 +182,7 @@ static const struct tr texts[] = {
 
 bool tkit_render_lang_known(const char *lang)
 {
-        return lang && (strcmp(lang, "en") == 0 || strcmp(lang, "ro") == 0 ||
-                        strcmp(lang, "cs") == 0 || strcmp(lang, "uk") == 0);
+        return tkit_lang_parse(lang) >= 0; /* the languages of text/ */
 }
 
 const char *tkit_render_tr(const char *lang, const char *key)

@@ -113,9 +113,9 @@ cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t
 double tkit_render_figure_size(enum tkit_figure_kind k);
 void tkit_render_figure_extent(enum tkit_figure_kind k, bool lying, double *hw, double *hh);
 /* Draws a figure centred at (x, y) in a box of side s, in the colour of `colour`
- * (TKIT_COLOUR_*), with a dark outline and the player's letter. */
-void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour, double x,
-                        double y, double s);
+ * (TKIT_COLOUR_*), with a dark outline and the player's letter in `lang` (text/tkit-text.h). */
+void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
+                        const char *lang, double x, double y, double s);
 /* A point of that figure that shows its plain colour. */
 void tkit_render_figure_probe(enum tkit_figure_kind k, bool lying, double x, double y, double s,
                               double *px, double *py);
@@ -133,17 +133,6 @@ void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int axis
 
 /* Writes an ARGB32 image surface as PNG to `f` (png.c): 0, or TKIT_E_IO with a diagnostic. */
 int tkit_render_png_write(cairo_surface_t *s, FILE *f, const char *path, struct tkit_diags *d);
-
-/* ---------------------------------------------------------------- scene words (scene-text.c) */
-
-struct tkit_game_event;
-/* A fixed word of scene pictures by key ("players", "final", ...) in `lang`. */
-const char *tkit_render_scene_word(const char *key, const char *lang);
-/* "Blue", "Albastru", ... for a TKIT_COLOUR_* value. */
-const char *tkit_render_colour_word(int colour, const char *lang);
-/* One legend line for an event, in `lang` (caller frees); NULL when there is nothing to say. */
-char *tkit_render_event_text(const struct tkit_scene *s, const struct tkit_game_event *e,
-                             const char *lang);
 
 /* Places and draws the tokens and figures of `scene` over a board picture whose cell (minx, miny)
  * has its top-left corner at (ox, oy), P a tile (board.c, render board --scene). */

@@ -9,6 +9,7 @@
 #include "render/render-private.h"
 #include "game/tkit-game.h"
 #include "sim/tkit-sim.h"
+#include "text/tkit-text.h"
 
 #include <cairo-pdf.h>
 #include <errno.h>
@@ -65,6 +66,13 @@ struct pic {
         size_t nboxes, capboxes;
         struct tkit_scene_picture out;
 };
+
+/* The language of the picture's words (checked by check_options). */
+static enum tkit_lang pic_lang(const struct pic *p)
+{
+        int l = tkit_lang_parse(p->o->lang);
+        return l < 0 ? TKIT_LANG_EN : (enum tkit_lang)l;
+}
 
 /* ---------------------------------------------------------------- resolving */
 
@@ -598,14 +606,14 @@ static const struct tkit_area_box *token_box(const struct pic *p, const struct t
                                              struct tkit_area_box *out)
 {
         const struct tkit_scene_move *mv = &p->orig->move;
-        if (e->rule && strcmp(e->rule, "BARN-SCORE") == 0 && mv->build == TKIT_BUILD_BARN) {
+        if (e->rule == TKIT_GR_BARN_SCORE && mv->build == TKIT_BUILD_BARN) {
                 double h = BARN_S / 2;
                 *out = (struct tkit_area_box){mv->build_x - h, mv->build_y - h, mv->build_x + h,
                                               mv->build_y + h};
                 return out;
         }
         int k = mv->take_maiden;
-        if (!e->rule || strcmp(e->rule, "MAIDEN-TAKE") != 0 || k < 0 ||
+        if (e->rule != TKIT_GR_MAIDEN_TAKE || k < 0 ||
             (size_t)k >= p->s->ncastles || !tok_ok[k])
                 return NULL;
         double h = CASTLE_S / 2;
@@ -766,7 +774,7 @@ static void post_figure(struct pic *p, cairo_t *cr, int player, double x, double
 {
         int colour = player_colour(p->s, player);
         if (cr) {
-                tkit_render_figure(cr, TKIT_FIGURE_MEEPLE, false, colour, x, y, s);
+                tkit_render_figure(cr, TKIT_FIGURE_MEEPLE, false, colour, p->o->lang, x, y, s);
                 return;
         }
         struct tkit_scene_mark *m = add_mark(p, TKIT_MARK_POST);
@@ -850,11 +858,10 @@ static void post_row(struct pic *p, cairo_t *cr, const struct tkit_scene_post *s
         if (!cr)
                 return;
         tkit_render_catapult_space(cr, cx, top, s, sp->catapult);
-        static const char *const names[] = {"knights", "travelers", "monks & abbots"};
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         tkit_render_font(cr, h * 0.34, false);
         cairo_move_to(cr, cx + s * 1.3, top + s * 0.65);
-        cairo_show_text(cr, tkit_render_tr(p->o->lang, names[sp->kind < 3 ? sp->kind : 0]));
+        cairo_show_text(cr, tkit_text_post(pic_lang(p), sp->kind));
         cairo_new_path(cr);
 }
 
@@ -926,43 +933,28 @@ static double text_size(const struct pic *p, double k, double min)
         return p->P * k > min ? p->P * k : min;
 }
 
-static const char *text_in(const struct tkit_name *v, size_t n, const char *lang)
-{
-        for (int pass = 0; pass < 2; pass++)
-                for (size_t i = 0; i < n; i++)
-                        if (v[i].lang && strcmp(v[i].lang, pass ? "en" : lang) == 0)
-                                return v[i].text;
-        return NULL;
-}
-
+/* The caption, the players, one sentence per event of the engine (text/tkit-text.h: the words
+ * `tilekit score --lang` prints), the callouts. */
 static void build_text(struct pic *p, cairo_t *cr, struct lines *L, double maxw)
 {
-        const char *lang = p->o->lang;
+        enum tkit_lang lang = pic_lang(p);
         double cs = text_size(p, 0.1, 9), ls = text_size(p, 0.085, 8), ind = ls * 1.6;
-        const char *cap = tkit_scene_caption(p->orig, lang);
+        const char *cap = tkit_text_caption(p->orig, lang);
         if (cap)
                 wrap(cr, L, cap, cs, true, maxw, -1, 0, false);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_printf(&b, "%s:", tkit_render_scene_word("players", lang));
-        for (size_t i = 0; i < p->orig->nplayers; i++) {
-                int c = player_colour(p->orig, (int)i);
-                tkit_buf_printf(&b, "%s %s (%c)", i ? "," : "", tkit_render_colour_word(c, lang),
-                                tkit_render_player_letter(c));
-        }
-        if (p->orig->nplayers)
-                wrap(cr, L, b.data, ls, false, maxw, -1, 0, false);
-        tkit_buf_finish(&b);
+        char *players = tkit_text_players_line(p->orig, lang);
+        if (players)
+                wrap(cr, L, players, ls, false, maxw, -1, 0, false);
+        free(players);
         for (size_t i = 0; p->r && i < p->r->nevents; i++) {
-                char *t = tkit_render_event_text(p->orig, &p->r->events[i], lang);
-                if (t)
-                        wrap(cr, L, t, ls, false, maxw - ind,
-                             player_colour(p->orig, p->r->events[i].player), 0, true);
+                char *t = tkit_text_event(p->orig, &p->r->events[i], lang);
+                wrap(cr, L, t, ls, false, maxw - ind,
+                     player_colour(p->orig, p->r->events[i].player), 0, true);
                 free(t);
         }
         for (size_t i = 0; i < p->orig->ncallouts; i++) {
                 const struct tkit_scene_callout *co = &p->orig->callouts[i];
-                const char *t = text_in(co->texts, co->ntexts, lang);
+                const char *t = tkit_text_callout(co, lang);
                 if (t)
                         wrap(cr, L, t, ls, false, maxw - ind, -1, co->number, true);
         }
@@ -999,7 +991,7 @@ static void draw_text(struct pic *p, cairo_t *cr, const struct lines *L)
                 y += l->size * 1.35;
                 double ind = l->indent ? l->size * 1.6 : 0;
                 if (l->colour >= 0)
-                        tkit_render_figure(cr, TKIT_FIGURE_MEEPLE, false, l->colour,
+                        tkit_render_figure(cr, TKIT_FIGURE_MEEPLE, false, l->colour, p->o->lang,
                                            x + l->size * 0.6, y - l->size * 0.4, l->size * 1.15);
                 if (l->bullet) {
                         cairo_new_path(cr);
@@ -1241,6 +1233,7 @@ static void draw_marks(struct pic *p, cairo_t *cr)
                         break;
                 case TKIT_MARK_FIGURE:
                         tkit_render_figure(cr, m->figure, m->lying, player_colour(p->s, m->player),
+                                           p->o->lang,
                                            m->x, m->y, tkit_render_figure_size(m->figure) * p->P);
                         if (m->removed)
                                 cross_out(cr, m);
@@ -1444,10 +1437,10 @@ static int check_options(const struct tkit_scene_render_options *o,
                                "tile size %.1f out of range 8..2048", o->px);
                 return TKIT_E_USAGE;
         }
-        if (!tkit_render_lang_known(o->lang)) {
+        if (tkit_lang_parse(o->lang) < 0) {
                 tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
-                               "unknown language '%s': use en, ro, cs or uk",
-                               o->lang ? o->lang : "");
+                               "unknown language '%s': use one of %s", o->lang ? o->lang : "",
+                               tkit_lang_choices());
                 return TKIT_E_USAGE;
         }
         if (o->after && (!r || !r->after)) {
@@ -1484,6 +1477,10 @@ int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_g
         int rc = check_options(o, r, path, d);
         if (rc)
                 return rc;
+        /* a picture in another language prints the scene's texts in it, never English instead */
+        int lang = tkit_lang_parse(o->lang);
+        if (lang != TKIT_LANG_EN && tkit_text_check_scene(scene, lang, d))
+                return TKIT_E_INVALID;
         struct pic p = {.orig = scene,
                         .s = o->after ? r->after : scene,
                         .r = r,

@@ -187,9 +187,10 @@ int tkit_render_feature_at(const struct tkit_tile *t, int rot, double u, double 
 /* ---------------------------------------------------------------- scenes */
 
 /* Player colours (TKIT_COLOUR_* of model/tkit-scene.h) as 0xRRGGBB, and the letter printed on
- * the player's figures for greyscale print. */
+ * the player's figures for greyscale print, from the colour's word in `lang` (en ro cs uk; UTF-8,
+ * one or two letters: text/tkit-text.h). */
 uint32_t tkit_render_player_rgb(int colour);
-char tkit_render_player_letter(int colour);
+const char *tkit_render_player_letter(int colour, const char *lang);
 
 struct tkit_scene_render_options {
         double px;        /* one tile: pixels for PNG, points for SVG and PDF; default 127.56

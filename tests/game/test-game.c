@@ -44,13 +44,16 @@ static struct tkit_game_result apply_ok(struct tkit_scene *s, bool final)
         }
         assert_int_equal(rc, 0);
         tkit_diags_finish(&d);
-        size_t n;
-        const char *const *ids = tkit_game_rule_ids(&n);
+        /* every event cites a scoring rule, about the feature kind it concerns */
         for (size_t i = 0; i < r.nevents; i++) {
-                bool known = false;
-                for (size_t k = 0; k < n; k++)
-                        known |= strcmp(ids[k], r.events[i].rule) == 0;
-                assert_true(known);
+                const struct tkit_game_event *e = &r.events[i];
+                assert_true(e->rule > TKIT_GR_NONE && e->rule < TKIT_GR_SCENE_FIRST);
+                if ((unsigned)e->feature_kind < TKIT_FEATURE_KIND_COUNT &&
+                    tkit_game_rule_info(e->rule)->kinds &&
+                    !tkit_game_rule_applies(e->rule, e->feature_kind))
+                        fail_msg("event %zu: rule %s is not about a %s", i,
+                                 tkit_game_rule_id(e->rule),
+                                 tkit_feature_kind_name(e->feature_kind));
         }
         return r;
 }
@@ -115,7 +118,9 @@ static void cb_example_2(void **state)
         struct tkit_scene *s = gb_scene("base castles-bridges", "you:red blue:blue");
         int x = road_row(s, 0, "U");
         gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 0, "r");
-        gb_move(s, "you", "castles-bridges", "plain-1", x, 0, 0)->placed.bridge = 2;
+        struct tkit_scene_move *m = gb_move(s, "you", "castles-bridges", "plain-1", x, 0, 0);
+        m->placed.bridge = 2;
+        m->build = TKIT_BUILD_BRIDGE;
         gb_tile(s, "base", "W", x + 1, 0, 0);
         /* the W reaches the board through the row above (a city cap over plain-1's north cap) */
         gb_tile(s, "base", "B", x - 1, -1, 0);
@@ -429,8 +434,9 @@ static const char *score_rule_of(const struct tkit_game_result *r, int p)
         const char *rule = NULL;
         for (size_t i = 0; i < r->nevents; i++)
                 if (r->events[i].kind == TKIT_EV_SCORE && r->events[i].player == p) {
-                        assert_true(rule == NULL || strcmp(rule, r->events[i].rule) == 0);
-                        rule = r->events[i].rule;
+                        const char *id = tkit_game_rule_id(r->events[i].rule);
+                        assert_true(rule == NULL || strcmp(rule, id) == 0);
+                        rule = id;
                 }
         return rule;
 }
@@ -522,8 +528,21 @@ static void bad_scenes(void **state)
 
         s = gb_scene("base castles-bridges", "you:red");
         road_row(s, 0, "UB");
-        gb_move(s, "you", "castles-bridges", "plain-1", 3, 0, 0)->placed.bridge = 2;
+        struct tkit_scene_move *m = gb_move(s, "you", "castles-bridges", "plain-1", 3, 0, 0);
+        m->placed.bridge = 2;
+        m->build = TKIT_BUILD_BRIDGE;
         apply_bad(s, "SCENE-BRIDGE", 201);
+
+        /* a bridge on the move's tile is what <build what="bridge"/> builds: one without the
+         * other is refused */
+        s = gb_scene("base castles-bridges", "you:red");
+        road_row(s, 0, "U");
+        gb_move(s, "you", "castles-bridges", "plain-1", 2, 0, 0)->placed.bridge = 2;
+        apply_bad(s, "SCENE-BUILD", 201);
+        s = gb_scene("base castles-bridges", "you:red");
+        road_row(s, 0, "U");
+        gb_move(s, "you", "castles-bridges", "plain-1", 2, 0, 0)->build = TKIT_BUILD_BRIDGE;
+        apply_bad(s, "SCENE-BUILD", 200);
 }
 
 /* The findings of `rule` a scene gets from validation; each printed. */
@@ -630,7 +649,8 @@ static void box_copies(void **state)
         tkit_scene_destroy(s);
 }
 
-/* Every rule id the engine uses is documented in docs/scoring.md, and nothing else is. */
+/* Every rule id of the table is a heading of docs/scoring.md with the anchor the table names,
+ * and nothing else is; ids parse back to their rule. */
 static void rule_ids_documented(void **state)
 {
         (void)state;
@@ -640,16 +660,28 @@ static void rule_ids_documented(void **state)
         char *text = read_all(path, NULL);
         free(path);
         assert_non_null(text);
-        size_t n;
-        const char *const *ids = tkit_game_rule_ids(&n);
-        assert_true(n > 20);
-        for (size_t i = 0; i < n; i++) {
-                char *head = tkit_xasprintf("\n### %s\n", ids[i]);
+        size_t n = 0;
+        for (int r = TKIT_GR_NONE + 1; r < TKIT_GR_COUNT; r++, n++) {
+                const struct tkit_game_rule_info *info = tkit_game_rule_info((enum tkit_game_rule)r);
+                char *head = tkit_xasprintf("\n### %s\n", info->id);
                 if (!strstr(text, head))
-                        print_message("not documented: %s\n", ids[i]);
+                        print_message("not documented: %s\n", info->id);
                 assert_non_null(strstr(text, head));
                 free(head);
+                /* the anchor: "docs/scoring.md#" and the heading in lower case */
+                const char *hash = strchr(info->anchor, '#');
+                assert_non_null(hash);
+                assert_int_equal(strncmp(info->anchor, "docs/scoring.md#", 16), 0);
+                assert_int_equal(strlen(hash + 1), strlen(info->id));
+                for (size_t k = 0; info->id[k]; k++)
+                        assert_int_equal(hash[1 + k], info->id[k] >= 'A' && info->id[k] <= 'Z'
+                                                          ? info->id[k] - 'A' + 'a'
+                                                          : info->id[k]);
+                assert_int_equal(tkit_game_rule_parse(info->id), r);
         }
+        assert_true(n > 20);
+        assert_int_equal(tkit_game_rule_parse("ATTACK"), TKIT_GR_ATTACK);
+        assert_int_equal(tkit_game_rule_parse("SCORE"), -1);
         size_t heads = 0;
         for (const char *p = strstr(text, "\n### "); p; p = strstr(p + 1, "\n### "))
                 heads++;
