@@ -1026,7 +1026,12 @@ static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
         double bw = (p->bx1 - p->bx0 + 1) * P, bh = (p->by1 - p->by0 + 1) * P;
         double h = post_h(p), postw = 0;
         for (size_t i = 0; i < p->s->nposts; i++) {
-                double w = h * (1.15 + 0.88 * ((double)p->s->posts[i].nrow + 6)) + h * 4;
+                /* the post's name in the picture's language, as post_row draws it */
+                cairo_text_extents_t ex;
+                tkit_render_font(mcr, h * 0.34, false);
+                cairo_text_extents(mcr, tkit_text_post(pic_lang(p), p->s->posts[i].kind), &ex);
+                double name = ex.x_advance + h * 0.8 > h * 4 ? ex.x_advance + h * 0.8 : h * 4;
+                double w = h * (1.15 + 0.88 * ((double)p->s->posts[i].nrow + 6)) + name;
                 postw = w > postw ? w : postw;
         }
         double minw = P * 3.6 > 260 ? P * 3.6 : 260;
