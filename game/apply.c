@@ -48,11 +48,16 @@ static void build_castle(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
-        int node =
-            b->placed_cell < 0 ? -1 : tkit_g_resolve_place(b, b->placed_cell, m->build_feature);
-        if (node < 0 || tkit_g_node_kind(b, node) != TKIT_CITY) {
-                tkit_g_error(b, m->line, TKIT_GR_SCENE_BUILD, "the placed tile has no city '%s'",
-                             m->build_feature ? m->build_feature : "");
+        if (b->placed_cell < 0)
+                return;
+        int node = tkit_g_place_or_error(b, m->placed.x, m->placed.y, m->build_feature,
+                                         TKIT_GR_SCENE_BUILD, m->line, "the castle");
+        if (node < 0)
+                return;
+        if (tkit_g_node_kind(b, node) != TKIT_CITY) {
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_BUILD,
+                             "the castle: '%s' on the placed tile is a %s, not a city",
+                             m->build_feature, tkit_feature_kind_name(tkit_g_node_kind(b, node)));
                 return;
         }
         if (!tkit_g_has_rules(b, TKIT_RULES_CASTLES)) {
@@ -149,8 +154,10 @@ static int barn_farmer(struct g_board *b, int field)
         const struct tkit_scene_figure *want = &b->sc->move.farmer;
         int wnode = -1;
         if (want->feature) {
-                int ci = tkit_g_cell_at(b, want->x, want->y);
-                wnode = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, want->feature);
+                wnode = tkit_g_place_or_error(b, want->x, want->y, want->feature,
+                                              TKIT_GR_SCENE_BUILD, want->line, "the barn's farmer");
+                if (wnode < 0)
+                        return -2;
         }
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
@@ -178,6 +185,8 @@ static void build_barn(struct g_ctx *c)
                 if (b->sc->barns[i].x == m->build_x && b->sc->barns[i].y == m->build_y)
                         why = TKIT_REFUSE_BARN_TAKEN;
         int fi = field < 0 ? -1 : barn_farmer(b, field);
+        if (fi == -2)
+                return; /* the farmer named is nowhere: said */
         if (field >= 0 && fi < 0 && !why)
                 why = TKIT_REFUSE_BARN_NO_FARMER;
         if (why) {
@@ -338,6 +347,14 @@ static void score_completed(struct g_ctx *c)
         free(roots);
 }
 
+static bool has_cloister(const struct tkit_tile *t)
+{
+        for (size_t f = 0; f < t->nfeatures; f++)
+                if (t->features[f].kind == TKIT_CLOISTER)
+                        return true;
+        return false;
+}
+
 /* Escape (1st edition): the active player's knight leaves a besieged, incomplete city when a
  * cloister touches a besieger tile of it (or, by option, any tile of it). */
 static bool escape_route(struct g_board *b, int root, bool any_tile)
@@ -351,8 +368,7 @@ static bool escape_route(struct g_board *b, int root, bool any_tile)
                 for (int dy = -1; in && dy <= 1; dy++)
                         for (int dx = -1; dx <= 1; dx++) {
                                 int ci = tkit_g_cell_at(b, cl->x + dx, cl->y + dy);
-                                if ((dx || dy) && ci >= 0 &&
-                                    tkit_g_resolve_place(b, ci, "cloister") >= 0)
+                                if ((dx || dy) && ci >= 0 && has_cloister(b->cells[ci].def))
                                         return true;
                         }
         }
@@ -376,10 +392,12 @@ static void escape(struct g_ctx *c)
         if (!m->escape)
                 return;
         const struct tkit_scene_figure *w = &m->escaping;
-        int ci = tkit_g_cell_at(b, w->x, w->y);
-        int node = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, w->feature);
+        int node = tkit_g_place_or_error(b, w->x, w->y, w->feature, TKIT_GR_SCENE_ESCAPE, w->line,
+                                         "the escape");
+        if (node < 0)
+                return;
         int fi = -1;
-        for (size_t i = 0; node >= 0 && i < b->nfigs; i++)
+        for (size_t i = 0; i < b->nfigs; i++)
                 if (!b->figs[i].gone && b->figs[i].node == node &&
                     b->figs[i].f.player == b->active && !b->figs[i].placed)
                         fi = (int)i;
@@ -453,6 +471,24 @@ static void play_final(struct g_ctx *c)
         tkit_g_score_fields(c);
 }
 
+/* Where each figure stands before the move, as the engine resolved it. */
+static void figure_places(const struct g_board *b, struct tkit_game_result *r)
+{
+        r->figures = tkit_xcalloc(b->nfigs + 1, sizeof(*r->figures));
+        r->nfigures = b->nfigs;
+        for (size_t i = 0; i < b->nfigs; i++) {
+                const struct g_fig *f = &b->figs[i];
+                struct tkit_game_place *p = &r->figures[i];
+                if (f->f.at != TKIT_AT_FEATURE || f->node < 0) {
+                        *p = (struct tkit_game_place){f->f.x, f->f.y, TKIT_GAME_PLACE_CELL};
+                        continue;
+                }
+                const struct g_cell *c = &b->cells[b->node_cell[f->node]];
+                int feat = b->node_feat[f->node];
+                *p = (struct tkit_game_place){c->x, c->y, feat < 0 ? TKIT_GAME_PLACE_BRIDGE : feat};
+        }
+}
+
 int tkit_game_validate(const struct tkit_scene *scene, struct tkit_set *const *sets, size_t nsets,
                        struct tkit_diags *d)
 {
@@ -473,6 +509,7 @@ int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets
         if (rc == 0)
                 rc = tkit_g_validate(&b);
         if (rc == 0) {
+                figure_places(&b, r);
                 struct g_ctx c = {&b, r, TKIT_PHASE_DRAW};
                 tkit_g_stats_build(&b);
                 b.castle_root = -1;

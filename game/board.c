@@ -102,32 +102,13 @@ static const struct tkit_set *set_in_play(const struct g_board *b, const char *i
         return NULL;
 }
 
-/* The tile (or piece) a scene tile names; reports why not. */
+/* The tile (or piece) a scene tile names (tkit_scene_find_def: render/ finds the same); reports
+ * why not. */
 static const void *lookup(struct g_board *b, const struct tkit_scene_tile *t,
                           const struct tkit_set **out)
 {
-        const void *found = NULL;
-        int hits = 0;
-        for (size_t i = 0; i < b->sc->nsets; i++) {
-                const struct tkit_set *s = set_in_play(b, b->sc->sets[i]);
-                if (!s || (t->set && strcmp(t->set, s->id) != 0))
-                        continue;
-                if (t->is_piece) {
-                        for (size_t p = 0; p < s->npieces; p++)
-                                if (strcmp(s->pieces[p].id, t->tile) == 0) {
-                                        found = &s->pieces[p];
-                                        *out = s;
-                                        hits++;
-                                }
-                } else {
-                        int k = tkit_set_find_tile(s, t->tile);
-                        if (k >= 0) {
-                                found = &s->tiles[k];
-                                *out = s;
-                                hits++;
-                        }
-                }
-        }
+        int hits;
+        const void *found = tkit_scene_find_def(b->sc, b->sets, b->nsets, t, out, &hits);
         if (hits == 1)
                 return found;
         if (t->set && !set_in_play(b, t->set))
@@ -295,32 +276,34 @@ static void join(struct g_board *b)
         }
 }
 
-int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec)
+int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec,
+                         enum tkit_place_error *err)
 {
         const struct g_cell *c = &b->cells[ci];
-        if (!spec)
+        int f = tkit_place_resolve(c->def, c->rot, c->bridge, spec, err);
+        if (f == TKIT_PLACE_BRIDGE)
+                return c->node0 + (int)c->def->nfeatures;
+        return f >= 0 ? c->node0 + f : -1;
+}
+
+int tkit_g_place_or_error(struct g_board *b, int x, int y, const char *spec,
+                          enum tkit_game_rule rule, int line, const char *what)
+{
+        int ci = tkit_g_cell_at(b, x, y);
+        if (ci < 0) {
+                tkit_g_error(b, line, rule, "%s at (%d, %d): no tile on that cell", what, x, y);
                 return -1;
-        if (strcmp(spec, "bridge") == 0)
-                return c->bridge ? c->node0 + (int)c->def->nfeatures : -1;
-        if (strcmp(spec, "cloister") == 0 || strcmp(spec, "garden") == 0) {
-                enum tkit_feature_kind k = spec[0] == 'c' ? TKIT_CLOISTER : TKIT_GARDEN;
-                int hit = -1;
-                for (size_t f = 0; f < c->def->nfeatures; f++)
-                        if (c->def->features[f].kind == k)
-                                hit = hit < 0 ? c->node0 + (int)f : -2;
-                return hit < 0 ? -1 : hit;
         }
-        int f = tkit_tile_find_feature(c->def, spec);
-        if (f >= 0)
-                return c->node0 + f;
-        int pos = tkit_pos_parse(spec);
-        int side = tkit_side_parse(spec);
-        if (pos < 0 && side >= 0) {
-                /* a side: its middle, else a half (a field side) */
-                int m = TKIT_POS(side, TKIT_M);
-                return c->owner[m] >= 0 ? c->owner[m] : c->owner[TKIT_POS(side, TKIT_L)];
-        }
-        return pos >= 0 ? c->owner[pos] : -1;
+        enum tkit_place_error err;
+        int node = tkit_g_resolve_place(b, ci, spec, &err);
+        if (node >= 0)
+                return node;
+        const struct g_cell *c = &b->cells[ci];
+        char *m =
+            tkit_place_message(c->def, c->set ? c->set->id : NULL, c->rot, c->bridge, spec, err);
+        tkit_g_error(b, line, rule, "%s at (%d, %d): %s", what, x, y, m);
+        free(m);
+        return -1;
 }
 
 int tkit_g_neighbours(const struct g_board *b, int x, int y)
@@ -390,7 +373,7 @@ void tkit_g_analyse(struct g_board *b)
         for (size_t i = 0; i < b->sc->ncastles; i++) {
                 const struct tkit_scene_castle *k = &b->sc->castles[i];
                 int ci = tkit_g_cell_at(b, k->x, k->y);
-                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature);
+                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature, NULL);
                 if (n >= 0)
                         b->groups[tkit_g_find(b, n)].castle = true;
         }

@@ -17,6 +17,7 @@ void tkit_game_result_finish(struct tkit_game_result *r)
         for (size_t i = 0; i < r->nevents; i++)
                 free(r->events[i].places);
         free(r->events);
+        free(r->figures);
         tkit_scene_destroy(r->after);
         memset(r, 0, sizeof(*r));
 }

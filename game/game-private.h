@@ -105,8 +105,14 @@ void tkit_g_board_finish(struct g_board *b);
 int tkit_g_cell_at(const struct g_board *b, int x, int y); /* cell index or -1 */
 int tkit_g_find(struct g_board *b, int node);
 void tkit_g_analyse(struct g_board *b); /* fills groups from the current cells */
-/* The node a figure's place names on cell `ci` ("c1", "N", "WL", "cloister", "bridge"), -1. */
-int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec);
+/* The node a figure's place names on cell `ci` ("c1", "N", "WL", "cloister", "bridge"), -1 with
+ * *err (may be NULL) saying why: tkit_place_resolve() of the model, the reading render/ shares. */
+int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec,
+                         enum tkit_place_error *err);
+/* The node `spec` names on cell (x, y); -1 after an error `rule` at `line`: "WHAT at (x, y): no
+ * feature 'city' on base/D (rotation 90); features: ..." (the choices listed), or no tile there. */
+int tkit_g_place_or_error(struct g_board *b, int x, int y, const char *spec,
+                          enum tkit_game_rule rule, int line, const char *what);
 const struct tkit_feature *tkit_g_node_feature(const struct g_board *b, int node);
 enum tkit_feature_kind tkit_g_node_kind(const struct g_board *b, int node);
 void tkit_g_error(struct g_board *b, int line, enum tkit_game_rule rule, const char *fmt, ...)

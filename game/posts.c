@@ -100,9 +100,11 @@ static int named_removal(struct g_board *b, int pl, enum tkit_post k)
                 const struct tkit_scene_figure *r = &m->removals[i];
                 if (r->player != pl)
                         continue;
-                int ci = tkit_g_cell_at(b, r->x, r->y);
-                int node = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, r->feature);
-                for (size_t f = 0; node >= 0 && f < b->nfigs; f++)
+                int node = tkit_g_place_or_error(b, r->x, r->y, r->feature, TKIT_GR_SCENE_REMOVE,
+                                                 r->line, "the removal");
+                if (node < 0)
+                        return -2;
+                for (size_t f = 0; f < b->nfigs; f++)
                         if (b->figs[f].f.player == pl && b->figs[f].node == node &&
                             fig_of_post(b, &b->figs[f], k))
                                 return (int)f;

@@ -21,6 +21,12 @@ struct tkit_game_result {
         size_t nevents, capevents;
         int points[TKIT_SCENE_MAX_PLAYERS]; /* the move's points per player */
         struct tkit_scene *after;           /* the scene after the move (move NONE) */
+        /* Where the engine found each figure before the move: the scene's figures in order, then
+         * the figure the move places (when there is one): its cell and feature index
+         * (TKIT_GAME_PLACE_BRIDGE for a bridge; TKIT_GAME_PLACE_CELL for a maiden or a farmer
+         * on a barn, whose place is a token). What the pictures must draw it on. */
+        struct tkit_game_place *figures;
+        size_t nfigures;
 };
 void tkit_game_result_init(struct tkit_game_result *r);
 void tkit_game_result_finish(struct tkit_game_result *r);

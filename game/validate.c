@@ -241,19 +241,11 @@ static void add_fig(struct g_board *b, const struct tkit_scene_figure *f, int in
                         g->node = barn_field(b, &b->sc->barns[f->barn], f->line);
                 return;
         }
-        int ci = tkit_g_cell_at(b, f->x, f->y);
-        if (ci < 0) {
-                tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE, "no tile on cell (%d, %d)", f->x,
-                             f->y);
+        g->node = tkit_g_place_or_error(b, f->x, f->y, f->feature, TKIT_GR_SCENE_FIGURE, f->line,
+                                        placed ? "the figure placed" : "the figure");
+        if (g->node < 0)
                 return;
-        }
-        g->node = tkit_g_resolve_place(b, ci, f->feature);
-        if (g->node < 0) {
-                tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE,
-                             "tile '%s' at (%d, %d) has no feature '%s'", b->cells[ci].def->id,
-                             f->x, f->y, f->feature ? f->feature : "");
-                return;
-        }
+        int ci = b->node_cell[g->node];
         enum tkit_feature_kind fk = tkit_g_node_kind(b, g->node);
         if (!kind_fits(f->kind, fk))
                 tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE, "a %s cannot stand on a %s",
@@ -444,12 +436,17 @@ static void check_buildings(struct g_board *b)
         const struct tkit_scene *sc = b->sc;
         for (size_t i = 0; i < sc->ncastles; i++) {
                 const struct tkit_scene_castle *k = &sc->castles[i];
-                int ci = tkit_g_cell_at(b, k->x, k->y);
-                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature);
-                if (n < 0 || tkit_g_node_kind(b, n) != TKIT_CITY)
+                char *what = tkit_xasprintf("castle '%s'", k->id);
+                int n = tkit_g_place_or_error(b, k->x, k->y, k->feature, TKIT_GR_SCENE_CASTLE,
+                                              k->line, what);
+                free(what);
+                if (n < 0)
+                        continue;
+                if (tkit_g_node_kind(b, n) != TKIT_CITY)
                         tkit_g_error(b, k->line, TKIT_GR_SCENE_CASTLE,
-                                     "castle '%s': no city '%s' on cell (%d, %d)", k->id,
-                                     k->feature ? k->feature : "", k->x, k->y);
+                                     "castle '%s': '%s' at (%d, %d) is a %s, not a city", k->id,
+                                     k->feature, k->x, k->y,
+                                     tkit_feature_kind_name(tkit_g_node_kind(b, n)));
                 else if (b->groups[tkit_g_find(b, n)].tiles != 2)
                         tkit_g_error(b, k->line, TKIT_GR_SCENE_CASTLE,
                                      "castle '%s' stands on a city of %d tile%s, not 2", k->id,

@@ -18,7 +18,6 @@
 #include <string.h>
 
 #define MAX_PIECE_CELLS 64
-#define FEATURE_BRIDGE (-2) /* the road on a bridge token: no feature of the tile */
 
 void tkit_scene_render_options_init(struct tkit_scene_render_options *o)
 {
@@ -86,29 +85,12 @@ static bool in_play(const struct pic *p, const struct tkit_set *set)
         return false;
 }
 
-/* Whether set `s` is where a tile of `set` (or, with none named, of the sets in play) is. */
-static bool set_holds(const struct pic *p, const struct tkit_set *s, const char *set)
+/* The tile or piece a scene tile names: the model's lookup, the engine's too. */
+static const void *find_def(const struct pic *p, const struct tkit_scene_tile *t)
 {
-        return set ? strcmp(s->id, set) == 0 : in_play(p, s);
-}
-
-static const struct tkit_tile *find_tile(const struct pic *p, const char *set, const char *id)
-{
-        for (size_t i = 0; i < p->nsets; i++) {
-                int k = set_holds(p, p->sets[i], set) ? tkit_set_find_tile(p->sets[i], id) : -1;
-                if (k >= 0)
-                        return &p->sets[i]->tiles[k];
-        }
-        return NULL;
-}
-
-static const struct tkit_piece *find_piece(const struct pic *p, const char *set, const char *id)
-{
-        for (size_t i = 0; i < p->nsets; i++)
-                for (size_t k = 0; set_holds(p, p->sets[i], set) && k < p->sets[i]->npieces; k++)
-                        if (strcmp(p->sets[i]->pieces[k].id, id) == 0)
-                                return &p->sets[i]->pieces[k];
-        return NULL;
+        const struct tkit_set *set;
+        int hits;
+        return tkit_scene_find_def(p->orig, p->sets, p->nsets, t, &set, &hits);
 }
 
 static void add_cell(struct pic *p, int x, int y, const struct tkit_tile *def, const char *id,
@@ -123,7 +105,7 @@ static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t, int i
         if (!t->tile)
                 return;
         if (t->is_piece) {
-                const struct tkit_piece *pc = find_piece(p, t->set, t->tile);
+                const struct tkit_piece *pc = find_def(p, t);
                 struct tkit_placement pl = {.set = t->set,
                                             .tile = t->tile,
                                             .is_piece = true,
@@ -143,7 +125,7 @@ static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t, int i
                                        t->tile, "no such piece in the sets given: drawn grey");
                 return;
         }
-        const struct tkit_tile *def = find_tile(p, t->set, t->tile);
+        const struct tkit_tile *def = find_def(p, t);
         if (!def)
                 tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, t->line, NULL, t->set, t->tile,
                                "no such tile in the sets given: drawn grey");
@@ -191,39 +173,11 @@ static const struct tkit_area_map *cell_map(struct cell *c)
         return c->map;
 }
 
-static int first_kind(const struct tkit_tile *t, enum tkit_feature_kind k)
-{
-        for (size_t i = 0; i < t->nfeatures; i++)
-                if (t->features[i].kind == k)
-                        return (int)i;
-        return -1;
-}
-
-/* A feature as an author writes it: an id, a position or side on the board, or a word. */
+/* A feature as an author writes it: the model's one reading (tkit_place_resolve), the engine's
+ * too. */
 static int resolve_feature(const struct tkit_tile *t, int rot, int bridge, const char *ref)
 {
-        if (!t || !ref)
-                return -1;
-        int bs = tkit_side_parse(ref);
-        if (bridge && bs >= 0 && bs % 2 == (bridge == TKIT_BRIDGE_EW)) /* the bridge's ends */
-                return FEATURE_BRIDGE;
-        int i = tkit_tile_find_feature(t, ref);
-        if (i >= 0)
-                return i;
-        if (strcmp(ref, "cloister") == 0)
-                return first_kind(t, TKIT_CLOISTER);
-        if (strcmp(ref, "garden") == 0)
-                return first_kind(t, TKIT_GARDEN);
-        if (strcmp(ref, "bridge") == 0)
-                return FEATURE_BRIDGE;
-        int side = tkit_side_parse(ref);
-        int pos = side >= 0 ? TKIT_POS(side, TKIT_M) : tkit_pos_parse(ref);
-        if (pos < 0)
-                return -1;
-        int o = tkit_tile_owner(t, tkit_pos_rotate(pos, -rot), false);
-        for (int part = 0; o < 0 && side >= 0 && part <= 2; part += 2)
-                o = tkit_tile_owner(t, tkit_pos_rotate(TKIT_POS(side, part), -rot), false);
-        return o;
+        return t ? tkit_place_resolve(t, rot, bridge, ref, NULL) : -1;
 }
 
 /* ---------------------------------------------------------------- marks and boxes */
@@ -613,8 +567,7 @@ static const struct tkit_area_box *token_box(const struct pic *p, const struct t
                 return out;
         }
         int k = mv->take_maiden;
-        if (e->rule != TKIT_GR_MAIDEN_TAKE || k < 0 ||
-            (size_t)k >= p->s->ncastles || !tok_ok[k])
+        if (e->rule != TKIT_GR_MAIDEN_TAKE || k < 0 || (size_t)k >= p->s->ncastles || !tok_ok[k])
                 return NULL;
         double h = CASTLE_S / 2;
         *out = (struct tkit_area_box){tok[k][0] - h, tok[k][1] - h * 0.8, tok[k][0] + h,
@@ -883,8 +836,8 @@ struct line {
         char *text;
         double size;
         bool bold;
-        int colour; /* a swatch in this player colour before the text, or -1 */
-        int number; /* a callout number before the text, or 0 */
+        int colour;  /* a swatch in this player colour before the text, or -1 */
+        int number;  /* a callout number before the text, or 0 */
         bool indent; /* a legend line: its text after the room of a swatch, with or without one */
         bool bullet; /* the first line of a legend line about no player: a grey dot for a swatch */
 };
@@ -1238,8 +1191,8 @@ static void draw_marks(struct pic *p, cairo_t *cr)
                         break;
                 case TKIT_MARK_FIGURE:
                         tkit_render_figure(cr, m->figure, m->lying, player_colour(p->s, m->player),
-                                           p->o->lang,
-                                           m->x, m->y, tkit_render_figure_size(m->figure) * p->P);
+                                           p->o->lang, m->x, m->y,
+                                           tkit_render_figure_size(m->figure) * p->P);
                         if (m->removed)
                                 cross_out(cr, m);
                         break;

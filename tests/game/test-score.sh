@@ -80,6 +80,15 @@ for f in "$ROOT"/tests/game/bad/*.xml; do
   grep -Eq "^$f:[0-9]+: error: \[SCENE-" "$TMP/err" && ok || bad "$(basename "$f"): no FILE:LINE error"
 done
 
+# a place that does not resolve: the error lists the tile's features as the board shows them
+sed 's/rotation="0"/rotation="90"/; s/feature="nope"/feature="city"/' \
+  "$ROOT/tests/game/bad/figure-no-feature.xml" >"$TMP/city.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$TMP/city.xml" >/dev/null 2>"$TMP/err"
+[ $? = 2 ] && ok || bad "feature=city: want exit 2"
+grep -qF "city.xml:12: error: [SCENE-FIGURE] the figure at (0, 0): no feature 'city' on base/E (rotation 90); features: c (city, E), f (field); or a side" \
+  "$TMP/err" && ok || { bad "feature=city: the choices"; cat "$TMP/err"; }
+
 sed 's/<points player="you" value="6"\/>/<points player="you" value="7"\/>/' \
   "$ROOT/scenes/cb-example-2.xml" >"$TMP/wrong.xml"
 # shellcheck disable=SC2086
