@@ -95,6 +95,7 @@ struct g_board {
         int active;
         int placed_cell; /* cell index of the move's tile, -1 */
         int castles_built, barns_built, bridges_built;
+        uint64_t removals_used; /* the move's <remove>s an attack used (posts.c) */
         struct tkit_diags *d;
 };
 
@@ -152,6 +153,7 @@ void tkit_g_siege_draw(struct g_ctx *c);
 void tkit_g_bonus(struct g_ctx *c, int placed_fig);
 void tkit_g_counterattacks(struct g_ctx *c);
 void tkit_g_final_counterattacks(struct g_ctx *c);
+void tkit_g_unused_removals(struct g_board *b); /* SCENE-REMOVE after the draw phase */
 
 /* after.c: the scene after the move */
 struct tkit_scene *tkit_g_after(struct g_board *b);

@@ -96,10 +96,11 @@ static const char *post_figures(enum tkit_post k)
 static int named_removal(struct g_board *b, int pl, enum tkit_post k)
 {
         const struct tkit_scene_move *m = &b->sc->move;
-        for (size_t i = 0; i < m->nremovals; i++) {
+        for (size_t i = 0; i < m->nremovals && i < 64; i++) {
                 const struct tkit_scene_figure *r = &m->removals[i];
-                if (r->player != pl)
+                if (r->player != pl || (b->removals_used >> i & 1u))
                         continue;
+                b->removals_used |= (uint64_t)1 << i;
                 int node = tkit_g_place_or_error(b, r->x, r->y, r->feature, TKIT_GR_SCENE_REMOVE,
                                                  r->line, "the removal");
                 if (node < 0)
@@ -134,7 +135,9 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                             (int)p->kind;
                         continue;
                 }
-                int pick = n == 1 ? only : named_removal(b, pl, p->kind);
+                int pick = named_removal(b, pl, p->kind); /* checked even when n is 1 */
+                if (pick == -1 && n == 1)
+                        pick = only;
                 if (pick >= 0) {
                         tkit_g_return_fig(c, pick, TKIT_GR_ATTACK, true);
                 } else if (pick == -1) {
@@ -159,6 +162,30 @@ static void attack(struct g_ctx *c, struct g_post *p)
         post_clear(c, p, TKIT_GR_ATTACK);
 }
 
+/* A <remove> that no attack of the move uses: the player removes nothing (protected by a meeple
+ * at the post, or no attack happens), so it would say nothing. */
+void tkit_g_unused_removals(struct g_board *b)
+{
+        const struct tkit_scene_move *m = &b->sc->move;
+        for (size_t i = 0; i < m->nremovals; i++)
+                if (i >= 64 || !(b->removals_used >> i & 1u))
+                        tkit_g_error(b, m->removals[i].line, TKIT_GR_SCENE_REMOVE,
+                                     "%s removes no figure in this move (no attack, a meeple at "
+                                     "the post attacked, or a removal named already)",
+                                     tkit_g_player_name(b, m->removals[i].player));
+}
+
+/* More <choice>s than "?" symbols on the drawn tile: the rest would choose nothing. */
+static void extra_choices(struct g_board *b, size_t asked)
+{
+        const struct tkit_scene_move *m = &b->sc->move;
+        if (m->nchoices > asked)
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_CHOICE,
+                             "%zu <choice> for a drawn tile with %zu '?' siege symbol%s (in play): "
+                             "a choice is made only for a '?'",
+                             m->nchoices, asked, asked == 1 ? "" : "s");
+}
+
 void tkit_g_siege_draw(struct g_ctx *c)
 {
         struct g_board *b = c->b;
@@ -168,18 +195,23 @@ void tkit_g_siege_draw(struct g_ctx *c)
         const struct tkit_tile *t = NULL;
         if (b->placed_cell >= 0)
                 t = b->cells[b->placed_cell].def;
-        if (!t || !tkit_g_has_rules(b, TKIT_RULES_SIEGE_SYMBOLS))
+        if (!t || !tkit_g_has_rules(b, TKIT_RULES_SIEGE_SYMBOLS)) {
+                extra_choices(b, 0);
                 return;
+        }
+        size_t asked = 0; /* the k-th <choice> is for the k-th "?" */
         for (size_t i = 0; i < t->nsymbols; i++) {
                 enum tkit_post k = t->symbols[i];
                 if (k == TKIT_POST_ANY) {
-                        if (i >= m->nchoices || m->choices[i] == TKIT_POST_ANY) {
+                        if (asked >= m->nchoices || m->choices[asked] == TKIT_POST_ANY) {
                                 tkit_g_error(b, m->placed.line, TKIT_GR_SCENE_CHOICE,
-                                             "symbol %zu of tile '%s' is '?': say which post",
+                                             "symbol %zu of tile '%s' is '?': say which post "
+                                             "(<choice post=\"knights|travelers|monks\"/>)",
                                              i + 1, t->id);
+                                asked++;
                                 continue;
                         }
-                        k = m->choices[i];
+                        k = m->choices[asked++];
                 }
                 struct g_post *p = &b->posts[post_slot(k)];
                 if (!p->present)
@@ -202,6 +234,7 @@ void tkit_g_siege_draw(struct g_ctx *c)
                 e->post = (int)k;
                 e->count = "catapult";
         }
+        extra_choices(b, asked);
 }
 
 /* The post a placed figure earns a row space at, or -1 (a farmer: the meeple space only). */

@@ -156,8 +156,8 @@ struct tkit_scene_move {
 
         struct tkit_scene_tile placed; /* the drawn tile and where it goes (its x, y, rotation) */
         bool discarded;                /* drawn but fits nowhere: set aside */
-        enum tkit_post choices[TKIT_MAX_SYMBOLS]; /* the post chosen for each "?" symbol, in order
-                                                     of the tile's symbols (others ignored) */
+        enum tkit_post choices[TKIT_MAX_SYMBOLS]; /* the post chosen for each "?" symbol: the
+                                                     k-th choice for the tile's k-th "?" */
         size_t nchoices;
 
         bool has_figure; /* a figure placed on the placed tile: figure.x/y are the placed cell */

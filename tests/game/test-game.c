@@ -58,14 +58,15 @@ static struct tkit_game_result apply_ok(struct tkit_scene *s, bool final)
         return r;
 }
 
-/* Applies a scene that must be refused with `rule` at `line`. */
-static void apply_bad(struct tkit_scene *s, const char *rule, int line)
+/* Applies a scene that must be refused with `rule` at `line`; `valid`: legal as a board, the
+ * move refused when played. */
+static void refused(struct tkit_scene *s, const char *rule, int line, bool valid)
 {
         struct tkit_game_result r;
         tkit_game_result_init(&r);
         struct tkit_diags d;
         tkit_diags_init(&d);
-        assert_int_equal(tkit_game_validate(s, sets.sets, sets.n, &d), TKIT_E_INVALID);
+        assert_int_equal(tkit_game_validate(s, sets.sets, sets.n, &d), valid ? 0 : TKIT_E_INVALID);
         tkit_diags_clear(&d);
         assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), TKIT_E_INVALID);
         bool found = false;
@@ -80,10 +81,16 @@ static void apply_bad(struct tkit_scene *s, const char *rule, int line)
                 }
         assert_true(found);
         assert_null(r.after);
-        assert_int_equal(r.nevents, 0);
+        if (!valid)
+                assert_int_equal(r.nevents, 0);
         tkit_diags_finish(&d);
         tkit_game_result_finish(&r);
         tkit_scene_destroy(s);
+}
+
+static void apply_bad(struct tkit_scene *s, const char *rule, int line)
+{
+        refused(s, rule, line, false);
 }
 
 static int count_of(const struct tkit_game_result *r, const char *what, int player)
@@ -413,6 +420,58 @@ static void sd_example_10(void **state)
         tkit_scene_destroy(s);
 }
 
+/* Example 10's board: the attack on the monks' post; `removals` "player x y feature" ones. */
+static struct tkit_scene *attack_scene(int nchoices, const char *const *removals)
+{
+        struct tkit_scene *s =
+            gb_scene("base river siege-defense", "you:red blue:blue yellow:yellow");
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_MONKS, "you blue - -", "", true);
+        gb_tile(s, "base", "B", 0, -1, 0);
+        gb_tile(s, "siege-defense", "garden-robbers", 0, -2, 0);
+        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 0, -1, "cloister");
+        gb_fig(s, "yellow", TKIT_FIGURE_ABBOT, 0, -2, "garden");
+        gb_move(s, "you", "siege-defense", "corner", 3, -1, 0);
+        for (int i = 0; i < nchoices; i++)
+                s->move.choices[s->move.nchoices++] = TKIT_POST_MONKS;
+        for (int i = 0; removals && removals[i]; i++) {
+                struct tkit_scene_figure *f = tkit_scene_add_removal(s);
+                char who[16], feat[16];
+                sscanf(removals[i], "%15s %d %d %15s", who, &f->x, &f->y, feat);
+                f->player = tkit_scene_find_player(s, who);
+                f->feature = tkit_xstrdup(feat);
+                f->line = 300 + i;
+        }
+        return s;
+}
+
+/* Every <choice> and <remove> of a move is used or refused: a choice is made for a "?" only, a
+ * removal only by a player an attack makes remove a figure, and it names one of theirs. */
+static void choices_and_removals(void **state)
+{
+        (void)state;
+        /* a named removal decides the choice */
+        struct tkit_scene *s = attack_scene(1, (const char *const[]){"yellow 0 -2 garden", NULL});
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(count_of(&r, "removed", 2), 1);
+        assert_int_equal(count_of(&r, "must-remove", -1), 0);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        refused(attack_scene(2, NULL), "SCENE-CHOICE", 200, true);
+        refused(attack_scene(0, NULL), "SCENE-CHOICE", 201, true);
+        /* blue has a meeple at the post: protected, removes nothing */
+        refused(attack_scene(
+                    1, (const char *const[]){"yellow 0 -2 garden", "blue 0 -1 cloister", NULL}),
+                "SCENE-REMOVE", 301, true);
+        /* yellow's removal must name one of yellow's monks or abbots */
+        refused(attack_scene(1, (const char *const[]){"yellow 0 -1 f", NULL}), "SCENE-REMOVE", 300,
+                true);
+        /* no attack at all: the removal says nothing */
+        s = attack_scene(1, (const char *const[]){"yellow 0 -2 garden", NULL});
+        s->posts[0].catapult = false;
+        refused(s, "SCENE-REMOVE", 300, true);
+}
+
 /* The fortress is one completed city for a field, however many cells it touches. */
 static void fortress_field(void **state)
 {
@@ -662,7 +721,8 @@ static void rule_ids_documented(void **state)
         assert_non_null(text);
         size_t n = 0;
         for (int r = TKIT_GR_NONE + 1; r < TKIT_GR_COUNT; r++, n++) {
-                const struct tkit_game_rule_info *info = tkit_game_rule_info((enum tkit_game_rule)r);
+                const struct tkit_game_rule_info *info =
+                    tkit_game_rule_info((enum tkit_game_rule)r);
                 char *head = tkit_xasprintf("\n### %s\n", info->id);
                 if (!strstr(text, head))
                         print_message("not documented: %s\n", info->id);
@@ -692,16 +752,16 @@ static void rule_ids_documented(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(cb_example_2),        cmocka_unit_test(cb_example_3),
-            cmocka_unit_test(bridge_end),          cmocka_unit_test(cb_example_4),
-            cmocka_unit_test(castle_refused),      cmocka_unit_test(cb_example_5),
-            cmocka_unit_test(cb_example_9),        cmocka_unit_test(cb_example_7),
-            cmocka_unit_test(base_rules),          cmocka_unit_test(majority),
-            cmocka_unit_test(sd_example_8),        cmocka_unit_test(sd_example_7),
-            cmocka_unit_test(sd_example_10),       cmocka_unit_test(fortress_field),
-            cmocka_unit_test(bad_scenes),          cmocka_unit_test(board_detached),
-            cmocka_unit_test(box_copies),          cmocka_unit_test(final_rules),
-            cmocka_unit_test(rule_ids_documented),
+            cmocka_unit_test(cb_example_2),   cmocka_unit_test(cb_example_3),
+            cmocka_unit_test(bridge_end),     cmocka_unit_test(cb_example_4),
+            cmocka_unit_test(castle_refused), cmocka_unit_test(cb_example_5),
+            cmocka_unit_test(cb_example_9),   cmocka_unit_test(cb_example_7),
+            cmocka_unit_test(base_rules),     cmocka_unit_test(majority),
+            cmocka_unit_test(sd_example_8),   cmocka_unit_test(sd_example_7),
+            cmocka_unit_test(sd_example_10),  cmocka_unit_test(choices_and_removals),
+            cmocka_unit_test(fortress_field), cmocka_unit_test(bad_scenes),
+            cmocka_unit_test(board_detached), cmocka_unit_test(box_copies),
+            cmocka_unit_test(final_rules),    cmocka_unit_test(rule_ids_documented),
         };
         return cmocka_run_group_tests(tests, load, unload);
 }
