@@ -21,6 +21,20 @@ done
 "$TK" score $TILES "$ROOT"/scenes/*.xml >"$TMP/out" 2>"$TMP/err"
 rc=$?
 [ "$rc" = 0 ] && ok || { bad "score scenes/*.xml: exit $rc"; cat "$TMP/err"; }
+# every scene of scenes/ states what it expects, or says it is a picture only (<expect/>): no
+# rulebook example stops being checked unnoticed
+grep -q "SCENE-EXPECT" "$TMP/err" && { bad "a scene of scenes/ states no <expect>"; cat "$TMP/err"; } || ok
+pictures=0
+for f in "$ROOT"/scenes/*.xml; do
+  if grep -q "<expect/>" "$f"; then
+    pictures=$((pictures + 1))
+  elif grep -q "<points " "$f" || grep -q "<count " "$f"; then
+    ok
+  else
+    bad "$(basename "$f"): no <expect> with points or counts, and no <expect/>"
+  fi
+done
+echo "scenes/: $pictures picture-only scenes (<expect/>)"
 for want in \
   "cb-example-2.xml: points: you 6, blue 0" \
   "cb-example-3.xml: points: you 13, blue 13" \
