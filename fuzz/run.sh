@@ -5,13 +5,14 @@
 # kept in fuzz/corpus-work/TARGET (git-ignored), the log in fuzz/corpus-work/TARGET.log; crashes
 # go to fuzz/corpus-work/crashes/TARGET-*. Each crash becomes a regression test: copy it to
 # tests/badinput/crashes/ (same name; scene crashes: tests/scene/crashes/), fix the bug.
-# Usage: fuzz/run.sh [SECONDS] [TARGET...]   targets: native jcz layout import scene (default all)
+# Usage: fuzz/run.sh [SECONDS] [TARGET...]   targets: native jcz layout import scene book (default
+# all)
 # Exit status: 0 no crash, 1 a target crashed (or failed to start), 77 clang's libFuzzer missing.
 set -eu
 cd "$(dirname "$0")/.."
 secs=${1:-30}
 [ $# -gt 0 ] && shift
-targets=${*:-"native jcz layout import scene"}
+targets=${*:-"native jcz layout import scene book"}
 B=${TKIT_FUZZ_BUILD:-build-fuzz}
 
 # libFuzzer is part of clang's runtime: check it links before configuring anything.
@@ -52,6 +53,7 @@ for t in $targets; do
     import) seed "$corpus" tilekit tilesets/*.xml; seed "$corpus" jcz $ext/*.xml ;;
     layout) dict=fuzz/layout.dict ;;
     scene) dict=fuzz/scene.dict; seed "$corpus" scene scenes/*.xml ;;
+    book) dict=fuzz/book.dict; seed "$corpus" book docs/book/*.md ;;
   esac
   [ -d fuzz/seeds/$t ] && cp fuzz/seeds/$t/* "$corpus"/
   echo "fuzz: $t for ${secs}s" >&2

@@ -112,6 +112,12 @@ static const char *const count_words[] = {
     "escape",
 };
 
+const char *const *tkit_game_count_words(size_t *n)
+{
+        *n = sizeof(count_words) / sizeof(count_words[0]);
+        return count_words;
+}
+
 static bool count_word_known(const char *w)
 {
         for (size_t i = 0; i < sizeof(count_words) / sizeof(count_words[0]); i++)

@@ -42,6 +42,10 @@ int tkit_game_validate(const struct tkit_scene *scene, struct tkit_set *const *s
 int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets, size_t nsets,
                     bool final, struct tkit_game_result *r, struct tkit_diags *d);
 
+/* The words a scene's <count what=…> takes (docs/scoring.md, "Expectation words"), in that
+ * order; `n` receives the count. Static. */
+const char *const *tkit_game_count_words(size_t *n);
+
 /* Compares the scene's expectations with `r`: one error per difference (rule SCENE-EXPECT, at the
  * expectation's line, "expected X, computed Y" per player) and per <count> word no event counts
  * for (the message lists the words). A scene with no <expect> at all gets a warning: nothing it

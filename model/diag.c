@@ -112,7 +112,8 @@ static uint32_t mix(uint32_t h, const char *s)
 
 static uint32_t diag_hash(const struct tkit_diag *g)
 {
-        uint32_t h = (uint32_t)g->severity * 0x85ebca6bu ^ (uint32_t)g->line;
+        uint32_t h =
+            (uint32_t)g->severity * 0x85ebca6bu ^ (uint32_t)g->line ^ (uint32_t)g->column << 20;
         h = mix(h, g->file);
         h = mix(h, g->rule);
         h = mix(h, g->set);
@@ -134,9 +135,10 @@ static bool same_diag(const void *ctx, size_t i)
 {
         const struct seen_ctx *c = ctx;
         const struct tkit_diag *h = &c->d->v[i], *g = c->g;
-        return h->severity == g->severity && h->line == g->line && same_str(h->file, g->file) &&
-               same_str(h->rule, g->rule) && same_str(h->set, g->set) &&
-               same_str(h->tile, g->tile) && same_str(h->message, g->message);
+        return h->severity == g->severity && h->line == g->line && h->column == g->column &&
+               same_str(h->file, g->file) && same_str(h->rule, g->rule) &&
+               same_str(h->set, g->set) && same_str(h->tile, g->tile) &&
+               same_str(h->message, g->message);
 }
 
 static void diag_free(struct tkit_diag *g)
@@ -189,7 +191,28 @@ void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *f
                               tkit_xstrdup(rule),
                               cut(set, TKIT_DIAG_MAX_LABEL),
                               cut(tile, TKIT_DIAG_MAX_LABEL),
-                              cut(message, TKIT_DIAG_MAX_MESSAGE)};
+                              cut(message, TKIT_DIAG_MAX_MESSAGE),
+                              0};
+        free(message);
+        add_owned(d, &g);
+}
+
+void tkit_diags_add_at(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
+                       int column, const char *rule, const char *fmt, ...)
+{
+        va_list ap;
+        va_start(ap, fmt);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_vprintf(&b, fmt, ap);
+        va_end(ap);
+        char *message = tkit_buf_steal(&b);
+        struct tkit_diag g = {.severity = sev,
+                              .file = tkit_xstrdup(file),
+                              .line = line,
+                              .column = line > 0 && column > 0 ? column : 0,
+                              .rule = tkit_xstrdup(rule),
+                              .message = cut(message, TKIT_DIAG_MAX_MESSAGE)};
         free(message);
         add_owned(d, &g);
 }
@@ -270,6 +293,8 @@ char *tkit_diag_format(const struct tkit_diag *g)
                 tkit_buf_puts(&b, g->file);
                 if (g->line > 0)
                         tkit_buf_printf(&b, ":%d", g->line);
+                if (g->line > 0 && g->column > 0)
+                        tkit_buf_printf(&b, ":%d", g->column);
                 tkit_buf_puts(&b, ": ");
         }
         tkit_buf_printf(&b, "%s: ", tkit_severity_name(g->severity));
@@ -328,6 +353,8 @@ static void diag_json(struct tkit_buf *b, const struct tkit_diag *g)
         json_field(b, "severity", tkit_severity_name(g->severity), false);
         json_field(b, "file", g->file, false);
         tkit_buf_printf(b, "\"line\": %d, ", g->line);
+        if (g->column > 0)
+                tkit_buf_printf(b, "\"column\": %d, ", g->column);
         json_field(b, "rule", g->rule, false);
         json_field(b, "set", g->set, false);
         json_field(b, "tile", g->tile, false);
@@ -358,7 +385,7 @@ void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json)
                 if (!counts[0] && !counts[1] && !counts[2])
                         continue;
                 char *msg = tkit_diags_hidden_message(counts, d->limit);
-                struct tkit_diag g = {TKIT_SEV_NOTE, (char *)file, 0, NULL, NULL, NULL, msg};
+                struct tkit_diag g = {TKIT_SEV_NOTE, (char *)file, 0, NULL, NULL, NULL, msg, 0};
                 if (json) {
                         tkit_buf_puts(&b, b.len > 1 ? ",\n  {" : "\n  {");
                         diag_json(&b, &g);

@@ -533,7 +533,8 @@ struct tkit_set *tkit_setlist_find(const struct tkit_setlist *l, const char *id)
 enum tkit_severity { TKIT_SEV_NOTE = 0, TKIT_SEV_WARNING, TKIT_SEV_ERROR };
 const char *tkit_severity_name(enum tkit_severity s); /* "note" "warning" "error" */
 
-/* One finding: `file:line: severity: [RULE] tile ID: message`. */
+/* One finding: `file:line: severity: [RULE] tile ID: message` (`file:line:column:` when the
+ * column is known: a chapter of tilekit book). */
 struct tkit_diag {
         enum tkit_severity severity;
         char *file; /* may be NULL */
@@ -542,6 +543,7 @@ struct tkit_diag {
         char *set;  /* may be NULL */
         char *tile; /* may be NULL */
         char *message;
+        int column; /* 1-based, in characters; 0 when unknown (most findings) */
 };
 
 /* Findings kept per file by default (tkit_diags_init); like a compiler's error limit. */
@@ -577,7 +579,11 @@ void tkit_diags_add(struct tkit_diags *d, enum tkit_severity sev, const char *fi
 void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
                      const char *rule, const char *set, const char *tile, const char *fmt,
                      va_list ap);
-/* `file:line: error: [RULE] tile ID: message`, without newline; caller frees. */
+/* A finding at a line and column (1-based, in characters) of `file`, with no set or tile. */
+void tkit_diags_add_at(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
+                       int column, const char *rule, const char *fmt, ...)
+    __attribute__((format(printf, 7, 8)));
+/* `file:line[:column]: error: [RULE] tile ID: message`, without newline; caller frees. */
 char *tkit_diag_format(const struct tkit_diag *g);
 /* Moves every finding of `from` into `to` (`from` is cleared), giving `file` to those that have
  * none; `to`'s limit applies, and what `from` hid is counted as hidden in `to` too. */

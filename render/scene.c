@@ -1421,11 +1421,12 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
         return tkit_render_mem_save(&m, path, rc, d);
 }
 
-int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
-                             struct tkit_set *const *sets, size_t nsets,
-                             const struct tkit_scene_render_options *o, FILE *f, const char *path,
-                             enum tkit_image_format fmt, struct tkit_scene_picture *pic,
-                             struct tkit_diags *d)
+/* The picture into `cr` when it is not NULL, else into `f` as `fmt`. */
+static int scene_out(const struct tkit_scene *scene, const struct tkit_game_result *r,
+                     struct tkit_set *const *sets, size_t nsets,
+                     const struct tkit_scene_render_options *o, cairo_t *cr, FILE *f,
+                     const char *path, enum tkit_image_format fmt, struct tkit_scene_picture *pic,
+                     struct tkit_diags *d)
 {
         struct tkit_scene_render_options defaults;
         if (!o) {
@@ -1437,7 +1438,7 @@ int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_g
                 return rc;
         /* a picture in another language prints the scene's texts in it, never English instead */
         int lang = tkit_lang_parse(o->lang);
-        if (lang != TKIT_LANG_EN && tkit_text_check_scene(scene, lang, d))
+        if (o->caption && lang != TKIT_LANG_EN && tkit_text_check_scene(scene, lang, d))
                 return TKIT_E_INVALID;
         struct pic p = {.orig = scene,
                         .s = o->after ? r->after : scene,
@@ -1464,7 +1465,13 @@ int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_g
                 rc = TKIT_E_USAGE;
                 goto out;
         }
-        rc = write_picture(&p, &L, f, path, fmt);
+        if (cr) { /* the caller's page: the background stays inside the picture's box */
+                cairo_rectangle(cr, 0, 0, p.W, p.H);
+                cairo_clip(cr);
+                draw(&p, cr, &L, true);
+        } else {
+                rc = write_picture(&p, &L, f, path, fmt);
+        }
 out:
         lines_free(&L);
         if (pic && !rc) {
@@ -1472,6 +1479,27 @@ out:
                 memset(&p.out, 0, sizeof p.out);
         }
         pic_finish(&p);
+        return rc;
+}
+
+int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
+                             struct tkit_set *const *sets, size_t nsets,
+                             const struct tkit_scene_render_options *o, FILE *f, const char *path,
+                             enum tkit_image_format fmt, struct tkit_scene_picture *pic,
+                             struct tkit_diags *d)
+{
+        return scene_out(scene, r, sets, nsets, o, NULL, f, path, fmt, pic, d);
+}
+
+int tkit_render_scene_cairo(cairo_t *cr, const struct tkit_scene *scene,
+                            const struct tkit_game_result *r, struct tkit_set *const *sets,
+                            size_t nsets, const struct tkit_scene_render_options *o,
+                            struct tkit_scene_picture *pic, struct tkit_diags *d)
+{
+        cairo_save(cr);
+        int rc =
+            scene_out(scene, r, sets, nsets, o, cr, NULL, scene->file, TKIT_IMAGE_AUTO, pic, d);
+        cairo_restore(cr);
         return rc;
 }
 

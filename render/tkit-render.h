@@ -257,6 +257,15 @@ int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_g
                              const char *path, enum tkit_image_format fmt,
                              struct tkit_scene_picture *pic, struct tkit_diags *d);
 
+/* The same picture drawn into the caller's `cr` (PDF pages of tilekit book), its top-left corner
+ * at the user-space origin, in user units (o->px per tile); the background is painted over the
+ * picture's box. `pic` receives its size (and the marks). The state of `cr` is kept. Returns 0 or
+ * TKIT_E_USAGE, as above. */
+int tkit_render_scene_cairo(cairo_t *cr, const struct tkit_scene *scene,
+                            const struct tkit_game_result *r, struct tkit_set *const *sets,
+                            size_t nsets, const struct tkit_scene_render_options *o,
+                            struct tkit_scene_picture *pic, struct tkit_diags *d);
+
 /* A board picture (tkit_render_board) carrying the tokens and figures of `scene` (render board
  * --scene): those whose cell holds a tile of the layout and whose feature resolves on it; the
  * others are reported as warnings. */

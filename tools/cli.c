@@ -21,6 +21,8 @@ const struct cli_command cli_commands[] = {
     {"scene", "check scene files, write them canonically, make one from a layout", tkit_cmd_scene,
      tkit_help_scene},
     {"score", "play a scene's move by the scoring rules", tkit_cmd_score, tkit_help_score},
+    {"book", "typeset a rulebook chapter with drawn scenes and computed numbers", tkit_cmd_book,
+     tkit_help_book},
     {NULL, NULL, NULL, NULL},
 };
 

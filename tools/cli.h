@@ -195,6 +195,7 @@ CLI_COMMAND(render)
 CLI_COMMAND(bench)
 CLI_COMMAND(scene)
 CLI_COMMAND(score)
+CLI_COMMAND(book)
 #undef CLI_COMMAND
 
 const struct cli_command *cli_find_command(const char *name);

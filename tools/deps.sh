@@ -3,7 +3,8 @@
 # Safe to run again: it does nothing when everything is there.
 set -eu
 PKGS="gcc clang meson ninja-build pkg-config python3 libsqlite3-dev libxml2-dev libcairo2-dev
-libcmocka-dev sqlite3 libxml2-utils fonts-dejavu-core valgrind poppler-utils libclang-rt-dev"
+libcmocka-dev sqlite3 libxml2-utils fonts-dejavu-core valgrind poppler-utils libclang-rt-dev
+libcmark-dev libpango1.0-dev"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -2,7 +2,8 @@
 # The main job on a fresh Debian machine: installs what is missing, builds tilekit, then imports
 # the bundled tile sets into out/tilekit.db, checks them, simulates a game with every set and
 # renders reference sheets and a board picture; then scores every rulebook example of scenes/ and
-# draws one as a rulebook picture. Prints where everything went.
+# draws one as a rulebook picture; then builds the example rulebook chapter (docs/book/) in every
+# language as PDF and HTML. Prints where everything went.
 set -eu
 cd "$(dirname "$0")/.."
 sh tools/deps.sh
@@ -37,6 +38,17 @@ $TK score $TILES scenes/*.xml > "$OUT/scores.txt"
 grep -c ': points:' "$OUT/scores.txt" | sed 's/$/ scenes scored, every expected number reproduced/'
 $TK render scene --db "$DB" scenes/cb-example-2.xml -o "$OUT/scene-cb-example-2.png"
 
+step "the example chapter (docs/book/examples.LANG.md) -> $OUT/book-examples.LANG.pdf, .html"
+for lang in en ro cs; do
+  for ext in pdf html; do
+    # shellcheck disable=SC2086
+    $TK book $TILES --lang "$lang" "docs/book/examples.$lang.md" -o "$OUT/book-examples.$lang.$ext"
+  done
+done
+if command -v pdftoppm >/dev/null; then
+  pdftoppm -r 80 -png -f 1 -l 1 -singlefile "$OUT/book-examples.en.pdf" "$OUT/book-examples-en-page1"
+fi
+
 step "outputs"
 echo "database:        $DB   (sqlite3 $DB 'SELECT * FROM set_totals')"
 echo "layout:          $OUT/layout.json"
@@ -44,3 +56,4 @@ echo "reference sheets: $(ls "$OUT"/sheet-*.pdf | tr '\n' ' ')"
 echo "board pictures:  $OUT/board.png $OUT/board.svg"
 echo "scores:          $OUT/scores.txt"
 echo "scene picture:   $OUT/scene-cb-example-2.png"
+echo "rulebook chapter: $OUT/book-examples.{en,ro,cs}.{pdf,html}"

@@ -1,0 +1,95 @@
+/* Internals shared by the book module's files: the parsed chapter with its pictures, values and
+ * scenes (read.c, resolve.c), the value paths (values.c), the writers (pdf.c, html.c). */
+#ifndef TKIT_BOOK_PRIVATE_H
+#define TKIT_BOOK_PRIVATE_H
+
+#include <cmark.h>
+
+#include "book/tkit-book.h"
+#include "game/tkit-game.h"
+
+/* The views of a picture (render/): the move being made (the drawn tile placed, what it scores
+ * marked) or its outcome. */
+enum book_view { BOOK_VIEW_DURING = 0, BOOK_VIEW_AFTER };
+
+enum book_scene_state {
+        BOOK_SCENE_MISSING = 0, /* cannot be read */
+        BOOK_SCENE_ILLEGAL,     /* the engine refuses it */
+        BOOK_SCENE_EXPECT,      /* it does not score as its <expect> says */
+        BOOK_SCENE_OK,
+};
+
+/* A scene the chapter names (by picture or value), read and applied once. */
+struct book_scene {
+        char *path; /* as resolved (base directory + the target as written) */
+        struct tkit_scene *scene;
+        struct tkit_game_result r;
+        enum book_scene_state state;
+};
+
+struct book_picture {
+        cmark_node *image, *para; /* the image and the paragraph it stands alone in */
+        int line, column;
+        char *target;   /* as written */
+        double tile_mm; /* 0: the options' */
+        enum book_view view;
+        bool full, grid;
+        int scene;     /* index into scenes, -1 until resolved */
+        char *caption; /* the alt text, else the scene's caption in the chapter's language */
+};
+
+struct book_value {
+        cmark_node *code;
+        int line, column;
+        char *text;  /* the code span as written */
+        bool assert; /* N=... */
+        long expected;
+        char *scene_ref; /* a picture's scene id, or a scene file (.xml) */
+        char *path;      /* what follows the scene */
+        int scene;       /* -1 until resolved */
+        long value;
+        bool ok;
+};
+
+struct tkit_book {
+        char *file; /* the chapter's name */
+        char *dir;  /* its directory, with a trailing '/', or "" */
+        cmark_node *doc;
+        size_t *line_start; /* byte offset of each line (1-based lines: line_start[line - 1]) */
+        size_t nlines;
+        char *text; /* the source, for columns in characters */
+        size_t len;
+        struct book_picture *pictures;
+        size_t npictures, cappictures;
+        struct book_value *values;
+        size_t nvalues, capvalues;
+        struct book_scene *scenes;
+        size_t nscenes, capscenes;
+        struct tkit_set *const *sets;
+        size_t nsets;
+        size_t read_errors; /* errors tkit_book_read() reported */
+        bool resolved;      /* read and resolved with no error */
+};
+
+/* Where a node starts, in lines and characters (cmark counts bytes). */
+void tkit_book_node_pos(const struct tkit_book *b, cmark_node *n, int *line, int *column);
+/* The value's text (the number) for a code span that is a value, else NULL. */
+const struct book_value *tkit_book_value_of(const struct tkit_book *b, cmark_node *code);
+/* The picture whose paragraph is `para`, else NULL. */
+const struct book_picture *tkit_book_picture_of(const struct tkit_book *b, cmark_node *para);
+/* Render options for a picture at `tile_mm` (points per tile). */
+struct tkit_scene_render_options;
+void tkit_book_render_options(const struct tkit_book *b, const struct book_picture *p,
+                              const struct tkit_book_options *o,
+                              struct tkit_scene_render_options *ro);
+/* The text of the first heading (for titles), or NULL; the caller frees it. */
+char *tkit_book_title(const struct tkit_book *b);
+/* Text of an inline subtree, values replaced by their numbers; the caller frees it. */
+char *tkit_book_plain_text(const struct tkit_book *b, cmark_node *n);
+
+int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
+                        const char *name, int *pages, struct tkit_diags *d);
+int tkit_book_write_html(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
+                         const char *name, struct tkit_diags *d);
+
+#endif

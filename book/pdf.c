@@ -1,0 +1,700 @@
+/* The chapter typeset as PDF with cairo and Pango: cmark's tree becomes a list of rows (a line of
+ * text, a picture with its caption, a gap, a rule), which are cut into pages (headings kept with
+ * what follows, no first or last line of a paragraph alone, a picture kept with the end of the
+ * paragraph before it) and drawn. Text is real text in embedded fonts; the pictures are drawn by
+ * render/ straight onto the page (measured first), so they stay vector. */
+#include "book/book-private.h"
+
+#include "render/tkit-render.h"
+
+#include <cairo-pdf.h>
+#include <cairo.h>
+#include <errno.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MM (72.0 / 25.4)
+#define BODY_FONT "DejaVu Serif"
+#define SANS_FONT "DejaVu Sans"
+#define MONO_FONT "DejaVu Sans Mono"
+#define BODY_SIZE 10.5
+#define MAX_BARS 8     /* block-quote bars drawn; deeper quotes are indented, not barred */
+#define LIST_INDENT 18 /* points */
+#define QUOTE_INDENT 14
+
+enum row_kind { ROW_LINE, ROW_PICTURE, ROW_GAP, ROW_RULE };
+
+struct row {
+        enum row_kind kind;
+        double h, baseline; /* height; for a line, its baseline below the row's top */
+        double x, w;        /* left edge and width of what the row holds */
+        bool keep;          /* keep with the next row */
+        PangoLayoutLine *line;
+        double line_x;       /* the line's offset within its layout (alignment) */
+        PangoLayout *marker; /* a list item's bullet or number, before the first line */
+        double marker_x;
+        bool code; /* a line of a code block: grey behind it */
+        int nbars; /* block-quote bars left of the row */
+        double bars[MAX_BARS];
+        const struct book_picture *picture; /* drawn by render/ when the page is */
+        double pic_w, pic_h, scale;
+        PangoLayout *caption;
+        int heading; /* 1..6 for the first line of a heading (PDF outline) */
+        char *title; /* that heading's text */
+        int page;    /* 0-based, after pagination; -1: dropped (a gap at a page top) */
+        double y;
+};
+
+struct pdf {
+        const struct tkit_book *b;
+        const struct tkit_book_options *o;
+        struct tkit_diags *d;
+        const char *name;
+        PangoFontMap *fm;
+        PangoContext *pc;
+        double pw, ph, margin, top, bottom, width; /* page, text column (points) */
+        struct row *rows;
+        size_t nrows, caprows;
+        PangoLayout **layouts; /* kept alive while their lines are drawn */
+        size_t nlayouts, caplayouts;
+        /* where the walk is */
+        double indent;
+        int nbars;
+        double bars[MAX_BARS];
+        PangoLayout *marker; /* a list item's marker waiting for its first row */
+        double marker_x;
+        int rc;
+};
+
+/* ---------------------------------------------------------------- text */
+
+static void markup_esc(struct tkit_buf *o, const char *s)
+{
+        for (; s && *s; s++) {
+                unsigned char c = (unsigned char)*s;
+                if (c == '&')
+                        tkit_buf_puts(o, "&amp;");
+                else if (c == '<')
+                        tkit_buf_puts(o, "&lt;");
+                else if (c == '>')
+                        tkit_buf_puts(o, "&gt;");
+                else if (c == '"')
+                        tkit_buf_puts(o, "&quot;");
+                else if (c == '\'')
+                        tkit_buf_puts(o, "&apos;");
+                else if (c < 0x20 && c != '\n' && c != '\t')
+                        tkit_buf_puts(o, "\xef\xbf\xbd"); /* not allowed in markup */
+                else
+                        tkit_buf_add(o, s, 1);
+        }
+}
+
+/* Pango markup for the inline children of `n`. */
+static void inline_markup(const struct tkit_book *b, cmark_node *n, struct tkit_buf *o)
+{
+        cmark_iter *it = cmark_iter_new(n);
+        cmark_event_type ev;
+        while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+                cmark_node *c = cmark_iter_get_node(it);
+                bool enter = ev == CMARK_EVENT_ENTER;
+                if (c == n)
+                        continue;
+                switch (cmark_node_get_type(c)) {
+                case CMARK_NODE_TEXT:
+                        markup_esc(o, cmark_node_get_literal(c));
+                        break;
+                case CMARK_NODE_SOFTBREAK:
+                        tkit_buf_puts(o, " ");
+                        break;
+                case CMARK_NODE_LINEBREAK:
+                        tkit_buf_puts(o, "\xe2\x80\xa8"); /* U+2028: a line break, same paragraph */
+                        break;
+                case CMARK_NODE_CODE: {
+                        const struct book_value *v = tkit_book_value_of(b, c);
+                        if (v) {
+                                tkit_buf_printf(o, "%ld", v->value);
+                                break;
+                        }
+                        tkit_buf_puts(o, "<span font_family=\"" MONO_FONT "\" size=\"92%\">");
+                        markup_esc(o, cmark_node_get_literal(c));
+                        tkit_buf_puts(o, "</span>");
+                        break;
+                }
+                case CMARK_NODE_EMPH:
+                        tkit_buf_puts(o, enter ? "<i>" : "</i>");
+                        break;
+                case CMARK_NODE_STRONG:
+                        tkit_buf_puts(o, enter ? "<b>" : "</b>");
+                        break;
+                case CMARK_NODE_LINK:
+                        tkit_buf_puts(o, enter
+                                             ? "<span foreground=\"#1f4e8c\" underline=\"single\">"
+                                             : "</span>");
+                        break;
+                default: /* raw HTML is left out, as in the HTML (cmark's safe mode) */
+                        break;
+                }
+        }
+        cmark_iter_free(it);
+        tkit_buf_puts(o, "");
+}
+
+static PangoLayout *layout_new(struct pdf *p, const char *font, double size, double width)
+{
+        PangoLayout *l = pango_layout_new(p->pc);
+        PangoFontDescription *fd = pango_font_description_from_string(font);
+        pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+        pango_layout_set_font_description(l, fd);
+        pango_font_description_free(fd);
+        pango_layout_set_width(l, (int)(width * PANGO_SCALE));
+        pango_layout_set_wrap(l, PANGO_WRAP_WORD_CHAR);
+        *TKIT_PUSH(p->layouts, p->nlayouts, p->caplayouts) = l;
+        return l;
+}
+
+/* Sets the markup, or the text as it is when the markup does not parse (it always should:
+ * everything in it is escaped); pango_parse_markup reports without printing. */
+static void layout_markup(PangoLayout *l, const char *markup)
+{
+        PangoAttrList *attrs = NULL;
+        char *text = NULL;
+        if (pango_parse_markup(markup, -1, 0, &attrs, &text, NULL, NULL)) {
+                pango_layout_set_text(l, text, -1);
+                pango_layout_set_attributes(l, attrs);
+                pango_attr_list_unref(attrs);
+                g_free(text);
+        } else {
+                pango_layout_set_text(l, markup, -1);
+        }
+}
+
+/* ---------------------------------------------------------------- rows */
+
+static struct row *add_row(struct pdf *p, enum row_kind k, double h)
+{
+        struct row *r = TKIT_PUSH(p->rows, p->nrows, p->caprows);
+        memset(r, 0, sizeof *r);
+        r->kind = k;
+        r->h = h;
+        r->x = p->margin + p->indent;
+        r->w = p->width - p->indent;
+        r->nbars = p->nbars < MAX_BARS ? p->nbars : MAX_BARS;
+        memcpy(r->bars, p->bars, sizeof r->bars);
+        if (k != ROW_GAP && p->marker) {
+                r->marker = p->marker;
+                r->marker_x = p->marker_x;
+                p->marker = NULL;
+        }
+        return r;
+}
+
+/* Vertical space; consecutive gaps merge into the largest. */
+static void gap(struct pdf *p, double h, bool keep)
+{
+        if (p->nrows && p->rows[p->nrows - 1].kind == ROW_GAP) {
+                struct row *r = &p->rows[p->nrows - 1];
+                r->h = r->h > h ? r->h : h;
+                r->keep = r->keep || keep;
+                return;
+        }
+        if (p->nrows)
+                add_row(p, ROW_GAP, h)->keep = keep;
+}
+
+/* One row per line of `l`. */
+static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, cmark_node *n)
+{
+        PangoLayoutIter *it = pango_layout_get_iter(l);
+        size_t first = p->nrows;
+        do {
+                int y0, y1;
+                pango_layout_iter_get_line_yrange(it, &y0, &y1);
+                PangoRectangle logical;
+                pango_layout_iter_get_line_extents(it, NULL, &logical);
+                struct row *r = add_row(p, ROW_LINE, (double)(y1 - y0) / PANGO_SCALE);
+                r->baseline = (double)(pango_layout_iter_get_baseline(it) - y0) / PANGO_SCALE;
+                r->line = pango_layout_iter_get_line_readonly(it);
+                r->line_x = (double)logical.x / PANGO_SCALE;
+                r->code = code;
+                r->keep = heading > 0;
+                if (heading && p->nrows - 1 == first) {
+                        r->heading = heading;
+                        r->title = tkit_book_plain_text(p->b, n);
+                }
+        } while (pango_layout_iter_next_line(it));
+        pango_layout_iter_free(it);
+        size_t lines = p->nrows - first;
+        if (!heading && !code && lines >= 2) { /* no first or last line alone on a page */
+                p->rows[first].keep = true;
+                p->rows[p->nrows - 2].keep = true;
+        }
+}
+
+static void paragraph(struct pdf *p, cmark_node *n)
+{
+        struct tkit_buf m;
+        tkit_buf_init(&m);
+        inline_markup(p->b, n, &m);
+        PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent);
+        pango_layout_set_line_spacing(l, 1.3f);
+        pango_layout_set_justify(l, true);
+        layout_markup(l, m.data);
+        tkit_buf_finish(&m);
+        layout_rows(p, l, false, 0, n);
+}
+
+static void heading(struct pdf *p, cmark_node *n)
+{
+        static const double size[] = {20, 15, 12.5, 11, 10.5, 10.5};
+        int level = cmark_node_get_heading_level(n);
+        level = level < 1 ? 1 : level > 6 ? 6 : level;
+        gap(p, level == 1 ? 6 : 14, false);
+        struct tkit_buf m;
+        tkit_buf_init(&m);
+        tkit_buf_puts(&m, "<b>");
+        inline_markup(p->b, n, &m);
+        tkit_buf_puts(&m, "</b>");
+        PangoLayout *l = layout_new(p, SANS_FONT, size[level - 1], p->width - p->indent);
+        layout_markup(l, m.data);
+        tkit_buf_finish(&m);
+        layout_rows(p, l, false, level, n);
+        gap(p, level == 1 ? 10 : 5, true);
+}
+
+static void code_block(struct pdf *p, cmark_node *n)
+{
+        const char *lit = cmark_node_get_literal(n);
+        size_t len = lit ? strlen(lit) : 0;
+        while (len && lit[len - 1] == '\n')
+                len--;
+        char *text = tkit_xstrndup(lit ? lit : "", len);
+        struct tkit_buf m;
+        tkit_buf_init(&m);
+        markup_esc(&m, text);
+        free(text);
+        PangoLayout *l = layout_new(p, MONO_FONT, 8.5, p->width - p->indent - 8);
+        layout_markup(l, m.data ? m.data : "");
+        tkit_buf_finish(&m);
+        layout_rows(p, l, true, 0, n);
+}
+
+/* A picture and its caption as one row that no page break cuts, scaled down (vector) when the
+ * column or the page is smaller than the picture. */
+static void picture(struct pdf *p, const struct book_picture *bp)
+{
+        const struct book_scene *s = &p->b->scenes[bp->scene];
+        struct tkit_scene_render_options ro;
+        tkit_book_render_options(p->b, bp, p->o, &ro);
+        /* measured on a scratch surface; drawn on the page later (cairo 1.16 leaks the fonts of
+         * a recording surface replayed into a PDF, so the picture is drawn twice instead) */
+        cairo_surface_t *scratch = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+        cairo_t *cr = cairo_create(scratch);
+        struct tkit_scene_picture pic = {0};
+        int rc =
+            tkit_render_scene_cairo(cr, s->scene, &s->r, p->b->sets, p->b->nsets, &ro, &pic, p->d);
+        cairo_destroy(cr);
+        cairo_surface_destroy(scratch);
+        if (rc) {
+                p->rc = rc;
+                return;
+        }
+        double w = p->width - p->indent;
+        PangoLayout *cap = layout_new(p, SANS_FONT " Italic", 8.5, w);
+        pango_layout_set_text(cap, bp->caption ? bp->caption : "", -1);
+        int cw, ch;
+        pango_layout_get_size(cap, &cw, &ch);
+        double caph = (double)ch / PANGO_SCALE, room = p->bottom - p->top - caph - 12;
+        double scale = 1;
+        if (pic.width * scale > w)
+                scale = w / pic.width;
+        if (pic.height * scale > room && room > 0)
+                scale = room / pic.height;
+        gap(p, 6, false);
+        struct row *r = add_row(p, ROW_PICTURE, pic.height * scale + 5 + caph);
+        r->picture = bp;
+        r->pic_w = pic.width;
+        r->pic_h = pic.height;
+        r->scale = scale;
+        r->caption = cap;
+        tkit_scene_picture_finish(&pic);
+}
+
+/* A picture stays on the page of its paragraph: the one that follows it, or, when it ends its
+ * section (a heading, another picture or the end follows), the one before it. The first and
+ * last two lines of a paragraph are kept together already. */
+static void keep_pictures(struct pdf *p)
+{
+        for (size_t i = 0; i < p->nrows; i++) {
+                if (p->rows[i].kind != ROW_PICTURE)
+                        continue;
+                size_t j = i + 1;
+                while (j < p->nrows && p->rows[j].kind == ROW_GAP)
+                        j++;
+                if (j < p->nrows && p->rows[j].kind == ROW_LINE && !p->rows[j].heading &&
+                    !p->rows[j].code) {
+                        for (size_t k = i; k < j; k++)
+                                p->rows[k].keep = true;
+                        continue;
+                }
+                for (size_t k = i; k-- > 0;) {
+                        if (p->rows[k].kind == ROW_PICTURE || p->rows[k].heading)
+                                break;
+                        p->rows[k].keep = true;
+                        if (p->rows[k].kind != ROW_GAP)
+                                break;
+                }
+        }
+}
+
+static PangoLayout *marker_for(struct pdf *p, cmark_node *item)
+{
+        cmark_node *list = cmark_node_parent(item);
+        char text[32] = "\xe2\x80\xa2"; /* • */
+        if (list && cmark_node_get_list_type(list) == CMARK_ORDERED_LIST) {
+                int k = cmark_node_get_list_start(list);
+                for (cmark_node *c = cmark_node_first_child(list); c && c != item;
+                     c = cmark_node_next(c))
+                        k++;
+                snprintf(text, sizeof text, "%d%s", k,
+                         cmark_node_get_list_delim(list) == CMARK_PAREN_DELIM ? ")" : ".");
+        }
+        PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, LIST_INDENT - 3);
+        pango_layout_set_text(l, text, -1);
+        return l;
+}
+
+static bool tight(cmark_node *n)
+{
+        cmark_node *item = cmark_node_parent(n), *list = item ? cmark_node_parent(item) : NULL;
+        return list && cmark_node_get_type(item) == CMARK_NODE_ITEM &&
+               cmark_node_get_list_tight(list);
+}
+
+/* A block quote: a bar at its left edge, its text indented (the walk restores the indent). */
+static void quote(struct pdf *p, bool enter)
+{
+        if (!enter) {
+                p->nbars--;
+                return;
+        }
+        if (p->nbars < MAX_BARS)
+                p->bars[p->nbars] = p->margin + p->indent + 2;
+        p->nbars++;
+        /* deep nesting stops indenting before the column vanishes */
+        p->indent += p->indent + QUOTE_INDENT <= p->width / 2 ? QUOTE_INDENT : 0;
+}
+
+static void walk(struct pdf *p)
+{
+        cmark_iter *it = cmark_iter_new(p->b->doc);
+        cmark_event_type ev;
+        double *saved = NULL; /* the indent at each container entered */
+        size_t nsaved = 0, capsaved = 0;
+        while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE && !p->rc) {
+                cmark_node *n = cmark_iter_get_node(it);
+                bool enter = ev == CMARK_EVENT_ENTER;
+                cmark_node_type t = cmark_node_get_type(n);
+                bool leaf = false;
+                switch (t) {
+                case CMARK_NODE_BLOCK_QUOTE:
+                case CMARK_NODE_ITEM:
+                        if (enter) {
+                                *TKIT_PUSH(saved, nsaved, capsaved) = p->indent;
+                                if (t == CMARK_NODE_ITEM) {
+                                        p->marker = marker_for(p, n);
+                                        p->marker_x = p->margin + p->indent;
+                                        p->indent += p->indent + LIST_INDENT <= p->width / 2
+                                                         ? LIST_INDENT
+                                                         : 0;
+                                } else {
+                                        quote(p, true);
+                                }
+                        } else {
+                                if (t == CMARK_NODE_BLOCK_QUOTE)
+                                        quote(p, false);
+                                p->indent = saved[--nsaved];
+                                p->marker = NULL;
+                                gap(p,
+                                    t == CMARK_NODE_ITEM && tight(cmark_node_first_child(n)) ? 2
+                                                                                             : 6,
+                                    false);
+                        }
+                        break;
+                case CMARK_NODE_LIST:
+                        if (!enter)
+                                gap(p, 7, false);
+                        break;
+                case CMARK_NODE_PARAGRAPH: {
+                        const struct book_picture *bp = tkit_book_picture_of(p->b, n);
+                        if (bp)
+                                picture(p, bp);
+                        else
+                                paragraph(p, n);
+                        gap(p, tight(n) ? 2 : 7, false);
+                        leaf = true;
+                        break;
+                }
+                case CMARK_NODE_HEADING:
+                        heading(p, n);
+                        leaf = true;
+                        break;
+                case CMARK_NODE_CODE_BLOCK:
+                        code_block(p, n);
+                        gap(p, 7, false);
+                        leaf = true;
+                        break;
+                case CMARK_NODE_THEMATIC_BREAK:
+                        gap(p, 6, false);
+                        add_row(p, ROW_RULE, 1);
+                        gap(p, 6, false);
+                        leaf = true;
+                        break;
+                case CMARK_NODE_HTML_BLOCK:
+                        leaf = true;
+                        break;
+                default:
+                        break;
+                }
+                if (leaf && enter && cmark_node_first_child(n))
+                        cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
+        }
+        free(saved);
+        cmark_iter_free(it);
+}
+
+/* ---------------------------------------------------------------- pages */
+
+/* Gives each row its page and top; returns the number of pages. */
+static int paginate(struct pdf *p)
+{
+        int page = 0;
+        double y = p->top;
+        size_t first = 0; /* the first row of the page */
+        for (size_t i = 0; i < p->nrows;) {
+                struct row *r = &p->rows[i];
+                if (r->kind == ROW_GAP && (y == p->top || i + 1 == p->nrows)) {
+                        r->page = -1; /* no space at the top of a page */
+                        i++;
+                        continue;
+                }
+                if (y + r->h <= p->bottom || y == p->top) {
+                        r->page = page;
+                        r->y = y;
+                        y += r->h;
+                        i++;
+                        continue;
+                }
+                /* what must stay with this row moves to the next page with it */
+                size_t j = i;
+                while (j > first && p->rows[j - 1].keep)
+                        j--;
+                if (j == first)
+                        j = i;
+                page++;
+                y = p->top;
+                first = i = j;
+        }
+        return page + 1;
+}
+
+static void draw_picture(struct pdf *p, cairo_t *cr, const struct book_picture *bp)
+{
+        const struct book_scene *s = &p->b->scenes[bp->scene];
+        struct tkit_scene_render_options ro;
+        tkit_book_render_options(p->b, bp, p->o, &ro);
+        struct tkit_scene_picture pic = {0};
+        if (tkit_render_scene_cairo(cr, s->scene, &s->r, p->b->sets, p->b->nsets, &ro, &pic,
+                                    p->d) != 0)
+                p->rc = TKIT_E_USAGE; /* it was measured with the same options: cannot happen */
+        tkit_scene_picture_finish(&pic);
+}
+
+static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
+{
+        cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+        cairo_set_line_width(cr, 1.2);
+        for (int k = 0; k < r->nbars; k++) {
+                cairo_move_to(cr, r->bars[k], r->y);
+                cairo_line_to(cr, r->bars[k], r->y + r->h);
+                cairo_stroke(cr);
+        }
+        if (r->code) {
+                cairo_set_source_rgb(cr, 0.94, 0.94, 0.94);
+                cairo_rectangle(cr, r->x, r->y, r->w, r->h);
+                cairo_fill(cr);
+        }
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        if (r->marker) {
+                PangoLayoutLine *ml = pango_layout_get_line_readonly(r->marker, 0);
+                cairo_move_to(cr, r->marker_x, r->y + (r->kind == ROW_LINE ? r->baseline : 10));
+                pango_cairo_show_layout_line(cr, ml);
+        }
+        switch (r->kind) {
+        case ROW_LINE:
+                cairo_move_to(cr, r->x + (r->code ? 4 : 0) + r->line_x, r->y + r->baseline);
+                pango_cairo_show_layout_line(cr, r->line);
+                break;
+        case ROW_RULE:
+                cairo_set_line_width(cr, 0.6);
+                cairo_move_to(cr, r->x, r->y + 0.5);
+                cairo_line_to(cr, r->x + r->w, r->y + 0.5);
+                cairo_stroke(cr);
+                break;
+        case ROW_PICTURE: {
+                double pw = r->pic_w * r->scale;
+                cairo_save(cr);
+                cairo_translate(cr, r->x + (r->w - pw) / 2, r->y);
+                cairo_scale(cr, r->scale, r->scale);
+                draw_picture(p, cr, r->picture);
+                cairo_restore(cr);
+                cairo_move_to(cr, r->x, r->y + r->pic_h * r->scale + 5);
+                pango_cairo_show_layout(cr, r->caption);
+                break;
+        }
+        case ROW_GAP:
+                break;
+        }
+}
+
+static void page_number(struct pdf *p, cairo_t *cr, int page)
+{
+        char text[16];
+        snprintf(text, sizeof text, "%d", page + 1);
+        PangoLayout *l = layout_new(p, SANS_FONT, 8.5, p->width);
+        pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
+        pango_layout_set_text(l, text, -1);
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+        cairo_move_to(cr, p->margin, p->ph - p->margin / 2 - 6);
+        pango_cairo_show_layout(cr, l);
+}
+
+/* Headings as the PDF's outline (bookmarks), nested by level. */
+static void outline(struct pdf *p, cairo_surface_t *s, const struct row *r, int *parent)
+{
+        int level = r->heading, up = CAIRO_PDF_OUTLINE_ROOT;
+        for (int k = level - 1; k >= 1; k--)
+                if (parent[k]) {
+                        up = parent[k];
+                        break;
+                }
+        char *link = tkit_xasprintf("page=%d pos=[%.1f %.1f]", r->page + 1, r->x, r->y);
+        parent[level] = cairo_pdf_surface_add_outline(s, up, r->title ? r->title : "", link,
+                                                      CAIRO_PDF_OUTLINE_FLAG_OPEN);
+        for (int k = level + 1; k <= 6; k++)
+                parent[k] = 0;
+        free(link);
+        (void)p;
+}
+
+static void draw_pages(struct pdf *p, cairo_surface_t *s, int pages)
+{
+        cairo_t *cr = cairo_create(s);
+        int parent[7] = {0};
+        size_t i = 0;
+        for (int page = 0; page < pages; page++) {
+                for (; i < p->nrows && p->rows[i].page <= page; i++) {
+                        if (p->rows[i].page < 0)
+                                continue;
+                        draw_row(p, cr, &p->rows[i]);
+                        if (p->rows[i].heading)
+                                outline(p, s, &p->rows[i], parent);
+                }
+                page_number(p, cr, page);
+                cairo_show_page(cr);
+        }
+        cairo_destroy(cr);
+}
+
+/* ---------------------------------------------------------------- the file */
+
+struct sink {
+        FILE *f;
+        int err;
+};
+
+static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int len)
+{
+        struct sink *k = closure;
+        if (k->err)
+                return CAIRO_STATUS_WRITE_ERROR;
+        if (len && fwrite(data, 1, len, k->f) != len) {
+                k->err = errno ? errno : EIO;
+                return CAIRO_STATUS_WRITE_ERROR;
+        }
+        return CAIRO_STATUS_SUCCESS;
+}
+
+static void setup(struct pdf *p)
+{
+        p->pw = p->o->page_w_mm * MM;
+        p->ph = p->o->page_h_mm * MM;
+        p->margin = p->o->margin_mm * MM;
+        p->top = p->margin;
+        p->bottom = p->ph - p->margin;
+        p->width = p->pw - 2 * p->margin;
+        p->fm = pango_cairo_font_map_new();
+        pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(p->fm), 72);
+        p->pc = pango_font_map_create_context(p->fm);
+        /* hinting and subpixel order would otherwise come from the user's fontconfig setup */
+        cairo_font_options_t *fo = cairo_font_options_create();
+        cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+        cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+        cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+        pango_cairo_context_set_font_options(p->pc, fo);
+        cairo_font_options_destroy(fo);
+        pango_context_set_language(p->pc, pango_language_from_string(p->o->lang));
+}
+
+static void teardown(struct pdf *p)
+{
+        for (size_t i = 0; i < p->nrows; i++) {
+                free(p->rows[i].title);
+        }
+        for (size_t i = 0; i < p->nlayouts; i++)
+                g_object_unref(p->layouts[i]);
+        free(p->rows);
+        free(p->layouts);
+        g_object_unref(p->pc);
+        g_object_unref(p->fm);
+}
+
+int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
+                        const char *name, int *pages, struct tkit_diags *d)
+{
+        struct pdf p = {.b = b, .o = o, .d = d, .name = name};
+        setup(&p);
+        if (p.width < 72 || p.bottom - p.top < 72) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
+                               "the margins leave less than 1 inch for the text");
+                teardown(&p);
+                return TKIT_E_USAGE;
+        }
+        walk(&p);
+        keep_pictures(&p);
+        int n = p.rc ? 0 : paginate(&p);
+        struct sink k = {f, 0};
+        cairo_surface_t *s = cairo_pdf_surface_create_for_stream(sink_write, &k, p.pw, p.ph);
+        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "tilekit " TKIT_VERSION);
+        /* cairo stamps the current time otherwise: same input, same bytes */
+        cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATE_DATE, "2000-01-01T00:00:00Z");
+        char *title = tkit_book_title(b);
+        if (title)
+                cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, title);
+        free(title);
+        if (!p.rc)
+                draw_pages(&p, s, n);
+        cairo_surface_finish(s);
+        cairo_status_t st = cairo_surface_status(s);
+        cairo_surface_destroy(s);
+        if (!p.rc && (st != CAIRO_STATUS_SUCCESS || k.err)) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot write: %s",
+                               k.err ? strerror(k.err) : cairo_status_to_string(st));
+                p.rc = TKIT_E_IO;
+        }
+        teardown(&p);
+        if (pages)
+                *pages = n;
+        return p.rc;
+}

@@ -1,0 +1,788 @@
+/* Tests of tilekit book (book/, tools/cmd-book.c, docs/book/): value paths against the engine
+ * and against `tilekit score --json`; the count words against docs/scoring.md; every language of
+ * the example chapter builds as PDF and HTML, pdftotext finds each of its paragraphs with the
+ * computed numbers in place and each caption; the HTML is well-formed, parses as HTML and holds
+ * one inline SVG per picture with ids unique over the page; bad chapters fail with every
+ * FILE:LINE:COLUMN and write nothing; outputs are byte-identical from run to run.
+ * Environment: TKIT_EXE, TKIT_SOURCE (the source tree); pdftotext and xmllint from $PATH
+ * (optional: the tests that need them skip). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+#include "book/tkit-book.h"
+#include "formats/tkit-formats.h"
+#include "game/tkit-game.h"
+#include "tkit-test.h"
+
+static struct tkit_setlist sets;
+static char *tmpdir;
+static const char *const langs[] = {"en", "ro", "cs"};
+
+static int setup(void **state)
+{
+        (void)state;
+        const char *src = getenv("TKIT_SOURCE");
+        if (!src)
+                return -1;
+        tkit_setlist_init(&sets);
+        static const char *const files[] = {"tilesets/base.xml",
+                                            "tilesets/river.xml",
+                                            "tilesets/castles-bridges.xml",
+                                            "tilesets/siege-defense.xml",
+                                            "tilesets/besiegers.xml",
+                                            "third_party/jcloisterzone/inns_and_cathedrals.xml"};
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = 0;
+        for (size_t i = 0; i < sizeof files / sizeof files[0] && !rc; i++) {
+                char *p = tkit_xasprintf("%s/%s", src, files[i]);
+                rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
+                free(p);
+        }
+        tkit_diags_finish(&d);
+        tmpdir = make_temp_dir();
+        return rc || !tmpdir ? -1 : 0;
+}
+
+static int teardown(void **state)
+{
+        (void)state;
+        tkit_setlist_finish(&sets);
+        remove_tree(tmpdir);
+        free(tmpdir);
+        return 0;
+}
+
+static char *src_path(const char *rel)
+{
+        return tkit_xasprintf("%s/%s", tkit_test_env("TKIT_SOURCE"), rel);
+}
+
+/* ---------------------------------------------------------------- values */
+
+struct applied {
+        struct tkit_scene *s;
+        struct tkit_game_result r;
+};
+
+static void apply(const char *rel, struct applied *a)
+{
+        char *p = src_path(rel);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        a->s = tkit_scene_read_file(p, &d, NULL);
+        assert_non_null(a->s);
+        tkit_game_result_init(&a->r);
+        assert_int_equal(tkit_game_apply(a->s, sets.sets, sets.n, false, &a->r, &d), 0);
+        tkit_diags_finish(&d);
+        free(p);
+}
+
+static void applied_finish(struct applied *a)
+{
+        tkit_game_result_finish(&a->r);
+        tkit_scene_destroy(a->s);
+}
+
+static long value_ok(const struct applied *a, const char *path)
+{
+        long v = -1;
+        char *why = NULL;
+        int rc = tkit_book_value(a->s, &a->r, path, &v, &why);
+        if (rc)
+                fail_msg("%s: %s", path, why);
+        return v;
+}
+
+static char *value_error(const struct applied *a, const char *path)
+{
+        long v;
+        char *why = NULL;
+        assert_int_equal(tkit_book_value(a->s, &a->r, path, &v, &why), TKIT_E_INVALID);
+        assert_non_null(why);
+        return why;
+}
+
+static void test_values(void **state)
+{
+        (void)state;
+        struct applied a;
+        apply("scenes/cb-example-2.xml", &a);
+        assert_int_equal(value_ok(&a, "points:you"), 6);
+        assert_int_equal(value_ok(&a, "points:blue"), 0);
+        assert_int_equal(value_ok(&a, "rule:BRIDGE-ROAD:you"), 6);
+        assert_int_equal(value_ok(&a, "rule:BRIDGE-ROAD"), 6);
+        assert_int_equal(value_ok(&a, "rule:SCORE-CITY"), 0);
+        assert_int_equal(value_ok(&a, "count:completed-road"), 1);
+        assert_int_equal(value_ok(&a, "count:returned:you"), 1);
+        assert_int_equal(value_ok(&a, "count:returned:blue"), 0);
+        assert_int_equal(value_ok(&a, "events"), 3);
+        assert_int_equal(value_ok(&a, "events:you"), 2);
+        char *why = value_error(&a, "points:yuo");
+        assert_non_null(strstr(why, "the players are you, blue"));
+        free(why);
+        why = value_error(&a, "count:retruned");
+        assert_non_null(strstr(why, "no count 'retruned'"));
+        free(why);
+        why = value_error(&a, "rule:BRIDGE-RAOD");
+        assert_non_null(strstr(why, "no rule 'BRIDGE-RAOD'"));
+        free(why);
+        free(value_error(&a, "points"));
+        free(value_error(&a, "points:you:blue"));
+        free(value_error(&a, "count::you"));
+        free(value_error(&a, "score:you"));
+        applied_finish(&a);
+
+        apply("scenes/sd-example-8.xml", &a);
+        assert_int_equal(value_ok(&a, "rule:COUNTERATTACK"), 21);
+        assert_int_equal(value_ok(&a, "rule:COUNTERATTACK:yellow"), 3);
+        assert_int_equal(value_ok(&a, "count:post-returned"), 3);
+        assert_int_equal(value_ok(&a, "count:counterattack"), 1);
+        applied_finish(&a);
+}
+
+/* points:PLAYER equals the "points" of `tilekit score --json` for every player of every rulebook
+ * example: the book reports what score reports. */
+static void test_values_match_score(void **state)
+{
+        (void)state;
+        static const char *const scenes[] = {
+            "cb-example-1", "cb-example-2", "cb-example-3", "cb-example-4", "cb-example-5",
+            "cb-example-6", "cb-example-7", "cb-example-8", "cb-example-9", "sd-example-3",
+            "sd-example-7", "sd-example-8", "sd-example-9", "sd-example-10"};
+        for (size_t i = 0; i < sizeof scenes / sizeof *scenes; i++) {
+                char *rel = tkit_xasprintf("scenes/%s.xml", scenes[i]);
+                char *p = src_path(rel);
+                const char *argv[] = {tkit_test_env("TKIT_EXE"), "score", "--json", p, NULL};
+                char *out = NULL, *err = NULL;
+                assert_int_equal(run_program(argv, tmpdir, false, &out, &err), 0);
+                struct applied a;
+                apply(rel, &a);
+                for (size_t k = 0; k < a.s->nplayers; k++) {
+                        char *path = tkit_xasprintf("points:%s", a.s->players[k].id);
+                        char *json =
+                            tkit_xasprintf("\"%s\": %ld", a.s->players[k].id, value_ok(&a, path));
+                        const char *pts = strstr(out, "\"points\": {");
+                        assert_non_null(pts);
+                        if (!strstr(pts, json))
+                                fail_msg("%s: %s not in %s", rel, json, pts);
+                        free(json);
+                        free(path);
+                }
+                applied_finish(&a);
+                free(out);
+                free(err);
+                free(p);
+                free(rel);
+        }
+}
+
+/* The count words of the book are exactly those docs/scoring.md lists. */
+static void test_count_words_documented(void **state)
+{
+        (void)state;
+        char *p = src_path("docs/scoring.md");
+        char *doc = read_all(p, NULL);
+        assert_non_null(doc);
+        const char *sec = strstr(doc, "## Expectation words");
+        assert_non_null(sec);
+        const char *end = strstr(sec + 3, "\n## ");
+        struct applied a;
+        apply("scenes/cb-example-2.xml", &a);
+        size_t n = 0;
+        char *why = value_error(&a, "count:none-such");
+        for (const char *s = strchr(sec, '`'); s && (!end || s < end); s = strchr(s, '`')) {
+                const char *e = strchr(s + 1, '`');
+                assert_non_null(e);
+                char *word = tkit_xstrndup(s + 1, (size_t)(e - s - 1));
+                if (word[0] == '<') { /* `<expect>` */
+                        free(word);
+                        s = e + 1;
+                        continue;
+                }
+                char *path = tkit_xasprintf("count:%s", word);
+                value_ok(&a, path);
+                char *listed = tkit_xasprintf(" %s", word);
+                assert_non_null(strstr(why, listed));
+                n++;
+                free(listed);
+                free(path);
+                free(word);
+                s = e + 1;
+        }
+        /* and no word the documentation does not list: as many commas as words, less one */
+        size_t commas = 0;
+        for (const char *s = strstr(why, "the words are"); s && *s; s++)
+                commas += *s == ',';
+        assert_true(n >= 10);
+        assert_int_equal(commas + 1, n);
+        free(why);
+        applied_finish(&a);
+        free(doc);
+        free(p);
+}
+
+/* ---------------------------------------------------------------- reading */
+
+static void test_read_errors(void **state)
+{
+        (void)state;
+        const char *md = "# T\n"
+                         "\n"
+                         "Text ![](a.xml) around.\n"
+                         "\n"
+                         "![](b.xml \"view=sideways tile-mm=3 full\")\n"
+                         "\n"
+                         "Ok `=x` and `9999999999999999999999=a:points:you` and `a = b` and "
+                         "`=a: b`.\n"
+                         "\n"
+                         "- Ünïcödé `=` then ![](photo.png)\n";
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        d.limit = 0;
+        struct tkit_book *b = tkit_book_read(md, strlen(md), "ch.md", &d);
+        const char *want[] = {
+            "ch.md:3:6: error: [BOOK-PICTURE-ALONE]",
+            "ch.md:5:1: error: [BOOK-PICTURE-OPTION] view=sideways",
+            "ch.md:5:1: error: [BOOK-PICTURE-OPTION] tile-mm=3",
+            "ch.md:7:5: error: [BOOK-VALUE-SYNTAX] `=x`",
+            "ch.md:7:14: error: [BOOK-VALUE-SYNTAX] `9999999999999999999999=a:points:you`",
+            "ch.md:7:68: error: [BOOK-VALUE-SYNTAX] `=a: b`",
+            "ch.md:9:12: error: [BOOK-VALUE-SYNTAX] `=`",
+            "ch.md:9:20: error: [BOOK-IMAGE] 'photo.png'",
+        };
+        char *all = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&all, &len);
+        for (size_t i = 0; i < d.n; i++) {
+                char *m = tkit_diag_format(&d.v[i]);
+                fprintf(f, "%s\n", m);
+                free(m);
+        }
+        fclose(f);
+        for (size_t i = 0; i < sizeof want / sizeof *want; i++)
+                if (!strstr(all, want[i]))
+                        fail_msg("missing '%s' in:\n%s", want[i], all);
+        assert_int_equal(d.errors, sizeof want / sizeof *want);
+        struct tkit_book_stats st;
+        tkit_book_stats(b, &st);
+        assert_int_equal(st.pictures, 2);
+        assert_int_equal(st.values, 4); /* `a = b` is code */
+        /* a book with read errors never writes */
+        assert_int_equal(tkit_book_resolve(b, NULL, sets.sets, sets.n, &d), TKIT_E_INVALID);
+        assert_int_equal(tkit_book_write(b, NULL, TKIT_BOOK_HTML, stdout, "x.html", NULL, &d),
+                         TKIT_E_USAGE);
+        tkit_book_destroy(b);
+        tkit_diags_finish(&d);
+        free(all);
+}
+
+/* ---------------------------------------------------------------- the command */
+
+static int book(const char *chapter, const char *lang, const char *out, char **so, char **se)
+{
+        const char *argv[] = {tkit_test_env("TKIT_EXE"), "book", chapter, "--lang", lang,
+                              out ? "-o" : "--check",    out,    NULL};
+        return run_program(argv, tmpdir, false, so, se);
+}
+
+/* Whitespace collapsed to single spaces. */
+static char *squeeze(const char *s)
+{
+        char *o = tkit_xmalloc(strlen(s) + 1), *q = o;
+        bool space = true;
+        for (; *s; s++) {
+                bool ws = *s == ' ' || *s == '\n' || *s == '\t' || *s == '\f' || *s == '\r';
+                if (ws && !space)
+                        *q++ = ' ';
+                else if (!ws)
+                        *q++ = *s;
+                space = ws;
+        }
+        while (q > o && q[-1] == ' ')
+                q--;
+        *q = '\0';
+        return o;
+}
+
+/* pdftotext's text of every page without its last line (the page number), joined. */
+static char *pdf_text(const char *pdf)
+{
+        char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s' -", tkit_test_tool("pdftotext"), pdf);
+        char *out = NULL;
+        assert_int_equal(run_shell(cmd, &out), 0);
+        free(cmd);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (char *page = out; page && *page;) {
+                char *ff = strchr(page, '\f');
+                size_t n = ff ? (size_t)(ff - page) : strlen(page);
+                while (n && page[n - 1] == '\n')
+                        n--;
+                size_t keep = n;
+                while (keep && page[keep - 1] != '\n')
+                        keep--; /* the page number's line goes */
+                tkit_buf_add(&b, page, keep);
+                tkit_buf_puts(&b, " ");
+                page = ff ? ff + 1 : NULL;
+        }
+        char *s = squeeze(b.data ? b.data : "");
+        tkit_buf_finish(&b);
+        free(out);
+        return s;
+}
+
+/* The chapter's paragraphs as a reader sees them: each value code span replaced by the number
+ * the engine computes for it (through tkit_book_value on the scene it names), code spans by their
+ * text; headings and pictures left out. */
+static char **expected_paragraphs(const char *md, size_t *n)
+{
+        char **v = NULL;
+        size_t cap = 0;
+        *n = 0;
+        const char *s = md;
+        while (*s) {
+                const char *e = strstr(s, "\n\n");
+                size_t len = e ? (size_t)(e - s) : strlen(s);
+                char *para = tkit_xstrndup(s, len);
+                s += len;
+                while (*s == '\n')
+                        s++;
+                if (para[0] == '#' || para[0] == '!' || !para[0]) {
+                        free(para);
+                        continue;
+                }
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                for (const char *p = para; *p;) {
+                        const char *tick = strchr(p, '`');
+                        if (!tick) {
+                                tkit_buf_puts(&b, p);
+                                break;
+                        }
+                        tkit_buf_add(&b, p, (size_t)(tick - p));
+                        const char *close = strchr(tick + 1, '`');
+                        assert_non_null(close);
+                        char *code = tkit_xstrndup(tick + 1, (size_t)(close - tick - 1));
+                        const char *eq = strchr(code, '=');
+                        if (eq && strchr(eq, ':')) {
+                                const char *colon = strchr(eq, ':');
+                                char *id = tkit_xstrndup(eq + 1, (size_t)(colon - eq - 1));
+                                char *rel = tkit_xasprintf("scenes/%s.xml", id);
+                                struct applied a;
+                                apply(rel, &a);
+                                tkit_buf_printf(&b, "%ld", value_ok(&a, colon + 1));
+                                applied_finish(&a);
+                                free(rel);
+                                free(id);
+                        } else {
+                                tkit_buf_puts(&b, code);
+                        }
+                        free(code);
+                        p = close + 1;
+                }
+                *TKIT_PUSH(v, *n, cap) = squeeze(b.data);
+                tkit_buf_finish(&b);
+                free(para);
+        }
+        return v;
+}
+
+static void check_pdf_text(const char *pdf, const char *md, const char *lang)
+{
+        char *text = pdf_text(pdf);
+        size_t n;
+        char **paras = expected_paragraphs(md, &n);
+        assert_true(n >= 15);
+        for (size_t i = 0; i < n; i++) {
+                if (!strstr(text, paras[i]))
+                        fail_msg("%s: paragraph not in the PDF text:\n%s", lang, paras[i]);
+                free(paras[i]);
+        }
+        free(paras);
+        /* every caption, in the chapter's language */
+        for (const char *s = strstr(md, "](../../scenes/"); s;
+             s = strstr(s + 1, "](../../scenes/")) {
+                const char *e = strstr(s, ".xml");
+                char *rel = tkit_xasprintf("scenes/%.*s.xml", (int)(e - s - 15), s + 15);
+                struct applied a;
+                apply(rel, &a);
+                const char *cap = NULL;
+                for (size_t k = 0; k < a.s->ncaptions; k++)
+                        if (strcmp(a.s->captions[k].lang, lang) == 0)
+                                cap = a.s->captions[k].text;
+                assert_non_null(cap);
+                char *want = squeeze(cap);
+                if (!strstr(text, want))
+                        fail_msg("%s: caption of %s not in the PDF text:\n%s", lang, rel, want);
+                free(want);
+                applied_finish(&a);
+                free(rel);
+        }
+        free(text);
+}
+
+static void test_example_chapter_pdf(void **state)
+{
+        (void)state;
+        tkit_test_tool("pdftotext");
+        for (size_t i = 0; i < sizeof langs / sizeof *langs; i++) {
+                char *rel = tkit_xasprintf("docs/book/examples.%s.md", langs[i]);
+                char *ch = src_path(rel);
+                char *pdf = tkit_xasprintf("%s/examples.%s.pdf", tmpdir, langs[i]);
+                char *so = NULL, *se = NULL;
+                int rc = book(ch, langs[i], pdf, &so, &se);
+                if (rc != 0)
+                        fail_msg("%s: exit %d: %s", rel, rc, se);
+                assert_non_null(strstr(so, "19 pictures"));
+                char *md = read_all(ch, NULL);
+                check_pdf_text(pdf, md, langs[i]);
+                free(md);
+                free(so);
+                free(se);
+                free(pdf);
+                free(ch);
+                free(rel);
+        }
+}
+
+static size_t count_of(const char *hay, const char *needle)
+{
+        size_t n = 0;
+        for (const char *s = strstr(hay, needle); s; s = strstr(s + 1, needle))
+                n++;
+        return n;
+}
+
+/* Every id="…" of the page once. */
+static void ids_unique(const char *html)
+{
+        size_t n = 0, cap = 0;
+        char **ids = NULL;
+        for (const char *s = strstr(html, " id=\""); s; s = strstr(s + 1, " id=\"")) {
+                const char *e = strchr(s + 5, '"');
+                char *id = tkit_xstrndup(s + 5, (size_t)(e - s - 5));
+                for (size_t k = 0; k < n; k++)
+                        if (strcmp(ids[k], id) == 0)
+                                fail_msg("id '%s' twice", id);
+                *TKIT_PUSH(ids, n, cap) = id;
+        }
+        assert_true(n > 19);
+        for (size_t k = 0; k < n; k++)
+                free(ids[k]);
+        free(ids);
+}
+
+/* xmllint --html knows HTML 4: it may only complain about the names of HTML5 and SVG elements. */
+static void html_parses(const char *html)
+{
+        const char *x = tkit_test_tool("xmllint");
+        char *cmd = tkit_xasprintf("'%s' --html --noout '%s' 2>&1", x, html);
+        char *out = NULL;
+        assert_int_equal(run_shell(cmd, &out), 0);
+        static const char *const ok[] = {
+            "main",    "figure", "figcaption", "svg",      "defs",           "g",
+            "symbol",  "path",   "use",        "clippath", "rect",           "image",
+            "pattern", "mask",   "circle",     "ellipse",  "line",           "polyline",
+            "polygon", "text",   "title",      "desc",     "lineargradient", "radialgradient",
+            "stop",    "filter"};
+        for (char *l = out; l && *l;) {
+                char *nl = strchr(l, '\n');
+                if (nl)
+                        *nl = '\0';
+                const char *err = strstr(l, "error : ");
+                if (err) {
+                        bool fine = false;
+                        for (size_t k = 0; k < sizeof ok / sizeof *ok && !fine; k++) {
+                                char *m = tkit_xasprintf("error : Tag %s invalid", ok[k]);
+                                fine = strstr(l, m) != NULL;
+                                free(m);
+                        }
+                        if (!fine)
+                                fail_msg("xmllint --html: %s", l);
+                }
+                l = nl ? nl + 1 : NULL;
+        }
+        free(out);
+        free(cmd);
+        /* and well-formed XML, with one svg per picture */
+        cmd = tkit_xasprintf("'%s' --noout '%s' 2>&1", x, html);
+        out = NULL;
+        if (run_shell(cmd, &out) != 0)
+                fail_msg("not well-formed: %s", out);
+        free(out);
+        free(cmd);
+        cmd = tkit_xasprintf("'%s' --xpath \"count(//*[local-name()='svg'])\" '%s'", x, html);
+        out = NULL;
+        assert_int_equal(run_shell(cmd, &out), 0);
+        assert_string_equal(out, "19\n");
+        free(out);
+        free(cmd);
+}
+
+static void test_example_chapter_html(void **state)
+{
+        (void)state;
+        for (size_t i = 0; i < sizeof langs / sizeof *langs; i++) {
+                char *rel = tkit_xasprintf("docs/book/examples.%s.md", langs[i]);
+                char *ch = src_path(rel);
+                char *out = tkit_xasprintf("%s/examples.%s.html", tmpdir, langs[i]);
+                char *so = NULL, *se = NULL;
+                if (book(ch, langs[i], out, &so, &se) != 0)
+                        fail_msg("%s: %s", rel, se);
+                char *html = read_all(out, NULL);
+                assert_non_null(html);
+                assert_int_equal(count_of(html, "<figure class=\"tk-picture\""), 19);
+                assert_int_equal(count_of(html, "<svg "), 19);
+                assert_int_equal(count_of(html, "<figcaption>"), 19);
+                assert_int_equal(count_of(html, "class=\"tk-value\""), 45);
+                char *lang = tkit_xasprintf(
+                    "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"%s\"", langs[i]);
+                assert_non_null(strstr(html, lang));
+                assert_non_null(strstr(html, "@media print"));
+                assert_null(strstr(html, "<?xml"));
+                ids_unique(html);
+                html_parses(out);
+                free(lang);
+                free(html);
+                free(so);
+                free(se);
+                free(out);
+                free(ch);
+                free(rel);
+        }
+}
+
+static bool has_bytes(const char *hay, size_t n, const char *needle)
+{
+        size_t k = strlen(needle);
+        for (size_t i = 0; i + k <= n; i++)
+                if (memcmp(hay + i, needle, k) == 0)
+                        return true;
+        return false;
+}
+
+static void test_deterministic(void **state)
+{
+        (void)state;
+        char *ch = src_path("docs/book/examples.cs.md");
+        static const char *const ext[] = {"pdf", "html"};
+        for (size_t k = 0; k < 2; k++) {
+                char *one = tkit_xasprintf("%s/one.%s", tmpdir, ext[k]);
+                char *two = tkit_xasprintf("%s/two.%s", tmpdir, ext[k]);
+                char *so = NULL, *se = NULL;
+                assert_int_equal(book(ch, "cs", one, &so, &se), 0);
+                free(so);
+                free(se);
+                assert_int_equal(book(ch, "cs", two, &so, &se), 0);
+                free(so);
+                free(se);
+                size_t la, lb;
+                char *a = read_all(one, &la), *b = read_all(two, &lb);
+                assert_non_null(a);
+                assert_non_null(b);
+                assert_int_equal(la, lb);
+                assert_memory_equal(a, b, la);
+                if (k == 0) /* the fixed date, not the time of the run */
+                        assert_true(has_bytes(a, la, "/CreationDate (20000101000000Z)"));
+                free(a);
+                free(b);
+                free(one);
+                free(two);
+        }
+        free(ch);
+}
+
+/* A chapter with a wrong assertion, a missing scene, an unknown path and more: every error at its
+ * FILE:LINE:COLUMN, exit 1, and the output (existing or not) left as it was. */
+static void test_bad_chapter(void **state)
+{
+        (void)state;
+        char *scenes = src_path("scenes");
+        char *md = tkit_xasprintf(
+            "# Bad\n"
+            "\n"
+            "![](%s/cb-example-2.xml)\n"
+            "\n"
+            "You score `7=cb-example-2:points:you` points, blue `=cb-example-2:points:bleu`.\n"
+            "\n"
+            "![](%s/no-such-scene.xml)\n"
+            "\n"
+            "> Quoted `=cb-example-9:points:you` and `=cb-example-2:count:bridges`.\n"
+            "\n"
+            "Also `=%s/cb-example-3.xml:points:you` is fine and `=cb-example-2:points:you` too.\n",
+            scenes, scenes, scenes);
+        char *ch = tkit_xasprintf("%s/bad.md", tmpdir);
+        assert_true(write_all(ch, md));
+        char *out = tkit_xasprintf("%s/bad.pdf", tmpdir);
+        assert_true(write_all(out, "old"));
+        char *so = NULL, *se = NULL;
+        assert_int_equal(book(ch, "en", out, &so, &se), 1);
+        const char *want[] = {
+            ":5:12: error: [BOOK-VALUE-ASSERT] `7=cb-example-2:points:you`: the text says 7, the "
+            "engine computes 6",
+            ":5:53: error: [BOOK-VALUE-PATH] `=cb-example-2:points:bleu`: no player 'bleu'",
+            ":7:1: error: [BOOK-SCENE-MISSING]",
+            ":9:11: error: [BOOK-VALUE-SCENE] `=cb-example-9:points:you`",
+            ":9:42: error: [BOOK-VALUE-PATH] `=cb-example-2:count:bridges`",
+        };
+        for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+                char *line = tkit_xasprintf("%s%s", ch, want[i]);
+                if (!strstr(se, line))
+                        fail_msg("missing '%s' in:\n%s", line, se);
+                free(line);
+        }
+        assert_int_equal(count_of(se, "[BOOK-"), 5);
+        /* in the order of the chapter */
+        assert_true(strstr(se, ":5:12:") < strstr(se, ":7:1:"));
+        assert_true(strstr(se, ":7:1:") < strstr(se, ":9:11:"));
+        char *kept = read_all(out, NULL);
+        assert_string_equal(kept, "old");
+        free(kept);
+        free(so);
+        free(se);
+        /* --check reports the same and writes nothing */
+        assert_int_equal(book(ch, "en", NULL, &so, &se), 1);
+        assert_int_equal(count_of(se, "[BOOK-"), 5);
+        free(so);
+        free(se);
+        free(out);
+        free(ch);
+        free(md);
+        free(scenes);
+}
+
+/* An illegal scene, and a caption missing in the chapter's language (the alt text gives one). */
+static void test_scene_problems(void **state)
+{
+        (void)state;
+        char *good = src_path("scenes/cb-example-2.xml");
+        char *xml = read_all(good, NULL);
+        assert_non_null(xml);
+        /* the road tile moved away from the board: the board is no longer in one piece */
+        char *illegal = tkit_xstrdup(xml);
+        char *at = strstr(illegal, "id=\"U\" x=\"1\"");
+        assert_non_null(at);
+        memcpy(at, "id=\"U\" x=\"7\"", 12);
+        char *ill = tkit_xasprintf("%s/illegal.xml", tmpdir);
+        assert_true(write_all(ill, illegal));
+        /* no Czech caption */
+        char *nocs = tkit_xstrdup(xml);
+        char *cs = strstr(nocs, "<caption lang=\"cs\">");
+        assert_non_null(cs);
+        memcpy(cs + 15, "xx", 2);
+        char *nc = tkit_xasprintf("%s/nocs.xml", tmpdir);
+        assert_true(write_all(nc, nocs));
+        char *ch = tkit_xasprintf("%s/scenes.md", tmpdir);
+        assert_true(write_all(ch, "![](illegal.xml)\n\n![](nocs.xml)\n\n"
+                                  "![Vlastní popisek](nocs.xml)\n"));
+        char *out = tkit_xasprintf("%s/scenes.html", tmpdir);
+        char *so = NULL, *se = NULL;
+        assert_int_equal(book(ch, "cs", out, &so, &se), 1);
+        char *l1 = tkit_xasprintf("%s:1:1: error: [BOOK-SCENE-ILLEGAL]", ch);
+        char *l3 = tkit_xasprintf("%s:3:1: error: [BOOK-CAPTION] scene cb-example-2 has no "
+                                  "caption in 'cs'",
+                                  ch);
+        assert_non_null(strstr(se, l1));
+        assert_non_null(strstr(se, l3));
+        assert_int_equal(count_of(se, "[BOOK-"), 2);
+        assert_non_null(strstr(se, "[SCENE-")); /* the scene's own finding, at its line */
+        struct stat st;
+        assert_int_not_equal(stat(out, &st), 0);
+        free(so);
+        free(se);
+        /* with the illegal picture gone, the alt text is the caption, its value computed */
+        assert_true(write_all(ch, "![](nocs.xml \"view=after\")\n\n"
+                                  "![Vlastní popisek](nocs.xml)\n"));
+        assert_int_equal(book(ch, "cs", out, &so, &se), 1);
+        free(so);
+        free(se);
+        assert_true(write_all(ch, "![Vlastní popisek: `=cb-example-2:points:you` bodů](nocs.xml "
+                                  "\"view=after tile-mm=12\")\n"));
+        assert_int_equal(book(ch, "cs", out, &so, &se), 0);
+        char *html = read_all(out, NULL);
+        assert_non_null(strstr(html, "<figcaption>Vlastní popisek: 6 bodů</figcaption>"));
+        free(html);
+        free(so);
+        free(se);
+        free(out);
+        free(l1);
+        free(l3);
+        free(ch);
+        free(nc);
+        free(nocs);
+        free(ill);
+        free(illegal);
+        free(xml);
+        free(good);
+}
+
+static void test_options(void **state)
+{
+        (void)state;
+        double w = 0, h = 0;
+        assert_true(tkit_book_paper_parse("A4", &w, &h));
+        assert_true(w == 210 && h == 297);
+        assert_true(tkit_book_paper_parse("letter", &w, &h));
+        assert_true(tkit_book_paper_parse("170x240mm", &w, &h));
+        assert_true(w == 170 && h == 240);
+        assert_false(tkit_book_paper_parse("170x240", &w, &h));
+        assert_false(tkit_book_paper_parse("10x240mm", &w, &h));
+        assert_false(tkit_book_paper_parse("a5", &w, &h));
+        assert_int_equal(tkit_book_format_from_path("x.PDF"), TKIT_BOOK_PDF);
+        assert_int_equal(tkit_book_format_from_path("x.htm"), TKIT_BOOK_HTML);
+        assert_int_equal(tkit_book_format_from_path("x.md"), TKIT_BOOK_NONE);
+        /* usage errors: exit 2 */
+        char *ch = src_path("docs/book/examples.en.md");
+        const char *exe = tkit_test_env("TKIT_EXE");
+        const char *bad[][7] = {
+            /* NULL-terminated: 7 for 6 words */
+            {exe, "book", ch, "-o", "x.txt", NULL},
+            {exe, "book", ch, NULL},
+            {exe, "book", ch, "--check", "--paper", "a5"},
+            {exe, "book", ch, "--check", "--lang", "de"},
+            {exe, "book", ch, "--check", "--tile-mm", "2"},
+        };
+        for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+                char *so = NULL, *se = NULL;
+                assert_int_equal(run_program(bad[i], tmpdir, false, &so, &se), 2);
+                free(so);
+                free(se);
+        }
+        /* the output may not be the chapter */
+        char *copy = tkit_xasprintf("%s/self.html", tmpdir);
+        assert_true(write_all(copy, "# x\n"));
+        const char *self[] = {exe, "book", copy, "-o", copy, NULL};
+        char *so = NULL, *se = NULL;
+        assert_int_equal(run_program(self, tmpdir, false, &so, &se), 2);
+        assert_non_null(strstr(se, "would overwrite the input"));
+        free(so);
+        free(se);
+        free(copy);
+        free(ch);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_values),
+            cmocka_unit_test(test_values_match_score),
+            cmocka_unit_test(test_count_words_documented),
+            cmocka_unit_test(test_read_errors),
+            cmocka_unit_test(test_example_chapter_pdf),
+            cmocka_unit_test(test_example_chapter_html),
+            cmocka_unit_test(test_deterministic),
+            cmocka_unit_test(test_bad_chapter),
+            cmocka_unit_test(test_scene_problems),
+            cmocka_unit_test(test_options),
+        };
+        return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
+}

@@ -1,0 +1,245 @@
+/* tilekit book: a rulebook chapter in CommonMark, its pictures drawn from scenes and its numbers
+ * computed by the rules engine, as PDF or HTML (book/tkit-book.h, docs/book.md). */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "book/tkit-book.h"
+#include "render/tkit-render.h"
+
+void tkit_help_book(FILE *out)
+{
+        fprintf(out, "Usage: tilekit book CHAPTER.md -o OUT.pdf|OUT.html [OPTION...]\n"
+                     "       tilekit book CHAPTER.md --check [OPTION...]\n"
+                     "Typesets a rulebook chapter written in CommonMark (docs/book.md): an image\n"
+                     "whose target is a scene file is drawn as the scene's picture, a code span\n"
+                     "`=SCENE:PATH` prints the number the rules engine computes, `N=SCENE:PATH`\n"
+                     "prints N and fails when the engine computes another number.\n"
+                     "\n"
+                     "  -o, --output FILE  the PDF (.pdf) or standalone HTML (.html) to write\n"
+                     "      --check        check everything, write nothing\n"
+                     "      --lang LANG    the chapter's language: captions, hyphenation, HTML\n"
+                     "                     lang (en ro cs uk; default en)\n"
+                     "      --paper SIZE   a4 (default), letter or WxHmm (e.g. 170x240mm)\n"
+                     "      --margin-mm MM page margins (default 20)\n"
+                     "      --tile-mm MM   tile size of the pictures that do not give one\n"
+                     "                     (default 20, 5..100)\n"
+                     "      --tiles FILE   read the sets from this tile-set file (repeatable);\n"
+                     "                     without it, from the database; with neither, nor\n"
+                     "                     $TILEKIT_DB, nor ./tilekit.db: the bundled tile sets\n"
+                     "      --db FILE      database (default: $TILEKIT_DB or tilekit.db)\n"
+                     "  -h, --help         this help\n"
+                     "      --version      print the version\n"
+                     "\n"
+                     "Scene files are named relative to the chapter. Errors are reported as\n"
+                     "CHAPTER:LINE:COLUMN: error: [BOOK-...] message, every one of them.\n"
+                     "\n"
+                     "Exit status: 0 written (or checked); 1 the chapter has errors (a missing or\n"
+                     "illegal scene, an unknown value path, a failed assertion, ...: nothing is\n"
+                     "written), the sets cannot be used or the output cannot be written; 2 usage\n"
+                     "errors, a chapter that cannot be read.\n");
+}
+
+struct book_args {
+        const char *chapter, *output, *db;
+        const char **tiles;
+        size_t ntiles, captiles;
+        bool check;
+        struct tkit_book_options o;
+        glob_t bundled;
+};
+
+enum { O_CHECK = 256, O_LANG, O_PAPER, O_MARGIN, O_TILE_MM, O_TILES, O_DB, O_VERSION };
+
+static int parse_mm(const char *arg, double min, double max, double *out, const char *opt)
+{
+        char *end;
+        errno = 0;
+        double v = strtod(arg, &end);
+        if (errno || end == arg || *end || !(v >= min && v <= max))
+                return cli_usage_error("book", "%s must be %g..%g", opt, min, max);
+        *out = v;
+        return TKIT_EXIT_OK;
+}
+
+static int option(struct book_args *a, int c, const char *arg)
+{
+        switch (c) {
+        case 'o':
+                a->output = arg;
+                return 0;
+        case O_CHECK:
+                a->check = true;
+                return 0;
+        case O_LANG:
+                if (!tkit_render_lang_known(arg))
+                        return cli_usage_error("book", "unknown language '%s' (en ro cs uk)", arg);
+                a->o.lang = arg;
+                return 0;
+        case O_PAPER:
+                if (!tkit_book_paper_parse(arg, &a->o.page_w_mm, &a->o.page_h_mm))
+                        return cli_usage_error("book",
+                                               "--paper is a4, letter or WxHmm (each "
+                                               "50..2000), not '%s'",
+                                               arg);
+                return 0;
+        case O_MARGIN:
+                return parse_mm(arg, 0, 200, &a->o.margin_mm, "--margin-mm");
+        case O_TILE_MM:
+                return parse_mm(arg, 5, 100, &a->o.tile_mm, "--tile-mm");
+        case O_TILES:
+                *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg;
+                return 0;
+        case O_DB:
+                a->db = arg;
+                return 0;
+        default:
+                return cli_usage_error("book", "unknown option");
+        }
+}
+
+static int parse(int argc, char **argv, struct book_args *a, bool *done)
+{
+        static const struct option longopts[] = {
+            {"output", required_argument, NULL, 'o'},
+            {"check", no_argument, NULL, O_CHECK},
+            {"lang", required_argument, NULL, O_LANG},
+            {"paper", required_argument, NULL, O_PAPER},
+            {"margin-mm", required_argument, NULL, O_MARGIN},
+            {"tile-mm", required_argument, NULL, O_TILE_MM},
+            {"tiles", required_argument, NULL, O_TILES},
+            {"db", required_argument, NULL, O_DB},
+            {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, O_VERSION},
+            {NULL, 0, NULL, 0},
+        };
+        int c;
+        optind = 1;
+        while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+                if (c == 'h' || c == O_VERSION) {
+                        *done = true;
+                        if (c == 'h')
+                                tkit_help_book(stdout);
+                        return c == 'h' ? TKIT_EXIT_OK : cli_version();
+                }
+                int rc = option(a, c, optarg);
+                if (rc)
+                        return rc;
+        }
+        if (optind >= argc)
+                return cli_usage_error("book", "no chapter given");
+        if (argc - optind > 1)
+                return cli_usage_error("book", "one chapter at a time ('%s' is one too many)",
+                                       argv[optind + 1]);
+        a->chapter = argv[optind];
+        if (!a->output && !a->check)
+                return cli_usage_error("book", "name the output with -o FILE.pdf|FILE.html, or "
+                                               "use --check");
+        if (a->output && tkit_book_format_from_path(a->output) == TKIT_BOOK_NONE)
+                return cli_usage_error("book", "name the output *.pdf or *.html");
+        if (a->output && a->check)
+                return cli_usage_error("book", "--check writes nothing: leave out -o");
+        return TKIT_EXIT_OK;
+}
+
+static void add_inputs(const struct book_args *a, struct cli_inputs *in)
+{
+        cli_inputs_add(in, a->chapter);
+        for (size_t i = 0; i < a->ntiles; i++)
+                cli_inputs_add(in, a->tiles[i]);
+        if (!a->ntiles)
+                cli_inputs_add(in, a->db ? a->db : cli_default_db());
+}
+
+static int write_out(const struct book_args *a, const struct tkit_book *b, int *pages)
+{
+        struct cli_inputs in = {0};
+        add_inputs(a, &in);
+        struct cli_output out;
+        int rc = cli_output_open(&out, a->output, &in);
+        cli_inputs_finish(&in);
+        if (rc)
+                return rc;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int lib = tkit_book_write(b, &a->o, tkit_book_format_from_path(a->output), out.f, a->output,
+                                  pages, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        int wc = cli_output_close(&out, lib == 0);
+        if (lib)
+                return lib == TKIT_E_USAGE ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        return wc;
+}
+
+/* Reads, resolves and (unless --check) writes the chapter. */
+static int run(struct book_args *a, struct cli_sets *cs)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        d.limit = 0; /* every problem of the chapter is listed */
+        int err = 0;
+        bool in = strcmp(a->chapter, "-") == 0;
+        struct tkit_book *b = in ? tkit_book_read_stream(stdin, "<stdin>", &d, &err)
+                                 : tkit_book_read_file(a->chapter, &d, &err);
+        int rc = b ? TKIT_EXIT_OK : TKIT_EXIT_USAGE;
+        if (b && tkit_book_resolve(b, &a->o, cs->sel, cs->nsel, &d) != 0)
+                rc = TKIT_EXIT_FAIL;
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        int pages = 0;
+        if (rc == TKIT_EXIT_OK && !a->check)
+                rc = write_out(a, b, &pages);
+        if (rc == TKIT_EXIT_OK) {
+                struct tkit_book_stats st;
+                tkit_book_stats(b, &st);
+                printf("%s: %zu pictures, %zu values (%zu checked) from %zu scenes",
+                       a->check ? a->chapter : a->output, st.pictures, st.values, st.assertions,
+                       st.scenes);
+                if (!a->check && tkit_book_format_from_path(a->output) == TKIT_BOOK_PDF)
+                        printf(", %d page%s", pages, pages == 1 ? "" : "s");
+                printf("\n");
+        }
+        tkit_book_destroy(b);
+        return rc;
+}
+
+int tkit_cmd_book(int argc, char **argv)
+{
+        struct book_args a;
+        memset(&a, 0, sizeof a);
+        tkit_book_options_init(&a.o);
+        bool done = false;
+        int rc = parse(argc, argv, &a, &done);
+        if (rc == TKIT_EXIT_OK && !done && a.output) { /* before anything is read */
+                struct cli_inputs in = {0};
+                add_inputs(&a, &in);
+                rc = cli_output_check(a.output, &in);
+                cli_inputs_finish(&in);
+        }
+        if (rc != TKIT_EXIT_OK || done) {
+                free(a.tiles);
+                return rc;
+        }
+        if (!a.ntiles && cli_bundled_tiles(a.db, &a.bundled))
+                for (size_t i = 0; i < a.bundled.gl_pathc; i++)
+                        *TKIT_PUSH(a.tiles, a.ntiles, a.captiles) = a.bundled.gl_pathv[i];
+        struct cli_sets cs;
+        cli_sets_init(&cs);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        rc = cli_sets_load(&cs, "book", a.tiles, a.ntiles, TKIT_FORMAT_AUTO, a.db, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        if (rc == TKIT_EXIT_OK)
+                rc = run(&a, &cs);
+        cli_sets_finish(&cs);
+        if (a.bundled.gl_pathc)
+                globfree(&a.bundled);
+        free(a.tiles);
+        tkit_render_cleanup(); /* the command ends here: leave no font caches behind */
+        return rc;
+}
