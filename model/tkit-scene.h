@@ -284,7 +284,8 @@ void tkit_scene_post_push_row(struct tkit_scene_post *p, int player);
 void tkit_scene_add_caption(struct tkit_scene *s, const char *lang, const char *text);
 void tkit_scene_add_note(struct tkit_scene *s, const char *lang, const char *text);
 void tkit_scene_callout_add_text(struct tkit_scene_callout *c, const char *lang, const char *text);
-/* The caption (or note) in `lang`, else the English one, else NULL. */
+/* The caption (or note) in exactly `lang`, else NULL: no fallback to another language (text/
+ * reports a missing translation, tkit_text_check_scene). */
 const char *tkit_scene_caption(const struct tkit_scene *s, const char *lang);
 const char *tkit_scene_note(const struct tkit_scene *s, const char *lang);
 void tkit_scene_post_push_stack(struct tkit_scene_post *p, int player);

@@ -101,8 +101,9 @@ static void test_full_values(void **state)
                             "Castles & Bridges rulebook, C3.1 2025, Romanian, Example 2");
         assert_string_equal(tkit_scene_caption(s, "ro"),
                             "Jucătorul albastru finalizează un drum cu un pod: 6 puncte.");
-        assert_string_equal(tkit_scene_note(s, "cs"),
+        assert_string_equal(tkit_scene_note(s, "en"),
                             "A note with \"quotes\", <angles> and\ntwo lines.");
+        assert_null(tkit_scene_note(s, "cs")); /* no fallback to English */
         assert_int_equal(s->nsets, 3);
         assert_string_equal(s->sets[2], "siege-defense");
         assert_string_equal(tkit_scene_option(s, "escape"), "besieger-tile");
