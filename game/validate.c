@@ -121,7 +121,8 @@ static void check_players(struct g_board *b)
         for (size_t i = 0; i < sc->nplayers; i++)
                 if (tkit_colour_parse(sc->players[i].colour) < 0)
                         tkit_g_error(b, sc->players[i].line, TKIT_GR_SCENE_COLOUR,
-                                     "unknown colour '%s' for player '%s'",
+                                     "unknown colour '%s' for player '%s'; the colours: red, "
+                                     "blue, green, yellow, black, grey, pink, purple",
                                      sc->players[i].colour ? sc->players[i].colour : "",
                                      sc->players[i].id);
         if (sc->move.kind == TKIT_MOVE_TILE &&
@@ -504,7 +505,9 @@ static void check_options(struct g_board *b)
                                 ok = strcmp(o->value, known[k][1]) == 0 ||
                                      strcmp(o->value, known[k][2]) == 0;
                 if (!ok)
-                        tkit_g_error(b, o->line, TKIT_GR_SCENE_OPTION, "unknown option %s=%s",
+                        tkit_g_error(b, o->line, TKIT_GR_SCENE_OPTION,
+                                     "unknown option %s=%s; the options: attack-protect=post|row, "
+                                     "escape=besieger-tile|city-tile",
                                      o->name, o->value);
         }
 }

@@ -162,8 +162,8 @@ static const struct tr texts[] = {
     {"Symbols", "Simboluri", "Symboly", "Символи"},
     {"knights", "cavaleri", "rytíři", "лицарі"},
     {"travelers", "călători", "lupiči", "мандрівники"},
-    {"monks & abbots", "călugări și abați", "mniši a opati", "ченці й абати"},
-    {"any post", "orice post", "libovolné hradby", "будь-який пост"},
+    {"monks & abbots", "călugări și abați", "mniši a opati", "монахи й абати"},
+    {"any post", "orice post de apărare", "libovolné hradby", "будь-який аванпост"},
     {"Summary", "Rezumat", "Přehled", "Підсумок"},
     {"expected", "așteptat", "očekáváno", "очікується"},
     {"face", "față", "strana", "бік"},
@@ -177,7 +177,7 @@ static const struct tr texts[] = {
     {"symbols", "simboluri", "symboly", "символи"},
     {"besieged", "asediate", "obléhané", "в облозі"},
     {"pieces", "piese compuse", "vícedílné díly", "складені елементи"},
-    {"posts", "posturi de apărare", "hradby", "оборонні пости"},
+    {"posts", "posturi de apărare", "hradby", "аванпости"},
 };
 
 bool tkit_render_lang_known(const char *lang)
