@@ -181,8 +181,8 @@ static void copy_move(struct tkit_scene_move *dst, const struct tkit_scene_move 
         dst->build_feature = tkit_xstrdup(src->build_feature);
         tkit_scene_figure_copy(&dst->farmer, &src->farmer);
         tkit_scene_figure_copy(&dst->escaping, &src->escaping);
-        dst->removals =
-            dup_array(src->removals, src->nremovals, sizeof *src->removals, &dst->capremovals);
+        dst->removals = dup_array(src->removals, src->nremovals, sizeof *src->removals,
+                                  &dst->capremovals);
         for (size_t i = 0; i < src->nremovals; i++)
                 tkit_scene_figure_copy(&dst->removals[i], &src->removals[i]);
 }
@@ -219,10 +219,10 @@ static void copy_board(struct tkit_scene *c, const struct tkit_scene *s)
 
 static void copy_texts(struct tkit_scene *c, const struct tkit_scene *s)
 {
-        c->expect_points = dup_array(s->expect_points, s->nexpect_points, sizeof *s->expect_points,
-                                     &c->capexpect_points);
-        c->expect_counts = dup_array(s->expect_counts, s->nexpect_counts, sizeof *s->expect_counts,
-                                     &c->capexpect_counts);
+        c->expect_points = dup_array(s->expect_points, s->nexpect_points,
+                                     sizeof *s->expect_points, &c->capexpect_points);
+        c->expect_counts = dup_array(s->expect_counts, s->nexpect_counts,
+                                     sizeof *s->expect_counts, &c->capexpect_counts);
         for (size_t i = 0; i < s->nexpect_counts; i++)
                 c->expect_counts[i].what = tkit_xstrdup(s->expect_counts[i].what);
         copy_names(&c->captions, &c->ncaptions, s->captions, s->ncaptions);
@@ -299,7 +299,8 @@ struct tkit_scene_option *tkit_scene_add_option(struct tkit_scene *s, const char
         return o;
 }
 
-struct tkit_scene_tile *tkit_scene_add_tile(struct tkit_scene *s, const char *set, const char *tile)
+struct tkit_scene_tile *tkit_scene_add_tile(struct tkit_scene *s, const char *set,
+                                            const char *tile)
 {
         struct tkit_scene_tile *t = PUSH0(s, tiles, ntiles, captiles);
         t->set = tkit_xstrdup(set);
@@ -349,11 +350,12 @@ struct tkit_scene_expect_points *tkit_scene_add_expect_points(struct tkit_scene 
         return PUSH0(s, expect_points, nexpect_points, capexpect_points);
 }
 
-struct tkit_scene_expect_count *tkit_scene_add_expect_count(struct tkit_scene *s, const char *what)
+struct tkit_scene_expect_count *tkit_scene_add_expect_count(struct tkit_scene *s,
+                                                            const char *what)
 {
         s->has_expect = true;
-        struct tkit_scene_expect_count *c =
-            PUSH0(s, expect_counts, nexpect_counts, capexpect_counts);
+        struct tkit_scene_expect_count *c = PUSH0(s, expect_counts, nexpect_counts,
+                                                  capexpect_counts);
         c->what = tkit_xstrdup(what);
         c->player = -1;
         return c;
