@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "db/tkit-db.h"
 

@@ -96,9 +96,10 @@ struct tile_place {
 static int put_tile_row(struct import_ctx *c, const struct tkit_tile *t,
                         const struct tile_place *at, struct tkit_buf *tmp)
 {
-        char sides[5], sides_min[5];
-        tkit_side_code_string(tkit_tile_side_code(t, 0), sides);
-        tkit_side_code_string(tkit_side_code_canonical(tkit_tile_side_code(t, 0)), sides_min);
+        char sides[TKIT_SIDE_CODE_SIZE], sides_min[TKIT_SIDE_CODE_SIZE];
+        tkit_side_code_string(tkit_tile_side_code(t, 0), sides, sizeof sides);
+        tkit_side_code_string(tkit_side_code_canonical(tkit_tile_side_code(t, 0)), sides_min,
+                              sizeof sides_min);
         unsigned axes = tkit_tile_bridge_axes(t);
         tmp->len = 0;
         tkit_buf_puts(tmp, "");

@@ -6,14 +6,16 @@
  * Errors go into the caller's struct tkit_diags as `DBFILE: error: message` (SQLite's own message
  * included); functions return 0 or a negative enum tkit_error. The library never prints.
  *
- * A handle is used by one thread at a time. Other modules may run their own SQL on the
- * connection (tkit_db_handle), e.g. the simulator writes `layouts`, `placements` and `discards`;
- * use tkit_db_prepare so SQLite's message reaches the diagnostics.
+ * A handle is used by one thread at a time. Every SQLite call of the library is in db/: the other
+ * modules store and read through the functions below (the simulator's layouts as rows, see
+ * tkit_db_store_layout). tkit_db_handle, tkit_db_prepare and tkit_db_exec are for programs and
+ * tests that run their own SQL; use tkit_db_prepare so SQLite's message reaches the diagnostics.
  */
 #ifndef TKIT_DB_H
 #define TKIT_DB_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "model/tkit-model.h"
 
@@ -102,6 +104,55 @@ int tkit_db_delete_set(struct tkit_db *db, const char *id, struct tkit_diags *d)
  * Returns 0, TKIT_E_IO (cannot open the shard) or TKIT_E_DB (nothing changed). */
 int tkit_db_merge_layouts(struct tkit_db *db, const char *shard_path, int *merged,
                           struct tkit_diags *d);
+
+/* ---------------------------------------------------------------- simulated layouts */
+
+/* One layout as the rows of the tables `layouts`, `placements` and `discards` (docs/schema.md).
+ * db/ knows the rows, the simulator knows layouts: sim/tkit-sim.h's tkit_layout_store and
+ * tkit_layout_load turn one into the other. */
+struct tkit_db_placement {
+        const char *set;  /* NULL: not stated (stored as "") */
+        const char *tile; /* a tile id, or the id of a multi-cell piece */
+        int x, y;         /* |x|, |y| <= TKIT_MAX_COORD */
+        int rotation;     /* 0 90 180 270 */
+        enum tkit_bridge_axis bridge;
+};
+struct tkit_db_discard {
+        const char *set; /* NULL: not stated */
+        const char *tile;
+        int after; /* placements made before it was drawn, >= 0 */
+};
+struct tkit_db_layout {
+        uint64_t seed;     /* stored as a signed 64-bit integer: seeds >= 2^63 read back negative in
+                              SQL, and as they were here */
+        const char **sets; /* ids of the sets in play, at least one, each once */
+        size_t nsets;
+        int players;            /* 1..TKIT_MAX_LAYOUT_PLAYERS */
+        const char *stats_json; /* the figures of the game as one JSON object, or NULL */
+        struct tkit_db_placement *placements;
+        size_t nplacements;
+        struct tkit_db_discard *discards;
+        size_t ndiscards;
+        /* a loaded layout's copies of its strings; do not touch */
+        char **owned;
+        size_t nowned, capowned;
+};
+
+/* Stores `l` (every value as documented above, or TKIT_E_USAGE with nothing stored): all or
+ * nothing; inside the caller's transaction when one is open, else in its own. *layout_id (may
+ * be NULL) gets the new row id. The caller keeps `l`. Returns 0, TKIT_E_USAGE or TKIT_E_DB. */
+int tkit_db_store_layout(struct tkit_db *db, const struct tkit_db_layout *l, int64_t *layout_id,
+                         struct tkit_diags *d);
+/* Reads stored layout `layout_id` into *out (zeroed first). A database is input: every value is
+ * checked like those of a stored set (docs/schema.md, "The database as input": storage class,
+ * range, id syntax, the words NS and EW) and the first bad one ends the load with
+ * `DBFILE: error: [DB-VALUE] TABLE row KEY: message`. On success the caller frees *out with
+ * tkit_db_layout_finish (on error there is nothing to free). Returns 0, TKIT_E_NOTFOUND,
+ * TKIT_E_INVALID or TKIT_E_DB. */
+int tkit_db_load_layout(struct tkit_db *db, int64_t layout_id, struct tkit_db_layout *out,
+                        struct tkit_diags *d);
+/* Frees what tkit_db_load_layout allocated (the arrays and the strings) and zeroes `l`. */
+void tkit_db_layout_finish(struct tkit_db_layout *l);
 
 /* Stores the findings of a check run, in one transaction: first deletes the stored findings of
  * every set in `set_ids` (and those stored without a set), then inserts every diagnostic of

@@ -73,13 +73,13 @@ void tkit_xml_errors_pop(struct tkit_xml_errors *e);
 #define TKIT_XML_ERROR const xmlError
 #else
 #define TKIT_XML_ERROR xmlError
+#endif
+void tkit_xml_error_cb(void *data, TKIT_XML_ERROR *err);
+
 /* Appends `str` escaped for an attribute value (attr) or element text: `&amp; &lt; &gt;`, and
  * `&quot;`, `&#9; &#10; &#13;` in attributes so that a parser gives back the same characters;
  * bytes XML cannot carry become U+FFFD. Shared by the writers; implemented in native-write.c. */
 void tkit_xml_escape(struct tkit_buf *b, const char *str, bool attr);
-
-#endif
-void tkit_xml_error_cb(void *data, TKIT_XML_ERROR *err);
 
 /* Whether `s` is an id the native format can hold ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64
  * bytes): the JCloisterZone reader refuses others, or an export could not be read back.

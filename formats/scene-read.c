@@ -95,11 +95,6 @@ static bool get_rotation(struct srd *r, const xmlNode *n, int *rot)
         return true;
 }
 
-static int parse_axis(const char *s)
-{
-        return strcmp(s, "NS") == 0 ? 1 : strcmp(s, "EW") == 0 ? 2 : -1;
-}
-
 /* A copy of the id attribute, or NULL when absent or invalid (reported). */
 static char *dup_id(struct srd *r, const xmlNode *n, const char *attr)
 {
@@ -459,8 +454,8 @@ static bool read_tile_attrs(struct srd *r, const xmlNode *n, struct tkit_scene_t
         bool cell = get_cell(r, n, &t->x, &t->y);
         get_rotation(r, n, &t->rotation);
         if (bridge) {
-                int a = tkit_xr_enum(&r->x, n, "bridge", parse_axis, "NS EW");
-                t->bridge = a > 0 ? a : 0;
+                int a = tkit_xr_enum(&r->x, n, "bridge", tkit_bridge_axis_parse, "NS EW");
+                t->bridge = a > 0 ? (enum tkit_bridge_axis)a : TKIT_BRIDGE_NONE;
         }
         return cell;
 }

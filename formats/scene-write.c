@@ -68,8 +68,6 @@ static void place(struct tkit_buf *b, const struct tkit_scene *s, const struct t
                 on_feature(b, f->x, f->y, f->feature);
 }
 
-static const char *const axes[] = {"", "NS", "EW"};
-
 static void tile_attrs(struct tkit_buf *b, const struct tkit_scene_tile *t, bool placed)
 {
         if (t->set && t->set[0])
@@ -81,8 +79,8 @@ static void tile_attrs(struct tkit_buf *b, const struct tkit_scene_tile *t, bool
         }
         cell(b, t->x, t->y);
         tkit_xml_attr_int(b, "rotation", t->rotation);
-        if (t->bridge == 1 || t->bridge == 2)
-                tkit_xml_attr(b, "bridge", axes[t->bridge]);
+        if (t->bridge == TKIT_BRIDGE_NS || t->bridge == TKIT_BRIDGE_EW)
+                tkit_xml_attr(b, "bridge", tkit_bridge_axis_name(t->bridge));
 }
 
 /* ------------------------------------------------------------------ head and board */
@@ -139,7 +137,7 @@ static void put_board(struct tkit_buf *b, const struct tkit_scene *s)
                 open_tag(b, 2, t->is_piece ? "piece" : "tile");
                 struct tkit_scene_tile u = *t;
                 if (t->is_piece)
-                        u.bridge = 0;
+                        u.bridge = TKIT_BRIDGE_NONE;
                 tile_attrs(b, &u, true);
                 tkit_buf_puts(b, "/>\n");
         }

@@ -1,6 +1,8 @@
 /* The RelaxNG schemas of the native tile-set format and of scenes, compiled into the library from
  * tilesets/tileset.rng and scenes/scene.rng (see formats/meson.build) so that no file is looked up
- * at run time. Each is compiled once, on first use, and freed by tkit_formats_cleanup(). */
+ * at run time. Each is compiled once, on first use, and freed by tkit_formats_cleanup(): the one
+ * state the library keeps between calls, so the readers serve one thread at a time
+ * (formats/tkit-formats.h, "Threads"). */
 #include "formats-private.h"
 
 #include <libxml/relaxng.h>

@@ -7,9 +7,23 @@
  *
  * Every reader reports problems into a caller-supplied struct tkit_diags, as
  * `file:line: error: [RULE] tile ID: message`, and runs tkit_set_validate() on what it read.
+ *
+ * Threads. This module keeps state between calls in two places, and only there: the RelaxNG
+ * schemas of the native format and of scenes, compiled into one cache of the library on the first
+ * call that validates (tkit_formats_cleanup() frees it), and libxml2's error handlers of the
+ * calling thread, which every call that parses or validates replaces with its own while it runs
+ * and restores before it returns (libxml2 keeps them per thread; a program's own handler does not
+ * see libxml2's reports during the call, they go into the call's diagnostics). So call the
+ * functions of this header that read, validate or write XML from one thread at a time (serialise
+ * them, e.g. behind a mutex, when several threads read files), and tkit_formats_cleanup() only
+ * when none is running. No other module of the library keeps state of its own between calls
+ * (cairo, fontconfig and Pango keep their caches: render/tkit-render.h, tkit_render_cleanup);
+ * its objects (a simulator, a database handle) serve one thread at a time each.
  */
 #ifndef TKIT_FORMATS_H
 #define TKIT_FORMATS_H
+
+#include <stdio.h>
 
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
@@ -87,9 +101,9 @@ bool tkit_set_equal(const struct tkit_set *a, const struct tkit_set *b, char **w
  * store (the database) must give back. */
 bool tkit_set_equal_exact(const struct tkit_set *a, const struct tkit_set *b, char **why);
 
-/* Frees what the readers keep between calls (the compiled schema, built on first use; the
- * readers are therefore not thread-safe). Call once at exit so that leak checkers see nothing;
- * reading again afterwards works (the schema is compiled again). */
+/* Frees what the readers keep between calls (the compiled schemas, built on first use: see
+ * "Threads" above). Call once at exit so that leak checkers see nothing; reading again afterwards
+ * works (the schemas are compiled again). */
 void tkit_formats_cleanup(void);
 
 /* JCloisterZone tile-sets may use tiles defined in another file (winter.xml uses basic.xml's);
@@ -98,6 +112,18 @@ void tkit_formats_cleanup(void);
  * (line numbers: the ref's) and drops the marker. Returns the number of references still
  * unresolved (the checker reports them as JCZ-REF). Implemented in formats/jcz.c. */
 int tkit_jcz_link(struct tkit_setlist *l);
+
+/* ---------------------------------------------------------------- diagnostics */
+
+/* Every finding of `d` as compiler-style lines (tkit_diag_format), or as one JSON array of
+ * objects (severity, file, line, column when known, rule, set, tile, message) when `json`; then
+ * one note per file
+ * whose findings the sink did not all keep ("FILE: note: N more findings not shown ..."). Appended
+ * to `out`. */
+void tkit_diags_format(const struct tkit_diags *d, bool json, struct tkit_buf *out);
+/* The same written to `out` and flushed. Returns 0, or TKIT_E_IO when a write or the flush
+ * failed (errno says why). */
+int tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json);
 
 /* ---------------------------------------------------------------- scenes (docs/scene.md) */
 
@@ -108,8 +134,8 @@ int tkit_jcz_link(struct tkit_setlist *l);
 #define TKIT_SCENE_MAX_BUILDINGS 1000 /* <castle> elements, and <barn> elements */
 #define TKIT_SCENE_MAX_LIST 64        /* sets, options, languages per text, removals, callouts */
 #define TKIT_SCENE_MAX_SPACES 32      /* tokens of a post's <row> and of its <stack> */
-#define TKIT_SCENE_MAX_COORD 1000000  /* |x| and |y|, as in the layout JSON */
-#define TKIT_SCENE_MAX_POINTS 9999    /* |value| of <points>, value of <count> */
+#define TKIT_SCENE_MAX_COORD TKIT_MAX_COORD /* |x| and |y|, as in the layout JSON */
+#define TKIT_SCENE_MAX_POINTS 9999          /* |value| of <points>, value of <count> */
 
 /* Reads a scene (strict: unknown elements and attributes, bad words and numbers, references to
  * players, castles or barns that are not there, duplicate ids, DOCTYPE, invalid UTF-8 are all
@@ -138,6 +164,15 @@ void tkit_scene_write(const struct tkit_scene *s, struct tkit_buf *out);
 int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *name,
                             struct tkit_diags *d);
 int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct tkit_diags *d);
+
+/* A new scene to fill in, appended to `out` (tilekit scene new): the XML of a valid scene with a
+ * comment before each element saying what goes there. Its sets are `asked` and the sets they
+ * require (looked up in `all`); its board holds a start tile (or the first land tile without
+ * siege symbols), and its move places a tile of the set asked for last whose west side fits that
+ * tile's east side; two players, no figure, no points expected. Returns 0, or TKIT_E_INVALID
+ * (reported to `d`) when the sets have no such tiles. */
+int tkit_scene_skeleton(struct tkit_set *const *all, size_t nall, struct tkit_set *const *asked,
+                        size_t nasked, const char *id, struct tkit_buf *out, struct tkit_diags *d);
 
 /* Whether two scenes say the same thing: every field except lines, scene->file and the
  * capacities. On a difference, *why (when `why` is not NULL) describes the first one; the

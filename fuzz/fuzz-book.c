@@ -98,14 +98,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         (void)argc;
         (void)argv;
         const char *dir = fuzz_read_tilesets(&sets);
-        char path[4096];
-        snprintf(path, sizeof path, "%s/../third_party/jcloisterzone/inns_and_cathedrals.xml", dir);
-        FILE *f = fopen(path, "rb");
-        if (f) {
-                fclose(f);
-                fuzz_read_or_abort(path, &sets);
-        }
-        tkit_jcz_link(&sets);
         read_scenes(dir);
         warm_up();
         return 0;

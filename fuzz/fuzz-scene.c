@@ -17,22 +17,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct tkit_setlist sets;
 
-/* Reads the bundled tile sets once, as `tilekit score` finds them: every tilesets/NAME.xml and
- * JCloisterZone's Inns & Cathedrals file next to it in third_party/, which the rulebooks' inn
- * scenes use. */
+/* Reads the bundled tile sets once, as `tilekit score` finds them: every tilesets/NAME.xml. */
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
         (void)argc;
         (void)argv;
-        const char *dir = fuzz_read_tilesets(&sets);
-        char path[4096];
-        snprintf(path, sizeof path, "%s/../third_party/jcloisterzone/inns_and_cathedrals.xml", dir);
-        FILE *f = fopen(path, "rb");
-        if (f) {
-                fclose(f);
-                fuzz_read_or_abort(path, &sets);
-        }
-        tkit_jcz_link(&sets);
+        fuzz_read_tilesets(&sets);
         return 0;
 }
 

@@ -430,7 +430,6 @@ static void play_move(struct g_ctx *c)
         const struct tkit_scene_move *m = &b->sc->move;
         c->phase = TKIT_PHASE_DRAW;
         tkit_g_siege_draw(c);
-        tkit_g_unused_removals(b);
         c->phase = TKIT_PHASE_TILE;
         if (m->build == TKIT_BUILD_BRIDGE)
                 build_bridge(c);

@@ -185,30 +185,16 @@ static void add_placement(struct g_board *b, const struct tkit_scene_tile *t, in
         const struct tkit_piece *p = what;
         for (int cy = 0; cy < p->height; cy++)
                 for (int cx = 0; cx < p->width; cx++) {
-                        int bx = cx, by = cy;
-                        switch (r) {
-                        case 1:
-                                bx = p->height - 1 - cy;
-                                by = cx;
-                                break;
-                        case 2:
-                                bx = p->width - 1 - cx;
-                                by = p->height - 1 - cy;
-                                break;
-                        case 3:
-                                bx = cy;
-                                by = p->width - 1 - cx;
-                                break;
-                        default:
-                                break;
-                        }
+                        int bx, by;
+                        tkit_piece_cell_offset(p, r, cx, cy, &bx, &by);
                         int ci = add_cell(b, tkit_piece_cell_const(p, cx, cy), set, t->x + bx,
                                           t->y + by, r, t->line);
                         b->cells[ci].piece = index;
                 }
 }
 
-/* Node numbering and the owner of each board position. */
+/* Node numbering and the owner of each board position (the model's edge table: tkit-model.h,
+ * "joins"). */
 static void make_nodes(struct g_board *b)
 {
         size_t n = 0;
@@ -222,30 +208,25 @@ static void make_nodes(struct g_board *b)
         b->node_feat = tkit_xmalloc((n + 1) * sizeof(int));
         for (size_t i = 0; i < b->ncells; i++) {
                 struct g_cell *c = &b->cells[i];
-                for (int p = 0; p < TKIT_NPOS; p++)
-                        c->owner[p] = -1;
                 for (size_t f = 0; f <= c->def->nfeatures; f++) {
                         int node = c->node0 + (int)f;
                         b->parent[node] = node;
                         b->node_cell[node] = (int)i;
                         b->node_feat[node] = f < c->def->nfeatures ? (int)f : -1;
-                        if (f == c->def->nfeatures)
-                                continue;
-                        uint16_t m = tkit_mask_rotate(c->def->features[f].mask, c->rot);
-                        for (int p = 0; p < TKIT_NPOS; p++)
-                                if ((m >> p & 1u) && c->owner[p] < 0)
-                                        c->owner[p] = node;
                 }
-                if (c->bridge) {
-                        int bn = c->node0 + (int)c->def->nfeatures;
-                        int s0 = c->bridge == 1 ? TKIT_N : TKIT_E;
-                        c->owner[TKIT_POS(s0, TKIT_M)] = bn;
-                        c->owner[TKIT_POS(s0 + 2, TKIT_M)] = bn;
+                for (int p = 0; p < TKIT_NPOS; p++) {
+                        int f = tkit_tile_join_owner(c->def, p);
+                        c->owner[tkit_pos_rotate(p, c->rot)] = f < 0 ? -1 : c->node0 + f;
                 }
+                /* a bridge owns the middles of its two ends, as a road */
+                for (int side = 0; side < 4; side++)
+                        if (tkit_bridge_end((enum tkit_bridge_axis)c->bridge, side))
+                                c->owner[TKIT_POS(side, TKIT_M)] =
+                                    c->node0 + (int)c->def->nfeatures;
         }
 }
 
-/* Same-id features of one piece are one feature; edges join the rest. */
+/* The features the cells of one piece share are one feature; edges join the rest. */
 static void join(struct g_board *b)
 {
         for (size_t i = 0; i < b->ncells; i++) {
@@ -253,8 +234,8 @@ static void join(struct g_board *b)
                 if (c->piece >= 0 && i + 1 < b->ncells) {
                         for (size_t j = i + 1; j < b->ncells && b->cells[j].piece == c->piece; j++)
                                 for (size_t f = 0; f < c->def->nfeatures; f++) {
-                                        int g = tkit_tile_find_feature(b->cells[j].def,
-                                                                       c->def->features[f].id);
+                                        int g =
+                                            tkit_piece_cells_join(c->def, (int)f, b->cells[j].def);
                                         if (g >= 0)
                                                 unite(b, c->node0 + (int)f, b->cells[j].node0 + g);
                                 }
@@ -269,7 +250,8 @@ static void join(struct g_board *b)
                                 int a = c->owner[pos];
                                 int o = b->cells[j].owner[tkit_pos_facing(pos)];
                                 if (a >= 0 && o >= 0 &&
-                                    tkit_g_node_kind(b, a) == tkit_g_node_kind(b, o))
+                                    tkit_features_join(tkit_g_node_kind(b, a),
+                                                       tkit_g_node_kind(b, o)))
                                         unite(b, a, o);
                         }
                 }

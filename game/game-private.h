@@ -51,6 +51,8 @@ struct g_post {
         bool catapult;
         bool present; /* the post exists on the fortress in play */
         int line;
+        const struct tkit_post_def *def; /* its spaces as the face in play prints them */
+        const char *face;
 };
 
 /* One placement of the scene (a tile or a whole piece, the move's included), for the copy count. */
@@ -95,7 +97,7 @@ struct g_board {
         int active;
         int placed_cell; /* cell index of the move's tile, -1 */
         int castles_built, barns_built, bridges_built;
-        uint64_t removals_used; /* the move's <remove>s an attack used (posts.c) */
+        uint64_t removals_used; /* the move's <remove>s an attack took (at most 64: SCENE-LIMIT) */
         struct tkit_diags *d;
 };
 
@@ -153,7 +155,6 @@ void tkit_g_siege_draw(struct g_ctx *c);
 void tkit_g_bonus(struct g_ctx *c, int placed_fig);
 void tkit_g_counterattacks(struct g_ctx *c);
 void tkit_g_final_counterattacks(struct g_ctx *c);
-void tkit_g_unused_removals(struct g_board *b); /* SCENE-REMOVE after the draw phase */
 
 /* after.c: the scene after the move */
 struct tkit_scene *tkit_g_after(struct g_board *b);

@@ -92,7 +92,8 @@ static const char *post_figures(enum tkit_post k)
                                           : "monk or abbot";
 }
 
-/* The figure the scene names for player pl's removal, or -1. */
+/* The figure the scene names for player pl's removal: -1 when it names none, -2 after an error.
+ * The <remove> is marked as taken; one left at the end of the draw is an error (siege_check). */
 static int named_removal(struct g_board *b, int pl, enum tkit_post k)
 {
         const struct tkit_scene_move *m = &b->sc->move;
@@ -135,9 +136,10 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                             (int)p->kind;
                         continue;
                 }
-                int pick = named_removal(b, pl, p->kind); /* checked even when n is 1 */
-                if (pick == -1 && n == 1)
-                        pick = only;
+                /* a figure the scene names must be one the attack may take; with one only, the
+                 * scene need not name it */
+                int named = named_removal(b, pl, p->kind);
+                int pick = named != -1 ? named : n == 1 ? only : -1;
                 if (pick >= 0) {
                         tkit_g_return_fig(c, pick, TKIT_GR_ATTACK, true);
                 } else if (pick == -1) {
@@ -162,19 +164,6 @@ static void attack(struct g_ctx *c, struct g_post *p)
         post_clear(c, p, TKIT_GR_ATTACK);
 }
 
-/* A <remove> that no attack of the move uses: the player removes nothing (protected by a meeple
- * at the post, or no attack happens), so it would say nothing. */
-void tkit_g_unused_removals(struct g_board *b)
-{
-        const struct tkit_scene_move *m = &b->sc->move;
-        for (size_t i = 0; i < m->nremovals; i++)
-                if (i >= 64 || !(b->removals_used >> i & 1u))
-                        tkit_g_error(b, m->removals[i].line, TKIT_GR_SCENE_REMOVE,
-                                     "%s removes no figure in this move (no attack, a meeple at "
-                                     "the post attacked, or a removal named already)",
-                                     tkit_g_player_name(b, m->removals[i].player));
-}
-
 /* More <choice>s than "?" symbols on the drawn tile: the rest would choose nothing. */
 static void extra_choices(struct g_board *b, size_t asked)
 {
@@ -186,7 +175,7 @@ static void extra_choices(struct g_board *b, size_t asked)
                              m->nchoices, asked, asked == 1 ? "" : "s");
 }
 
-void tkit_g_siege_draw(struct g_ctx *c)
+static void siege_draw(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
@@ -235,6 +224,23 @@ void tkit_g_siege_draw(struct g_ctx *c)
                 e->count = "catapult";
         }
         extra_choices(b, asked);
+}
+
+/* Drawing the tile: catapults advance, attacks happen. A <remove> no attack took says something
+ * the rules do not do (a protected player, a maiden, a figure of another kind, no attack at all):
+ * an error, never silently dropped. */
+void tkit_g_siege_draw(struct g_ctx *c)
+{
+        struct g_board *b = c->b;
+        siege_draw(c);
+        const struct tkit_scene_move *m = &b->sc->move;
+        for (size_t i = 0; i < m->nremovals && i < 64; i++)
+                if (!(b->removals_used >> i & 1u))
+                        tkit_g_error(b, m->removals[i].line, TKIT_GR_SCENE_REMOVE,
+                                     "no attack of this move makes %s remove a figure (a player "
+                                     "with a meeple at the attacked post removes none; a maiden "
+                                     "is never removed)",
+                                     tkit_g_player_name(b, m->removals[i].player));
 }
 
 /* The post a placed figure earns a row space at, or -1 (a farmer: the meeple space only). */

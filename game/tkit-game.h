@@ -46,6 +46,21 @@ int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets
  * order; `n` receives the count. Static. */
 const char *const *tkit_game_count_words(size_t *n);
 
+/* The features on a scene's board as the engine builds it (the tile of the move included when the
+ * move places one; nothing is scored, figures play no part): cities, roads (a bridge's road
+ * included) and cloisters, each counted once however many tiles it spans, and how many of them
+ * are complete by the rules scoring applies (tkit-model.h's edge table closes a city or road; a
+ * castle or the fortress completes a city too; a cloister needs all eight neighbours). */
+struct tkit_game_census {
+        int cities, cities_completed;
+        int roads, roads_completed;
+        int cloisters, cloisters_completed;
+};
+/* Validates `scene` like tkit_game_validate, then counts into *out (zeroed first). Returns 0 or
+ * TKIT_E_INVALID with diagnostics. */
+int tkit_game_census(const struct tkit_scene *scene, struct tkit_set *const *sets, size_t nsets,
+                     struct tkit_game_census *out, struct tkit_diags *d);
+
 /* Compares the scene's expectations with `r`: one error per difference (rule SCENE-EXPECT, at the
  * expectation's line, "expected X, computed Y" per player) and per <count> word no event counts
  * for (the message lists the words). A scene with no <expect> at all gets a warning: nothing it

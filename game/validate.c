@@ -132,8 +132,9 @@ static void check_players(struct g_board *b)
 }
 
 /* Which sets bring which figures: the base game only the meeple; the rest as documented in
- * docs/scoring.md (a garden brings the abbot, an inn or cathedral the big meeple, a pig stable
- * the pig). */
+ * docs/scoring.md (a garden brings the abbot, a pig stable the pig; the big meeple comes with a
+ * set whose box holds big-meeple tokens, or, for a set that states no tokens at all, such as
+ * JCloisterZone's data, with an inn or a cathedral). */
 static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
 {
         if (k == TKIT_FIGURE_MEEPLE)
@@ -143,6 +144,11 @@ static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
                         const struct tkit_set *set = b->sets[s];
                         if (strcmp(set->id, b->sc->sets[i]) != 0)
                                 continue;
+                        if (k == TKIT_FIGURE_BIG_MEEPLE && set->ntokens) {
+                                if (tkit_set_token_count(set, TKIT_TOKEN_BIG_MEEPLE) > 0)
+                                        return true;
+                                continue;
+                        }
                         for (size_t t = 0; t < set->ntiles; t++) {
                                 const struct tkit_tile *tl = &set->tiles[t];
                                 if (k == TKIT_FIGURE_PIG && strchr(tl->illustrations, 'S'))
@@ -166,7 +172,7 @@ static const char *kind_needs(enum tkit_figure_kind k)
         case TKIT_FIGURE_ABBOT:
                 return "a set with a garden";
         case TKIT_FIGURE_BIG_MEEPLE:
-                return "a set with inns or cathedrals";
+                return "a set with big meeples (Inns & Cathedrals)";
         case TKIT_FIGURE_PIG:
                 return "a set with a pig stable";
         default:
@@ -331,6 +337,8 @@ static void load_post_defs(struct g_board *b)
                         struct g_post *gp = &b->posts[post_index(fc->posts[k].kind)];
                         gp->present = true;
                         gp->kind = fc->posts[k].kind;
+                        gp->def = &fc->posts[k];
+                        gp->face = fc->id;
                         gp->spaces = tkit_post_row_spaces(&fc->posts[k], b->nplayers);
                         gp->nrow = (size_t)(fc->posts[k].plain + fc->posts[k].dark3 +
                                             fc->posts[k].fiveplus);
@@ -360,11 +368,19 @@ static void check_posts(struct g_board *b)
                 }
                 gp->line = sp->line;
                 gp->catapult = sp->catapult;
-                size_t used = 0;
+                /* a row is written whole, one token per printed space: a short row is not
+                 * padded, so a forgotten space cannot shift the counting spaces */
+                if (sp->nrow && sp->nrow != gp->nrow)
+                        tkit_g_error(
+                            b, sp->line, TKIT_GR_SCENE_POST,
+                            "the row of the %s post lists %zu space%s, face '%s' prints %zu "
+                            "(%d plain, %d dark '3' counting with 3 players, %d '5+' "
+                            "counting with 5 or more): one token per space, '-' when empty",
+                            tkit_post_name(sp->kind), sp->nrow, sp->nrow == 1 ? "" : "s", gp->face,
+                            gp->nrow, gp->def->plain, gp->def->dark3, gp->def->fiveplus);
                 for (size_t r = 0; r < sp->nrow; r++) {
                         if (sp->row[r] < 0)
                                 continue;
-                        used++;
                         if ((int)r >= gp->spaces)
                                 tkit_g_error(b, sp->line, TKIT_GR_SCENE_POST,
                                              "row space %zu of the %s post does not count with %d "
@@ -373,11 +389,6 @@ static void check_posts(struct g_board *b)
                         else
                                 gp->row[r] = sp->row[r];
                 }
-                if (sp->nrow > gp->nrow || used > (size_t)gp->spaces)
-                        tkit_g_error(b, sp->line, TKIT_GR_SCENE_POST,
-                                     "the %s post holds %zu meeples in a row of %d spaces with %d "
-                                     "players",
-                                     tkit_post_name(sp->kind), used, gp->spaces, b->nplayers);
                 for (size_t s = 0; s < sp->nstack; s++)
                         *TKIT_PUSH(gp->stack, gp->nstack, gp->capstack) = sp->stack[s];
         }

@@ -245,7 +245,8 @@ void tkit_diags_take(struct tkit_diags *to, struct tkit_diags *from, const char 
         tkit_diags_clear(from);
 }
 
-void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t counts[3])
+void tkit_diags_add_hidden(struct tkit_diags *d, const char *file,
+                           const size_t counts[TKIT_SEV_COUNT])
 {
         struct file_count *t = count_for(state(d), file);
         for (int s = 0; s < 3; s++) {
@@ -256,7 +257,8 @@ void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t 
         d->warnings += counts[TKIT_SEV_WARNING];
 }
 
-bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file, size_t counts[3])
+bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file,
+                          size_t counts[TKIT_SEV_COUNT])
 {
         const struct tkit_diags_state *st = d->state;
         if (!st || i >= st->nfiles)
@@ -266,7 +268,7 @@ bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **fil
         return true;
 }
 
-char *tkit_diags_hidden_message(const size_t counts[3], size_t limit)
+char *tkit_diags_hidden_message(const size_t counts[TKIT_SEV_COUNT], size_t limit)
 {
         size_t n = counts[0] + counts[1] + counts[2];
         struct tkit_buf b;
@@ -334,71 +336,4 @@ void tkit_json_string(struct tkit_buf *b, const char *s)
                 }
         }
         tkit_buf_add(b, "\"", 1);
-}
-
-static void json_field(struct tkit_buf *b, const char *key, const char *val, bool last)
-{
-        tkit_json_string(b, key);
-        tkit_buf_puts(b, ": ");
-        if (val)
-                tkit_json_string(b, val);
-        else
-                tkit_buf_puts(b, "null");
-        if (!last)
-                tkit_buf_puts(b, ", ");
-}
-
-static void diag_json(struct tkit_buf *b, const struct tkit_diag *g)
-{
-        json_field(b, "severity", tkit_severity_name(g->severity), false);
-        json_field(b, "file", g->file, false);
-        tkit_buf_printf(b, "\"line\": %d, ", g->line);
-        if (g->column > 0)
-                tkit_buf_printf(b, "\"column\": %d, ", g->column);
-        json_field(b, "rule", g->rule, false);
-        json_field(b, "set", g->set, false);
-        json_field(b, "tile", g->tile, false);
-        json_field(b, "message", g->message, true);
-        tkit_buf_puts(b, "}");
-}
-
-void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json)
-{
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        if (json)
-                tkit_buf_puts(&b, "[");
-        for (size_t i = 0; i < d->n; i++) {
-                const struct tkit_diag *g = &d->v[i];
-                if (!json) {
-                        char *line = tkit_diag_format(g);
-                        tkit_buf_printf(&b, "%s\n", line);
-                        free(line);
-                        continue;
-                }
-                tkit_buf_puts(&b, i ? ",\n  {" : "\n  {");
-                diag_json(&b, g);
-        }
-        size_t counts[3];
-        const char *file;
-        for (size_t i = 0; tkit_diags_hidden_at(d, i, &file, counts); i++) {
-                if (!counts[0] && !counts[1] && !counts[2])
-                        continue;
-                char *msg = tkit_diags_hidden_message(counts, d->limit);
-                struct tkit_diag g = {TKIT_SEV_NOTE, (char *)file, 0, NULL, NULL, NULL, msg, 0};
-                if (json) {
-                        tkit_buf_puts(&b, b.len > 1 ? ",\n  {" : "\n  {");
-                        diag_json(&b, &g);
-                } else {
-                        char *line = tkit_diag_format(&g);
-                        tkit_buf_printf(&b, "%s\n", line);
-                        free(line);
-                }
-                free(msg);
-        }
-        if (json)
-                tkit_buf_puts(&b, b.len > 1 ? "\n]\n" : "]\n");
-        if (b.len)
-                fwrite(b.data, 1, b.len, out);
-        tkit_buf_finish(&b);
 }

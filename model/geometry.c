@@ -98,11 +98,14 @@ bool tkit_sides_compatible(enum tkit_side_type a, enum tkit_side_type b)
         return a == b;
 }
 
-char *tkit_side_code_string(uint8_t code, char buf[5])
+char *tkit_side_code_string(uint8_t code, char *buf, size_t size)
 {
-        for (int s = 0; s < 4; s++)
+        if (size == 0)
+                return buf;
+        size_t n = size - 1 < 4 ? size - 1 : 4;
+        for (size_t s = 0; s < n; s++)
                 buf[s] = tkit_side_type_letter(TKIT_CODE_SIDE(code, s));
-        buf[4] = '\0';
+        buf[n] = '\0';
         return buf;
 }
 

@@ -24,7 +24,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
 
 struct tkit_diags;
 
@@ -140,8 +139,25 @@ enum tkit_side_type {
 /* 'F', 'R', 'C', 'W' (W for water, as the river is called in four-letter side codes) */
 char tkit_side_type_letter(enum tkit_side_type t);
 const char *tkit_side_type_name(enum tkit_side_type t);
-/* Plain placement rule: two facing sides fit when they show the same thing. */
+/* Plain placement rule: two facing sides fit when they show the same thing (tkit_sides_fit adds
+ * bridges). */
 bool tkit_sides_compatible(enum tkit_side_type a, enum tkit_side_type b);
+
+/* ---------------------------------------------------------------- bridges */
+
+/* A bridge (Castles & Bridges) lies across two opposite field sides of a tile and carries a road
+ * from one to the other. Its axis is the one seen on the board, after rotation: NS joins the
+ * board's north and south sides. */
+enum tkit_bridge_axis { TKIT_BRIDGE_NONE = 0, TKIT_BRIDGE_NS = 1, TKIT_BRIDGE_EW = 2 };
+const char *tkit_bridge_axis_name(enum tkit_bridge_axis a); /* "" "NS" "EW" */
+int tkit_bridge_axis_parse(const char *s);                  /* "NS" "EW" -> axis, else -1 */
+/* Whether board side `side` (0..3) is one of the two ends of a bridge on axis `a`. */
+bool tkit_bridge_end(enum tkit_bridge_axis a, int side);
+/* The board axis of a bridge along the tile's own axis `tile_axis` (0: its N and S sides, 1: its
+ * E and W sides, as the bits of tkit_tile_bridge_axes) on a tile turned `rot` quarter turns; and
+ * back, the tile's own axis (0 or 1) under board axis `a` (NS or EW). */
+enum tkit_bridge_axis tkit_bridge_axis_on_board(int tile_axis, int rot);
+int tkit_bridge_axis_on_tile(enum tkit_bridge_axis a, int rot);
 
 /* ---------------------------------------------------------------- vocabularies */
 
@@ -314,8 +330,10 @@ enum tkit_side_type tkit_tile_side(const struct tkit_tile *t, int side);
  * bits 0-1 board north, 2-3 east, 4-5 south, 6-7 west. */
 uint8_t tkit_tile_side_code(const struct tkit_tile *t, int rot);
 #define TKIT_CODE_SIDE(code, side) ((enum tkit_side_type)(((code) >> (2 * (side))) & 3u))
-/* "CRFR": the four side letters N E S W after `rot` quarter turns; buf holds at least 5 bytes. */
-char *tkit_side_code_string(uint8_t code, char buf[5]);
+/* "CRFR": the four side letters N E S W of a side code, written into `buf` of `size` bytes (cut to
+ * fit; TKIT_SIDE_CODE_SIZE always fits), NUL-terminated when size > 0; returns buf. */
+#define TKIT_SIDE_CODE_SIZE 5
+char *tkit_side_code_string(uint8_t code, char *buf, size_t size);
 /* Smallest code over the four rotations: equal for tiles whose sides are equal up to rotation. */
 uint8_t tkit_side_code_canonical(uint8_t code);
 /* Total pennants on the tile. */
@@ -368,6 +386,40 @@ void tkit_piece_finish(struct tkit_piece *p);
 struct tkit_tile *tkit_piece_cell(struct tkit_piece *p, int x, int y);
 const struct tkit_tile *tkit_piece_cell_const(const struct tkit_piece *p, int x, int y);
 
+/* Where cell (cx, cy) of piece `p` lies when the piece is turned `rot` quarter turns clockwise:
+ * its offset (*dx, *dy) from the piece's top-left board cell (x grows east, y south). */
+void tkit_piece_cell_offset(const struct tkit_piece *p, int rot, int cx, int cy, int *dx, int *dy);
+
+/* ---------------------------------------------------------------- joins: the edge table
+ *
+ * How tiles side by side make one board: the one definition that the simulator (sim/), its
+ * verifier and the rules engine (game/) share, in model/edge.c.
+ *  1. Sides. Two facing sides fit when tkit_sides_fit() says so: they show the same thing; the
+ *     end of a bridge shows a road, and two bridge ends never meet.
+ *  2. Positions. Across an edge, position `pos` touches tkit_pos_facing(pos).
+ *  3. Features. Each perimeter position has one owner, tkit_tile_join_owner(); a bridge owns the
+ *     middle positions of its two ends, as a road. The owners of two facing positions are one
+ *     feature when tkit_features_join() says so. A feature is closed when none of its positions
+ *     faces an empty cell (the scoring rules call a closed city or road completed).
+ *  4. Pieces. The cells of one multi-cell piece are one picture: features with the same id in
+ *     several cells are one feature (tkit_piece_cells_join()); the edges between its cells join
+ *     like any others.
+ */
+
+/* Whether two facing sides fit: each a side type, and whether it is the end of a bridge. */
+bool tkit_sides_fit(enum tkit_side_type a, bool a_bridge_end, enum tkit_side_type b,
+                    bool b_bridge_end);
+/* The feature of `t` that joins across the edge at perimeter position `pos` (the tile's own
+ * numbering, before rotation), or -1: the feature whose mask holds `pos`; when several do (an
+ * overpass drawn over another feature), the first road or river among them, which lies on top. */
+int tkit_tile_join_owner(const struct tkit_tile *t, int pos);
+/* Whether features of kinds `a` and `b` facing each other across an edge are one feature: the
+ * same kind, and one that reaches the perimeter (city, road, field, river). */
+bool tkit_features_join(enum tkit_feature_kind a, enum tkit_feature_kind b);
+/* Inside one multi-cell piece: the feature of cell `b` that is one feature with feature `f` of
+ * cell `a` (two cells of the same piece): the one with the same id, or -1. */
+int tkit_piece_cells_join(const struct tkit_tile *a, int f, const struct tkit_tile *b);
+
 /* ---------------------------------------------------------------- tile sets */
 
 enum tkit_token_kind {
@@ -376,9 +428,11 @@ enum tkit_token_kind {
         TKIT_TOKEN_BRIDGE,
         TKIT_TOKEN_CATAPULT,
         TKIT_TOKEN_MEEPLE,
+        TKIT_TOKEN_BIG_MEEPLE, /* a figure in the box (Inns & Cathedrals), not a board token */
         TKIT_TOKEN_COUNT
 };
-const char *tkit_token_name(enum tkit_token_kind k); /* castle barn bridge catapult meeple */
+/* castle barn bridge catapult meeple big-meeple */
+const char *tkit_token_name(enum tkit_token_kind k);
 int tkit_token_parse(const char *s);
 
 struct tkit_token {
@@ -501,6 +555,8 @@ int tkit_set_tile_total(const struct tkit_set *s); /* sum of counts */
 #define TKIT_MAX_POST_SPACES TKIT_MAX_COUNT /* spaces of each class of a defense post */
 #define TKIT_MAX_YEAR 9999
 #define TKIT_MAX_TEXT (16 * 1024 * 1024) /* bytes of any text: the XML readers' input limit */
+#define TKIT_MAX_COORD 1000000           /* |x| and |y| of a board cell: layouts and scenes */
+#define TKIT_MAX_LAYOUT_PLAYERS 100      /* players a simulated layout records */
 
 /* An id: [A-Za-z0-9][A-Za-z0-9._:/@+!-]*, 1..TKIT_MAX_ID bytes. */
 bool tkit_id_valid(const char *s);
@@ -531,6 +587,7 @@ struct tkit_set *tkit_setlist_find(const struct tkit_setlist *l, const char *id)
 /* ---------------------------------------------------------------- diagnostics */
 
 enum tkit_severity { TKIT_SEV_NOTE = 0, TKIT_SEV_WARNING, TKIT_SEV_ERROR };
+#define TKIT_SEV_COUNT 3 /* severities: the length of the per-severity counts below */
 const char *tkit_severity_name(enum tkit_severity s); /* "note" "warning" "error" */
 
 /* One finding: `file:line: severity: [RULE] tile ID: message` (`file:line:column:` when the
@@ -557,8 +614,9 @@ struct tkit_diags_state; /* private to model/diag.c */
 
 /* The caller-supplied sink the library reports into; it never prints.
  * It keeps at most `limit` findings per file (0: all; findings without a file count as one
- * file); further ones are counted in `errors`/`warnings` and in `hidden`, and
- * tkit_diags_write ends with one line per such file: "N more findings not shown". A finding
+ * file); further ones are counted in `errors`/`warnings` and in `hidden`, and the writer
+ * (formats/tkit-formats.h: tkit_diags_write; the model has no I/O) ends with one line per such
+ * file: "N more findings not shown". A finding
  * equal to one already kept (same severity, file, line, rule, set, tile and message) is dropped
  * and not counted: a repeated problem is reported once. Labels and messages are cut to the
  * lengths above. */
@@ -592,16 +650,14 @@ void tkit_diags_take(struct tkit_diags *to, struct tkit_diags *from, const char 
  * without a file) and how many notes, warnings and errors of it were not kept (counts indexed
  * by enum tkit_severity, often all 0). Returns false past the last file. */
 bool tkit_diags_hidden_at(const struct tkit_diags *d, size_t i, const char **file,
-                          size_t counts[3]);
+                          size_t counts[TKIT_SEV_COUNT]);
 /* Counts findings of `file` that were not kept elsewhere as hidden in `d` (in errors, warnings
  * and hidden), e.g. when copying the kept findings of one sink into another. */
-void tkit_diags_add_hidden(struct tkit_diags *d, const char *file, const size_t counts[3]);
+void tkit_diags_add_hidden(struct tkit_diags *d, const char *file,
+                           const size_t counts[TKIT_SEV_COUNT]);
 /* "N more findings not shown (E errors, W warnings): at most LIMIT are shown per file"; caller
  * frees. */
-char *tkit_diags_hidden_message(const size_t counts[3], size_t limit);
-/* Writes every finding to `out` as compiler-style lines, or as a JSON array when `json`; then one
- * note per file whose findings were not all kept ("FILE: note: N more errors not shown ..."). */
-void tkit_diags_write(const struct tkit_diags *d, FILE *out, bool json);
+char *tkit_diags_hidden_message(const size_t counts[TKIT_SEV_COUNT], size_t limit);
 /* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires. */
 void tkit_json_string(struct tkit_buf *b, const char *s);
 

@@ -66,9 +66,9 @@ struct tkit_scene_tile {
         char *set;  /* may be NULL: the tile id is then looked up among every set in play */
         char *tile; /* tile id, or piece id when is_piece */
         bool is_piece;
-        int x, y;     /* a piece: its top-left cell after rotation */
-        int rotation; /* 0 90 180 270 */
-        int bridge;   /* enum tkit_bridge_axis values: 0 none, 1 NS, 2 EW (on the board) */
+        int x, y;                     /* a piece: its top-left cell after rotation */
+        int rotation;                 /* 0 90 180 270 */
+        enum tkit_bridge_axis bridge; /* on the board (tkit-model.h) */
         int line;
 };
 

@@ -2,6 +2,7 @@
  * aborts with a message instead of threading NULL checks through every caller. */
 #include "tkit-model.h"
 
+#include <stdio.h> /* the out-of-memory message: the one line the model ever prints */
 #include <stdlib.h>
 #include <string.h>
 

@@ -314,6 +314,17 @@ static void summary_totals(struct cursor *c, const struct tkit_set *s, const cha
                 line(c, 10, false, 0, l);
                 free(l);
         }
+        bool posts = false; /* the row lengths of reconstructed posts are not the rulebooks' */
+        for (size_t i = 0; i < s->npieces; i++)
+                for (size_t f = 0; f < s->pieces[i].nfaces; f++)
+                        posts |= s->pieces[i].basis == TKIT_BASIS_RECONSTRUCTED &&
+                                 s->pieces[i].faces[f].nposts > 0;
+        if (posts) {
+                line(c, 9, false, 12,
+                     tkit_render_tr(lang, "Post rows: how many spaces is our reconstruction;"));
+                line(c, 9, false, 12,
+                     tkit_render_tr(lang, "the rulebooks describe only the dark 3 and 5+ spaces."));
+        }
         l = tkit_xasprintf("%s: %d", tkit_render_tr(lang, "Pennants"), pennants);
         line(c, 10, false, 0, l);
         free(l);

@@ -37,10 +37,10 @@ static char *feature_desc(const struct tkit_tile *t, const struct tkit_feature *
                           unsigned flags)
 {
         struct tkit_buf b;
-        char m[64];
+        char m[TKIT_MASK_STR_SIZE];
         tkit_buf_init(&b);
         tkit_buf_printf(&b, "%s %s", tkit_feature_kind_name(f->kind),
-                        tkit_mask_str(tkit_mask_rotate(f->mask, rot), m));
+                        tkit_mask_str(tkit_mask_rotate(f->mask, rot), m, sizeof m));
         if (f->pennants)
                 tkit_buf_printf(&b, " pennants=%d", f->pennants);
         if (f->besieger)
@@ -60,7 +60,8 @@ static char *feature_desc(const struct tkit_tile *t, const struct tkit_feature *
                 for (size_t k = 0; k < f->ntouches; k++) {
                         int c = tkit_tile_find_feature(t, f->touches[k]);
                         uint16_t cm = c >= 0 ? tkit_mask_rotate(t->features[c].mask, rot) : 0;
-                        v[k] = tkit_xstrdup(c >= 0 ? tkit_mask_str(cm, m) : f->touches[k]);
+                        v[k] =
+                            tkit_xstrdup(c >= 0 ? tkit_mask_str(cm, m, sizeof m) : f->touches[k]);
                 }
                 qsort(v, f->ntouches, sizeof *v, cmp_str);
                 tkit_buf_puts(&b, " touching");
@@ -192,10 +193,10 @@ int tkit_tile_describe_diff(const struct tkit_tile *a, const struct tkit_tile *b
         while (rot < 4 && tkit_tile_side_code(a, rot) != cb)
                 rot++;
         if (rot == 4) {
-                char s1[5], s2[5];
+                char s1[TKIT_SIDE_CODE_SIZE], s2[TKIT_SIDE_CODE_SIZE];
                 tkit_buf_printf(out, "%ssides %s vs %s", phrases++ ? "; " : "",
-                                tkit_side_code_string(tkit_tile_side_code(a, 0), s1),
-                                tkit_side_code_string(cb, s2));
+                                tkit_side_code_string(tkit_tile_side_code(a, 0), s1, sizeof s1),
+                                tkit_side_code_string(cb, s2, sizeof s2));
                 rot = 0;
         }
         int pa = tkit_tile_pennants(a), pb = tkit_tile_pennants(b);
@@ -294,21 +295,23 @@ void tkit_set_compare(const struct tkit_set *A, const struct tkit_set *B, unsign
                         used_b[j] = true;
                 }
         }
-        char code[5];
+        char code[TKIT_SIDE_CODE_SIZE];
         for (size_t i = 0; i < A->ntiles; i++)
                 if (match_a[i] < 0)
                         add_item(out, TKIT_DIFF_MISSING, &A->tiles[i], NULL,
-                                 tkit_xasprintf("only in A (sides %s, count %d)",
-                                                tkit_side_code_string(
-                                                    tkit_tile_side_code(&A->tiles[i], 0), code),
-                                                A->tiles[i].count));
+                                 tkit_xasprintf(
+                                     "only in A (sides %s, count %d)",
+                                     tkit_side_code_string(tkit_tile_side_code(&A->tiles[i], 0),
+                                                           code, sizeof code),
+                                     A->tiles[i].count));
         for (size_t j = 0; j < B->ntiles; j++)
                 if (!used_b[j])
                         add_item(out, TKIT_DIFF_EXTRA, NULL, &B->tiles[j],
-                                 tkit_xasprintf("only in B (sides %s, count %d)",
-                                                tkit_side_code_string(
-                                                    tkit_tile_side_code(&B->tiles[j], 0), code),
-                                                B->tiles[j].count));
+                                 tkit_xasprintf(
+                                     "only in B (sides %s, count %d)",
+                                     tkit_side_code_string(tkit_tile_side_code(&B->tiles[j], 0),
+                                                           code, sizeof code),
+                                     B->tiles[j].count));
         free(match_a);
         free(used_b);
 }

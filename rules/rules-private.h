@@ -17,8 +17,10 @@ struct tkit_ck {
 void tkit_ck_report(struct tkit_ck *c, enum tkit_severity sev, int line, const char *rule,
                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-/* "N E", "SL SR", "NL NM": whole sides by letter, other positions by name. buf >= 64 bytes. */
-const char *tkit_mask_str(uint16_t mask, char *buf);
+/* "N E", "SL SR", "NL NM": whole sides by letter, other positions by name, written into `buf`
+ * of `size` bytes (cut to fit; TKIT_MASK_STR_SIZE always fits); returns buf. */
+#define TKIT_MASK_STR_SIZE 48 /* twelve positions, "NL NM NR EL ..." */
+const char *tkit_mask_str(uint16_t mask, char *buf, size_t size);
 
 /* Tile-level rules on one tile (or piece cell) with findings labelled c->tile. */
 void tkit_check_tile_rules(struct tkit_ck *c, const struct tkit_tile *t);

@@ -49,24 +49,22 @@ bool tkit_mask_separates(uint16_t x, uint16_t a, uint16_t b)
         return (la & lb) == 0;
 }
 
-const char *tkit_mask_str(uint16_t mask, char *buf)
+const char *tkit_mask_str(uint16_t mask, char *buf, size_t size)
 {
-        size_t n = 0;
-        buf[0] = '\0';
+        struct tkit_buf b;
+        tkit_buf_init(&b);
         for (int s = 0; s < 4; s++) {
                 uint16_t side = (uint16_t)TKIT_MASK_SIDE(s);
                 if ((mask & side) == side) {
-                        n += (size_t)snprintf(buf + n, 64 - n, "%s%c", n ? " " : "",
-                                              tkit_side_letter(s));
+                        tkit_buf_printf(&b, "%s%c", b.len ? " " : "", tkit_side_letter(s));
                         continue;
                 }
                 for (int p = s * 3; p < s * 3 + 3; p++)
                         if (mask & (1u << p))
-                                n += (size_t)snprintf(buf + n, 64 - n, "%s%s", n ? " " : "",
-                                                      tkit_pos_name(p));
+                                tkit_buf_printf(&b, "%s%s", b.len ? " " : "", tkit_pos_name(p));
         }
-        if (!n)
-                snprintf(buf, 64, "(inner)");
+        snprintf(buf, size, "%s", b.len ? b.data : "(inner)");
+        tkit_buf_finish(&b);
         return buf;
 }
 
@@ -115,7 +113,7 @@ static void check_attrs(struct tkit_ck *c, const struct tkit_feature *f)
 static void check_mask(struct tkit_ck *c, const struct tkit_feature *f)
 {
         const char *r = "GEO-MASK";
-        char b[64];
+        char b[TKIT_MASK_STR_SIZE];
         uint16_t m = f->mask;
         if (m & ~TKIT_MASK_ALL) {
                 tkit_ck_report(c, TKIT_SEV_ERROR, f->line, r, "%s '%s' has positions beyond the 12",
@@ -130,7 +128,7 @@ static void check_mask(struct tkit_ck *c, const struct tkit_feature *f)
                                 tkit_ck_report(c, TKIT_SEV_ERROR, f->line, r,
                                                "city '%s' covers only %s of side %c: a city covers "
                                                "whole sides",
-                                               f->id, tkit_mask_str(m & side, b),
+                                               f->id, tkit_mask_str(m & side, b, sizeof b),
                                                tkit_side_letter(s));
                 }
                 if (!m)
@@ -142,7 +140,8 @@ static void check_mask(struct tkit_ck *c, const struct tkit_feature *f)
                 if (m & ~TKIT_MASK_MIDDLES)
                         tkit_ck_report(c, TKIT_SEV_ERROR, f->line, r,
                                        "%s '%s' covers %s: a %s covers side middles only", kind(f),
-                                       f->id, tkit_mask_str(m & ~TKIT_MASK_MIDDLES, b), kind(f));
+                                       f->id, tkit_mask_str(m & ~TKIT_MASK_MIDDLES, b, sizeof b),
+                                       kind(f));
                 if (!(m & TKIT_MASK_MIDDLES))
                         tkit_ck_report(c, TKIT_SEV_ERROR, f->line, r, "%s '%s' touches no side",
                                        kind(f), f->id);
@@ -151,13 +150,13 @@ static void check_mask(struct tkit_ck *c, const struct tkit_feature *f)
                 if (m & TKIT_MASK_MIDDLES)
                         tkit_ck_report(c, TKIT_SEV_ERROR, f->line, r,
                                        "field '%s' covers %s: a field covers half edges only",
-                                       f->id, tkit_mask_str(m & TKIT_MASK_MIDDLES, b));
+                                       f->id, tkit_mask_str(m & TKIT_MASK_MIDDLES, b, sizeof b));
                 break;
         default:
                 if (m)
                         tkit_ck_report(c, TKIT_SEV_ERROR, f->line, r,
                                        "%s '%s' is an inner feature but covers %s", kind(f), f->id,
-                                       tkit_mask_str(m, b));
+                                       tkit_mask_str(m, b, sizeof b));
                 break;
         }
 }
@@ -166,16 +165,16 @@ static void check_mask(struct tkit_ck *c, const struct tkit_feature *f)
 
 static void check_partition(struct tkit_ck *c, const struct tkit_tile *t)
 {
-        char b[64];
+        char b[TKIT_MASK_STR_SIZE];
         for (size_t i = 0; i < t->nfeatures; i++)
                 for (size_t j = 0; j < i; j++) {
                         uint16_t both = t->features[i].mask & t->features[j].mask & TKIT_MASK_ALL;
                         if (both)
                                 tkit_ck_report(c, TKIT_SEV_ERROR, t->features[i].line,
                                                "GEO-OVERLAP", "%s is in both %s '%s' and %s '%s'",
-                                               tkit_mask_str(both, b), kind(&t->features[j]),
-                                               t->features[j].id, kind(&t->features[i]),
-                                               t->features[i].id);
+                                               tkit_mask_str(both, b, sizeof b),
+                                               kind(&t->features[j]), t->features[j].id,
+                                               kind(&t->features[i]), t->features[i].id);
                 }
         /* The City of Carcassonne (JCloisterZone's count set, read as group fortress) leaves the
          * edges towards its quarters open on purpose. Cells of native pieces (also group
@@ -189,7 +188,8 @@ static void check_partition(struct tkit_ck *c, const struct tkit_tile *t)
         if (open)
                 tkit_ck_report(c, TKIT_SEV_ERROR, t->line, "GEO-COVER",
                                "half edge%s %s belong%s to no field or city",
-                               tkit_popcount16(open) > 1 ? "s" : "", tkit_mask_str(open, b),
+                               tkit_popcount16(open) > 1 ? "s" : "",
+                               tkit_mask_str(open, b, sizeof b),
                                tkit_popcount16(open) > 1 ? "" : "s");
 }
 
@@ -287,13 +287,14 @@ static bool barrier_is(const struct barrier *x, const struct tkit_tile *t, int i
         return (t->features[i].mask & x->mask) != 0; /* a group containing feature i */
 }
 
-static const char *barrier_name(const struct barrier *x, const struct tkit_tile *t, char *buf)
+static const char *barrier_name(const struct barrier *x, const struct tkit_tile *t, char *buf,
+                                size_t size)
 {
-        char m[64];
+        char m[TKIT_MASK_STR_SIZE];
         if (x->what)
                 return x->what;
-        snprintf(buf, 160, "%s '%s' (%s)", kind(&t->features[x->a]), t->features[x->a].id,
-                 tkit_mask_str(t->features[x->a].mask, m));
+        snprintf(buf, size, "%s '%s' (%s)", kind(&t->features[x->a]), t->features[x->a].id,
+                 tkit_mask_str(t->features[x->a].mask, m, sizeof m));
         return buf;
 }
 
@@ -347,13 +348,13 @@ static void check_missing(struct tkit_ck *c, const struct tkit_tile *t)
                         reported[field] |= 1u << city;
                 }
                 const struct tkit_feature *f = &t->features[field];
-                char m1[64], m2[64];
+                char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE];
                 tkit_ck_report(
                     c, TKIT_SEV_ERROR, f->line, "FIELD-TOUCH-MISSING",
                     "field '%s' (%s) borders city '%s' (%s) at %s|%s (next to each other "
                     "on the perimeter) but does not list it in touches",
-                    f->id, tkit_mask_str(f->mask, m1), t->features[city].id,
-                    tkit_mask_str(t->features[city].mask, m2), tkit_pos_name(pa),
+                    f->id, tkit_mask_str(f->mask, m1, sizeof m1), t->features[city].id,
+                    tkit_mask_str(t->features[city].mask, m2, sizeof m2), tkit_pos_name(pa),
                     tkit_pos_name(pb));
         }
 }
@@ -363,7 +364,7 @@ static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
 {
         struct barrier v[TKIT_NPOS * 8 + 8];
         size_t nb = t->nfeatures <= TKIT_NPOS * 8 ? barriers(t, v) : 0;
-        char b1[160], m1[64], m2[64];
+        char b1[160], m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE];
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];
                 if (f->kind != TKIT_FIELD)
@@ -381,8 +382,9 @@ static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
                                             c, TKIT_SEV_ERROR, f->line, "FIELD-TOUCH-FAR",
                                             "field '%s' (%s) lists city '%s' (%s), but %s "
                                             "separates them",
-                                            f->id, tkit_mask_str(f->mask, m1), city->id,
-                                            tkit_mask_str(city->mask, m2), barrier_name(x, t, b1));
+                                            f->id, tkit_mask_str(f->mask, m1, sizeof m1), city->id,
+                                            tkit_mask_str(city->mask, m2, sizeof m2),
+                                            barrier_name(x, t, b1, sizeof b1));
                                 continue;
                         }
                         /* An inner field lies in one region: every pair of its cities must
@@ -400,7 +402,7 @@ static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
                                             "inner field '%s' lists cities '%s' and '%s', "
                                             "but %s separates them",
                                             f->id, t->features[cj].id, city->id,
-                                            barrier_name(x, t, b1));
+                                            barrier_name(x, t, b1, sizeof b1));
                         }
                 }
         }

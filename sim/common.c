@@ -148,50 +148,7 @@ int tkit_sim_river_turn(int in, int out)
         return out == ((dir + 1) & 3) ? 1 : 2;
 }
 
-void tkit_sim_piece_cell_pos(int w, int h, int r, int cx, int cy, int *bx, int *by)
-{
-        switch (r & 3) {
-        case 0:
-                *bx = cx;
-                *by = cy;
-                break;
-        case 1:
-                *bx = h - 1 - cy;
-                *by = cx;
-                break;
-        case 2:
-                *bx = w - 1 - cx;
-                *by = h - 1 - cy;
-                break;
-        default:
-                *bx = cy;
-                *by = w - 1 - cx;
-                break;
-        }
-}
-
 /* ---------------------------------------------------------------- layouts */
-
-const char *tkit_bridge_axis_name(enum tkit_bridge_axis a)
-{
-        switch (a) {
-        case TKIT_BRIDGE_NS:
-                return "NS";
-        case TKIT_BRIDGE_EW:
-                return "EW";
-        default:
-                return "";
-        }
-}
-
-int tkit_bridge_axis_parse(const char *s)
-{
-        if (strcmp(s, "NS") == 0)
-                return TKIT_BRIDGE_NS;
-        if (strcmp(s, "EW") == 0)
-                return TKIT_BRIDGE_EW;
-        return -1;
-}
 
 struct tkit_layout *tkit_sim_layout_new(void)
 {
@@ -254,8 +211,7 @@ size_t tkit_placement_cells(const struct tkit_placement *p, struct tkit_layout_c
                         if (n >= max)
                                 continue;
                         int bx, by;
-                        tkit_sim_piece_cell_pos(pc->width, pc->height, p->rotation / 90, cx, cy,
-                                                &bx, &by);
+                        tkit_piece_cell_offset(pc, p->rotation / 90, cx, cy, &bx, &by);
                         out[n].x = p->x + bx;
                         out[n].y = p->y + by;
                         out[n].def = &pc->cells[cy * pc->width + cx];

@@ -7,7 +7,13 @@
  * cells are kept in one list per constraint, so counting the legal options of a drawn tile walks
  * the non-empty constraints (a few dozen), not the cells, and picking one is an index. Features
  * (cities, roads, bridges) are tracked with union-find over nodes allocated once per game.
- * Nothing is allocated per placement; the grid, lists and nodes are reused by every run. */
+ * Nothing is allocated per placement; the grid, lists and nodes are reused by every run.
+ *
+ * What fits and what joins is the model's edge table (tkit-model.h, "joins"), read once into the
+ * tables above when the simulator is created: tkit_sides_fit for the constraints,
+ * tkit_tile_join_owner for the features at each position, tkit_features_join for the joins,
+ * tkit_piece_cells_join for the features shared by the cells of a piece. The rules engine
+ * (game/) reads the same table, which tests/sim's cross-check holds it to. */
 #include "sim/sim-private.h"
 
 #include <stdlib.h>
@@ -31,16 +37,18 @@ struct stype {
         const struct tkit_tile *def;
         uint32_t set, index; /* tile index in its set, or piece index for piece cells */
         bool piece_cell;
-        uint8_t code[4]; /* side codes per rotation */
-        uint8_t axes;    /* tkit_tile_bridge_axes */
-        uint8_t river;   /* river sides, unrotated */
-        uint8_t role;    /* enum tkit_sim_river_role */
-        bool cloister;
+        uint8_t code[4];   /* side codes per rotation */
+        uint8_t axes;      /* tkit_tile_bridge_axes */
+        uint8_t river;     /* river sides, unrotated */
+        uint8_t role;      /* enum tkit_sim_river_role */
+        uint8_t cloisters; /* cloister features */
         uint8_t
             corner[4]; /* per rotation: board corners (NW NE SE SW) where both halves are field */
         uint8_t ntracked;
         uint32_t tracked; /* first entry in s->fkind / s->funits */
         int8_t posmap[4][TKIT_NPOS];
+        uint8_t sk[4][4]; /* per rotation and board side: the kinds of its three parts, 2 bits
+                             each (0 untracked, 1 + K_CITY or K_ROAD), for s->ej */
         uint8_t symbols[TKIT_POST_COUNT];
 };
 
@@ -75,6 +83,14 @@ struct rec {
 struct pref {
         uint32_t set, index, first_type;
         const struct tkit_piece *p;
+        uint32_t joins, njoins; /* its entries in s->pjoins */
+};
+
+/* Two tracked features of one piece that are one feature (tkit_piece_cells_join): cell indexes of
+ * the piece (row-major) and tracked indexes within those cells' types. */
+struct pjoin {
+        uint16_t cell_a, cell_b;
+        uint8_t a, b;
 };
 
 struct ropt {
@@ -94,6 +110,16 @@ struct tkit_sim {
         uint32_t *wbuf;       /* weights of the active constraints for one draw */
         uint8_t *fkind, *funits;
         size_t nf, capf;
+        bool kjoin[2][2]; /* tkit_features_join over K_CITY, K_ROAD */
+        /* The edge table per pair of facing sides (their stype.sk codes): bits 0-2, the parts
+         * whose features join; bits 3-5, the parts where a tracked feature meets one it does not
+         * join (odd data only). Read once per occupied neighbour. */
+        uint8_t ej[64][64];
+        uint16_t bridge_pos[3];  /* per bridge axis: the positions its road owns */
+        uint8_t bridge_sides[3]; /* per bridge axis: the sides that are its ends */
+        struct pjoin *pjoins;
+        size_t npjoins, cappjoins;
+        uint32_t *piece_nodes; /* first node of each cell of the piece being laid */
 
         uint32_t *land; /* land bag, copies expanded, without the start copy */
         size_t nland, capland;
@@ -151,23 +177,9 @@ static unsigned rot4(unsigned m, int r)
         return ((m << r) | (m >> (4 - r))) & 0xfu;
 }
 
-/* Which feature owns `pos` for tracking: the middle goes to a road/river over a city (overpass). */
-static int owner(const struct tkit_tile *t, int pos)
-{
-        int found = -1;
-        for (size_t i = 0; i < t->nfeatures; i++) {
-                const struct tkit_feature *f = &t->features[i];
-                if (!(f->mask & (1u << pos)))
-                        continue;
-                if (found < 0 || f->kind == TKIT_ROAD || f->kind == TKIT_RIVER)
-                        found = (int)i;
-        }
-        return found;
-}
-
 static bool field_at(const struct tkit_tile *t, int pos)
 {
-        int o = owner(t, pos);
+        int o = tkit_tile_join_owner(t, pos);
         return o >= 0 && t->features[o].kind == TKIT_FIELD;
 }
 
@@ -197,12 +209,12 @@ static uint32_t add_type(struct tkit_sim *s, const struct tkit_tile *t, uint32_t
         ty->tracked = (uint32_t)s->nf;
         for (size_t i = 0; i < t->nfeatures; i++) {
                 local[i] = -1;
-                if (t->features[i].kind == TKIT_CLOISTER)
-                        ty->cloister = true;
+                if (t->features[i].kind == TKIT_CLOISTER && ty->cloisters < UINT8_MAX)
+                        ty->cloisters++;
         }
         memset(ty->posmap, -1, sizeof(ty->posmap));
         for (int pos = 0; pos < TKIT_NPOS; pos++) {
-                int o = owner(t, pos);
+                int o = tkit_tile_join_owner(t, pos);
                 if (o < 0)
                         continue;
                 enum tkit_feature_kind k = t->features[o].kind;
@@ -220,10 +232,81 @@ static uint32_t add_type(struct tkit_sim *s, const struct tkit_tile *t, uint32_t
                         ty->posmap[r][tkit_pos_rotate(pos, r)] = (int8_t)local[o];
         }
         free(local);
+        for (int r = 0; r < 4; r++)
+                for (int side = 0; side < 4; side++) {
+                        ty->sk[r][side] = 0;
+                        for (int part = 0; part < 3; part++) {
+                                int m = ty->posmap[r][side * 3 + part];
+                                unsigned k = m < 0 ? 0 : 1u + s->fkind[ty->tracked + (uint32_t)m];
+                                ty->sk[r][side] |= (uint8_t)(k << (2 * part));
+                        }
+                }
         for (size_t i = 0; i < t->nsymbols; i++)
                 if (t->symbols[i] < TKIT_POST_COUNT)
                         ty->symbols[t->symbols[i]]++;
         return (uint32_t)(s->ntypes - 1);
+}
+
+/* The tracked index of feature f of the tile of type ty (from the positions it owns), or -1. */
+static int tracked_index(const struct stype *ty, int f)
+{
+        for (int pos = 0; pos < TKIT_NPOS; pos++)
+                if (tkit_tile_join_owner(ty->def, pos) == f)
+                        return ty->posmap[0][pos];
+        return -1;
+}
+
+/* The tracked features that the cells of piece pc (types from `first` on) share. */
+static void piece_joins(struct tkit_sim *s, const struct tkit_piece *pc, uint32_t first)
+{
+        int ncells = pc->width * pc->height;
+        for (int c = 0; c < ncells; c++) {
+                const struct stype *ty = &s->types[first + (uint32_t)c];
+                for (size_t f = 0; f < ty->def->nfeatures; f++) {
+                        int a = tracked_index(ty, (int)f);
+                        for (int c2 = c + 1; a >= 0 && c2 < ncells; c2++) {
+                                const struct stype *t2 = &s->types[first + (uint32_t)c2];
+                                int g = tkit_piece_cells_join(ty->def, (int)f, t2->def);
+                                int b = g < 0 ? -1 : tracked_index(t2, g);
+                                if (b < 0)
+                                        continue;
+                                struct pjoin *j = TKIT_PUSH(s->pjoins, s->npjoins, s->cappjoins);
+                                *j = (struct pjoin){(uint16_t)c, (uint16_t)c2, (uint8_t)a,
+                                                    (uint8_t)b};
+                        }
+                }
+        }
+}
+
+/* The edge table's joins and bridges as the hot path reads them, asked of the model once. */
+static void join_tables(struct tkit_sim *s)
+{
+        static const enum tkit_feature_kind kinds[2] = {[K_CITY] = TKIT_CITY, [K_ROAD] = TKIT_ROAD};
+        for (int a = 0; a < 2; a++)
+                for (int b = 0; b < 2; b++)
+                        s->kjoin[a][b] = tkit_features_join(kinds[a], kinds[b]);
+        for (unsigned A = 0; A < 64; A++)
+                for (unsigned B = 0; B < 64; B++) {
+                        unsigned e = 0;
+                        for (int part = 0; part < 3; part++) {
+                                unsigned ka = (A >> (2 * part)) & 3u;
+                                unsigned kb = (B >> (2 * (2 - part))) & 3u;
+                                if (ka && kb && ka < 3 && kb < 3 && s->kjoin[ka - 1][kb - 1])
+                                        e |= 1u << part;
+                                else if (ka || kb)
+                                        e |= 8u << part;
+                        }
+                        s->ej[A][B] = (uint8_t)e;
+                }
+        for (int a = TKIT_BRIDGE_NONE; a <= TKIT_BRIDGE_EW; a++) {
+                s->bridge_pos[a] = 0;
+                s->bridge_sides[a] = 0;
+                for (int side = 0; side < 4; side++)
+                        if (tkit_bridge_end((enum tkit_bridge_axis)a, side)) {
+                                s->bridge_sides[a] |= (uint8_t)(1u << side);
+                                s->bridge_pos[a] |= (uint16_t)(1u << TKIT_POS(side, TKIT_M));
+                        }
+        }
 }
 
 /* Perimeter units per tracked feature, counted from posmap at rotation 0. */
@@ -238,16 +321,39 @@ static void count_units(struct tkit_sim *s)
         }
 }
 
-static bool side_fits(int tile_side, int v)
+/* Whether a side of the tile (a side type, or a bridge end) fits a neighbour showing v. */
+/* The edge table's side rules as the fit tables need them, asked of the model once. */
+struct side_rules {
+        bool fits[2][4][6]; /* [tile side is a bridge end][tile side type][neighbour shows v] */
+        uint8_t ends[4][2]; /* board sides that are bridge ends, per rotation and tile axis */
+};
+
+static void side_rules_init(struct side_rules *sr)
 {
-        if (v == V_OPEN)
-                return true;
-        if (v == V_BRIDGE)
-                return tile_side == TKIT_SIDE_ROAD;
-        return tile_side == v;
+        for (int end = 0; end < 2; end++)
+                for (int t = 0; t < 4; t++)
+                        for (int v = 0; v < 6; v++) {
+                                enum tkit_side_type shown =
+                                    v == V_BRIDGE ? TKIT_SIDE_ROAD : (enum tkit_side_type)(v & 3);
+                                sr->fits[end][t][v] =
+                                    v == V_OPEN || tkit_sides_fit((enum tkit_side_type)t, end,
+                                                                  shown, v == V_BRIDGE);
+                        }
+        for (int r = 0; r < 4; r++)
+                for (int a = 0; a < 2; a++) {
+                        sr->ends[r][a] = 0;
+                        for (int k = 0; k < 4; k++)
+                                if (tkit_bridge_end(tkit_bridge_axis_on_board(a, r), k))
+                                        sr->ends[r][a] |= (uint8_t)(1u << k);
+                }
 }
 
-static uint16_t fit_one(const struct stype *ty, int c, bool bridges)
+static bool side_fits(const struct side_rules *sr, int tile_side, bool bridge_end, int v)
+{
+        return sr->fits[bridge_end][tile_side & 3][v];
+}
+
+static uint16_t fit_one(const struct side_rules *sr, const struct stype *ty, int c, bool bridges)
 {
         int v[4];
         for (int k = 0; k < 4; k++)
@@ -256,7 +362,7 @@ static uint16_t fit_one(const struct stype *ty, int c, bool bridges)
         for (int r = 0; r < 4; r++) {
                 bool ok = true;
                 for (int k = 0; k < 4 && ok; k++)
-                        ok = side_fits(TKIT_CODE_SIDE(ty->code[r], k), v[k]);
+                        ok = side_fits(sr, TKIT_CODE_SIDE(ty->code[r], k), false, v[k]);
                 if (ok)
                         f |= (uint16_t)(1u << r);
         }
@@ -266,15 +372,12 @@ static uint16_t fit_one(const struct stype *ty, int c, bool bridges)
                 for (int a = 0; a < 2; a++) {
                         if (!(ty->axes & (1u << a)))
                                 continue;
-                        int board = a ^ (r & 1); /* 0: N-S, 1: E-W */
                         bool ok = true, continues = false;
                         for (int k = 0; k < 4 && ok; k++) {
-                                if ((k & 1) == board) { /* a bridge end */
-                                        ok = v[k] == V_OPEN || v[k] == V_ROAD;
-                                        continues |= v[k] == V_ROAD;
-                                } else {
-                                        ok = side_fits(TKIT_CODE_SIDE(ty->code[r], k), v[k]);
-                                }
+                                bool end = (sr->ends[r][a] >> k) & 1u;
+                                ok = side_fits(sr, TKIT_CODE_SIDE(ty->code[r], k), end, v[k]);
+                                /* a bridge is laid to continue a road */
+                                continues |= end && v[k] == V_ROAD;
                         }
                         if (ok && continues)
                                 f |= (uint16_t)(1u << (4 + r * 2 + a));
@@ -389,12 +492,16 @@ struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, str
                         uint32_t first = (uint32_t)s->ntypes;
                         for (int c = 0; c < pc->width * pc->height; c++)
                                 add_type(s, &pc->cells[c], (uint32_t)i, (uint32_t)p, true);
+                        uint32_t joins = (uint32_t)s->npjoins;
+                        piece_joins(s, pc, first);
                         for (int k = 0; k < pc->count; k++) {
                                 struct pref *r = TKIT_PUSH(s->pieces, s->npieces, s->cappieces);
                                 r->set = (uint32_t)i;
                                 r->index = (uint32_t)p;
                                 r->first_type = first;
                                 r->p = pc;
+                                r->joins = joins;
+                                r->njoins = (uint32_t)s->npjoins - joins;
                                 ncells += (size_t)(pc->width * pc->height);
                         }
                 }
@@ -419,12 +526,15 @@ struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, str
                 }
         }
         count_units(s);
+        join_tables(s);
         bool bridges = s->bridge_tokens > 0;
+        struct side_rules sr;
+        side_rules_init(&sr);
         s->fit = tkit_xmalloc(s->ntypes * NCONS * sizeof(*s->fit));
         for (size_t t = 0; t < s->ntypes; t++)
                 for (int c = 0; c < NCONS; c++)
                         s->fit[t * NCONS + (size_t)c] =
-                            c == OPEN_ALL ? 0 : fit_one(&s->types[t], c, bridges);
+                            c == OPEN_ALL ? 0 : fit_one(&sr, &s->types[t], c, bridges);
         s->cntn = tkit_xmalloc(s->ntypes * NCONS);
         s->cntb = tkit_xmalloc(s->ntypes * NCONS);
         for (size_t i = 0; i < s->ntypes * NCONS; i++) {
@@ -441,6 +551,11 @@ struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, str
                 s->capnodes += (size_t)(s->types[t].ntracked + 1) *
                                (size_t)(s->types[t].def->count > 0 ? s->types[t].def->count : 1);
         s->nodes = tkit_xmalloc(s->capnodes * sizeof(*s->nodes));
+        size_t most = 1;
+        for (size_t i = 0; i < s->npieces; i++)
+                if ((size_t)(s->pieces[i].p->width * s->pieces[i].p->height) > most)
+                        most = (size_t)(s->pieces[i].p->width * s->pieces[i].p->height);
+        s->piece_nodes = tkit_xmalloc(most * sizeof(*s->piece_nodes));
         s->capbag = s->nland + s->ncourse + s->nlakes + s->nsources + 1;
         s->bag = tkit_xmalloc(s->capbag * sizeof(*s->bag));
         return s;
@@ -460,6 +575,8 @@ void tkit_sim_destroy(struct tkit_sim *s)
         free(s->wbuf);
         free(s->fkind);
         free(s->funits);
+        free(s->pjoins);
+        free(s->piece_nodes);
         free(s->land);
         free(s->river_course);
         free(s->lakes);
@@ -559,6 +676,37 @@ static void completed(struct tkit_sim *s, const struct node *r)
         }
 }
 
+/* One feature from two: the root with more segments stays; open units add up. */
+static uint32_t unite(struct tkit_sim *s, uint32_t a, uint32_t b)
+{
+        struct node *n = s->nodes;
+        uint32_t ra = find(n, a), rb = find(n, b);
+        if (ra != rb) {
+                if (n[ra].seg < n[rb].seg) {
+                        uint32_t t = ra;
+                        ra = rb;
+                        rb = t;
+                }
+                n[rb].parent = ra;
+                n[ra].seg += n[rb].seg;
+                n[ra].open += n[rb].open;
+        }
+        return ra;
+}
+
+/* `units` perimeter positions of the feature of node a now face a tile: the feature is closed
+ * (completed) when none faces an empty cell any more. */
+static void close_units(struct tkit_sim *s, uint32_t a, int units)
+{
+        struct node *n = s->nodes;
+        uint32_t r = find(n, a);
+        n[r].open -= units;
+        if (n[r].open == 0)
+                completed(s, &n[r]);
+}
+
+/* Two facing positions whose features join: one feature, and neither position faces an empty
+ * cell any more. (The hot path: written out rather than unite() + close_units().) */
 static void join(struct tkit_sim *s, uint32_t a, uint32_t b)
 {
         struct node *n = s->nodes;
@@ -578,10 +726,25 @@ static void join(struct tkit_sim *s, uint32_t a, uint32_t b)
                 completed(s, &n[ra]);
 }
 
+/* Facing positions across an edge, a (node or -1) and b: one feature when the edge table joins
+ * their kinds; either way neither faces an empty cell any more. */
+static void meet(struct tkit_sim *s, int64_t a, int64_t b)
+{
+        const struct node *n = s->nodes;
+        if (a >= 0 && b >= 0 && s->kjoin[n[a].kind][n[b].kind]) {
+                join(s, (uint32_t)a, (uint32_t)b);
+                return;
+        }
+        if (a >= 0)
+                close_units(s, (uint32_t)a, 1);
+        if (b >= 0)
+                close_units(s, (uint32_t)b, 1);
+}
+
 static int64_t node_at(const struct tkit_sim *s, const struct scell *c, int pos)
 {
         const struct stype *ty = &s->types[c->type];
-        if (c->bridge && pos % 3 == 1 && ((pos / 3) & 1) == c->bridge - 1)
+        if ((s->bridge_pos[c->bridge] >> pos) & 1u)
                 return (int64_t)c->node + ty->ntracked;
         int m = ty->posmap[c->rot][pos];
         return m < 0 ? -1 : (int64_t)c->node + m;
@@ -592,28 +755,33 @@ static void join_edge(struct tkit_sim *s, uint32_t p, int side, uint32_t q)
         const struct scell *a = &s->cells[p], *b = &s->cells[q];
         int os = (side + 2) & 3;
         if (a->bridge | b->bridge) {
-                for (int part = 0; part < 3; part++) {
-                        int64_t na = node_at(s, a, side * 3 + part);
-                        int64_t nb = node_at(s, b, os * 3 + 2 - part);
-                        if (na >= 0 && nb >= 0)
-                                join(s, (uint32_t)na, (uint32_t)nb);
-                }
+                for (int part = 0; part < 3; part++)
+                        meet(s, node_at(s, a, side * 3 + part), node_at(s, b, os * 3 + 2 - part));
                 return;
         }
-        const int8_t *pa = &s->types[a->type].posmap[a->rot][side * 3];
-        const int8_t *pb = &s->types[b->type].posmap[b->rot][os * 3];
-        for (int part = 0; part < 3; part++)
-                if (pa[part] >= 0 && pb[2 - part] >= 0)
-                        join(s, a->node + (uint32_t)pa[part], b->node + (uint32_t)pb[2 - part]);
+        const struct stype *ta = &s->types[a->type], *tb = &s->types[b->type];
+        unsigned e = s->ej[ta->sk[a->rot][side]][tb->sk[b->rot][os]];
+        if (!e)
+                return;
+        const int8_t *pa = &ta->posmap[a->rot][side * 3], *pb = &tb->posmap[b->rot][os * 3];
+        for (int part = 0; part < 3; part++) {
+                int ia = pa[part], ib = pb[2 - part];
+                if (e & (1u << part))
+                        join(s, a->node + (uint32_t)ia, b->node + (uint32_t)ib);
+                else if (e & (8u << part)) /* only with odd data: nothing joins here */
+                        meet(s, ia < 0 ? -1 : (int64_t)a->node + ia,
+                             ib < 0 ? -1 : (int64_t)b->node + ib);
+        }
 }
 
-static void make_nodes(struct tkit_sim *s, struct scell *c)
+/* The feature nodes of a tile of type `type` (and of its bridge): returns the first. */
+static inline uint32_t make_nodes(struct tkit_sim *s, uint32_t type, int bridge)
 {
-        const struct stype *ty = &s->types[c->type];
+        const struct stype *ty = &s->types[type];
         size_t need = s->nnodes + ty->ntracked + 1;
         if (need > s->capnodes) /* only when the data lies about counts; amortised */
                 tkit_grow((void **)&s->nodes, &s->capnodes, need, sizeof(*s->nodes));
-        c->node = (uint32_t)s->nnodes;
+        uint32_t first = (uint32_t)s->nnodes;
         for (uint32_t i = 0; i < ty->ntracked; i++) {
                 struct node *n = &s->nodes[s->nnodes];
                 n->parent = (uint32_t)s->nnodes++;
@@ -621,25 +789,32 @@ static void make_nodes(struct tkit_sim *s, struct scell *c)
                 n->seg = 1;
                 n->kind = s->fkind[ty->tracked + i];
         }
-        if (c->bridge) {
+        if (bridge) {
                 struct node *n = &s->nodes[s->nnodes];
                 n->parent = (uint32_t)s->nnodes++;
                 n->open = 2;
                 n->seg = 1;
                 n->kind = K_ROAD;
         }
+        return first;
 }
 
 /* ---------------------------------------------------------------- placing */
 
-static int side_value(const struct stype *ty, const struct scell *c, int side)
+static int side_value(const struct tkit_sim *s, const struct stype *ty, const struct scell *c,
+                      int side)
 {
-        if (c->bridge && (side & 1) == c->bridge - 1)
+        if ((s->bridge_sides[c->bridge] >> side) & 1u)
                 return V_BRIDGE;
         return TKIT_CODE_SIDE(ty->code[c->rot], side);
 }
 
-static void place_cell(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, int bridge)
+#define NEW_NODES UINT32_MAX
+
+/* Lays a tile of type `type` on cell p, joined to its neighbours; its feature nodes start at
+ * `node`, or are made now (NEW_NODES). */
+static void place_cell(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, int bridge,
+                       uint32_t node)
 {
         struct scell *c = &s->cells[p];
         if (c->cons != OPEN_ALL)
@@ -651,15 +826,15 @@ static void place_cell(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, i
         c->bridge = (uint8_t)bridge;
         const struct stype *ty = &s->types[type];
         c->corner = ty->corner[rot];
-        if (ty->cloister)
+        if (ty->cloisters)
                 c->flags |= CELL_CLOISTER;
-        make_nodes(s, c);
+        c->node = node != NEW_NODES ? node : make_nodes(s, type, bridge);
         for (int side = 0; side < 4; side++) {
                 uint32_t q = (uint32_t)((int32_t)p + s->off[side]);
                 if (s->cells[q].type != EMPTY)
                         join_edge(s, p, side, q);
                 else
-                        frontier_update(s, q, (side + 2) & 3, side_value(ty, c, side));
+                        frontier_update(s, q, (side + 2) & 3, side_value(s, ty, c, side));
         }
         /* cloisters: a cloister is complete when its 8 neighbours are occupied */
         static const int dx[8] = {-1, 0, 1, 1, 1, 0, -1, -1}, dy[8] = {-1, -1, -1, 0, 1, 1, 1, 0};
@@ -669,10 +844,10 @@ static void place_cell(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, i
                         continue;
                 c->ncl++;
                 if (++n->ncl == 8 && (n->flags & CELL_CLOISTER))
-                        s->st.cloisters_completed++;
+                        s->st.cloisters_completed += s->types[n->type].cloisters;
         }
-        if (c->ncl == 8 && ty->cloister)
-                s->st.cloisters_completed++;
+        if (c->ncl == 8)
+                s->st.cloisters_completed += ty->cloisters;
         /* barns: four tiles meeting at a corner, field on all four corners */
         for (int k = 0; k < 4; k++) {
                 if (!((c->corner >> k) & 1u))
@@ -716,7 +891,7 @@ static void record(struct tkit_sim *s, uint32_t ref, uint32_t p, int rot, int br
 
 static void place(struct tkit_sim *s, uint32_t p, uint32_t type, int rot, int bridge)
 {
-        place_cell(s, p, type, rot, bridge);
+        place_cell(s, p, type, rot, bridge, NEW_NODES);
         record(s, type, p, rot, bridge, false);
 }
 
@@ -776,7 +951,7 @@ static void play_land(struct tkit_sim *s, uint32_t type)
                 place(s, p, type, bit, 0);
         } else {
                 int rot = (bit - 4) >> 1, a = (bit - 4) & 1;
-                place(s, p, type, rot, 1 + (a ^ (rot & 1)));
+                place(s, p, type, rot, (int)tkit_bridge_axis_on_board(a, rot));
         }
 }
 
@@ -845,7 +1020,7 @@ static uint32_t origin_cell(const struct tkit_sim *s)
 static int cell_side(const struct tkit_sim *s, uint32_t q, int side)
 {
         const struct scell *c = &s->cells[q];
-        int v = side_value(&s->types[c->type], c, side);
+        int v = side_value(s, &s->types[c->type], c, side);
         return v == V_BRIDGE ? V_ROAD : v;
 }
 
@@ -859,7 +1034,7 @@ static int piece_fit(const struct tkit_sim *s, const struct pref *pr, uint32_t p
         for (int cy = 0; cy < pc->height; cy++) {
                 for (int cx = 0; cx < pc->width; cx++) {
                         int bx, by;
-                        tkit_sim_piece_cell_pos(pc->width, pc->height, r, cx, cy, &bx, &by);
+                        tkit_piece_cell_offset(pc, r, cx, cy, &bx, &by);
                         int x = px + bx, y = py + by;
                         if (x < 1 || y < 1 || x >= D - 1 || y >= D - 1)
                                 return -1;
@@ -882,20 +1057,32 @@ static int piece_fit(const struct tkit_sim *s, const struct pref *pr, uint32_t p
         return score;
 }
 
+/* The board cell of cell `k` (row-major) of a piece whose top-left cell is `p`, turned r. */
+static uint32_t piece_cell_at(const struct tkit_sim *s, const struct tkit_piece *pc, uint32_t p,
+                              int r, int k)
+{
+        int dx, dy;
+        tkit_piece_cell_offset(pc, r, k % pc->width, k / pc->width, &dx, &dy);
+        return (uint32_t)((int32_t)p + dy * s->D + dx);
+}
+
+/* The nodes of every cell are made first and the features the cells share made one (the piece
+ * is one picture) before any edge is joined, so that no shared feature is counted complete while
+ * a part of it is still to come; then the cells are laid in order. */
 static void put_piece(struct tkit_sim *s, size_t idx, uint32_t p, int r)
 {
         const struct pref *pr = &s->pieces[idx];
         const struct tkit_piece *pc = pr->p;
-        int D = s->D;
-        int px = (int)(p % (uint32_t)D), py = (int)(p / (uint32_t)D);
-        for (int cy = 0; cy < pc->height; cy++) {
-                for (int cx = 0; cx < pc->width; cx++) {
-                        int bx, by;
-                        tkit_sim_piece_cell_pos(pc->width, pc->height, r, cx, cy, &bx, &by);
-                        place_cell(s, (uint32_t)((py + by) * D + px + bx),
-                                   pr->first_type + (uint32_t)(cy * pc->width + cx), r, 0);
-                }
-        }
+        int ncells = pc->width * pc->height;
+        uint32_t *node = s->piece_nodes;
+        for (int k = 0; k < ncells; k++)
+                node[k] = make_nodes(s, pr->first_type + (uint32_t)k, 0);
+        for (uint32_t j = pr->joins; j < pr->joins + pr->njoins; j++)
+                unite(s, node[s->pjoins[j].cell_a] + s->pjoins[j].a,
+                      node[s->pjoins[j].cell_b] + s->pjoins[j].b);
+        for (int k = 0; k < ncells; k++)
+                place_cell(s, piece_cell_at(s, pc, p, r, k), pr->first_type + (uint32_t)k, r, 0,
+                           node[k]);
         record(s, (uint32_t)idx, p, r, 0, true);
 }
 

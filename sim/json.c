@@ -537,8 +537,8 @@ static bool read_placement(struct parser *ps, const struct jv *o, struct tkit_la
                 return false;
         }
         p.is_piece = pv && pv->b;
-        if (!get_int(ps, o, "x", true, -1000000, 1000000, &p.x) ||
-            !get_int(ps, o, "y", true, -1000000, 1000000, &p.y) ||
+        if (!get_int(ps, o, "x", true, -TKIT_MAX_COORD, TKIT_MAX_COORD, &p.x) ||
+            !get_int(ps, o, "y", true, -TKIT_MAX_COORD, TKIT_MAX_COORD, &p.y) ||
             !get_int(ps, o, "rotation", true, 0, 270, &rot))
                 return false;
         if (rot % 90) {
@@ -691,7 +691,7 @@ static bool read_layout(struct parser *ps, const struct jv *root, struct tkit_la
                 return false;
         }
         if (!known_keys(ps, root, keys) || !read_seed(ps, root, &l->seed) ||
-            !get_int(ps, root, "players", true, 1, 100, &l->players))
+            !get_int(ps, root, "players", true, 1, TKIT_MAX_LAYOUT_PLAYERS, &l->players))
                 return false;
         const struct jv *sets = get_array(ps, root, "sets");
         if (!sets)

@@ -25,7 +25,7 @@ struct tkit_scene *tkit_layout_to_scene(const struct tkit_layout *l)
                 t->x = p->x;
                 t->y = p->y;
                 t->rotation = p->rotation;
-                t->bridge = p->is_piece ? 0 : (int)p->bridge;
+                t->bridge = p->is_piece ? TKIT_BRIDGE_NONE : p->bridge;
         }
         return s;
 }

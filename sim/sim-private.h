@@ -49,8 +49,5 @@ long tkit_sim_options_now(const struct tkit_sim *s, const struct tkit_tile *def)
 /* Interns `s` in the layout's string pool; the result lives as long as the layout. */
 const char *tkit_sim_layout_intern(struct tkit_layout *l, const char *s);
 struct tkit_layout *tkit_sim_layout_new(void);
-/* Where piece cell (cx, cy) of a w x h piece lands, relative to the top-left cell of the piece
- * rotated by r quarter turns clockwise. */
-void tkit_sim_piece_cell_pos(int w, int h, int r, int cx, int cy, int *bx, int *by);
 
 #endif

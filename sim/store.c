@@ -1,31 +1,11 @@
-/* Layouts in the database: tables layouts, placements, discards (db/schema.sql). */
+/* Layouts in the database: a layout as the rows db/ stores and reads (db/tkit-db.h,
+ * tkit_db_store_layout), and back. Every SQLite call is in db/. */
 #include "sim/sim-private.h"
 
-#include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "db/tkit-db.h"
-
-static int db_fail(struct tkit_db *db, struct tkit_diags *d, const char *what)
-{
-        tkit_diags_add(d, TKIT_SEV_ERROR, tkit_db_path(db), 0, NULL, NULL, NULL, "%s: %s", what,
-                       sqlite3_errmsg(tkit_db_handle(db)));
-        return TKIT_E_DB;
-}
-
-static char *sets_text(const struct tkit_layout *l)
-{
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        for (size_t i = 0; i < l->nsets; i++) {
-                if (i)
-                        tkit_buf_puts(&b, ",");
-                tkit_buf_puts(&b, l->sets[i]);
-        }
-        tkit_buf_add(&b, "", 0);
-        return tkit_buf_steal(&b);
-}
 
 static char *stats_text(const struct tkit_layout *l)
 {
@@ -42,198 +22,72 @@ static char *stats_text(const struct tkit_layout *l)
         return tkit_buf_steal(&b);
 }
 
-static int insert_rows(struct tkit_db *db, const struct tkit_layout *l, int64_t id,
-                       struct tkit_diags *d)
-{
-        sqlite3_stmt *pl = NULL, *dc = NULL;
-        int rc = 0;
-        if (tkit_db_prepare(db,
-                            "INSERT INTO placements(layout_id, seq, set_id, tile_id, x, y, "
-                            "rotation, bridge) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                            &pl, d) < 0 ||
-            tkit_db_prepare(db,
-                            "INSERT INTO discards(layout_id, seq, set_id, tile_id, after) "
-                            "VALUES (?, ?, ?, ?, ?)",
-                            &dc, d) < 0) {
-                rc = TKIT_E_DB;
-                goto out;
-        }
-        for (size_t i = 0; i < l->nplacements && rc == 0; i++) {
-                const struct tkit_placement *p = &l->placements[i];
-                sqlite3_reset(pl);
-                if (sqlite3_bind_int64(pl, 1, id) || sqlite3_bind_int64(pl, 2, (int64_t)i) ||
-                    sqlite3_bind_text(pl, 3, p->set ? p->set : "", -1, SQLITE_STATIC) ||
-                    sqlite3_bind_text(pl, 4, p->tile, -1, SQLITE_STATIC) ||
-                    sqlite3_bind_int(pl, 5, p->x) || sqlite3_bind_int(pl, 6, p->y) ||
-                    sqlite3_bind_int(pl, 7, p->rotation) ||
-                    (p->bridge ? sqlite3_bind_text(pl, 8, tkit_bridge_axis_name(p->bridge), -1,
-                                                   SQLITE_STATIC)
-                               : sqlite3_bind_null(pl, 8)) ||
-                    sqlite3_step(pl) != SQLITE_DONE)
-                        rc = db_fail(db, d, "storing a placement");
-        }
-        for (size_t i = 0; i < l->ndiscards && rc == 0; i++) {
-                const struct tkit_discard *c = &l->discards[i];
-                sqlite3_reset(dc);
-                if (sqlite3_bind_int64(dc, 1, id) || sqlite3_bind_int64(dc, 2, (int64_t)i) ||
-                    sqlite3_bind_text(dc, 3, c->set ? c->set : "", -1, SQLITE_STATIC) ||
-                    sqlite3_bind_text(dc, 4, c->tile, -1, SQLITE_STATIC) ||
-                    sqlite3_bind_int(dc, 5, c->after) || sqlite3_step(dc) != SQLITE_DONE)
-                        rc = db_fail(db, d, "storing a discard");
-        }
-out:
-        sqlite3_finalize(pl);
-        sqlite3_finalize(dc);
-        return rc;
-}
-
 int tkit_layout_store(struct tkit_db *db, const struct tkit_layout *l, int64_t *layout_id,
                       struct tkit_diags *d)
 {
-        sqlite3 *h = tkit_db_handle(db);
-        bool own = sqlite3_get_autocommit(h) != 0;
-        sqlite3_stmt *st = NULL;
-        char *sets = sets_text(l), *stats = stats_text(l);
-        int rc = 0;
-        if (own && tkit_db_exec(db, "SAVEPOINT tkit_layout", d) < 0) {
-                rc = TKIT_E_DB;
-                goto out;
+        struct tkit_db_layout r = {0};
+        r.seed = l->seed;
+        r.players = l->players;
+        r.nsets = l->nsets;
+        r.sets = tkit_xcalloc(l->nsets + 1, sizeof(*r.sets));
+        for (size_t i = 0; i < l->nsets; i++)
+                r.sets[i] = l->sets[i];
+        char *stats = stats_text(l);
+        r.stats_json = stats;
+        r.nplacements = l->nplacements;
+        r.placements = tkit_xcalloc(l->nplacements + 1, sizeof(*r.placements));
+        for (size_t i = 0; i < l->nplacements; i++) {
+                const struct tkit_placement *p = &l->placements[i];
+                r.placements[i] =
+                    (struct tkit_db_placement){p->set, p->tile, p->x, p->y, p->rotation, p->bridge};
         }
-        if (tkit_db_prepare(db,
-                            "INSERT INTO layouts(seed, sets, players, created, stats_json) "
-                            "VALUES (?, ?, ?, strftime('%Y-%m-%dT%H:%M:%SZ', 'now'), ?)",
-                            &st, d) < 0) {
-                rc = TKIT_E_DB;
-                goto undo;
-        }
-        if (sqlite3_bind_int64(st, 1, (sqlite3_int64)l->seed) ||
-            sqlite3_bind_text(st, 2, sets, -1, SQLITE_STATIC) ||
-            sqlite3_bind_int(st, 3, l->players) ||
-            (stats ? sqlite3_bind_text(st, 4, stats, -1, SQLITE_STATIC)
-                   : sqlite3_bind_null(st, 4)) ||
-            sqlite3_step(st) != SQLITE_DONE) {
-                rc = db_fail(db, d, "storing a layout");
-                goto undo;
-        }
-        int64_t id = sqlite3_last_insert_rowid(h);
-        if ((rc = insert_rows(db, l, id, d)) < 0)
-                goto undo;
-        if (layout_id)
-                *layout_id = id;
-        if (own && tkit_db_exec(db, "RELEASE tkit_layout", d) < 0)
-                rc = TKIT_E_DB;
-        goto out;
-undo:
-        if (own) {
-                struct tkit_diags ignore;
-                tkit_diags_init(&ignore);
-                tkit_db_exec(db, "ROLLBACK TO tkit_layout; RELEASE tkit_layout", &ignore);
-                tkit_diags_finish(&ignore);
-        }
-out:
-        sqlite3_finalize(st);
-        free(sets);
+        r.ndiscards = l->ndiscards;
+        r.discards = tkit_xcalloc(l->ndiscards + 1, sizeof(*r.discards));
+        for (size_t i = 0; i < l->ndiscards; i++)
+                r.discards[i] = (struct tkit_db_discard){l->discards[i].set, l->discards[i].tile,
+                                                         l->discards[i].after};
+        int rc = tkit_db_store_layout(db, &r, layout_id, d);
+        free(r.sets);
+        free(r.placements);
+        free(r.discards);
         free(stats);
         return rc;
-}
-
-static const char *col_text(sqlite3_stmt *st, int i)
-{
-        const unsigned char *t = sqlite3_column_text(st, i);
-        return t ? (const char *)t : "";
-}
-
-static void split_sets(struct tkit_layout *l, const char *s)
-{
-        while (*s) {
-                const char *e = strchr(s, ',');
-                size_t n = e ? (size_t)(e - s) : strlen(s);
-                if (n)
-                        *TKIT_PUSH(l->sets, l->nsets, l->capsets) = tkit_xstrndup(s, n);
-                s += n + (e ? 1 : 0);
-        }
-}
-
-/* Prepares one of the per-layout queries and binds the layout id (its only parameter). */
-static int prepare_for(struct tkit_db *db, const char *sql, int64_t layout_id, sqlite3_stmt **st,
-                       struct tkit_diags *d)
-{
-        if (tkit_db_prepare(db, sql, st, d) < 0)
-                return TKIT_E_DB;
-        if (sqlite3_bind_int64(*st, 1, layout_id) != SQLITE_OK)
-                return db_fail(db, d, "reading a layout");
-        return 0;
 }
 
 int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout **out,
                      struct tkit_diags *d)
 {
-        sqlite3_stmt *st = NULL;
-        struct tkit_layout *l = NULL;
-        int rc = 0, step;
+        struct tkit_db_layout r;
         *out = NULL;
-        if ((rc = prepare_for(db, "SELECT seed, sets, players FROM layouts WHERE layout_id = ?",
-                              layout_id, &st, d)) < 0)
-                goto out;
-        step = sqlite3_step(st);
-        if (step != SQLITE_ROW) {
-                if (step == SQLITE_DONE) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, tkit_db_path(db), 0, NULL, NULL, NULL,
-                                       "no layout %lld", (long long)layout_id);
-                        rc = TKIT_E_NOTFOUND;
-                } else {
-                        rc = db_fail(db, d, "reading a layout");
-                }
-                goto out;
-        }
-        l = tkit_sim_layout_new();
-        l->seed = (uint64_t)sqlite3_column_int64(st, 0);
-        split_sets(l, col_text(st, 1));
-        l->players = sqlite3_column_int(st, 2);
-        sqlite3_finalize(st);
-        st = NULL;
-        if ((rc = prepare_for(db,
-                              "SELECT set_id, tile_id, x, y, rotation, bridge FROM placements "
-                              "WHERE layout_id = ? ORDER BY seq",
-                              layout_id, &st, d)) < 0)
-                goto out;
-        while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-                struct tkit_placement *p =
-                    TKIT_PUSH(l->placements, l->nplacements, l->capplacements);
-                memset(p, 0, sizeof(*p));
-                p->set = tkit_sim_layout_intern(l, col_text(st, 0));
-                p->tile = tkit_sim_layout_intern(l, col_text(st, 1));
-                p->x = sqlite3_column_int(st, 2);
-                p->y = sqlite3_column_int(st, 3);
-                p->rotation = sqlite3_column_int(st, 4);
-                int a = tkit_bridge_axis_parse(col_text(st, 5));
-                p->bridge = a < 0 ? TKIT_BRIDGE_NONE : (enum tkit_bridge_axis)a;
-        }
-        if (step != SQLITE_DONE) {
-                rc = db_fail(db, d, "reading placements");
-                goto out;
-        }
-        sqlite3_finalize(st);
-        st = NULL;
-        if ((rc = prepare_for(db,
-                              "SELECT set_id, tile_id, after FROM discards WHERE layout_id = ? "
-                              "ORDER BY seq",
-                              layout_id, &st, d)) < 0)
-                goto out;
-        while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-                struct tkit_discard *c = TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards);
-                memset(c, 0, sizeof(*c));
-                c->set = tkit_sim_layout_intern(l, col_text(st, 0));
-                c->tile = tkit_sim_layout_intern(l, col_text(st, 1));
-                c->after = sqlite3_column_int(st, 2);
-        }
-        if (step != SQLITE_DONE)
-                rc = db_fail(db, d, "reading discards");
-out:
-        sqlite3_finalize(st);
+        int rc = tkit_db_load_layout(db, layout_id, &r, d);
         if (rc < 0)
-                tkit_layout_destroy(l);
-        else
-                *out = l;
-        return rc;
+                return rc;
+        struct tkit_layout *l = tkit_sim_layout_new();
+        l->seed = r.seed;
+        l->players = r.players;
+        for (size_t i = 0; i < r.nsets; i++)
+                *TKIT_PUSH(l->sets, l->nsets, l->capsets) = tkit_xstrdup(r.sets[i]);
+        for (size_t i = 0; i < r.nplacements; i++) {
+                const struct tkit_db_placement *p = &r.placements[i];
+                struct tkit_placement *q =
+                    TKIT_PUSH(l->placements, l->nplacements, l->capplacements);
+                memset(q, 0, sizeof(*q));
+                q->set = p->set ? tkit_sim_layout_intern(l, p->set) : NULL;
+                q->tile = tkit_sim_layout_intern(l, p->tile);
+                q->x = p->x;
+                q->y = p->y;
+                q->rotation = p->rotation;
+                q->bridge = p->bridge;
+        }
+        for (size_t i = 0; i < r.ndiscards; i++) {
+                const struct tkit_db_discard *c = &r.discards[i];
+                struct tkit_discard *q = TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards);
+                memset(q, 0, sizeof(*q));
+                q->set = c->set ? tkit_sim_layout_intern(l, c->set) : NULL;
+                q->tile = tkit_sim_layout_intern(l, c->tile);
+                q->after = c->after;
+        }
+        tkit_db_layout_finish(&r);
+        *out = l;
+        return 0;
 }

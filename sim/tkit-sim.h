@@ -15,14 +15,10 @@
 #ifndef TKIT_SIM_H
 #define TKIT_SIM_H
 
+#include <stdio.h>
+
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
-
-/* A bridge (Castles & Bridges) lies across two opposite field sides of a tile; the axis is the one
- * seen on the board, after rotation: NS joins the board north and south sides. */
-enum tkit_bridge_axis { TKIT_BRIDGE_NONE = 0, TKIT_BRIDGE_NS = 1, TKIT_BRIDGE_EW = 2 };
-const char *tkit_bridge_axis_name(enum tkit_bridge_axis a); /* "" "NS" "EW" */
-int tkit_bridge_axis_parse(const char *s);                  /* "NS" "EW" -> axis, else -1 */
 
 /* One tile (or multi-cell piece) laid on the board, in the order of play. */
 struct tkit_placement {
@@ -187,14 +183,15 @@ struct tkit_scene *tkit_layout_to_scene(const struct tkit_layout *l);
 /* ---------------------------------------------------------------- database (db/tkit-db.h) */
 
 struct tkit_db;
-/* Stores the layout in the tables `layouts`, `placements` and `discards` (docs/layout-json.md):
- * all or nothing; inside the caller's transaction when one is open, else in its own. The seed is
- * stored as a signed 64-bit integer (seeds >= 2^63 read back negative in SQL). *layout_id (may be
- * NULL) gets the new row id. Returns 0 or TKIT_E_DB. */
+/* Stores the layout in the tables `layouts`, `placements` and `discards` (docs/schema.md) through
+ * tkit_db_store_layout: all or nothing; inside the caller's transaction when one is open, else in
+ * its own. *layout_id (may be NULL) gets the new row id. Returns 0, TKIT_E_USAGE (a value the
+ * database cannot hold, e.g. a set id that is not an id) or TKIT_E_DB. */
 int tkit_layout_store(struct tkit_db *db, const struct tkit_layout *l, int64_t *layout_id,
                       struct tkit_diags *d);
-/* Loads stored layout `layout_id` (unresolved: resolve it against the sets). The caller destroys
- * *out. Returns 0, TKIT_E_NOTFOUND or TKIT_E_DB. */
+/* Loads stored layout `layout_id` through tkit_db_load_layout, which checks every value it reads
+ * (unresolved: resolve it against the sets). The caller destroys *out. Returns 0,
+ * TKIT_E_NOTFOUND, TKIT_E_INVALID (a bad value: rule DB-VALUE) or TKIT_E_DB. */
 int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout **out,
                      struct tkit_diags *d);
 

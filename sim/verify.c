@@ -221,8 +221,7 @@ static const struct vcell *at(const struct replay *r, int x, int y)
 static enum tkit_side_type shows(const struct tkit_tile *def, int rot, enum tkit_bridge_axis br,
                                  int side, bool *bridge_end)
 {
-        bool end = (br == TKIT_BRIDGE_NS && (side == 0 || side == 2)) ||
-                   (br == TKIT_BRIDGE_EW && (side == 1 || side == 3));
+        bool end = tkit_bridge_end(br, side);
         if (bridge_end)
                 *bridge_end = end;
         if (end)
@@ -282,10 +281,10 @@ static struct trial try_place(const struct replay *r, const struct tkit_tile *de
                 bool their_end;
                 enum tkit_side_type theirs =
                     shows(n->def, n->rot, n->bridge, (side + 2) % 4, &their_end);
-                if (!tkit_sides_compatible(mine, theirs))
-                        refuse(&t, "SIM-MATCH", "touching sides do not match");
                 if (mine_end && their_end)
                         refuse(&t, "SIM-BRIDGE", "two bridges touch");
+                else if (!tkit_sides_fit(mine, mine_end, theirs, their_end))
+                        refuse(&t, "SIM-MATCH", "touching sides do not match");
                 if (mine_end && theirs == TKIT_SIDE_ROAD)
                         continues_road = true;
                 if (mine == TKIT_SIDE_RIVER && theirs == TKIT_SIDE_RIVER) {
@@ -296,7 +295,7 @@ static struct trial try_place(const struct replay *r, const struct tkit_tile *de
         if (need_touch && !t.touches)
                 refuse(&t, "SIM-DETACHED", "it touches no placed tile");
         if (br != TKIT_BRIDGE_NONE) {
-                unsigned tile_axis = (br == TKIT_BRIDGE_NS ? 0u : 1u) ^ (unsigned)(rot & 1);
+                int tile_axis = tkit_bridge_axis_on_tile(br, rot);
                 if (!(tkit_tile_bridge_axes(def) & (1u << tile_axis)))
                         refuse(&t, "SIM-BRIDGE", "a bridge needs field on both sides it joins");
                 else if (!continues_road)

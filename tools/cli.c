@@ -48,12 +48,10 @@ bool cli_bundled_tiles(const char *db, glob_t *g)
         const char *root = getenv("TILEKIT_DATA_DIR");
         if (!root)
                 root = TKIT_DATA_DIR;
+        /* our own sets only: third_party/ is comparison input, never read at run time */
         char *sets = tkit_xasprintf("%s/tilesets/*.xml", root);
-        char *inns = tkit_xasprintf("%s/third_party/jcloisterzone/inns_and_cathedrals.xml", root);
-        if (glob(sets, 0, NULL, g) == 0 && access(inns, R_OK) == 0)
-                glob(inns, GLOB_APPEND, NULL, g);
+        glob(sets, 0, NULL, g);
         free(sets);
-        free(inns);
         return true;
 }
 

@@ -77,8 +77,8 @@ int cli_sets_load(struct cli_sets *cs, const char *cmd, const char *const *files
 /* The bundled tile files, for commands that need sets a scene names when no database is there:
  * when `db` is NULL and neither $TILEKIT_DB nor ./tilekit.db exists, globs the files shipped
  * with tilekit ($TILEKIT_DATA_DIR, else the source tree it was built from): the files NAME.xml
- * of tilesets/ and JCloisterZone's Inns & Cathedrals file (the rulebooks' inn examples use it)
- * into `g` and returns true (the caller globfree()s it; it may hold no paths when the files are
+ * of tilesets/ (our own sets only: third_party/ is never read at run time) into `g` and returns
+ * true (the caller globfree()s it; it may hold no paths when the files are
  * gone); otherwise leaves `g` empty and returns false: the database is the place to look. */
 bool cli_bundled_tiles(const char *db, glob_t *g);
 

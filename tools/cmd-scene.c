@@ -17,6 +17,8 @@ void tkit_help_scene(FILE *out)
                 "       tilekit scene format SCENE.xml [-o FILE]\n"
                 "       tilekit scene from-layout LAYOUT.json [--tiles FILE...|--db FILE]\n"
                 "                                 [--set IDS] [-o FILE]\n"
+                "       tilekit scene new --sets IDS [--id ID] [--tiles FILE...|--db FILE]\n"
+                "                         [-o FILE]\n"
                 "\n"
                 "Scenes are one moment of a game, stated for a rulebook example (docs/scene.md).\n"
                 "\n"
@@ -28,13 +30,21 @@ void tkit_help_scene(FILE *out)
                 "  from-layout  read a layout JSON (tilekit simulate --json), verify it against\n"
                 "               the sets like simulate --verify, and write its board as a scene\n"
                 "               without figures\n"
+                "  new          write a new scene to fill in: valid as written (one tile on the\n"
+                "               board, one placed by the move, two players, no points), with a\n"
+                "               comment before each element saying what goes there\n"
                 "\n"
                 "Options:\n"
                 "  -o, --output FILE  where to write (default: - for stdout)\n"
-                "  -t, --tiles F...   from-layout: read tile-set XML instead of the database\n"
-                "  --db FILE          from-layout: the database (default: $TILEKIT_DB, else\n"
-                "                     tilekit.db)\n"
-                "  -s, --set IDS      from-layout: the sets, comma separated (default: all)\n"
+                "  -t, --tiles F...   from-layout, new: read tile-set XML instead of the\n"
+                "                     database\n"
+                "  --db FILE          from-layout, new: the database (default: $TILEKIT_DB, else\n"
+                "                     tilekit.db; new: with neither, the bundled tile sets)\n"
+                "  -s, --set IDS      from-layout: the sets, comma separated (default: all);\n"
+                "                     new: the sets in play (also --sets; the sets they require\n"
+                "                     are added)\n"
+                "  --id ID            new: the scene's id (default: the output's file name\n"
+                "                     without .xml, else new-scene)\n"
                 "  -h, --help         show this help\n"
                 "  --version          show the version\n"
                 "\n"
@@ -45,7 +55,7 @@ void tkit_help_scene(FILE *out)
 }
 
 struct sceneopts {
-        const char *output, *db;
+        const char *output, *db, *id;
         const char **files; /* the operands */
         size_t nfiles, capfiles;
         const char **tiles;
@@ -55,12 +65,14 @@ struct sceneopts {
 
 static int parse_args(int argc, char **argv, struct sceneopts *o)
 {
-        enum { O_DB = 256, O_VERSION };
+        enum { O_DB = 256, O_VERSION, O_ID };
         static const struct option longopts[] = {
             {"output", required_argument, NULL, 'o'},
             {"tiles", required_argument, NULL, 't'},
             {"db", required_argument, NULL, O_DB},
             {"set", required_argument, NULL, 's'},
+            {"sets", required_argument, NULL, 's'},
+            {"id", required_argument, NULL, O_ID},
             {"help", no_argument, NULL, 'h'},
             {"version", no_argument, NULL, O_VERSION},
             {NULL, 0, NULL, 0},
@@ -78,6 +90,11 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
                 case O_DB:
                         o->db = optarg;
                         break;
+                case O_ID:
+                        if (!tkit_id_valid(optarg))
+                                return cli_usage_error("scene", "'%s' is not an id", optarg);
+                        o->id = optarg;
+                        break;
                 case 's':
                         if (cli_sets_add_ids(&o->sets, "scene", optarg))
                                 return TKIT_EXIT_USAGE;
@@ -92,9 +109,11 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
                         return cli_usage_error("scene", "bad option");
                 }
         }
-        /* after the action, `--tiles a.xml b.xml` (a shell glob) reads every file named */
+        /* after the action, `--tiles a.xml b.xml` (a shell glob) reads every file named; `new`
+         * takes no operand, from-layout one */
         for (; optind < argc; optind++) {
-                if (o->ntiles && o->nfiles > 1)
+                bool is_new = o->nfiles == 1 && strcmp(o->files[0], "new") == 0;
+                if (o->ntiles && (o->nfiles > 1 || is_new))
                         *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = argv[optind];
                 else
                         *TKIT_PUSH(o->files, o->nfiles, o->capfiles) = argv[optind];
@@ -178,6 +197,90 @@ static int run_from_layout(struct sceneopts *o, struct tkit_diags *d)
         return status;
 }
 
+/* The scene's id: --id, else the output's file name without ".xml" when that is an id. */
+static char *new_id(const struct sceneopts *o)
+{
+        if (o->id)
+                return tkit_xstrdup(o->id);
+        const char *path = o->output ? o->output : "-";
+        const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+        char *id = tkit_xstrdup(base);
+        size_t n = strlen(id);
+        if (n > 4 && strcmp(id + n - 4, ".xml") == 0)
+                id[n - 4] = 0;
+        if (!tkit_id_valid(id)) {
+                free(id);
+                id = tkit_xstrdup("new-scene");
+        }
+        return id;
+}
+
+/* The sets: from --tiles, else the bundled files when there is no database, else the
+ * database (all of them: the sets asked for may require others). */
+static int load_all_sets(struct sceneopts *o, struct cli_sets *all, struct tkit_diags *d)
+{
+        if (o->ntiles)
+                return cli_sets_load(all, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, NULL, d);
+        glob_t g;
+        int status;
+        if (cli_bundled_tiles(o->db, &g) && g.gl_pathc)
+                status = cli_sets_load(all, "scene", (const char *const *)g.gl_pathv, g.gl_pathc,
+                                       TKIT_FORMAT_AUTO, NULL, d);
+        else
+                status = cli_sets_load(all, "scene", NULL, 0, TKIT_FORMAT_AUTO, o->db, d);
+        globfree(&g);
+        return status;
+}
+
+static int run_new(struct sceneopts *o, struct tkit_diags *d)
+{
+        if (!o->sets.nids)
+                return cli_usage_error("scene", "'scene new' needs --sets IDS");
+        int status = cli_sets_check_ids(&o->sets, "scene");
+        struct cli_sets all;
+        cli_sets_init(&all);
+        if (status == TKIT_EXIT_OK)
+                status = load_all_sets(o, &all, d);
+        struct tkit_set **asked = NULL;
+        size_t nasked = 0, cap = 0;
+        for (size_t i = 0; status == TKIT_EXIT_OK && i < o->sets.nids; i++) {
+                struct tkit_set *s = tkit_setlist_find(&all.all, o->sets.ids[i]);
+                if (s) {
+                        *TKIT_PUSH(asked, nasked, cap) = s;
+                        continue;
+                }
+                struct tkit_buf ids;
+                tkit_buf_init(&ids);
+                for (size_t k = 0; k < all.all.n; k++)
+                        tkit_buf_printf(&ids, k ? " %s" : "%s", all.all.sets[k]->id);
+                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, o->sets.ids[i], NULL,
+                               "no set '%s'; sets: %s", o->sets.ids[i],
+                               ids.data ? ids.data : "(none)");
+                tkit_buf_finish(&ids);
+                status = TKIT_EXIT_FAIL;
+        }
+        char *id = new_id(o);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        if (status == TKIT_EXIT_OK &&
+            tkit_scene_skeleton(all.all.sets, all.all.n, asked, nasked, id, &b, d) != 0)
+                status = TKIT_EXIT_FAIL;
+        if (status == TKIT_EXIT_OK) {
+                struct cli_inputs in = {0};
+                for (size_t i = 0; i < o->ntiles; i++)
+                        cli_inputs_add(&in, o->tiles[i]);
+                if (o->db)
+                        cli_inputs_add(&in, o->db);
+                status = cli_output_buffer(o->output ? o->output : "-", &in, b.data, b.len);
+                cli_inputs_finish(&in);
+        }
+        tkit_buf_finish(&b);
+        free(id);
+        free(asked);
+        cli_sets_finish(&all);
+        return status;
+}
+
 int tkit_cmd_scene(int argc, char **argv)
 {
         struct sceneopts o = {0};
@@ -189,15 +292,18 @@ int tkit_cmd_scene(int argc, char **argv)
         if (status != 0) {
                 status = status < 0 ? TKIT_EXIT_OK : status;
         } else if (!o.nfiles) {
-                status = cli_usage_error("scene", "give an action: check, format or from-layout");
+                status =
+                    cli_usage_error("scene", "give an action: check, format, from-layout or new");
         } else if (strcmp(action, "check") == 0 && o.nfiles >= 2 && !o.ntiles) {
                 status = run_check(&o, &d);
         } else if (strcmp(action, "format") == 0 && o.nfiles == 2 && !o.ntiles) {
                 status = run_format(&o, &d);
         } else if (strcmp(action, "from-layout") == 0 && o.nfiles == 2) {
                 status = run_from_layout(&o, &d);
+        } else if (strcmp(action, "new") == 0 && o.nfiles == 1) {
+                status = run_new(&o, &d);
         } else if (strcmp(action, "check") && strcmp(action, "format") &&
-                   strcmp(action, "from-layout")) {
+                   strcmp(action, "from-layout") && strcmp(action, "new")) {
                 status = cli_usage_error("scene", "unknown action '%s'", action);
         } else {
                 status = cli_usage_error("scene", "wrong arguments for '%s'", action);

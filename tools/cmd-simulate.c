@@ -201,7 +201,7 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
         tkit_sim_summary_init(&u);
         bool tty = isatty(STDERR_FILENO);
         long step = o->count / 200 + 1;
-        if (o->store && tkit_db_exec(db, "BEGIN", d) < 0)
+        if (o->store && tkit_db_begin(db, d) < 0)
                 return TKIT_EXIT_FAIL;
         for (long i = 0; i < o->count; i++) {
                 so.seed = o->seed + (uint64_t)i;
@@ -212,7 +212,7 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
                         st = l->stats;
                         tkit_layout_destroy(l);
                         if (err < 0) {
-                                tkit_db_exec(db, "ROLLBACK", d);
+                                tkit_db_rollback(db);
                                 return TKIT_EXIT_FAIL;
                         }
                 } else {
@@ -222,7 +222,7 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
                 if (tty && ((i + 1) % step == 0 || i + 1 == o->count))
                         progress(i + 1, o->count);
         }
-        if (o->store && tkit_db_exec(db, "COMMIT", d) < 0)
+        if (o->store && tkit_db_commit(db, d) < 0)
                 return TKIT_EXIT_FAIL;
         if (o->json) {
                 struct tkit_buf b;

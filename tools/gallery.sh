@@ -18,7 +18,7 @@ page=docs/gallery.md
 
 [ -x "$tilekit" ] || { echo "gallery.sh: no $tilekit (build first)" >&2; exit 2; }
 tiles=""
-for t in tilesets/*.xml third_party/jcloisterzone/inns_and_cathedrals.xml; do
+for t in tilesets/*.xml; do
         tiles="$tiles --tiles $t"
 done
 mkdir -p "$out"

@@ -79,7 +79,7 @@ int main(void)
                                             "tilesets/besiegers.xml",
                                             "tilesets/cathars.xml",
                                             "tilesets/siege-rgg.xml",
-                                            "third_party/jcloisterzone/inns_and_cathedrals.xml"};
+                                            "tilesets/inns-cathedrals.xml"};
         for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
                 char *p = tkit_xasprintf("%s/%s", src, files[i]);
                 tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);

@@ -38,7 +38,7 @@ static int setup(void **state)
                                             "tilesets/castles-bridges.xml",
                                             "tilesets/siege-defense.xml",
                                             "tilesets/besiegers.xml",
-                                            "third_party/jcloisterzone/inns_and_cathedrals.xml"};
+                                            "tilesets/inns-cathedrals.xml"};
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;

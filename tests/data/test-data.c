@@ -23,11 +23,11 @@
 #include "rules/tkit-rules.h"
 
 static const char *const set_ids[] = {"base",      "river",   "castles-bridges", "siege-defense",
-                                      "besiegers", "cathars", "siege-rgg"};
+                                      "besiegers", "cathars", "siege-rgg",       "inns-cathedrals"};
 #define NSETS (sizeof set_ids / sizeof set_ids[0])
 
 struct fixture {
-        struct tkit_setlist sets; /* the seven files, in set_ids order */
+        struct tkit_setlist sets; /* the files, in set_ids order */
 };
 
 /* ------------------------------------------------------------------ helpers */
@@ -325,6 +325,8 @@ static void test_names(void **state)
         assert_string_equal(tkit_set_name(get_set(state, "besiegers"), "ro"), "Asediatorii");
         assert_string_equal(tkit_set_name(get_set(state, "cathars"), "ro"), "Catarii");
         assert_string_equal(tkit_set_name(get_set(state, "siege-rgg"), "ro"), "Asediu");
+        assert_string_equal(tkit_set_name(get_set(state, "inns-cathedrals"), "ro"),
+                            "Hanuri și catedrale");
 }
 
 /* Every tile and piece says how far it can be trusted; the 2025 sets are reconstructed. */
@@ -340,6 +342,10 @@ static void test_provenance(void **state)
                                 fail_msg("%s/%s: no provenance note", s->id, t->id);
                         assert_int_equal(t->basis,
                                          y2025 ? TKIT_BASIS_RECONSTRUCTED : TKIT_BASIS_WELL_KNOWN);
+                        /* our own Inns & Cathedrals says on every tile what is our reading */
+                        if (strcmp(s->id, "inns-cathedrals") == 0 &&
+                            !strstr(t->provenance, "Reconstructed:"))
+                                fail_msg("%s/%s: note lacks 'Reconstructed:'", s->id, t->id);
                         /* a reconstructed note says both what is known and what is guessed */
                         if (y2025 &&
                             (!strstr(t->provenance, "Source") || !strstr(t->provenance, "Guessed")))
@@ -396,8 +402,25 @@ static void check_tile_geometry(const char *set, const struct tkit_tile *t)
         }
 }
 
+/* Fields that touch a city through the middle of the tile, where no half edge of theirs is next to
+ * it on the perimeter: listed one by one, with the tile's picture as the reason. */
+static bool touches_inside(const char *set, const struct tkit_tile *t, const char *field,
+                           const char *city)
+{
+        static const char *const inside[][4] = {
+            /* the south field reaches up between the east and west caps to the north cap */
+            {"inns-cathedrals", "three-caps", "f", "c1"},
+        };
+        for (size_t i = 0; i < sizeof inside / sizeof inside[0]; i++)
+                if (strcmp(inside[i][0], set) == 0 && strcmp(inside[i][1], t->id) == 0 &&
+                    strcmp(inside[i][2], field) == 0 && strcmp(inside[i][3], city) == 0)
+                        return true;
+        return false;
+}
+
 /* A field lists exactly the cities it borders: on the perimeter, a city position next to one of
- * its half edges (clockwise or anticlockwise); an inner field names the cities around it. */
+ * its half edges (clockwise or anticlockwise), or inside the tile as touches_inside() lists; an
+ * inner field names the cities around it. */
 static void check_tile_touches(const char *set, const struct tkit_tile *t)
 {
         for (size_t i = 0; i < t->nfeatures; i++) {
@@ -425,7 +448,8 @@ static void check_tile_touches(const char *set, const struct tkit_tile *t)
                         const struct tkit_feature *c = &t->features[k];
                         if (c->kind != TKIT_CITY)
                                 continue;
-                        bool borders = (c->mask & near) != 0;
+                        bool borders =
+                            (c->mask & near) != 0 || touches_inside(set, t, f->id, c->id);
                         if (borders != touches_city(f, c->id))
                                 fail_msg("%s/%s: field %s %s city %s", set, t->id, f->id,
                                          borders ? "borders but does not list"
@@ -503,10 +527,11 @@ static void test_base_letters(void **state)
         assert_int_equal(set_pennants(s), 10);
         for (size_t i = 0; i < sizeof base_types / sizeof base_types[0]; i++) {
                 const struct tkit_tile *t = get_tile(s, base_types[i].id);
-                char buf[5];
+                char buf[TKIT_SIDE_CODE_SIZE];
                 assert_int_equal(t->count, base_types[i].count);
-                assert_string_equal(tkit_side_code_string(tkit_tile_side_code(t, 0), buf),
-                                    base_types[i].sides);
+                assert_string_equal(
+                    tkit_side_code_string(tkit_tile_side_code(t, 0), buf, sizeof buf),
+                    base_types[i].sides);
                 assert_int_equal(tkit_tile_pennants(t), base_types[i].pennants);
                 assert_int_equal(t->nsymbols, 0);
         }
@@ -853,6 +878,59 @@ static void test_besieged(void **state)
         }
 }
 
+/* ------------------------------------------------------------------ Inns & Cathedrals */
+
+static bool has_inn(const struct tkit_tile *t)
+{
+        for (size_t i = 0; i < t->nfeatures; i++)
+                if (t->features[i].inn)
+                        return true;
+        return false;
+}
+
+static bool has_cathedral(const struct tkit_tile *t)
+{
+        for (size_t i = 0; i < t->nfeatures; i++)
+                if (t->features[i].cathedral)
+                        return true;
+        return false;
+}
+
+/* The box as its contents list says: 18 tiles, 6 with an inn (one inn each, always on a road),
+ * 2 cathedrals (on a city covering all four sides), a big meeple per colour as a figure in the
+ * box (a token, not a tile), nothing besieged, no siege symbols, no pieces. */
+static void test_inns_cathedrals(void **state)
+{
+        const struct tkit_set *s = get_set(state, "inns-cathedrals");
+        assert_int_equal(tkit_set_tile_total(s), 18);
+        assert_int_equal(tiles_where(s, has_inn), 6);
+        assert_int_equal(tiles_where(s, has_cathedral), 2);
+        assert_int_equal(tkit_set_token_count(s, TKIT_TOKEN_BIG_MEEPLE), 6);
+        assert_int_equal(tiles_where(s, has_besieged), 0);
+        assert_int_equal(tiles_where(s, has_symbols), 0);
+        assert_int_equal(s->npieces, 0);
+        for (size_t i = 0; i < s->ntiles; i++) {
+                const struct tkit_tile *t = &s->tiles[i];
+                int inns = 0;
+                for (size_t k = 0; k < t->nfeatures; k++) {
+                        const struct tkit_feature *f = &t->features[k];
+                        inns += f->inn;
+                        if (f->inn)
+                                assert_int_equal(f->kind, TKIT_ROAD);
+                        if (f->cathedral) {
+                                assert_int_equal(f->kind, TKIT_CITY);
+                                assert_int_equal(tkit_tile_side_code(t, 0),
+                                                 tkit_tile_side_code(get_tile(s, "cathedral"), 0));
+                        }
+                }
+                assert_true(inns <= 1);
+        }
+        const struct tkit_tile *c = get_tile(s, "cathedral");
+        assert_int_equal(c->count, 2);
+        assert_int_equal(count_kind(c, TKIT_CITY), 1);
+        assert_int_equal(c->nfeatures, 1);
+}
+
 /* ------------------------------------------------------------------ through the database */
 
 static void test_database_round_trip(void **state)
@@ -968,11 +1046,11 @@ static void tile_key(const struct tkit_tile *t, struct key *k)
 
 static char *key_string(const struct key *k)
 {
-        char buf[5];
-        return tkit_xasprintf("%s p%d c%d r%d f%d w%d m%d b%d", tkit_side_code_string(k->code, buf),
-                              k->pennants, k->kinds[TKIT_CITY], k->kinds[TKIT_ROAD],
-                              k->kinds[TKIT_FIELD], k->kinds[TKIT_RIVER], k->kinds[TKIT_CLOISTER],
-                              k->besieged);
+        char buf[TKIT_SIDE_CODE_SIZE];
+        return tkit_xasprintf("%s p%d c%d r%d f%d w%d m%d b%d",
+                              tkit_side_code_string(k->code, buf, sizeof buf), k->pennants,
+                              k->kinds[TKIT_CITY], k->kinds[TKIT_ROAD], k->kinds[TKIT_FIELD],
+                              k->kinds[TKIT_RIVER], k->kinds[TKIT_CLOISTER], k->besieged);
 }
 
 /* Sum of counts of tiles of `s` whose key renders as `want`. */
@@ -1047,11 +1125,12 @@ static void test_jcloisterzone(void **state)
         } pairs[] = {{"basic.xml", "basic:1", "base"},
                      {"river.xml", "river/1:1", "river"},
                      {"siege.xml", "siege/besiegers", "besiegers"},
-                     {"siege.xml", "siege/cathars", "cathars"}};
+                     {"siege.xml", "siege/cathars", "cathars"},
+                     {"inns_and_cathedrals.xml", "inns-and-cathedrals:1", "inns-cathedrals"}};
         struct tkit_setlist jcz;
         tkit_setlist_init(&jcz);
-        const char *files[] = {"basic.xml", "river.xml", "siege.xml"};
-        for (size_t i = 0; i < 3; i++) {
+        const char *files[] = {"basic.xml", "river.xml", "siege.xml", "inns_and_cathedrals.xml"};
+        for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
                 char *path = tkit_xasprintf("%s/%s", dir, files[i]);
                 assert_int_equal(read_one(path, TKIT_FORMAT_JCZ, &jcz), 0);
                 free(path);
@@ -1083,6 +1162,7 @@ int main(void)
             cmocka_unit_test(test_siege_defense_tiles),
             cmocka_unit_test(test_siege_defense_fortress),
             cmocka_unit_test(test_besieged),
+            cmocka_unit_test(test_inns_cathedrals),
             cmocka_unit_test(test_database_round_trip),
             cmocka_unit_test(test_canonical_round_trip),
             cmocka_unit_test(test_jcloisterzone),

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "db/tkit-db.h"
+#include "formats/tkit-formats.h" /* tkit_diags_write */
 #include "helpers.h"
 
 static double now(void)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "db/tkit-db.h"
+#include "formats/tkit-formats.h" /* tkit_diags_write */
 #include "helpers.h"
 
 struct fx {

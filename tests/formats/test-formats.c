@@ -159,9 +159,11 @@ static void test_doc_example(void **state)
         assert_string_equal(feature(d, "f1")->touches[0], "c");
         assert_int_equal(feature(d, "f2")->mask, bit("ER") | bit("SL") | bit("SR") | bit("WL"));
         /* Rotation-independent facts: D is city-road-field-road, one city, no pennant. */
-        char code[5];
-        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(d, 0), code), "CRFR");
-        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(d, 1), code), "RCRF");
+        char code[TKIT_SIDE_CODE_SIZE];
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(d, 0), code, sizeof code),
+                            "CRFR");
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(d, 1), code, sizeof code),
+                            "RCRF");
 
         const struct tkit_tile *a = tile(s, "A");
         assert_int_equal(feature(a, "m")->kind, TKIT_CLOISTER);
@@ -237,8 +239,9 @@ static void test_full_values(void **state)
         /* City N+E, roads S and W: the same sides after any rotation, read from the masks. */
         assert_int_equal(tkit_side_code_canonical(tkit_tile_side_code(t, 0)),
                          tkit_side_code_canonical(tkit_tile_side_code(t, 3)));
-        char code[5];
-        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(t, 0), code), "CCRR");
+        char code[TKIT_SIDE_CODE_SIZE];
+        assert_string_equal(tkit_side_code_string(tkit_tile_side_code(t, 0), code, sizeof code),
+                            "CCRR");
 
         const struct tkit_tile *rv = tile(s, "R.2");
         assert_int_equal(rv->group, TKIT_GROUP_RIVER);

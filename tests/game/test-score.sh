@@ -13,7 +13,7 @@ fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 TILES=""
-for f in "$ROOT"/tilesets/*.xml "$ROOT"/third_party/jcloisterzone/inns_and_cathedrals.xml; do
+for f in "$ROOT"/tilesets/*.xml; do
   TILES="$TILES --tiles $f"
 done
 
@@ -151,5 +151,26 @@ grep -q "^<stdin>: points: you 6, blue 0" "$TMP/out" && ok || bad "stdin points"
 # shellcheck disable=SC2086
 "$TK" score $TILES >/dev/null 2>&1
 [ $? = 2 ] && ok || bad "no scene: want exit 2"
+
+# a row is checked exactly against the face's printed spaces, and the message says what is wrong
+for n in short long; do
+  # shellcheck disable=SC2086
+  "$TK" score $TILES "$ROOT/tests/game/bad/post-row-$n.xml" >/dev/null 2>"$TMP/err"
+  [ "$n" = short ] && want="lists 3 spaces" || want="lists 5 spaces"
+  grep -q "the row of the knights post $want, face 'front' prints 4 (3 plain, 1 dark '3'" \
+    "$TMP/err" && ok || { bad "post-row-$n: message"; cat "$TMP/err"; }
+done
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/tests/game/bad/post-overfull.xml" >/dev/null 2>"$TMP/err"
+grep -q "row space 4 of the knights post does not count with 2 players, yet holds a meeple" \
+  "$TMP/err" && ok || bad "post-overfull: message"
+
+# the big meeple comes with the box's big-meeple tokens: without them, the inns do not bring it
+sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.xml" >"$TMP/ic.xml"
+"$TK" score --tiles "$ROOT/tilesets/base.xml" --tiles "$TMP/ic.xml" \
+  "$ROOT/scenes/own-big-meeple-majority.xml" >/dev/null 2>"$TMP/err"
+[ $? = 2 ] && ok || bad "big meeple without big-meeple tokens: want exit 2"
+grep -q "\[SCENE-FIGURE-KIND\] no set in play has the big-meeple" "$TMP/err" && ok \
+  || bad "big meeple without tokens: no SCENE-FIGURE-KIND"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -27,9 +27,9 @@ static int cmp_str(const void *a, const void *b)
 
 static int read_sets(const char *dir, struct tkit_setlist *l, struct tkit_diags *d)
 {
-        static const char *const files[] = {"base.xml",      "river.xml",   "castles-bridges.xml",
-                                            "siege-defense.xml", "besiegers.xml", "cathars.xml",
-                                            "siege-rgg.xml"};
+        static const char *const files[] = {
+            "base.xml",      "river.xml",   "castles-bridges.xml", "siege-defense.xml",
+            "besiegers.xml", "cathars.xml", "siege-rgg.xml",       "inns-cathedrals.xml"};
         for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
                 char *p = tkit_xasprintf("%s/%s", dir, files[i]);
                 int r = tkit_read_file(p, TKIT_FORMAT_AUTO, l, d);
@@ -37,11 +37,7 @@ static int read_sets(const char *dir, struct tkit_setlist *l, struct tkit_diags 
                 if (r)
                         return r;
         }
-        const char *jcz = getenv("TKIT_JCZ"); /* scenes with an inn play JCloisterZone's set */
-        char *p = jcz ? tkit_xasprintf("%s/inns_and_cathedrals.xml", jcz) : NULL;
-        int r = p ? tkit_read_file(p, TKIT_FORMAT_AUTO, l, d) : 0;
-        free(p);
-        return r;
+        return 0;
 }
 
 /* Mean milliseconds to apply and draw one scene into `path`. */

@@ -439,6 +439,41 @@ static void test_sheet_languages(void **state)
         tkit_setlist_finish(&l);
 }
 
+/* The summary of a set with reconstructed defense posts says that their row lengths are ours;
+ * a set without posts says nothing of rows. */
+static void test_sheet_post_rows(void **state)
+{
+        (void)state;
+        const char *pdftotext = tkit_test_tool("pdftotext");
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        static const char *const names[] = {"base.xml", "river.xml", "siege-defense.xml", NULL};
+        read_sets(&l, names);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char *pdf = tmp_path("rows.pdf"), *txt = tmp_path("rows.txt");
+        for (size_t k = 0; k < 2; k++) {
+                const struct tkit_set *set = tkit_setlist_find(&l, k ? "base" : "siege-defense");
+                const struct tkit_set *sets[1] = {set};
+                struct tkit_sheet_options o;
+                tkit_sheet_options_init(&o);
+                assert_int_equal(tkit_render_sheet(sets, 1, &o, pdf, NULL, &d), 0);
+                char *cmd =
+                    tkit_xasprintf("'%s' -f 1 -l 1 -enc UTF-8 '%s' '%s'", pdftotext, pdf, txt);
+                assert_int_equal(system(cmd), 0);
+                free(cmd);
+                size_t len;
+                char *text = slurp(txt, &len);
+                const char *want = "Post rows: how many spaces is our reconstruction";
+                assert_int_equal(memmem(text, len, want, strlen(want)) != NULL, k == 0);
+                free(text);
+        }
+        free(pdf);
+        free(txt);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
 /* Rasterise page 2 at 10 px/mm and measure the first tile: 45 mm is 450 px. */
 static void test_sheet_real_size(void **state)
 {
@@ -863,6 +898,7 @@ int main(void)
             cmocka_unit_test(test_sheet_pages),
             cmocka_unit_test(test_sheet_real_size),
             cmocka_unit_test(test_sheet_languages),
+            cmocka_unit_test(test_sheet_post_rows),
             cmocka_unit_test(test_board_sides),
             cmocka_unit_test(test_board_discards),
             cmocka_unit_test(test_svg_parses),

@@ -4,8 +4,8 @@
  * bare tile art there); no two figures' boxes overlap; badges carry the points of the result;
  * the caption and legend of each language are in the PDF (pdftotext) and the SVG; output is
  * byte-identical from run to run.
- * Environment: TKIT_TILESETS (the bundled tilesets/), TKIT_SCENES (scenes/), TKIT_JCZ (the
- * vendored JCloisterZone data), TKIT_EXE (the tilekit binary); pdftotext from $PATH (optional),
+ * Environment: TKIT_TILESETS (the bundled tilesets/), TKIT_SCENES (scenes/), TKIT_EXE (the
+ * tilekit binary); pdftotext from $PATH (optional),
  * TKIT_SCENE_DUMP (optional: a folder where the pictures are left for a look). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -35,20 +35,14 @@ static int setup(void **state)
         if (!dir)
                 return -1;
         tkit_setlist_init(&sets);
-        static const char *const files[] = {"base.xml",      "river.xml",   "castles-bridges.xml",
-                                            "siege-defense.xml", "besiegers.xml", "cathars.xml",
-                                            "siege-rgg.xml"};
+        static const char *const files[] = {
+            "base.xml",      "river.xml",   "castles-bridges.xml", "siege-defense.xml",
+            "besiegers.xml", "cathars.xml", "siege-rgg.xml",       "inns-cathedrals.xml"};
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;
         for (size_t i = 0; i < sizeof files / sizeof files[0] && !rc; i++) {
                 char *p = tkit_xasprintf("%s/%s", dir, files[i]);
-                rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
-                free(p);
-        }
-        const char *jcz = getenv("TKIT_JCZ"); /* scenes with an inn play JCloisterZone's set */
-        if (!rc && jcz) {
-                char *p = tkit_xasprintf("%s/inns_and_cathedrals.xml", jcz);
                 rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
                 free(p);
         }
@@ -567,7 +561,7 @@ static void test_inns(void **state)
                                 fail_msg("%s without its inn: an inn drawn", t->id);
                         free(plain.features);
                 }
-        assert_true(inns >= 7);
+        assert_true(inns >= 6); /* the 6 inn tiles of Inns & Cathedrals */
 }
 
 /* The legend of scene file `name` of scenes/ in `lang`, as the SVG's text. */
@@ -889,15 +883,14 @@ static void test_scenes_cli(void **state)
 {
         (void)state;
         const char *exe = tkit_test_env("TKIT_EXE"), *ts = tkit_test_env("TKIT_TILESETS");
-        const char *jcz = tkit_test_env("TKIT_JCZ");
         size_t n;
         char **files = scene_files(&n);
         char *tiles = tkit_xasprintf("--tiles '%s/base.xml' --tiles '%s/river.xml' --tiles "
                                      "'%s/castles-bridges.xml' --tiles '%s/siege-defense.xml' "
                                      "--tiles '%s/besiegers.xml' --tiles '%s/cathars.xml' "
                                      "--tiles '%s/siege-rgg.xml' --tiles "
-                                     "'%s/inns_and_cathedrals.xml'",
-                                     ts, ts, ts, ts, ts, ts, ts, jcz);
+                                     "'%s/inns-cathedrals.xml'",
+                                     ts, ts, ts, ts, ts, ts, ts, ts);
         char *a = out_path("cli1.svg"), *b = out_path("cli2.svg");
         for (size_t i = 0; i < n; i++) {
                 for (int k = 0; k < 2; k++) {

@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+"""A test of the layering test: check-layering.py run over fixture/, a tree that breaks the
+layering on purpose, must fail and report exactly the upward include, the sideways include and
+the misplaced system header, and none of the allowed includes. usage: test-fixture.py CHECKER
+FIXTURE_DIR"""
+import subprocess
+import sys
+
+EXPECTED = [
+    "model/upward.c:3: model may not include game/ (it builds on nothing)",
+    "game/sideways.c:4: game may not include rules/ (it builds on model)",
+    "formats/cairo.c:3: <cairo.h> belongs to book/, render/, not formats/",
+]
+
+
+def main():
+    checker, fixture = sys.argv[1], sys.argv[2]
+    run = subprocess.run([sys.executable, checker, fixture], capture_output=True, text=True)
+    got = sorted(line for line in run.stderr.splitlines() if line)
+    ok = run.returncode == 1 and got == sorted(EXPECTED)
+    if not ok:
+        print("exit status %d (expected 1)" % run.returncode)
+        print("reported:\n  " + "\n  ".join(got))
+        print("expected:\n  " + "\n  ".join(sorted(EXPECTED)))
+        return 1
+    print(run.stdout.strip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
