@@ -178,8 +178,9 @@ static void board(struct tkit_buf *b, const struct tkit_set *s, const struct tki
                 "place is a cell");
         line(b, "       and a feature of its tile (an id of tilekit list features, a position "
                 "such as N or");
-        line(b, "       EL of the tile's own sides, or cloister, garden, bridge), or castle=\"ID\" "
-                "or barn=\"ID\". -->");
+        line(b, "       EL of the board, as the tile lies after its rotation, or cloister, garden, "
+                "bridge),");
+        line(b, "       or castle=\"ID\" or barn=\"ID\". -->");
         tkit_buf_puts(b, "  <!-- <figures><figure player=\"you\" kind=\"meeple\" x=\"0\" y=\"0\"");
         tkit_xml_attr(b, "feature", t->features[0].id);
         line(b, "/></figures> -->");
