@@ -229,7 +229,7 @@ void tkit_book_render_options(const struct tkit_book *b, const struct book_pictu
         tkit_scene_render_options_init(ro);
         ro->px = (p->tile_mm > 0 ? p->tile_mm : o->tile_mm) * 72.0 / 25.4;
         ro->lang = o->lang;
-        ro->after = p->view == BOOK_VIEW_AFTER;
+        ro->state = p->view == BOOK_VIEW_AFTER ? TKIT_SCENE_AFTER : TKIT_SCENE_DURING;
         ro->full = p->full;
         ro->coords = p->grid;
         ro->caption = false; /* the book sets the caption as text of its own */

@@ -29,7 +29,7 @@ uint16_t tkit_native_side_mask(enum tkit_feature_kind kind, int side);
 /* Validates a parsed document against the embedded RelaxNG schema (rule XML-SCHEMA). */
 int tkit_native_validate_doc(xmlDoc *doc, const char *name, struct tkit_diags *d);
 /* The same against any of the embedded schemas, reporting with `rule`. Implemented in schema.c. */
-enum tkit_schema { TKIT_SCHEMA_TILESET = 0, TKIT_SCHEMA_SCENE };
+enum tkit_schema { TKIT_SCHEMA_TILESET = 0, TKIT_SCHEMA_SCENE, TKIT_SCHEMA_ART };
 int tkit_schema_validate_doc(enum tkit_schema which, xmlDoc *doc, const char *name,
                              const char *rule, struct tkit_diags *d);
 

@@ -1,8 +1,8 @@
-/* The RelaxNG schemas of the native tile-set format and of scenes, compiled into the library from
- * tilesets/tileset.rng and scenes/scene.rng (see formats/meson.build) so that no file is looked up
- * at run time. Each is compiled once, on first use, and freed by tkit_formats_cleanup(): the one
- * state the library keeps between calls, so the readers serve one thread at a time
- * (formats/tkit-formats.h, "Threads"). */
+/* The RelaxNG schemas of the native tile-set format, of scenes and of art manifests, compiled into
+ * the library from tilesets/tileset.rng, scenes/scene.rng and formats/art.rng (see
+ * formats/meson.build) so that no file is looked up at run time. Each is compiled once, on first
+ * use, and freed by tkit_formats_cleanup(): the one state the library keeps between calls, so
+ * the readers serve one thread at a time (formats/tkit-formats.h, "Threads"). */
 #include "formats-private.h"
 
 #include <libxml/relaxng.h>
@@ -13,6 +13,8 @@ extern const char tkit_tileset_rng[];
 extern const unsigned long tkit_tileset_rng_len;
 extern const char tkit_scene_rng[];
 extern const unsigned long tkit_scene_rng_len;
+extern const char tkit_art_rng[];
+extern const unsigned long tkit_art_rng_len;
 
 /* One compiled schema per format, in the order of enum tkit_schema. */
 static const struct {
@@ -22,8 +24,9 @@ static const struct {
 } sources[] = {
     {"tileset.rng", tkit_tileset_rng, &tkit_tileset_rng_len},
     {"scene.rng", tkit_scene_rng, &tkit_scene_rng_len},
+    {"art.rng", tkit_art_rng, &tkit_art_rng_len},
 };
-static xmlRelaxNG *schemas[2];
+static xmlRelaxNG *schemas[3];
 
 static xmlRelaxNG *compiled_schema(enum tkit_schema which, const char *rule, struct tkit_diags *d)
 {

@@ -26,6 +26,7 @@
 #include <stdio.h>
 
 #include "model/tkit-model.h"
+#include "model/tkit-art.h"
 #include "model/tkit-scene.h"
 
 enum tkit_format {
@@ -173,6 +174,17 @@ int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct t
  * (reported to `d`) when the sets have no such tiles. */
 int tkit_scene_skeleton(struct tkit_set *const *all, size_t nall, struct tkit_set *const *asked,
                         size_t nasked, const char *id, struct tkit_buf *out, struct tkit_diags *d);
+
+/* ---------------------------------------------------------------- art manifests */
+
+/* Reads an art manifest (docs/render.md, "The publisher's art"): strict like the scene reader
+ * (rules ART-XML, ART-DTD, ART-LIMIT, ART-UNKNOWN, ART-VALUE, ART-DUP for a set and tile given
+ * twice, ART-SCHEMA), then validated against the embedded RelaxNG schema (formats/art.rng). The
+ * images are not opened here. Returns the manifest (caller destroys; a->file is `name`) or NULL
+ * with every problem reported; *err (may be NULL) as for tkit_scene_read_stream(). */
+struct tkit_art *tkit_art_read(const char *data, size_t len, const char *name, struct tkit_diags *d,
+                               int *err);
+struct tkit_art *tkit_art_read_file(const char *path, struct tkit_diags *d, int *err);
 
 /* Whether two scenes say the same thing: every field except lines, scene->file and the
  * capacities. On a difference, *why (when `why` is not NULL) describes the first one; the

@@ -151,6 +151,14 @@ static void distances(struct tkit_area_map *m)
                 }
 }
 
+struct tkit_area_spots {
+        int want;      /* area value, 0 for any */
+        double hw, hh; /* the box's half extents */
+        int pass;      /* 0: inside the tile; 1: may leave it a little */
+        int *pixel;    /* candidate pixels, best first */
+        size_t n;
+};
+
 struct tkit_area_map *tkit_area_map_create(const struct tkit_tile *t, int rot)
 {
         struct tkit_area_map *m = tkit_xcalloc(1, sizeof *m);
@@ -164,6 +172,11 @@ struct tkit_area_map *tkit_area_map_create(const struct tkit_tile *t, int rot)
 
 void tkit_area_map_destroy(struct tkit_area_map *m)
 {
+        if (!m)
+                return;
+        for (size_t i = 0; i < m->nspots; i++)
+                free(m->spots[i].pixel);
+        free(m->spots);
         free(m);
 }
 
@@ -189,12 +202,15 @@ int tkit_render_feature_at(const struct tkit_tile *t, int rot, double u, double 
         return f;
 }
 
-bool tkit_area_overlaps(const struct tkit_area_box *b, size_t n, struct tkit_area_box c)
+void tkit_render_feature_grid(const struct tkit_tile *t, int rot, int n, int *out)
 {
-        for (size_t i = 0; i < n; i++)
-                if (c.x0 < b[i].x1 && b[i].x0 < c.x1 && c.y0 < b[i].y1 && b[i].y0 < c.y1)
-                        return true;
-        return false;
+        if (n < 1 || n > 1000)
+                return;
+        struct tkit_area_map *m = tkit_area_map_create(t, rot);
+        for (int j = 0; j < n; j++)
+                for (int i = 0; i < n; i++)
+                        out[j * n + i] = tkit_area_map_feature(m, (i + 0.5) / n, (j + 0.5) / n);
+        tkit_area_map_destroy(m);
 }
 
 /* The centroid of feature value `want` (every pixel when 0). */
@@ -215,56 +231,99 @@ static bool centroid(const struct tkit_area_map *m, int want, double *cu, double
         return true;
 }
 
-/* Best pixel for the box under `pass` (0: all constraints; 1: the box may leave the tile a
- * little; 2: it may cover other boxes). Returns the pixel or -1. */
-static int best_pixel(const struct tkit_area_map *m, int want, double hw, double hh, int cx, int cy,
-                      const struct tkit_area_box *boxes, size_t nboxes, int pass, double cu,
-                      double cv, double cap)
+/* A natural spot: clear of other features (up to a cap, beyond which clearance adds nothing)
+ * and near the feature's centroid. */
+struct ranked {
+        double score;
+        int p;
+};
+
+static int cmp_ranked(const void *a, const void *b)
 {
-        double slack = pass == 0 ? 0.01 : 0.12, best = -1e9;
-        int bp = -1;
+        const struct ranked *x = a, *y = b;
+        if (x->score != y->score)
+                return x->score > y->score ? -1 : 1;
+        return x->p < y->p ? -1 : x->p > y->p;
+}
+
+/* The candidates for a box of half extents (hw, hh) on area value `want` under `pass`, best
+ * first (ties: the first pixel in reading order), built once per map and kept. */
+static const struct tkit_area_spots *spots(struct tkit_area_map *m, int want, double hw, double hh,
+                                           int pass)
+{
+        for (size_t i = 0; i < m->nspots; i++) {
+                const struct tkit_area_spots *k = &m->spots[i];
+                if (k->want == want && k->hw == hw && k->hh == hh && k->pass == pass)
+                        return k;
+        }
+        double cu = 0.5, cv = 0.5, cap = 0.2, slack = pass == 0 ? 0.01 : 0.12;
+        centroid(m, want, &cu, &cv);
+        struct ranked *r = tkit_xmalloc(sizeof *r * W * W);
+        size_t n = 0;
         for (int p = 0; p < W * W; p++) {
                 if (want && m->lab[p] != want)
                         continue;
                 double u = (p % W + 0.5) / W, v = (p / W + 0.5) / W;
                 if (u - hw < -slack || u + hw > 1 + slack || v - hh < -slack || v + hh > 1 + slack)
                         continue;
-                struct tkit_area_box b = {cx + u - hw, cy + v - hh, cx + u + hw, cy + v + hh};
-                if (pass < 2 && tkit_area_overlaps(boxes, nboxes, b))
-                        continue;
                 double clear = m->dist[p] / 3.0 / W;
-                double score = (clear < cap ? clear : cap) - 0.3 * hypot(u - cu, v - cv);
-                if (score > best + 1e-12) {
-                        best = score;
-                        bp = p;
-                }
+                r[n++] =
+                    (struct ranked){(clear < cap ? clear : cap) - 0.3 * hypot(u - cu, v - cv), p};
         }
-        return bp;
+        qsort(r, n, sizeof *r, cmp_ranked);
+        struct tkit_area_spots *k = TKIT_PUSH(m->spots, m->nspots, m->capspots);
+        *k = (struct tkit_area_spots){want, hw, hh, pass, tkit_xmalloc(sizeof(int) * (n + 1)), n};
+        for (size_t i = 0; i < n; i++)
+                k->pixel[i] = r[i].p;
+        free(r);
+        return k;
 }
 
-int tkit_area_place(const struct tkit_area_map *m, int fi, double hw, double hh, int cx, int cy,
-                    const struct tkit_area_box *boxes, size_t nboxes, double *u, double *v)
+int tkit_area_place(struct tkit_area_map *m, int fi, double hw, double hh, int cx, int cy,
+                    const struct tkit_box_index *ix, unsigned kinds, double *u, double *v)
 {
         int want = fi >= 0 ? TKIT_AREA_FEATURE0 + fi : 0;
-        double cu = 0.5, cv = 0.5, cap = 0.2;
-        if (!centroid(m, want, &cu, &cv))
-                want = 0; /* the feature has no drawn area: anywhere on the tile */
-        if (want && m->t->features[fi].mask == 0 && m->t->features[fi].kind != TKIT_FIELD) {
-                /* a cloister or garden: at its foot, so that the building still shows */
-                cv += 0.1;
-                cap = 0.02;
-        }
-        for (int pass = 0; pass < 3; pass++) {
-                int p = best_pixel(m, want, hw, hh, cx, cy, boxes, nboxes, pass, cu, cv, cap);
-                if (p >= 0) {
-                        *u = (p % W + 0.5) / W;
-                        *v = (p / W + 0.5) / W;
-                        return pass == 2;
+        if (want && !spots(m, want, hw, hh, 0)->n && !spots(m, want, hw, hh, 1)->n)
+                want = 0; /* the feature has no drawn area where the box fits: anywhere */
+        for (int pass = 0; pass < 2; pass++) {
+                const struct tkit_area_spots *k = spots(m, want, hw, hh, pass);
+                for (size_t i = 0; i < k->n; i++) {
+                        double pu = (k->pixel[i] % W + 0.5) / W, pv = (k->pixel[i] / W + 0.5) / W;
+                        struct tkit_box b = {cx + pu - hw, cy + pv - hh, cx + pu + hw, cy + pv + hh,
+                                             0};
+                        if (tkit_box_index_hit(ix, b, kinds) >= 0)
+                                continue;
+                        *u = pu;
+                        *v = pv;
+                        return 0;
                 }
         }
-        *u = cu;
-        *v = cv;
+        /* crowded: the best spot all the same, over other boxes */
+        const struct tkit_area_spots *k = spots(m, want, hw, hh, 1);
+        *u = k->n ? (k->pixel[0] % W + 0.5) / W : 0.5;
+        *v = k->n ? (k->pixel[0] / W + 0.5) / W : 0.5;
         return 1;
+}
+
+/* How far (in pixels, 1..4) pixel (x, y) of area value `want` lies from a pixel of the tile with
+ * another value, or 0 when it lies farther (or is not of `want`). The tile's own edge is no
+ * boundary: the feature goes on across it. */
+static int edge_ring(const struct tkit_area_map *m, int x, int y, int want)
+{
+        if (m->lab[y * W + x] != want)
+                return 0;
+        int best = 0;
+        for (int dy = -4; dy <= 4; dy++)
+                for (int dx = -4; dx <= 4; dx++) {
+                        int nx = x + dx, ny = y + dy;
+                        int l = nx < 0 || ny < 0 || nx >= W || ny >= W ? want : m->lab[ny * W + nx];
+                        if (l == want || l == TKIT_AREA_DECOR) /* a building inside: no edge */
+                                continue;
+                        int d = abs(dx) > abs(dy) ? abs(dx) : abs(dy);
+                        if (!best || d < best)
+                                best = d;
+                }
+        return best;
 }
 
 cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb)
@@ -273,13 +332,21 @@ cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t
         cairo_surface_flush(s);
         unsigned char *data = cairo_image_surface_get_data(s);
         int stride = cairo_image_surface_get_stride(s), period = 7;
+        int want = TKIT_AREA_FEATURE0 + fi;
         for (int p = 0; p < W * W; p++) {
                 int x = p % W, y = p / W;
-                uint32_t a = 0;
-                if (m->lab[p] == TKIT_AREA_FEATURE0 + fi)
+                uint32_t a = 0, c = rgb;
+                if (m->lab[p] == want)
                         a = (x + y) % period < 2 ? 191 : 77; /* stripes 0.75, wash 0.3 */
-                uint32_t r = ((rgb >> 16) & 0xff) * a / 255, g = ((rgb >> 8) & 0xff) * a / 255;
-                uint32_t b = (rgb & 0xff) * a / 255, px = a << 24 | r << 16 | g << 8 | b;
+                int ring = edge_ring(m, x, y, want);
+                if (ring == 1 || ring == 2) { /* a dark line: visible on any ground */
+                        a = 240;
+                        c = 0x141414;
+                } else if (ring >= 2) { /* then a band of the scorer's colour */
+                        a = 255;
+                }
+                uint32_t r = ((c >> 16) & 0xff) * a / 255, g = ((c >> 8) & 0xff) * a / 255;
+                uint32_t b = (c & 0xff) * a / 255, px = a << 24 | r << 16 | g << 8 | b;
                 memcpy(data + (size_t)y * (size_t)stride + (size_t)x * 4, &px, 4);
         }
         cairo_surface_mark_dirty(s);

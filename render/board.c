@@ -175,8 +175,9 @@ static void draw_cells(cairo_t *cr, const struct tkit_layout *l, const struct tk
                                 tkit_render_unresolved(cr, x, y, g->P, p->tile);
                                 continue;
                         }
-                        tkit_render_tile(cr, cells[k].def, cells[k].rotation / 90, x, y, g->P, 0,
-                                         o->flags | (p->is_piece ? TKIT_RENDER_NO_MARKER : 0));
+                        tkit_render_tile_art(cr, o->art, cells[k].def, cells[k].rotation / 90, x, y,
+                                             g->P, 0,
+                                             o->flags | (p->is_piece ? TKIT_RENDER_NO_MARKER : 0));
                         if (o->bridges && cells[k].bridge != TKIT_BRIDGE_NONE)
                                 tkit_render_bridge_deck(cr, x, y, g->P, (int)cells[k].bridge);
                 }
@@ -264,7 +265,8 @@ static void draw_header(cairo_t *cr, const struct tkit_layout *l, const struct b
         tkit_buf_finish(&b);
 }
 
-static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct board_geom *g)
+static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct board_geom *g,
+                          const struct tkit_board_options *o)
 {
         double margin = ceil(g->P * 0.3), T = g->thumb;
         double fs = g->P * 0.22 < 9 ? 9 : g->P * 0.22;
@@ -281,8 +283,8 @@ static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct
                 int c = (int)(i % (size_t)g->disc_cols), r = (int)(i / (size_t)g->disc_cols);
                 double x = margin + c * T * 1.5, y = top + r * (T * 1.45);
                 if (dd->def)
-                        tkit_render_tile(cr, dd->def, 0, x, y, T, 0,
-                                         TKIT_RENDER_FRAME | TKIT_RENDER_NO_BADGES);
+                        tkit_render_tile_art(cr, o->art, dd->def, 0, x, y, T, 0,
+                                             TKIT_RENDER_FRAME | TKIT_RENDER_NO_BADGES);
                 else
                         tkit_render_unresolved(cr, x, y, T, dd->tile);
                 char *lab = tkit_xasprintf("%s #%d", dd->tile, dd->after + 1);
@@ -304,6 +306,34 @@ void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board
                 *width = g.w;
         if (height)
                 *height = g.h;
+}
+
+static int cmp_ptr(const void *a, const void *b)
+{
+        uintptr_t x = (uintptr_t) * (const void *const *)a,
+                  y = (uintptr_t) * (const void *const *)b;
+        return x < y ? -1 : x > y;
+}
+
+/* One warning per tile drawn without the publisher's image (sorted: each tile once). */
+static void art_missing(const struct tkit_layout *l, const struct tkit_board_options *o,
+                        const char *path, struct tkit_diags *d)
+{
+        if (!o->art)
+                return;
+        const struct tkit_tile **v = tkit_xmalloc(sizeof *v * (l->nplacements + l->ndiscards + 1));
+        size_t n = 0;
+        for (size_t i = 0; i < l->nplacements; i++)
+                if (!l->placements[i].is_piece && l->placements[i].def)
+                        v[n++] = l->placements[i].def;
+        for (size_t i = 0; i < l->ndiscards; i++)
+                if (l->discards[i].def)
+                        v[n++] = l->discards[i].def;
+        qsort(v, n, sizeof *v, cmp_ptr);
+        for (size_t i = 0; i < n; i++)
+                if (i == 0 || v[i] != v[i - 1])
+                        tkit_render_art_missing(o->art, v[i], NULL, path, d);
+        free(v);
 }
 
 static int render_board(const struct tkit_layout *l, const struct tkit_scene *scene,
@@ -337,6 +367,7 @@ static int render_board(const struct tkit_layout *l, const struct tkit_scene *sc
         cairo_set_source_rgb(cr, 0.87, 0.88, 0.9);
         cairo_paint(cr);
         draw_header(cr, l, &g);
+        art_missing(l, o, path, d);
         draw_cells(cr, l, o, &g);
         if (scene)
                 tkit_render_scene_overlay(cr, scene, l, g.ox, g.oy, g.minx, g.miny, g.P, d);
@@ -345,7 +376,7 @@ static int render_board(const struct tkit_layout *l, const struct tkit_scene *sc
         if (o->coords)
                 draw_coords(cr, &g);
         if (o->discarded && l->ndiscards)
-                draw_discards(cr, l, &g);
+                draw_discards(cr, l, &g, o);
         cairo_destroy(cr);
         return tkit_render_out_close(&out, d);
 }

@@ -137,8 +137,79 @@ void tkit_render_figure_probe(enum tkit_figure_kind k, bool lying, double x, dou
         *py = y + *py * s * (lying && k != TKIT_FIGURE_ABBOT && k != TKIT_FIGURE_PIG ? 0.72 : 1);
 }
 
+/* The player's pattern over the body (the current path, kept), in the unit box: stripes, dots
+ * or a grid that tell the players apart in greyscale where a letter would be too small. */
+static void probe(enum tkit_figure_kind k, bool lying, double *px, double *py);
+
+static void pattern(cairo_t *cr, int colour, enum tkit_figure_kind fk, bool lying)
+{
+        enum { PLAIN, ROWS, COLUMNS, DIAGONAL, DOTS, GRID };
+        static const int kind[TKIT_COLOUR_COUNT] = {
+            [TKIT_COLOUR_RED] = PLAIN,     [TKIT_COLOUR_BLUE] = ROWS,
+            [TKIT_COLOUR_GREEN] = COLUMNS, [TKIT_COLOUR_YELLOW] = PLAIN,
+            [TKIT_COLOUR_BLACK] = PLAIN,   [TKIT_COLOUR_GREY] = DIAGONAL,
+            [TKIT_COLOUR_PINK] = DOTS,     [TKIT_COLOUR_PURPLE] = GRID,
+        };
+        int k = colour >= 0 && colour < TKIT_COLOUR_COUNT ? kind[colour] : PLAIN;
+        if (k == PLAIN)
+                return;
+        cairo_save(cr);
+        cairo_clip_preserve(cr);
+        cairo_new_path(cr);
+        /* the colour probes stay plain: the figure's, and a stacked meeple's left arm */
+        double px, py;
+        probe(fk, lying, &px, &py);
+        cairo_rectangle(cr, -1, -1, 2, 2);
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, px,
+                  py * (lying && fk != TKIT_FIGURE_ABBOT && fk != TKIT_FIGURE_PIG ? 0.72 : 1), 0.09,
+                  0, 2 * M_PI);
+        if (fk == TKIT_FIGURE_MEEPLE && !lying) {
+                cairo_new_sub_path(cr);
+                cairo_arc(cr, -0.36, -0.03, 0.07, 0, 2 * M_PI);
+        }
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+        cairo_clip(cr);
+        double step = 0.16;
+        for (double t = -0.6; t <= 0.6; t += step) {
+                if (k == ROWS || k == GRID) {
+                        cairo_move_to(cr, -0.6, t);
+                        cairo_line_to(cr, 0.6, t);
+                }
+                if (k == COLUMNS || k == GRID) {
+                        cairo_move_to(cr, t, -0.6);
+                        cairo_line_to(cr, t, 0.6);
+                }
+                if (k == DIAGONAL) {
+                        cairo_move_to(cr, t - 0.6, 0.6);
+                        cairo_line_to(cr, t + 0.6, -0.6);
+                }
+                for (double u = -0.6; k == DOTS && u <= 0.6; u += step) {
+                        cairo_new_sub_path(cr);
+                        cairo_arc(cr, u, t, 0.035, 0, 2 * M_PI);
+                }
+        }
+        if (light(colour))
+                cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        else
+                cairo_set_source_rgb(cr, 1, 1, 1);
+        if (k == DOTS) {
+                cairo_fill(cr);
+        } else {
+                cairo_set_line_width(cr, 0.045);
+                cairo_stroke(cr);
+        }
+        cairo_restore(cr);
+}
+
 void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
                         const char *lang, double x, double y, double s)
+{
+        tkit_render_figure_styled(cr, k, lying, colour, lang, x, y, s, false);
+}
+
+void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
+                               const char *lang, double x, double y, double s, bool patterned)
 {
         cairo_save(cr);
         cairo_translate(cr, x, y);
@@ -164,7 +235,10 @@ void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int co
         cairo_set_line_width(cr, 0.11);
         cairo_stroke_preserve(cr);
         tkit_render_set_rgb(cr, tkit_render_player_rgb(colour));
-        cairo_fill(cr);
+        cairo_fill_preserve(cr);
+        if (patterned)
+                pattern(cr, colour, k, lying);
+        cairo_new_path(cr);
         if (k == TKIT_FIGURE_PIG) {
                 pig_tail(cr);
                 cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
@@ -179,6 +253,10 @@ void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int co
                 cairo_line_to(cr, 0.3, 0.08);
                 cairo_set_line_width(cr, 0.05);
                 cairo_stroke(cr);
+        }
+        if (patterned) {
+                cairo_restore(cr);
+                return;
         }
         /* the player's letter, upright, on the body */
         const char *t = tkit_render_player_letter(colour, lang);

@@ -75,33 +75,71 @@ enum {
  * it), with the same paths as the art (tile.c): value v as red v & 0xff, green v >> 8. */
 void tkit_render_tile_areas(cairo_t *cr, const struct tkit_tile *t);
 
+/* ---------------------------------------------------------------- boxes (boxes.c) */
+
+/* A box in board cells (x right, y down) with the kind of what it holds (a bit of the caller's
+ * choosing), for overlap tests. */
+struct tkit_box {
+        double x0, y0, x1, y1;
+        unsigned kind;
+};
+bool tkit_box_overlap(const struct tkit_box *a, const struct tkit_box *b);
+/* Boxes indexed by the unit cells they touch: adding and testing a box cost the boxes near it. */
+struct tkit_box_index;
+struct tkit_box_index *tkit_box_index_create(void);
+void tkit_box_index_destroy(struct tkit_box_index *x);
+/* Adds a copy of `b`; returns its id (0, 1, 2, ... in order). */
+size_t tkit_box_index_add(struct tkit_box_index *x, struct tkit_box b);
+const struct tkit_box *tkit_box_index_get(const struct tkit_box_index *x, size_t id);
+size_t tkit_box_index_count(const struct tkit_box_index *x);
+/* The id of a box of one of the `kinds` overlapping `b`, or -1 (x may be NULL). */
+long tkit_box_index_hit(const struct tkit_box_index *x, struct tkit_box b, unsigned kinds);
+
+/* ---------------------------------------------------------------- symbols of the art */
+
+/* What the tile art draws that a figure or a badge must leave visible, and its box in the tile
+ * square (0..1, board orientation: u east, v south). `what` is one of "pennant", "besieger",
+ * "cathedral", "cloister", "garden", "village", "crossing", "inn", "siege-symbol",
+ * "illustration" (static strings). */
+struct tkit_tile_symbol {
+        const char *what;
+        int feature; /* the feature it belongs to, -1 for none */
+        double u0, v0, u1, v1;
+};
+/* The symbols of `t` turned `rot` quarter turns, as tkit_render_tile() draws them with `flags`;
+ * returns how many there are and writes up to `cap` of them. */
+size_t tkit_render_tile_symbols(const struct tkit_tile *t, int rot, unsigned flags,
+                                struct tkit_tile_symbol *out, size_t cap);
+#define TKIT_MAX_TILE_SYMBOLS 32
+
 /* The map of one tile at one rotation, in board orientation, AREA_W pixels a side. */
 #define TKIT_AREA_W 96
+struct tkit_area_spots; /* candidate spots sorted by merit, built on demand */
 struct tkit_area_map {
         const struct tkit_tile *t;
         int rot;
         uint16_t lab[TKIT_AREA_W * TKIT_AREA_W];  /* TKIT_AREA_* value */
         uint16_t dist[TKIT_AREA_W * TKIT_AREA_W]; /* chamfer distance to another value, 3/px */
+        struct tkit_area_spots *spots;
+        size_t nspots, capspots;
 };
 struct tkit_area_map *tkit_area_map_create(const struct tkit_tile *t, int rot);
 void tkit_area_map_destroy(struct tkit_area_map *m);
 /* Feature index at (u, v) of the tile square (board orientation), or -1. */
 int tkit_area_map_feature(const struct tkit_area_map *m, double u, double v);
 
-/* A box in board cells (x right, y down). */
-struct tkit_area_box {
-        double x0, y0, x1, y1;
-};
-/* Whether box `c` overlaps any of the n boxes `b`. */
-bool tkit_area_overlaps(const struct tkit_area_box *b, size_t n, struct tkit_area_box c);
 /* A spot for a box of half extents (hw, hh) (tile units) on feature `fi` of the map of cell
  * (cx, cy): its centre on the feature, as clear of other features as can be, the box inside the
- * tile and off `boxes`. Writes the centre (tile units) and returns 0; 1 when no spot avoided
- * every box (the best is given anyway). fi < 0: anywhere on the tile. */
-int tkit_area_place(const struct tkit_area_map *m, int fi, double hw, double hh, int cx, int cy,
-                    const struct tkit_area_box *boxes, size_t nboxes, double *u, double *v);
+ * tile and off every box of `kinds` in `ix`. Writes the centre (tile units) and returns 0; 1 when
+ * no spot avoided every box (the best is given anyway). fi < 0: anywhere on the tile. The
+ * candidates of each (feature, size) are sorted once and kept in the map, so a placement costs
+ * the spots tried, not the whole tile. */
+int tkit_area_place(struct tkit_area_map *m, int fi, double hw, double hh, int cx, int cy,
+                    const struct tkit_box_index *ix, unsigned kinds, double *u, double *v);
 /* The map's pixels of feature `fi` hatched in colour `rgb` (0xRRGGBB): a light wash with bold
- * diagonal stripes, transparent elsewhere; an ARGB32 surface the caller destroys. */
+ * diagonal stripes, and along the area's edge inside the tile a dark line with a band of the
+ * full colour, so that the area shows on any ground; transparent elsewhere; an ARGB32 surface
+ * the caller destroys. */
 cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb);
 
 /* ---------------------------------------------------------------- figures and tokens (figures.c)
@@ -113,9 +151,14 @@ cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t
 double tkit_render_figure_size(enum tkit_figure_kind k);
 void tkit_render_figure_extent(enum tkit_figure_kind k, bool lying, double *hw, double *hh);
 /* Draws a figure centred at (x, y) in a box of side s, in the colour of `colour`
- * (TKIT_COLOUR_*), with a dark outline and the player's letter in `lang` (text/tkit-text.h). */
+ * (TKIT_COLOUR_*), with a dark outline and the player's letter in `lang` (text/tkit-text.h: the
+ * initial of the colour's word in that language). */
 void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
                         const char *lang, double x, double y, double s);
+/* The same with the player's greyscale pattern (stripes, dots, a grid; red, yellow and black
+ * plain) instead of the letter, for sizes where a letter would be too small to read. */
+void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
+                               const char *lang, double x, double y, double s, bool patterned);
 /* A point of that figure that shows its plain colour. */
 void tkit_render_figure_probe(enum tkit_figure_kind k, bool lying, double x, double y, double s,
                               double *px, double *py);
@@ -133,6 +176,17 @@ void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int axis
 
 /* Writes an ARGB32 image surface as PNG to `f` (png.c): 0, or TKIT_E_IO with a diagnostic. */
 int tkit_render_png_write(cairo_surface_t *s, FILE *f, const char *path, struct tkit_diags *d);
+
+/* ---------------------------------------------------------------- scene words (scene-text.c) */
+
+struct tkit_game_event;
+/* A fixed word of scene pictures by key ("players", "final", ...) in `lang`. */
+const char *tkit_render_scene_word(const char *key, const char *lang);
+/* "Blue", "Albastru", ... for a TKIT_COLOUR_* value. */
+const char *tkit_render_colour_word(int colour, const char *lang);
+/* One legend line for an event, in `lang` (caller frees); NULL when there is nothing to say. */
+char *tkit_render_event_text(const struct tkit_scene *s, const struct tkit_game_event *e,
+                             const char *lang);
 
 /* Places and draws the tokens and figures of `scene` over a board picture whose cell (minx, miny)
  * has its top-left corner at (ox, oy), P a tile (board.c, render board --scene). */

@@ -480,7 +480,9 @@ static int sheet_set(struct sheet *sh, const struct tkit_set *s, struct tkit_dia
                 double x, y;
                 if (!place(sh, sh->tile, sh->tile, &x, &y))
                         goto no_room;
-                tkit_render_tile(sh->cr, t, 0, x, y, sh->tile, sh->bleed, sh->o->flags);
+                tkit_render_art_missing(sh->o->art, t, s->id, NULL, d);
+                tkit_render_tile_art(sh->cr, sh->o->art, t, 0, x, y, sh->tile, sh->bleed,
+                                     sh->o->flags);
                 if (sh->o->crop_marks)
                         crop_marks(sh, x, y, sh->tile, sh->tile);
                 draw_label(sh, x, y + sh->tile, sh->tile, t->id, t->count,

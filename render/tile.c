@@ -88,7 +88,42 @@ struct tile_plan {
         bool centre_through;               /* a road or river crosses the centre */
         struct pt inner[TKIT_MAX_SYMBOLS]; /* spots of inner features, by order of appearance */
         int ninner;
+        struct symbol_sink
+            *syms; /* measuring symbols instead of drawing (tkit_render_tile_symbols) */
 };
+
+/* Where tkit_render_tile_symbols() collects the symbols: each is drawn into a group of a
+ * recording surface whose ink extents, in device space, are its box in board orientation. */
+struct symbol_sink {
+        double k; /* device units per tile side */
+        struct tkit_tile_symbol *out;
+        size_t n, cap;
+};
+
+static void sym_begin(cairo_t *cr, const struct tile_plan *p)
+{
+        if (p->syms)
+                cairo_push_group(cr);
+}
+
+static void sym_end(cairo_t *cr, const struct tile_plan *p, const char *what, int feature)
+{
+        if (!p->syms)
+                return;
+        cairo_pattern_t *g = cairo_pop_group(cr);
+        cairo_surface_t *s = NULL;
+        double x = 0, y = 0, w = 0, h = 0;
+        if (cairo_pattern_get_surface(g, &s) == CAIRO_STATUS_SUCCESS &&
+            cairo_surface_get_type(s) == CAIRO_SURFACE_TYPE_RECORDING)
+                cairo_recording_surface_ink_extents(s, &x, &y, &w, &h);
+        cairo_pattern_destroy(g);
+        struct symbol_sink *k = p->syms;
+        if (w > 0 && h > 0 && k->n < k->cap)
+                k->out[k->n] = (struct tkit_tile_symbol){what,     feature,        x / k->k,
+                                                         y / k->k, (x + w) / k->k, (y + h) / k->k};
+        if (w > 0 && h > 0)
+                k->n++;
+}
 
 static bool is_linear(const struct tkit_feature *f)
 {
@@ -654,8 +689,9 @@ static void draw_city_roofs(cairo_t *cr, const struct tkit_feature *f)
 
 /* Pennants, besieger symbol and cathedral of a city, in a row through its anchor; along the side
  * for a city on the east or west side alone. */
-static void draw_city_marks(cairo_t *cr, const struct tkit_feature *f)
+static void draw_city_marks(cairo_t *cr, const struct tile_plan *p, int fi)
 {
+        const struct tkit_feature *f = &p->t->features[fi];
         int n = f->pennants + (f->besieger != TKIT_BESIEGER_NONE) + f->cathedral;
         if (n <= 0 || mask_sides(f->mask) == 0)
                 return;
@@ -668,12 +704,18 @@ static void draw_city_marks(cairo_t *cr, const struct tkit_feature *f)
         for (int i = 0; i < n; i++) {
                 double off = (i - (n - 1) / 2.0) * step;
                 double x = vertical ? a.x : a.x + off, y = vertical ? a.y + off : a.y;
-                if (i < f->pennants)
+                const char *what = "cathedral";
+                sym_begin(cr, p);
+                if (i < f->pennants) {
                         draw_pennant(cr, x, y, s);
-                else if (i == f->pennants && f->besieger != TKIT_BESIEGER_NONE)
+                        what = "pennant";
+                } else if (i == f->pennants && f->besieger != TKIT_BESIEGER_NONE) {
                         draw_besieger(cr, x, y, s * 1.3, f->besieger);
-                else
+                        what = "besieger";
+                } else {
                         draw_cathedral(cr, x, y, s * 1.6);
+                }
+                sym_end(cr, p, what, fi);
         }
 }
 
@@ -740,15 +782,20 @@ void tkit_render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, 
 }
 
 /* Overlays drawn in the unrotated unit square: badges, the reconstructed marker. */
-static void draw_badges(cairo_t *cr, const struct tkit_tile *t, unsigned flags)
+static void draw_badges(cairo_t *cr, const struct tile_plan *p, unsigned flags)
 {
+        const struct tkit_tile *t = p->t;
         if (!(flags & TKIT_RENDER_NO_BADGES)) {
-                for (size_t i = 0; i < t->nsymbols; i++)
+                for (size_t i = 0; i < t->nsymbols; i++) {
+                        sym_begin(cr, p);
                         tkit_render_post_symbol(cr, t->symbols[i], 0.1 + 0.15 * (double)i, 0.9,
                                                 0.065);
+                        sym_end(cr, p, "siege-symbol", -1);
+                }
                 size_t n = strlen(t->illustrations);
                 for (size_t i = 0; i < n; i++) {
                         double x = 0.9 - 0.14 * (double)(n - 1 - i), y = 0.1;
+                        sym_begin(cr, p);
                         cairo_new_path(cr);
                         cairo_rectangle(cr, x - 0.055, y - 0.055, 0.11, 0.11);
                         cairo_set_source_rgba(cr, 1, 1, 1, 0.9);
@@ -759,8 +806,11 @@ static void draw_badges(cairo_t *cr, const struct tkit_tile *t, unsigned flags)
                         char s[2] = {t->illustrations[i], 0};
                         tkit_render_font(cr, 0.09, true);
                         tkit_render_text_center(cr, x, y + 0.032, s);
+                        sym_end(cr, p, "illustration", -1);
                 }
         }
+        if (p->syms)
+                return;
         if (t->basis == TKIT_BASIS_RECONSTRUCTED && !(flags & TKIT_RENDER_NO_MARKER)) {
                 double dash[2] = {0.03, 0.03};
                 cairo_set_dash(cr, dash, 2, 0);
@@ -859,7 +909,7 @@ static void draw_hedges(cairo_t *cr, const struct tkit_tile *t)
 
 static void draw_road_ends(cairo_t *cr, const struct tile_plan *p);
 static void draw_inns(cairo_t *cr, const struct tile_plan *p);
-static void draw_city_decor(cairo_t *cr, const struct tkit_tile *t);
+static void draw_city_decor(cairo_t *cr, const struct tile_plan *p);
 
 static void draw_art(cairo_t *cr, const struct tile_plan *p)
 {
@@ -895,14 +945,17 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
         draw_inns(cr, p);
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];
-                if (f->kind == TKIT_CLOISTER)
-                        draw_cloister(cr, inner_spot(p, i));
-                else if (f->kind == TKIT_GARDEN)
-                        draw_garden(cr, inner_spot(p, i));
-                else if (f->kind == TKIT_FIELD && f->mask == 0 && centre_city)
+                if (f->kind == TKIT_CLOISTER || f->kind == TKIT_GARDEN) {
+                        sym_begin(cr, p);
+                        if (f->kind == TKIT_CLOISTER)
+                                draw_cloister(cr, inner_spot(p, i));
+                        else
+                                draw_garden(cr, inner_spot(p, i));
+                        sym_end(cr, p, f->kind == TKIT_CLOISTER ? "cloister" : "garden", (int)i);
+                } else if (f->kind == TKIT_FIELD && f->mask == 0 && centre_city)
                         draw_inner_field(cr, (struct pt){0.5, 0.5});
         }
-        draw_city_decor(cr, t);
+        draw_city_decor(cr, p);
 }
 
 /* Road ends: one building per distinct spot. */
@@ -925,10 +978,12 @@ static void draw_road_ends(cairo_t *cr, const struct tile_plan *p)
                 if (seen || ndone == 8)
                         continue;
                 done[ndone++] = c;
+                sym_begin(cr, p);
                 if (f->end == TKIT_END_VILLAGE)
                         draw_village(cr, c);
                 else
                         draw_crossing(cr, c);
+                sym_end(cr, p, f->end == TKIT_END_VILLAGE ? "village" : "crossing", (int)i);
         }
 }
 
@@ -1010,21 +1065,24 @@ static void draw_inns(cairo_t *cr, const struct tile_plan *p)
                         continue;
                 double k;
                 struct pt c = inn_spot(cr, p, f, &k);
+                sym_begin(cr, p);
                 cairo_save(cr);
                 cairo_translate(cr, c.x, c.y);
                 cairo_scale(cr, k, k);
                 draw_inn(cr, (struct pt){0, 0});
                 cairo_restore(cr);
+                sym_end(cr, p, "inn", (int)i);
         }
 }
 
 /* Roofs, pennants, besieger symbols and cathedrals inside cities. */
-static void draw_city_decor(cairo_t *cr, const struct tkit_tile *t)
+static void draw_city_decor(cairo_t *cr, const struct tile_plan *p)
 {
-        for (size_t i = 0; i < t->nfeatures; i++)
-                if (t->features[i].kind == TKIT_CITY) {
-                        draw_city_roofs(cr, &t->features[i]);
-                        draw_city_marks(cr, &t->features[i]);
+        for (size_t i = 0; i < p->t->nfeatures; i++)
+                if (p->t->features[i].kind == TKIT_CITY) {
+                        if (!p->syms)
+                                draw_city_roofs(cr, &p->t->features[i]);
+                        draw_city_marks(cr, p, (int)i);
                 }
 }
 
@@ -1051,7 +1109,7 @@ void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x,
         cairo_save(cr);
         cairo_translate(cr, x, y);
         cairo_scale(cr, size, size);
-        draw_badges(cr, t, flags);
+        draw_badges(cr, &p, flags);
         if (flags & TKIT_RENDER_FRAME) {
                 cairo_rectangle(cr, 0, 0, 1, 1);
                 cairo_set_source_rgba(cr, 0.15, 0.15, 0.15, 0.8);
@@ -1060,6 +1118,28 @@ void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x,
         }
         cairo_restore(cr);
         cairo_restore(cr);
+}
+
+size_t tkit_render_tile_symbols(const struct tkit_tile *t, int rot, unsigned flags,
+                                struct tkit_tile_symbol *out, size_t cap)
+{
+        struct symbol_sink sink = {1000, out, 0, cap};
+        struct tile_plan p;
+        plan_init(&p, t, 0);
+        p.syms = &sink;
+        cairo_surface_t *rec = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+        cairo_t *cr = tkit_render_create(rec);
+        cairo_scale(cr, sink.k, sink.k);
+        cairo_save(cr);
+        cairo_translate(cr, 0.5, 0.5);
+        cairo_rotate(cr, ((rot % 4 + 4) % 4) * M_PI / 2);
+        cairo_translate(cr, -0.5, -0.5);
+        draw_art(cr, &p);
+        cairo_restore(cr);
+        draw_badges(cr, &p, flags);
+        cairo_destroy(cr);
+        cairo_surface_destroy(rec);
+        return sink.n;
 }
 
 /* ---------------------------------------------------------------- feature areas */
@@ -1172,7 +1252,7 @@ void tkit_render_tile_areas(cairo_t *cr, const struct tkit_tile *t)
         cairo_push_group(cr);
         draw_road_ends(cr, &p);
         draw_inns(cr, &p);
-        draw_city_decor(cr, t);
+        draw_city_decor(cr, &p);
         cairo_pattern_t *decor = cairo_pop_group(cr);
         ink(cr, TKIT_AREA_DECOR);
         cairo_mask(cr, decor);

@@ -71,6 +71,27 @@ enum tkit_render_flag {
 void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x, double y,
                       double size, double bleed, unsigned flags);
 
+/* The publisher's own tile art: the images of an art manifest (model/tkit-art.h, read by
+ * formats/), loaded and found by tile for the sets given. Images of sets not given are skipped;
+ * an image of a tile its set does not have is a warning (ART-TILE); an image that cannot be read
+ * as PNG is an error (ART-IMAGE) and gives NULL. Destroy accepts NULL. */
+struct tkit_art;
+struct tkit_render_art;
+struct tkit_render_art *tkit_render_art_create(const struct tkit_art *a,
+                                               struct tkit_set *const *sets, size_t nsets,
+                                               struct tkit_diags *d);
+void tkit_render_art_destroy(struct tkit_render_art *r);
+bool tkit_render_art_has(const struct tkit_render_art *r, const struct tkit_tile *t);
+size_t tkit_render_art_count(const struct tkit_render_art *r); /* images loaded */
+/* A warning (ART-MISSING) when `r` is not NULL and has no image of `t` (of set `set`, may be
+ * NULL), reported for `file`: the tile falls back to tilekit's art. */
+void tkit_render_art_missing(const struct tkit_render_art *r, const struct tkit_tile *t,
+                             const char *set, const char *file, struct tkit_diags *d);
+/* The same from the publisher's image of the tile when `art` has one (tkit_render_art_create),
+ * with our art's teaching marks on top; our art alone when `art` is NULL or has none. */
+void tkit_render_tile_art(cairo_t *cr, const struct tkit_render_art *art, const struct tkit_tile *t,
+                          int rot, double x, double y, double size, double bleed, unsigned flags);
+
 /* Draws a multi-cell piece (cells of side `cell`, cell (0, 0) at (x, y)). When `face` is a valid
  * index into p->faces, its defense posts are drawn over the art: per post a symbol, the row
  * spaces (plain light, the dark "3" and "5+" spaces marked), the meeple space and the catapult
@@ -98,9 +119,8 @@ int tkit_render_tile_stream(const struct tkit_tile *t, int rot, int px, unsigned
 /* Writes one multi-cell piece (with face `face`, or -1 for the art alone), `px` per cell. */
 int tkit_render_piece_file(const struct tkit_piece *p, int face, int px, unsigned flags,
                            const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
-int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsigned flags,
-                             FILE *f, const char *path, enum tkit_image_format fmt,
-                             struct tkit_diags *d);
+int tkit_render_piece_stream(const struct tkit_piece *p, int face, int px, unsigned flags, FILE *f,
+                             const char *path, enum tkit_image_format fmt, struct tkit_diags *d);
 
 /* ---------------------------------------------------------------- reference sheets */
 
@@ -135,6 +155,7 @@ struct tkit_sheet_options {
         const char *lang; /* label language, default "en" */
         unsigned labels;  /* enum tkit_label_flag, default all */
         unsigned flags;   /* enum tkit_render_flag for the art */
+        const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
 };
 void tkit_sheet_options_init(struct tkit_sheet_options *o);
 
@@ -158,6 +179,7 @@ struct tkit_board_options {
         bool bridges;   /* default true: bridges (Castles & Bridges) drawn across their tiles */
         bool discarded; /* default true: the tiles that fitted nowhere, listed under the board */
         unsigned flags; /* enum tkit_render_flag for the art */
+        const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
 };
 void tkit_board_options_init(struct tkit_board_options *o);
 
@@ -183,6 +205,9 @@ void tkit_board_cell_origin(const struct tkit_layout *l, const struct tkit_board
  * (u, v) of the tile's square (0..1, board orientation: u east, v south), as the art draws it;
  * -1 on a wall, a road or river edge, or where no feature is drawn. */
 int tkit_render_feature_at(const struct tkit_tile *t, int rot, double u, double v);
+/* The same for the n × n points ((i + 0.5) / n, (j + 0.5) / n), row by row into out[j * n + i]
+ * (n from 1 to 1000): one area map for all of them. */
+void tkit_render_feature_grid(const struct tkit_tile *t, int rot, int n, int *out);
 
 /* ---------------------------------------------------------------- scenes */
 
@@ -192,33 +217,58 @@ int tkit_render_feature_at(const struct tkit_tile *t, int rot, double u, double 
 uint32_t tkit_render_player_rgb(int colour);
 const char *tkit_render_player_letter(int colour, const char *lang);
 
+/* Which moment of the scene a picture shows. */
+enum tkit_scene_state {
+        TKIT_SCENE_DURING = 0, /* the move shown (default): the tile placed and outlined, every
+                                  figure it places where it goes and marked as new, the tokens it
+                                  builds, the catapults it advances, refused actions crossed out
+                                  with a callout, figures it removes crossed out */
+        TKIT_SCENE_BEFORE,     /* the board as the scene states it, before the move */
+        TKIT_SCENE_AFTER,      /* the engine's state after the move */
+};
+const char *tkit_scene_state_name(enum tkit_scene_state s); /* during before after */
+int tkit_scene_state_parse(const char *s);                  /* -1 when unknown */
+
+struct tkit_render_art;
+
 struct tkit_scene_render_options {
         double px;        /* one tile: pixels for PNG, points for SVG and PDF; default 127.56
                              (45 mm, the real tile, in points) */
+        double unit_pt;   /* points per picture unit: 1 for SVG and PDF (default), 72 / dpi
+                             for PNG. Text is never smaller than 6 pt, and figures, badges and
+                             posts have floors in points, so small tiles stay legible */
         const char *lang; /* caption, legend and labels: en ro cs uk; default en */
-        bool after;       /* draw the scene after the move (needs the engine's result) */
+        enum tkit_scene_state state;
         bool full;        /* every tile; default: the tiles around what the move is about */
         bool coords;      /* column and row numbers (default false) */
         bool transparent; /* PNG: no background outside the tiles (default false) */
         bool caption;     /* default true: the caption and the legend of the events */
         unsigned flags;   /* enum tkit_render_flag for the tile art */
+        const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
 };
 void tkit_scene_render_options_init(struct tkit_scene_render_options *o);
 
-/* What landed where in a scene picture, for tests and annotations (picture units). */
+/* What landed where in a scene picture (the picture map), in picture units. */
 enum tkit_scene_mark_kind {
         TKIT_MARK_FIGURE = 0, /* a figure on the board */
         TKIT_MARK_POST,       /* a figure in a defense post's row or meeple space */
-        TKIT_MARK_BADGE,      /* a points badge of a scored feature */
+        TKIT_MARK_BADGE,      /* a points badge of a scored feature or post */
         TKIT_MARK_CALLOUT,    /* a numbered callout */
-        TKIT_MARK_TOKEN,      /* a castle or a barn */
+        TKIT_MARK_TOKEN,      /* a castle, a barn, a bridge or a catapult (`what`) */
+        TKIT_MARK_TILE,       /* a tile or a cell of a piece */
+        TKIT_MARK_SYMBOL,     /* a symbol of the art (`what`), or a post's catapult space */
+        TKIT_MARK_POST_SPACE, /* a row space or the meeple space of a post */
+        TKIT_MARK_TEXT,       /* a line of text */
+        TKIT_MARK_REFUSED,    /* the red cross of a refused action */
+        TKIT_MARK_NEW_TILE,   /* the frame around the tile placed: the box is its outer edge */
+        TKIT_MARK_KIND_COUNT
 };
 struct tkit_scene_mark {
         enum tkit_scene_mark_kind kind;
         enum tkit_figure_kind figure; /* FIGURE, POST */
         bool lying;                   /* a farmer lies on its field */
         int player;                   /* index into the scene's players, or -1 */
-        int cell_x, cell_y;           /* board cell (FIGURE, BADGE, CALLOUT) */
+        int cell_x, cell_y;           /* board cell (FIGURE, BADGE, CALLOUT, TILE, SYMBOL) */
         int feature;                  /* feature index on that cell's tile, -1 for none */
         int rotation;                 /* the cell's rotation in quarter turns */
         const struct tkit_tile *tile; /* the cell's tile definition, or NULL */
@@ -227,25 +277,43 @@ struct tkit_scene_mark {
         double x0, y0, x1, y1;        /* the box */
         double probe_x, probe_y;      /* FIGURE, POST: a point showing the player's colour */
         int points;                   /* BADGE */
-        int number;                   /* CALLOUT */
-        int index;  /* FIGURE: index into the drawn scene's figures; -1 for the one placed */
-        bool removed; /* FIGURE, before the move: an attack removes it (crossed out) */
+        int number;                   /* CALLOUT, REFUSED */
+        int index;        /* FIGURE: index into the scene's figures; -1 for the one placed */
+        bool removed;     /* FIGURE, the move shown: an attack removes it (crossed out) */
+        bool is_new;      /* FIGURE, POST, TOKEN, TILE: placed, moved or built by the move */
+        const char *what; /* SYMBOL, TOKEN, REFUSED: what it is (static); FIGURE: its role */
+        int post;         /* POST, POST_SPACE, BADGE at a post, REFUSED at a post: enum
+                             tkit_post, else -1 */
+        double size_pt;   /* TEXT: the font size in points */
+        char *text;       /* TEXT: the line (owned) */
+        bool leader;      /* BADGE: a line joins it to (ax, ay), what it is about, far away */
+        double ax, ay;
 };
 struct tkit_scene_picture {
         double width, height;
+        const char *unit; /* "px" (PNG) or "pt" (SVG, PDF) */
+        const char *lang;
+        double letter_pt; /* the size of the players' letters on figures, in points; 0 when
+                             figures carry greyscale patterns instead (small tiles) */
         struct tkit_scene_mark *marks;
         size_t nmarks, capmarks;
 };
 void tkit_scene_picture_finish(struct tkit_scene_picture *p);
+/* The picture map as JSON (docs/render.md): {"width", "height", "unit", "items": [...]}, every
+ * mark with its kind and box; `s` is the scene drawn (for players' ids and colours). */
+void tkit_scene_picture_json(const struct tkit_scene_picture *p, const struct tkit_scene *s,
+                             struct tkit_buf *out);
 
-/* Draws `scene` (before its move: the drawn tile placed and outlined with the figure placed on
- * it) or, with o->after, r->after, with the teaching marks of the engine's result `r` (may be
- * NULL): the features scored tinted in the scorer's colour with a points badge, the callouts the
- * scene declares, the defense posts, and under the picture the caption and a legend of the
- * events in o->lang. `sets` are the sets in play. Writes PNG, SVG or PDF; `pic`, when not NULL,
- * receives where everything landed. Returns 0, TKIT_E_USAGE (bad options, after without a
- * result, unknown format, picture too large), TKIT_E_IO. Tiles and features that do not resolve
- * are drawn as grey squares or left out, with a warning. */
+/* Draws `scene` in the state o->state (the move shown, before it, or after it: r->after) with
+ * the teaching marks of the engine's result `r` (may be NULL): the features scored hatched in
+ * the scorer's colour with a points badge, post scores as badges at the post, the callouts the
+ * scene declares, the defense posts the example concerns under the fortress piece they belong
+ * to, and under the picture the caption and a legend of the events in o->lang. `sets` are the
+ * sets in play. Writes PNG, SVG or PDF; `pic`, when not NULL, receives where everything landed
+ * (the picture map). Returns 0, TKIT_E_USAGE (bad options, the move shown or after without a
+ * result, unknown format, picture too large: checked before anything is placed), TKIT_E_IO.
+ * Tiles and features that do not resolve are drawn as grey squares or left out, with a
+ * warning. */
 int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_result *r,
                       struct tkit_set *const *sets, size_t nsets,
                       const struct tkit_scene_render_options *o, const char *path,
@@ -253,9 +321,9 @@ int tkit_render_scene(const struct tkit_scene *scene, const struct tkit_game_res
                       struct tkit_diags *d);
 int tkit_render_scene_stream(const struct tkit_scene *scene, const struct tkit_game_result *r,
                              struct tkit_set *const *sets, size_t nsets,
-                             const struct tkit_scene_render_options *o, FILE *f,
-                             const char *path, enum tkit_image_format fmt,
-                             struct tkit_scene_picture *pic, struct tkit_diags *d);
+                             const struct tkit_scene_render_options *o, FILE *f, const char *path,
+                             enum tkit_image_format fmt, struct tkit_scene_picture *pic,
+                             struct tkit_diags *d);
 
 /* The same picture drawn into the caller's `cr` (PDF pages of tilekit book), its top-left corner
  * at the user-space origin, in user units (o->px per tile); the background is painted over the

@@ -23,23 +23,33 @@ static void help_scene(FILE *out)
                 "                            -o FILE [options]\n"
                 "\n"
                 "Draws a scene (docs/scene.md) as a rulebook picture: its tiles, tokens and\n"
-                "figures, the tile placed by the move outlined, the features it scores hatched\n"
-                "in the scorer's colour with a points badge, the defense posts, the callouts,\n"
-                "and under the picture the caption and a legend of the events (tilekit score).\n"
+                "figures; the move shown: the tile placed framed, every figure it places where\n"
+                "it goes (ringed as new), the tokens it builds, refused actions crossed out\n"
+                "with a callout; the features it scores hatched in the scorer's colour with a\n"
+                "points badge, post scores as badges at the post, the defense posts under the\n"
+                "fortress, the callouts, and under the picture the caption and a legend of the\n"
+                "events (tilekit score).\n"
                 "\n"
                 "      --tiles FILE.xml   read the sets from tile-set files (repeatable);\n"
                 "                         without it, the scene's sets from the database\n"
                 "      --db FILE          the database (default $TILEKIT_DB or tilekit.db)\n"
                 "  -o, --output FILE      where to write; the format comes from the extension\n"
-                "      --state before|after  the move being made (default) or its outcome\n"
+                "      --state during|before|after\n"
+                "                         the move shown (default), the board before it, or\n"
+                "                         its outcome\n"
+                "      --map FILE.json    also write the picture map: every element drawn with\n"
+                "                         its box (docs/render.md)\n"
                 "      --final            score the end of the game after the move\n"
                 "      --lang en|ro|cs|uk caption, legend and labels (default en)\n"
-                "      --tile-mm MM       tile size (default 45, the real tile)\n"
+                "      --tile-mm MM       tile size (default 45, the real tile; rulebooks: 20)\n"
                 "      --dpi N            PNG resolution (default 150)\n"
                 "      --full             every tile (default: the tiles around the move)\n"
                 "      --grid             column and row numbers\n"
                 "      --transparent      PNG: no background\n"
                 "      --no-caption       no caption and no legend\n"
+                "      --art FILE.xml     draw tiles from the publisher's images named by an\n"
+                "                         art manifest (docs/render.md); tiles without one are\n"
+                "                         drawn with tilekit's art, with a warning\n"
                 "\n"
                 "board --scene: the board options of 'tilekit render --help' (--layout, --set,\n"
                 "--seed, --players, --px, --no-grid, --no-coords); the scene's figures whose\n"
@@ -48,6 +58,23 @@ static void help_scene(FILE *out)
                 "Exit status: 0 written; 1 a missing set or a failed write; 2 usage errors, a\n"
                 "scene that cannot be read or is illegal (as for tilekit score), inputs that\n"
                 "cannot be opened or read.\n");
+}
+
+int tkit_cli_load_art(const char *path, struct tkit_set *const *sets, size_t nsets,
+                      struct tkit_render_art **art)
+{
+        *art = NULL;
+        if (!path)
+                return 0;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_art *a = tkit_art_read_file(path, &d, NULL);
+        if (a)
+                *art = tkit_render_art_create(a, sets, nsets, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        tkit_art_destroy(a);
+        return *art ? 0 : TKIT_EXIT_USAGE;
 }
 
 bool tkit_render_wants_scene(int argc, char **argv)
@@ -62,7 +89,7 @@ bool tkit_render_wants_scene(int argc, char **argv)
 
 struct scene_args {
         bool board;
-        const char *scene, *output, *db, *layout, *sets;
+        const char *scene, *output, *db, *layout, *sets, *map, *art;
         const char **tiles;
         size_t ntiles, captiles;
         struct tkit_scene_render_options o;
@@ -94,6 +121,8 @@ enum {
         O_NO_COORDS,
         O_HELP,
         O_VERSION,
+        O_MAP,
+        O_ART,
 };
 
 static const struct option scene_opts[] = {
@@ -117,6 +146,8 @@ static const struct option scene_opts[] = {
     {"px", required_argument, NULL, O_PX},
     {"no-grid", no_argument, NULL, O_NO_GRID},
     {"no-coords", no_argument, NULL, O_NO_COORDS},
+    {"map", required_argument, NULL, O_MAP},
+    {"art", required_argument, NULL, O_ART},
     {"help", no_argument, NULL, O_HELP},
     {"version", no_argument, NULL, O_VERSION},
     {NULL, 0, NULL, 0},
@@ -130,10 +161,12 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
         case O_DB: a->db = arg; return 0;
         case 'o': a->output = arg; return 0;
         case O_STATE:
-                if (strcmp(arg, "before") != 0 && strcmp(arg, "after") != 0)
-                        return cli_usage_error("render", "--state is before or after");
-                a->o.after = arg[0] == 'a';
+                if (tkit_scene_state_parse(arg) < 0)
+                        return cli_usage_error("render", "--state is during, before or after");
+                a->o.state = (enum tkit_scene_state)tkit_scene_state_parse(arg);
                 return 0;
+        case O_MAP: a->map = arg; return 0;
+        case O_ART: a->art = arg; return 0;
         case O_FINAL: a->final = true; return 0;
         case O_LANG:
                 if (!tkit_render_lang_known(arg))
@@ -190,6 +223,8 @@ static int check_args(const struct scene_args *a, int extra, char **rest)
                 return cli_usage_error("render", "name the output *.png, *.svg or *.pdf");
         if (a->board && !a->layout == !a->have_seed)
                 return cli_usage_error("render", "board needs --layout FILE or --set and --seed");
+        if (a->board && a->map)
+                return cli_usage_error("render", "--map is for render scene");
         if (!a->board && (a->layout || a->have_seed || a->sets || a->px || a->players))
                 return cli_usage_error("render", "--layout, --set, --seed, --players and --px "
                                                  "are for render board");
@@ -249,26 +284,66 @@ static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
 {
         cli_inputs_add(in, a->scene);
         cli_inputs_add(in, a->layout);
+        cli_inputs_add(in, a->art);
         for (size_t i = 0; i < a->ntiles; i++)
                 cli_inputs_add(in, a->tiles[i]);
         if (a->ntiles == 0)
                 cli_inputs_add(in, a->db ? a->db : cli_default_db());
 }
 
-/* Draws into the output with `draw` (0 or a library error), reports, puts the file in place. */
+/* The picture map next to the picture: refused before anything is drawn when it names an input
+ * or the picture itself. */
+static int check_map(const struct scene_args *a)
+{
+        if (!a->map)
+                return 0;
+        if (strcmp(a->map, a->output) == 0)
+                return cli_usage_error("render", "--map and -o name the same file");
+        struct cli_inputs in = {0};
+        add_inputs(a, &in);
+        int rc = cli_output_check(a->map, &in);
+        cli_inputs_finish(&in);
+        return rc;
+}
+
+static int write_map(const struct scene_args *a, const struct tkit_scene *s,
+                     const struct tkit_scene_picture *pic)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_picture_json(pic, s, &b);
+        struct cli_inputs in = {0};
+        add_inputs(a, &in);
+        cli_inputs_add(&in, a->output);
+        int rc = cli_output_buffer(a->map, &in, b.data, b.len);
+        cli_inputs_finish(&in);
+        tkit_buf_finish(&b);
+        return rc;
+}
+
+/* Draws into the output, reports, puts the file in place; then the picture map. */
 static int write_out(const struct scene_args *a, const struct tkit_scene *s,
                      const struct tkit_game_result *r, const struct cli_sets *cs,
                      const struct tkit_layout *l)
 {
+        int rc = check_map(a);
+        if (rc)
+                return rc;
+        struct tkit_render_art *art = NULL;
+        if ((rc = tkit_cli_load_art(a->art, cs->sel, cs->nsel, &art)) != 0)
+                return rc;
         struct cli_inputs in = {0};
         add_inputs(a, &in);
         struct cli_output out;
-        int rc = cli_output_open(&out, a->output, &in);
+        rc = cli_output_open(&out, a->output, &in);
         cli_inputs_finish(&in);
-        if (rc)
+        if (rc) {
+                tkit_render_art_destroy(art);
                 return rc;
+        }
         struct tkit_diags d;
         tkit_diags_init(&d);
+        struct tkit_scene_picture pic = {0};
         int lib;
         if (l) {
                 struct tkit_board_options bo;
@@ -276,18 +351,25 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
                 bo.px = a->px ? (int)a->px : bo.px;
                 bo.grid = !a->grid_off;
                 bo.coords = !a->coords_off;
+                bo.art = art;
                 lib = tkit_render_board_scene_stream(l, s, &bo, out.f, a->output, TKIT_IMAGE_AUTO,
                                                      &d);
         } else {
                 struct tkit_scene_render_options o = a->o;
                 bool png = tkit_image_format_from_path(a->output) == TKIT_IMAGE_PNG;
                 o.px = png ? a->tile_mm / 25.4 * (double)a->dpi : a->tile_mm * 72 / 25.4;
+                o.unit_pt = png ? 72.0 / (double)a->dpi : 1;
+                o.art = art;
                 lib = tkit_render_scene_stream(s, r, cs->sel, cs->nsel, &o, out.f, a->output,
-                                               TKIT_IMAGE_AUTO, NULL, &d);
+                                               TKIT_IMAGE_AUTO, a->map ? &pic : NULL, &d);
         }
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         int wc = cli_output_close(&out, lib == 0);
+        if (!lib && !wc && a->map)
+                wc = write_map(a, s, &pic);
+        tkit_scene_picture_finish(&pic);
+        tkit_render_art_destroy(art);
         if (lib)
                 return lib == TKIT_E_USAGE ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
         return wc;

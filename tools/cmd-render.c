@@ -34,6 +34,9 @@ void tkit_help_render(FILE *out)
                 "      --set ID[,ID...]   the sets to draw (with --tiles: default all read)\n"
                 "  -o, --output FILE      where to write; the format comes from the extension\n"
                 "      --debug            draw perimeter positions and feature ids on tiles\n"
+                "      --art FILE.xml     sheet, board: draw tiles from the publisher's images\n"
+                "                         named by an art manifest (docs/render.md); tiles\n"
+                "                         without one keep tilekit's art, with a warning\n"
                 "\n"
                 "sheet:\n"
                 "      --paper a4|letter  paper (default a4)\n"
@@ -93,6 +96,7 @@ enum {
         OPT_ROTATION,
         OPT_HELP,
         OPT_VERSION,
+        OPT_ART,
 };
 
 static const struct option long_opts[] = {
@@ -118,6 +122,7 @@ static const struct option long_opts[] = {
     {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
     {"no-discarded", no_argument, NULL, OPT_NO_DISCARDED},
     {"rotation", required_argument, NULL, OPT_ROTATION},
+    {"art", required_argument, NULL, OPT_ART},
     {"help", no_argument, NULL, OPT_HELP},
     {"version", no_argument, NULL, OPT_VERSION},
     {NULL, 0, NULL, 0},
@@ -132,6 +137,7 @@ struct render_args {
         const char *output;
         const char *layout;
         const char *tile_id;
+        const char *art;
         bool have_seed, have_rotation;
         uint64_t seed;
         long players, px, rotation;
@@ -185,6 +191,7 @@ static void render_inputs(const struct render_args *a, struct cli_inputs *in)
         if (a->ntiles == 0)
                 cli_inputs_add(in, a->db ? a->db : cli_default_db());
         cli_inputs_add(in, a->layout);
+        cli_inputs_add(in, a->art);
 }
 
 /* Refuses an output that is one of the inputs, before anything is read. */
@@ -241,9 +248,13 @@ static int run_sheet(struct render_args *a)
         rc = load_sets(a, &ld, true);
         if (rc == 0 && ld.nsel == 0)
                 rc = cli_fail("no sets to draw");
+        struct tkit_render_art *art = NULL;
+        if (rc == 0)
+                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &art);
         struct drawing g;
         if (rc == 0 && (rc = drawing_open(&g, a)) == 0) {
                 a->sheet.flags = a->flags;
+                a->sheet.art = art;
                 int pages = 0;
                 int r = tkit_render_sheet_stream((const struct tkit_set *const *)ld.sel, ld.nsel,
                                                  &a->sheet, g.out.f, a->output, &pages, &g.d);
@@ -252,6 +263,7 @@ static int run_sheet(struct render_args *a)
                         printf("%s: %d page%s, %zu set%s\n", a->output, pages,
                                pages == 1 ? "" : "s", ld.nsel, ld.nsel == 1 ? "" : "s");
         }
+        tkit_render_art_destroy(art);
         cli_sets_finish(&ld);
         return rc;
 }
@@ -314,11 +326,15 @@ static int run_board(struct render_args *a)
         tkit_diags_init(&d);
         struct tkit_layout *l = board_layout(a, &ld, &d, &rc);
         cli_print_diags(&d);
+        struct tkit_render_art *art = NULL;
+        if (l)
+                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &art);
         struct drawing g;
-        if (l && (rc = drawing_open(&g, a)) == 0) {
+        if (l && rc == 0 && (rc = drawing_open(&g, a)) == 0) {
                 if (a->px)
                         a->board.px = (int)a->px;
                 a->board.flags = a->flags;
+                a->board.art = art;
                 int r = tkit_render_board_stream(l, &a->board, g.out.f, a->output, TKIT_IMAGE_AUTO,
                                                  &g.d);
                 rc = drawing_close(&g, r);
@@ -326,6 +342,7 @@ static int run_board(struct render_args *a)
                         printf("%s: %zu placements, %zu discarded\n", a->output, l->nplacements,
                                l->ndiscards);
         }
+        tkit_render_art_destroy(art);
         tkit_layout_destroy(l);
         tkit_diags_finish(&d);
         cli_sets_finish(&ld);
@@ -334,6 +351,8 @@ static int run_board(struct render_args *a)
 
 static int run_tile(struct render_args *a)
 {
+        if (a->art)
+                return cli_usage_error("render", "--art is for sheet, board and scene");
         if (!a->tile_id)
                 return cli_usage_error("render", "tile needs a tile ID");
         if (!a->output)
@@ -400,6 +419,9 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
                 return 0;
         case OPT_DEBUG:
                 a->flags |= TKIT_RENDER_DEBUG;
+                return 0;
+        case OPT_ART:
+                a->art = arg;
                 return 0;
         case OPT_PAPER:
                 n = tkit_paper_parse(arg);

@@ -1,11 +1,14 @@
 #!/bin/sh
-# Renders every scene of scenes/ as a PNG into docs/images/scenes/ and writes docs/gallery.md
-# with the pictures, their sources and captions. Run from the top of the repository after
-# building (meson setup build && ninja -C build):
+# Renders every scene of scenes/ as PNG into docs/images/scenes/ and writes docs/gallery.md with
+# the pictures (the move shown, tilekit's default), their sources and captions; the rulebook
+# examples (every scene not named own-*) also in Romanian and Czech next to English. Then
+# docs/gallery-20mm.md: the rulebook examples at a rulebook's size, 20 mm a tile. Run from the
+# top of the repository after building (meson setup build && ninja -C build):
 #
 #     sh tools/gallery.sh [TILEKIT] [DPI]
 #
-# TILEKIT defaults to build/tools/tilekit, DPI to 64 (45 mm tiles: 113 pixels).
+# TILEKIT defaults to build/tools/tilekit, DPI to 64 (45 mm tiles: 113 pixels; the 20 mm page
+# is drawn at 150 dpi, 118 pixels a tile).
 set -eu
 # The same pictures and page from any machine: scenes in byte order, whatever the locale.
 LC_ALL=C
@@ -15,13 +18,14 @@ tilekit=${1:-build/tools/tilekit}
 dpi=${2:-64}
 out=docs/images/scenes
 page=docs/gallery.md
+page20=docs/gallery-20mm.md
 
 [ -x "$tilekit" ] || { echo "gallery.sh: no $tilekit (build first)" >&2; exit 2; }
 tiles=""
 for t in tilesets/*.xml; do
         tiles="$tiles --tiles $t"
 done
-mkdir -p "$out"
+mkdir -p "$out" "$out/20mm"
 
 # The text of the first <TAG ...>...</TAG> (with lang="en" for captions), entities decoded.
 xml_text() {
@@ -32,38 +36,82 @@ caption_en() {
         sed -n 's|.*<caption lang="en">\(.*\)</caption>.*|\1|p' "$1" | head -n 1 |
                 sed -e 's/&lt;/</g' -e 's/&gt;/>/g' -e 's/&quot;/"/g' -e 's/&amp;/\&/g'
 }
-
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
-{
-        echo "# Gallery: the scenes of \`scenes/\`"
-        echo
-        echo "Every scene of \`scenes/\` as \`tilekit render scene\` draws it (45 mm tiles at $dpi dpi;"
-        echo "the move being made, the features it scores hatched in the scorer's colour with their"
-        echo "points, the caption and the legend of the events under the picture). The pictures and"
-        echo "this page are made by \`sh tools/gallery.sh\`; \`docs/render.md\` says how a scene is drawn."
-        echo
-} >"$tmp"
-n=0
-for f in scenes/*.xml; do
-        id=$(basename "$f" .xml)
+# draw SCENE FILE.png [OPTIONS]
+draw() {
+        f=$1
+        png=$2
+        shift 2
         # shellcheck disable=SC2086
-        if ! "$tilekit" render scene "$f" $tiles --dpi "$dpi" -o "$out/$id.png" >/dev/null; then
+        if ! "$tilekit" render scene "$f" $tiles "$@" -o "$png" >/dev/null; then
                 echo "gallery.sh: $f could not be drawn" >&2
                 exit 1
         fi
+}
+rulebook() {
+        case $(basename "$1") in own-*) return 1 ;; *) return 0 ;; esac
+}
+
+tmp=$(mktemp)
+tmp20=$(mktemp)
+trap 'rm -f "$tmp" "$tmp20"' EXIT
+{
+        echo "# Gallery: the scenes of \`scenes/\`"
+        echo
+        echo "Every scene of \`scenes/\` as \`tilekit render scene\` draws it by default (45 mm tiles at"
+        echo "$dpi dpi): the move shown — the tile placed framed, the figures it places ringed as new, what"
+        echo "it builds, a refused action crossed out with its callout —, the features it scores hatched"
+        echo "in the scorer's colour with their points, the defense posts the example concerns, and the"
+        echo "caption and the legend of the events under the picture. The rulebook examples are shown"
+        echo "in English, Romanian and Czech; [the same examples at a rulebook's size, 20 mm a tile,"
+        echo "are on a page of their own](gallery-20mm.md). The pictures and these pages are made by"
+        echo "\`sh tools/gallery.sh\`; \`docs/render.md\` says how a scene is drawn."
+        echo
+} >"$tmp"
+{
+        echo "# Gallery at rulebook size: 20 mm a tile"
+        echo
+        echo "The rulebook examples of \`scenes/\` as a rulebook prints them, 20 mm a tile"
+        echo "(\`tilekit render scene SCENE --tile-mm 20\`; PNG at 150 dpi here, vector in a PDF): text of"
+        echo "6 points or more, figures with a floor size and greyscale patterns instead of letters,"
+        echo "the fortress cut to what the example needs. Made by \`sh tools/gallery.sh\`; the pictures"
+        echo "at the real size are in [the gallery](gallery.md)."
+        echo
+} >"$tmp20"
+n=0
+for f in scenes/*.xml; do
+        id=$(basename "$f" .xml)
+        draw "$f" "$out/$id.png" --dpi "$dpi"
+        src=$(xml_text "$f" source)
+        cap=$(caption_en "$f")
         {
                 echo "## $id"
                 echo
-                src=$(xml_text "$f" source)
                 [ -n "$src" ] && echo "*$src*" && echo
-                echo "![$id](images/scenes/$id.png)"
+                if rulebook "$f"; then
+                        echo "| English | Română | Čeština |"
+                        echo "|---|---|---|"
+                        echo "| ![$id](images/scenes/$id.png) | ![$id, ro](images/scenes/$id.ro.png) | ![$id, cs](images/scenes/$id.cs.png) |"
+                else
+                        echo "![$id](images/scenes/$id.png)"
+                fi
                 echo
-                cap=$(caption_en "$f")
                 [ -n "$cap" ] && echo "$cap" && echo
         } >>"$tmp"
+        if rulebook "$f"; then
+                draw "$f" "$out/$id.ro.png" --dpi "$dpi" --lang ro
+                draw "$f" "$out/$id.cs.png" --dpi "$dpi" --lang cs
+                draw "$f" "$out/20mm/$id.png" --tile-mm 20 --dpi 150
+                {
+                        echo "## $id"
+                        echo
+                        [ -n "$src" ] && echo "*$src*" && echo
+                        echo "![$id at 20 mm](images/scenes/20mm/$id.png)"
+                        echo
+                } >>"$tmp20"
+        fi
         n=$((n + 1))
 done
 mv "$tmp" "$page"
+mv "$tmp20" "$page20"
 trap - EXIT
-echo "$page: $n scenes, pictures in $out/"
+echo "$page: $n scenes; $page20; pictures in $out/"

@@ -4,6 +4,7 @@
  * simulated boards with figures placed by every way of writing a place (feature ids, sides,
  * positions, words), on every rotation. Environment: TKIT_TILESETS, TKIT_JCZ, TKIT_SCENES. */
 #include <dirent.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -35,11 +36,14 @@ static int unload(void **state)
         return 0;
 }
 
-/* Renders `s` with the engine's result `r` (every tile shown) and returns where things landed. */
-static struct tkit_scene_picture draw(const struct tkit_scene *s, const struct tkit_game_result *r)
+/* Renders `s` with the engine's result `r` (every tile shown) in `state` and returns where things
+ * landed. */
+static struct tkit_scene_picture draw(const struct tkit_scene *s, const struct tkit_game_result *r,
+                                      enum tkit_scene_state state)
 {
         struct tkit_scene_render_options o;
         tkit_scene_render_options_init(&o);
+        o.state = state;
         o.px = 96;
         o.full = true;
         o.caption = false;
@@ -61,16 +65,52 @@ static struct tkit_scene_picture draw(const struct tkit_scene *s, const struct t
         return pic;
 }
 
-/* Each figure drawn on a feature: the engine's cell and feature, the spot inside it. Returns
- * the number of figures checked. */
-static size_t check(const struct tkit_scene *s, const struct tkit_game_result *r, const char *what)
+/* A figure on a cloister or garden stands beside its building (docs/render.md: never on it): the
+ * picture map has the building of that feature on that cell, and the figure's box touches it
+ * (within a third of its width, the ring of a new figure included). */
+static void check_beside(const struct tkit_scene_picture *pic, const struct tkit_scene_mark *m,
+                         const char *what, size_t k)
 {
-        struct tkit_scene_picture pic = draw(s, r);
+        const struct tkit_scene_mark *b = NULL;
+        for (size_t i = 0; i < pic->nmarks && !b; i++)
+                if (pic->marks[i].kind == TKIT_MARK_SYMBOL && pic->marks[i].feature == m->feature &&
+                    pic->marks[i].cell_x == m->cell_x && pic->marks[i].cell_y == m->cell_y)
+                        b = &pic->marks[i];
+        if (!b) {
+                fail_msg("%s: figure %zu: no building of feature %d on its cell", what, k,
+                         m->feature);
+                return;
+        }
+        double dx = fmax(0, fmax(m->x0 - b->x1, b->x0 - m->x1));
+        double dy = fmax(0, fmax(m->y0 - b->y1, b->y0 - m->y1));
+        if (hypot(dx, dy) > (m->x1 - m->x0) * 0.34)
+                fail_msg("%s: figure %zu stands %.1f away from the building of feature %d", what, k,
+                         hypot(dx, dy), m->feature);
+}
+
+/* Whether the move turns figure `index` (-1: the one it places) into a maiden or a barn farmer:
+ * the move shown draws it on the token. */
+static bool converted(const struct tkit_game_result *r, int index)
+{
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == TKIT_EV_CONVERT && r->events[i].figure == index)
+                        return true;
+        return false;
+}
+
+/* Each figure drawn on a feature: the engine's cell and feature, the spot inside it (beside the
+ * building of a cloister or garden); before the move (the scene's figures) and in the move shown
+ * (the figure placed too). Returns the number of figures checked. */
+static size_t check_state(const struct tkit_scene *s, const struct tkit_game_result *r,
+                          const char *what, enum tkit_scene_state state)
+{
+        struct tkit_scene_picture pic = draw(s, r, state);
         size_t checked = 0;
         bool placed = s->move.kind == TKIT_MOVE_TILE && s->move.has_figure;
         for (size_t i = 0; i < pic.nmarks; i++) {
                 const struct tkit_scene_mark *m = &pic.marks[i];
-                if (m->kind != TKIT_MARK_FIGURE)
+                if (m->kind != TKIT_MARK_FIGURE ||
+                    (state == TKIT_SCENE_DURING && converted(r, m->index)))
                         continue;
                 size_t k = m->index >= 0 ? (size_t)m->index : r->nfigures - 1;
                 assert_true(m->index >= 0 || placed);
@@ -86,7 +126,11 @@ static size_t check(const struct tkit_scene *s, const struct tkit_game_result *r
                 if (m->feature != want)
                         fail_msg("%s: figure %zu drawn on feature %d, the engine scores it on %d",
                                  what, k, m->feature, e->feature);
-                if (want >= 0) {
+                bool inner = want >= 0 && m->tile->features[want].mask == 0 &&
+                             m->tile->features[want].kind != TKIT_FIELD;
+                if (inner) {
+                        check_beside(&pic, m, what, k);
+                } else if (want >= 0) {
                         int at = tkit_render_feature_at(m->tile, m->rotation, m->u, m->v);
                         if (at != want)
                                 fail_msg("%s: figure %zu's spot (%.2f, %.2f) lies on feature %d "
@@ -97,6 +141,12 @@ static size_t check(const struct tkit_scene *s, const struct tkit_game_result *r
         }
         tkit_scene_picture_finish(&pic);
         return checked;
+}
+
+static size_t check(const struct tkit_scene *s, const struct tkit_game_result *r, const char *what)
+{
+        return check_state(s, r, what, TKIT_SCENE_BEFORE) +
+               check_state(s, r, what, TKIT_SCENE_DURING);
 }
 
 static void test_scenes(void **state)

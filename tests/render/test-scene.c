@@ -302,6 +302,33 @@ static bool near_rgb(uint32_t a, uint32_t b, int tol)
         return true;
 }
 
+/* A cloister or garden: a feature with no place on the tile's edge that is no field. */
+static bool inner_feature(const struct tkit_tile *t, int f)
+{
+        return t->features[f].mask == 0 && t->features[f].kind != TKIT_FIELD;
+}
+
+/* A figure on a cloister or garden stands beside its building: its box touches the building's
+ * box (within a tenth of the figure's width, a third with the ring of a new figure around it)
+ * and covers none of it. */
+static void check_beside(const struct tkit_scene_picture *pic, const struct tkit_scene_mark *m,
+                         size_t i)
+{
+        const struct tkit_scene_mark *b = NULL;
+        for (size_t k = 0; k < pic->nmarks && !b; k++)
+                if (pic->marks[k].kind == TKIT_MARK_SYMBOL && pic->marks[k].feature == m->feature &&
+                    pic->marks[k].cell_x == m->cell_x && pic->marks[k].cell_y == m->cell_y)
+                        b = &pic->marks[k];
+        if (!b)
+                fail_msg("figure %zu: no building of its feature in the picture map", i);
+        if (m->x0 < b->x1 && b->x0 < m->x1 && m->y0 < b->y1 && b->y0 < m->y1)
+                fail_msg("figure %zu covers the %s it stands by", i, b->what);
+        double dx = fmax(0, fmax(m->x0 - b->x1, b->x0 - m->x1));
+        double dy = fmax(0, fmax(m->y0 - b->y1, b->y0 - m->y1));
+        if (hypot(dx, dy) > (m->x1 - m->x0) * (m->is_new ? 0.34 : 0.1))
+                fail_msg("figure %zu stands %.1f away from its %s", i, hypot(dx, dy), b->what);
+}
+
 static void check_figures(const struct tkit_scene *s, const struct tkit_scene_picture *pic,
                           const char *png, size_t want)
 {
@@ -320,7 +347,10 @@ static void check_figures(const struct tkit_scene *s, const struct tkit_scene_pi
                 if (!near_rgb(got, want_rgb, 2))
                         fail_msg("figure %zu of player %d: colour %06x at its probe, want %06x", i,
                                  m->player, got, want_rgb);
-                if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0) {
+                if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0 &&
+                    inner_feature(m->tile, m->feature)) {
+                        check_beside(pic, m, i);
+                } else if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0) {
                         assert_int_equal(tkit_render_feature_at(m->tile, m->rotation, m->u, m->v),
                                          m->feature);
                         /* the bare art there is what the feature is drawn in */
@@ -385,10 +415,13 @@ static void test_tokens_and_posts(void **state)
         assert_int_equal(render(s, &r, &o, png, &pic), 0);
         /* 5 on the board, 3 in the knights row, 3 of its stack of 5 shown, 1 + 1 at the monks */
         check_figures(s, &pic, png, 13);
-        int tokens = 0;
-        for (size_t i = 0; i < pic.nmarks; i++)
-                tokens += pic.marks[i].kind == TKIT_MARK_TOKEN;
-        assert_int_equal(tokens, 2);
+        int tokens = 0, catapults = 0;
+        for (size_t i = 0; i < pic.nmarks; i++) {
+                tokens += pic.marks[i].kind == TKIT_MARK_TOKEN && pic.marks[i].post < 0;
+                catapults += pic.marks[i].kind == TKIT_MARK_TOKEN && pic.marks[i].post >= 0;
+        }
+        assert_int_equal(tokens, 2);    /* the castle and the barn */
+        assert_int_equal(catapults, 1); /* at the knights' post */
         tkit_scene_picture_finish(&pic);
         free(png);
         tkit_scene_destroy(s);
@@ -514,7 +547,8 @@ static int inn_sign(const struct tkit_tile *t, int rot, double *u, double *v)
         for (int y = 0; y < N; y++)
                 for (int x = 0; x < N; x++) {
                         uint32_t c = pixel(img, x, y);
-                        int r = (int)(c >> 16 & 0xff), g = (int)(c >> 8 & 0xff), b = (int)(c & 0xff);
+                        int r = (int)(c >> 16 & 0xff), g = (int)(c >> 8 & 0xff),
+                            b = (int)(c & 0xff);
                         if (r > 215 && g > 150 && g < 195 && b < 80) {
                                 n++;
                                 su += x + 0.5;
@@ -641,7 +675,8 @@ static void test_deterministic(void **state)
         struct tkit_game_result r;
         struct tkit_scene *s = token_scene(&r);
         for (int i = 0; i < 2; i++) {
-                char *n1 = tkit_xasprintf("det1.%s", ext[i]), *n2 = tkit_xasprintf("det2.%s", ext[i]);
+                char *n1 = tkit_xasprintf("det1.%s", ext[i]),
+                     *n2 = tkit_xasprintf("det2.%s", ext[i]);
                 char *p1 = out_path(n1), *p2 = out_path(n2);
                 assert_int_equal(render(s, &r, NULL, p1, NULL), 0);
                 assert_int_equal(render(s, &r, NULL, p2, NULL), 0);
@@ -676,7 +711,7 @@ static void test_refused(void **state)
         o.px = 4;
         assert_int_equal(render(s, &r, &o, png, NULL), TKIT_E_USAGE);
         tkit_scene_render_options_init(&o);
-        o.after = true;
+        o.state = TKIT_SCENE_AFTER;
         assert_int_equal(render(s, NULL, &o, png, NULL), TKIT_E_USAGE);
         assert_int_equal(access(png, F_OK), -1); /* nothing written */
         free(png);
@@ -711,15 +746,29 @@ static char **scene_files(size_t *n)
         return v;
 }
 
-/* Figures a scene shows before its move: on the board, the one placed, those in the posts. */
-static size_t figures_shown(const struct tkit_scene *s)
+/* Figures the move shown draws: on the board, the one placed, those in the posts with the meeple
+ * of a post bonus (a stack shows its top three). */
+static size_t figures_shown(const struct tkit_scene *s, const struct tkit_game_result *r)
 {
-        size_t n = s->nfigures + (s->move.kind == TKIT_MOVE_TILE && !s->move.discarded &&
-                                  s->move.has_figure);
-        for (size_t i = 0; i < s->nposts; i++) {
-                for (size_t k = 0; k < s->posts[i].nrow; k++)
-                        n += s->posts[i].row[k] >= 0;
-                n += s->posts[i].nstack > 3 ? 3 : s->posts[i].nstack;
+        size_t n = s->nfigures +
+                   (s->move.kind == TKIT_MOVE_TILE && !s->move.discarded && s->move.has_figure);
+        for (int k = 0; k < TKIT_POST_ANY; k++) {
+                size_t stack = 0;
+                for (size_t i = 0; i < s->nposts; i++) {
+                        if ((int)s->posts[i].kind != k)
+                                continue;
+                        for (size_t j = 0; j < s->posts[i].nrow; j++)
+                                n += s->posts[i].row[j] >= 0;
+                        stack = s->posts[i].nstack;
+                }
+                for (size_t i = 0; i < r->nevents; i++) {
+                        const struct tkit_game_event *e = &r->events[i];
+                        if (e->kind != TKIT_EV_POST || e->post != k)
+                                continue;
+                        n += !e->stack;
+                        stack += e->stack;
+                }
+                n += stack > 3 ? 3 : stack;
         }
         return n;
 }
@@ -734,7 +783,8 @@ static bool boxes_overlap(const struct tkit_scene_mark *a, const struct tkit_sce
 static bool has_badge(const struct tkit_game_event *e)
 {
         return e->kind == TKIT_EV_SCORE && e->player >= 0 &&
-               (e->nplaces || e->rule == TKIT_GR_MAIDEN_TAKE || e->rule == TKIT_GR_BARN_SCORE);
+               (e->nplaces || e->post >= 0 || e->rule == TKIT_GR_MAIDEN_TAKE ||
+                e->rule == TKIT_GR_BARN_SCORE);
 }
 
 /* The figure of the scorer nearest to badge `b` among those standing on the places scored, and
@@ -856,7 +906,7 @@ static void test_scenes_folder(void **state)
                 char *png = out_path("scene.png"), *png2 = out_path("scene2.png");
                 char *pdf = out_path("scene.pdf"), *pdf2 = out_path("scene2.pdf");
                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
-                check_figures(s, &pic, png, figures_shown(s));
+                check_figures(s, &pic, png, figures_shown(s, &r));
                 check_badges(&r, &pic, files[i], o.px);
                 check_removed(&r, &pic, files[i]);
                 tkit_scene_picture_finish(&pic);
@@ -865,7 +915,7 @@ static void test_scenes_folder(void **state)
                 assert_int_equal(render(s, &r, NULL, pdf2, NULL), 0);
                 if (!same_file(png, png2) || !same_file(pdf, pdf2))
                         fail_msg("%s: not the same bytes twice", files[i]);
-                o.after = true;
+                o.state = TKIT_SCENE_AFTER;
                 assert_int_equal(render(s, &r, &o, png, NULL), 0);
                 free(png);
                 free(png2);
@@ -876,6 +926,338 @@ static void test_scenes_folder(void **state)
                 free(files[i]);
         }
         free(files);
+}
+
+/* ---------------------------------------------------------------- nothing hidden */
+
+static bool is_symbol(const struct tkit_scene_mark *m, const char *what)
+{
+        return m->kind == TKIT_MARK_SYMBOL && m->what && strcmp(m->what, what) == 0;
+}
+
+static bool building(const struct tkit_scene_mark *m)
+{
+        return is_symbol(m, "cloister") || is_symbol(m, "garden") || is_symbol(m, "inn") ||
+               is_symbol(m, "cathedral");
+}
+
+/* What a badge must leave visible: figures, tokens, post spaces and every symbol of the art. */
+static bool badge_must_avoid(const struct tkit_scene_mark *m)
+{
+        return m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_POST ||
+               m->kind == TKIT_MARK_TOKEN || m->kind == TKIT_MARK_POST_SPACE ||
+               m->kind == TKIT_MARK_SYMBOL || m->kind == TKIT_MARK_BADGE ||
+               m->kind == TKIT_MARK_REFUSED || m->kind == TKIT_MARK_CALLOUT;
+}
+
+static bool inside(const struct tkit_scene_picture *pic, const struct tkit_scene_mark *m)
+{
+        return m->x0 >= -0.01 && m->y0 >= -0.01 && m->x1 <= pic->width + 0.01 &&
+               m->y1 <= pic->height + 0.01;
+}
+
+/* From the picture map: figures beside (never on) buildings; badges over nothing and inside the
+ * picture; text of 6 points or more inside the picture; the players' letters 6 points or more or
+ * patterns; the frame of the tile placed all around it and outside it. */
+static void check_map(const struct tkit_scene_picture *pic, const char *what)
+{
+        const struct tkit_scene_mark *tile = NULL, *frame = NULL;
+        if (pic->letter_pt != 0 && pic->letter_pt < 6)
+                fail_msg("%s: letters on figures of %.1f pt", what, pic->letter_pt);
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *m = &pic->marks[i];
+                if (m->kind == TKIT_MARK_TILE && m->is_new)
+                        tile = m;
+                if (m->kind == TKIT_MARK_NEW_TILE)
+                        frame = m;
+                if (m->kind == TKIT_MARK_TEXT && (m->size_pt < 6 - 1e-9 || !inside(pic, m)))
+                        fail_msg("%s: text '%s' of %.2f pt at %.0f,%.0f", what, m->text, m->size_pt,
+                                 m->x0, m->y0);
+                if (m->kind == TKIT_MARK_BADGE && !inside(pic, m))
+                        fail_msg("%s: badge %+d out of the picture", what, m->points);
+                for (size_t k = 0; k < pic->nmarks; k++) {
+                        const struct tkit_scene_mark *o = &pic->marks[k];
+                        if (k == i || !boxes_overlap(m, o))
+                                continue;
+                        if (m->kind == TKIT_MARK_FIGURE && building(o))
+                                fail_msg("%s: a figure on the %s at (%d, %d)", what, o->what,
+                                         o->cell_x, o->cell_y);
+                        if (m->kind == TKIT_MARK_BADGE && badge_must_avoid(o))
+                                fail_msg("%s: badge %+d over a %s%s%s", what, m->points,
+                                         o->kind == TKIT_MARK_SYMBOL ? "symbol " : "mark ",
+                                         o->what ? o->what : "",
+                                         o->kind == TKIT_MARK_FIGURE ? " (figure)" : "");
+                }
+        }
+        if (!tile != !frame)
+                fail_msg("%s: a tile placed without its frame, or the other way round", what);
+        if (tile && !(frame->x0 < tile->x0 && frame->y0 < tile->y0 && frame->x1 > tile->x1 &&
+                      frame->y1 > tile->y1))
+                fail_msg("%s: the frame of the tile placed is not all around it", what);
+}
+
+/* The art of the tile placed, just inside its edges, is not the frame's white or black. */
+static void check_frame_outside(const struct tkit_scene_picture *pic, cairo_surface_t *img,
+                                const char *what)
+{
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *t = &pic->marks[i];
+                if (t->kind != TKIT_MARK_TILE || !t->is_new)
+                        continue;
+                double w = t->x1 - t->x0, h = t->y1 - t->y0;
+                const double at[4][2] = {{0.5, 0.035}, {0.965, 0.5}, {0.5, 0.965}, {0.035, 0.5}};
+                for (int k = 0; k < 4; k++) {
+                        double x = t->x0 + w * at[k][0], y = t->y0 + h * at[k][1];
+                        bool covered = false; /* a figure or badge may stand there */
+                        for (size_t j = 0; j < pic->nmarks; j++) {
+                                const struct tkit_scene_mark *o = &pic->marks[j];
+                                covered |= o->kind != TKIT_MARK_TILE &&
+                                           o->kind != TKIT_MARK_NEW_TILE &&
+                                           o->kind != TKIT_MARK_TEXT && x >= o->x0 - 2 &&
+                                           x <= o->x1 + 2 && y >= o->y0 - 2 && y <= o->y1 + 2;
+                        }
+                        uint32_t c = pixel(img, x, y);
+                        if (!covered && (near_rgb(c, 0xffffff, 4) || near_rgb(c, 0x1a1a1a, 24)))
+                                fail_msg("%s: the frame covers the tile placed at %.0f,%.0f (%06x)",
+                                         what, x, y, c);
+                }
+        }
+}
+
+/* Whether something drawn over the board (a figure, token, badge, callout, cross) lies within
+ * `margin` of (x, y). */
+static bool covered_at(const struct tkit_scene_picture *pic, double x, double y, double margin)
+{
+        for (size_t j = 0; j < pic->nmarks; j++) {
+                const struct tkit_scene_mark *o = &pic->marks[j];
+                if (o->kind == TKIT_MARK_TILE && o->is_new && x >= o->x0 - 3 * margin &&
+                    x <= o->x1 + 3 * margin && y >= o->y0 - 3 * margin && y <= o->y1 + 3 * margin &&
+                    !(x > o->x0 + margin && x < o->x1 - margin && y > o->y0 + margin &&
+                      y < o->y1 - margin))
+                        return true; /* the frame lies over the edges around the tile placed */
+                if ((o->kind == TKIT_MARK_FIGURE || o->kind == TKIT_MARK_TOKEN ||
+                     o->kind == TKIT_MARK_BADGE || o->kind == TKIT_MARK_CALLOUT ||
+                     o->kind == TKIT_MARK_REFUSED) &&
+                    x >= o->x0 - margin && x <= o->x1 + margin && y >= o->y0 - margin &&
+                    y <= o->y1 + margin)
+                        return true;
+        }
+        return false;
+}
+
+#define GRID 100
+
+/* Whether, going from column i of row `row` (GRID columns) in direction `dir`, past walls and
+ * buildings, the next area is another feature (a real edge of feature f, not a building drawn
+ * inside it). */
+static bool other_feature(const int *row, int f, int i, int dir)
+{
+        for (int k = i + dir; k >= 0 && k < GRID && abs(k - i) <= 10; k += dir)
+                if (row[k] >= 0)
+                        return row[k] != f;
+        return false;
+}
+
+/* The hatch of each feature scored shows on any ground: where the feature's area ends inside a
+ * tile (another feature begins), the picture has a dark line there (within 2.5 % of a tile). */
+static void check_hatch_outlined(const struct tkit_game_result *r,
+                                 const struct tkit_scene_picture *pic, cairo_surface_t *img,
+                                 const char *what)
+{
+        int *grid = tkit_xmalloc(sizeof(int) * GRID * GRID);
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
+                if (e->kind != TKIT_EV_SCORE || e->player < 0)
+                        continue;
+                for (size_t k = 0; k < e->nplaces; k++) {
+                        const struct tkit_scene_mark *t = NULL;
+                        for (size_t j = 0; j < pic->nmarks && !t; j++)
+                                if (pic->marks[j].kind == TKIT_MARK_TILE &&
+                                    pic->marks[j].cell_x == e->places[k].x &&
+                                    pic->marks[j].cell_y == e->places[k].y && pic->marks[j].tile)
+                                        t = &pic->marks[j];
+                        if (!t || e->places[k].feature < 0)
+                                continue;
+                        tkit_render_feature_grid(t->tile, t->rotation, GRID, grid);
+                        int f = e->places[k].feature, edges = 0, outlined = 0;
+                        double w = t->x1 - t->x0;
+                        for (int v = 10; v < 95; v += 10) {
+                                const int *row = grid + v * GRID;
+                                for (int u = 2; u < 97; u++) {
+                                        int a = row[u], b = row[u + 1];
+                                        if ((a == f) == (b == f) ||
+                                            !other_feature(row, f, a == f ? u : u + 1,
+                                                           a == f ? 1 : -1))
+                                                continue;
+                                        double x = t->x0 + w * ((a == f ? u : u + 1) + 0.5) / GRID;
+                                        double y = t->y0 + w * (v + 0.5) / GRID;
+                                        if (covered_at(pic, x, y, w * 0.03))
+                                                continue;
+                                        edges++;
+                                        bool dark = false;
+                                        for (int d = -25; d <= 25 && !dark; d++) {
+                                                uint32_t c = pixel(img, x + (d % 5) * w / 200,
+                                                                   y + (d / 5) * w / 200);
+                                                int l = (int)(((c >> 16) & 0xff) * 30 +
+                                                              ((c >> 8) & 0xff) * 59 +
+                                                              (c & 0xff) * 11) /
+                                                        100;
+                                                dark = l < 60;
+                                        }
+                                        outlined += dark;
+                                        if (!dark && getenv("TKIT_DEBUG_HATCH"))
+                                                print_message("%s: no outline at %.0f,%.0f\n", what,
+                                                              x, y);
+                                }
+                        }
+                        if (edges && outlined * 10 < edges * 9)
+                                fail_msg("%s: the hatch of feature %d at (%d, %d) is outlined at "
+                                         "%d of %d edges",
+                                         what, f, e->places[k].x, e->places[k].y, outlined, edges);
+                }
+        }
+        free(grid);
+}
+
+/* Every scene of scenes/, in every language and at 45 mm and at a rulebook's 20 mm a tile: the
+ * picture map says nothing is hidden and everything is legible. */
+static void test_nothing_hidden(void **state)
+{
+        (void)state;
+        size_t n;
+        char **files = scene_files(&n);
+        static const double mm[2] = {45, 20}, dpi[2] = {72, 150};
+        for (size_t i = 0; i < n; i++) {
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_scene *s = tkit_scene_read_file(files[i], &d, NULL);
+                struct tkit_game_result r;
+                tkit_game_result_init(&r);
+                if (!s || tkit_game_apply(s, sets.sets, sets.n, false, &r, &d) != 0)
+                        fail_msg("%s: cannot read or apply", files[i]);
+                tkit_diags_finish(&d);
+                for (int z = 0; z < 2; z++)
+                        for (int l = 0; l < 4; l++) {
+                                struct tkit_scene_render_options o;
+                                tkit_scene_render_options_init(&o);
+                                o.px = mm[z] / 25.4 * dpi[z];
+                                o.unit_pt = 72 / dpi[z];
+                                o.lang = langs[l];
+                                struct tkit_scene_picture pic;
+                                char *png = out_path("hidden.png");
+                                char *what =
+                                    tkit_xasprintf("%s %s %.0f mm", s->id, langs[l], mm[z]);
+                                assert_int_equal(render(s, &r, &o, png, &pic), 0);
+                                check_map(&pic, what);
+                                if (l == 0) {
+                                        cairo_surface_t *img =
+                                            cairo_image_surface_create_from_png(png);
+                                        assert_int_equal(cairo_surface_status(img),
+                                                         CAIRO_STATUS_SUCCESS);
+                                        check_frame_outside(&pic, img, what);
+                                        check_hatch_outlined(&r, &pic, img, what);
+                                        cairo_surface_destroy(img);
+                                }
+                                tkit_scene_picture_finish(&pic);
+                                free(what);
+                                free(png);
+                        }
+                tkit_game_result_finish(&r);
+                tkit_scene_destroy(s);
+                free(files[i]);
+        }
+        free(files);
+}
+
+/* render scene --map: the file is the library's picture map of the same picture, byte for byte,
+ * sized as the PNG, valid JSON (python3's parser, when there is one); a map that names the
+ * picture or an input is refused before anything is written. */
+static void test_map_cli(void **state)
+{
+        (void)state;
+        const char *exe = tkit_test_env("TKIT_EXE"), *ts = tkit_test_env("TKIT_TILESETS");
+        char *scene = tkit_xasprintf("%s/sd-example-8.xml", tkit_test_env("TKIT_SCENES"));
+        char *tiles = tkit_xasprintf("--tiles '%s/base.xml' --tiles '%s/river.xml' --tiles "
+                                     "'%s/siege-defense.xml'",
+                                     ts, ts, ts);
+        char *png = out_path("map.png"), *json = out_path("map.json");
+        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --dpi 96 --lang cs -o '%s' --map "
+                                   "'%s' >/dev/null",
+                                   exe, scene, tiles, png, json);
+        assert_int_equal(run_shell(cmd, NULL), 0);
+        free(cmd);
+        /* the same picture through the library */
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_scene *s = tkit_scene_read_file(scene, &d, NULL);
+        struct tkit_game_result r;
+        tkit_game_result_init(&r);
+        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+        tkit_diags_finish(&d);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.px = 45 / 25.4 * 96;
+        o.unit_pt = 72.0 / 96;
+        o.lang = "cs";
+        struct tkit_scene_picture pic;
+        char *png2 = out_path("map2.png");
+        assert_int_equal(render(s, &r, &o, png2, &pic), 0);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_picture_json(&pic, s, &b);
+        size_t len;
+        char *got = read_all(json, &len);
+        assert_non_null(got);
+        if (len != b.len || memcmp(got, b.data, len) != 0)
+                fail_msg("--map differs from the library's picture map");
+        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+        char *want =
+            tkit_xasprintf("\"width\": %d.00,\n  \"height\": %d.00,\n  \"unit\": \"px\"",
+                           cairo_image_surface_get_width(img), cairo_image_surface_get_height(img));
+        assert_non_null(strstr(got, want));
+        assert_non_null(strstr(got, "\"kind\": \"badge\""));
+        assert_non_null(strstr(got, "\"lang\": \"cs\""));
+        cairo_surface_destroy(img);
+        free(want);
+        if (run_shell("command -v python3 >/dev/null", NULL) == 0) {
+                cmd =
+                    tkit_xasprintf("python3 -c 'import json,sys; m = json.load(open(sys.argv[1])); "
+                                   "assert m[\"items\"] and all(len(i[\"box\"]) == 4 for i in "
+                                   "m[\"items\"])' '%s'",
+                                   json);
+                assert_int_equal(run_shell(cmd, NULL), 0);
+                free(cmd);
+        }
+        /* refused: the map is the picture, or an input */
+        static const char *const bad[] = {"--map '%3$s' -o '%3$s'", "--map '%1$s' -o '%3$s'"};
+        for (int i = 0; i < 2; i++) {
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+                char *args = tkit_xasprintf(bad[i], scene, json, png);
+#pragma GCC diagnostic pop
+                size_t before_len;
+                char *before = read_all(scene, &before_len);
+                cmd = tkit_xasprintf("'%s' render scene '%s' %s %s 2>/dev/null", exe, scene, tiles,
+                                     args);
+                assert_int_equal(run_shell(cmd, NULL), 2);
+                size_t after_len;
+                char *after = read_all(scene, &after_len);
+                assert_true(before_len == after_len && memcmp(before, after, after_len) == 0);
+                free(before);
+                free(after);
+                free(cmd);
+                free(args);
+        }
+        free(got);
+        tkit_buf_finish(&b);
+        tkit_scene_picture_finish(&pic);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        free(png2);
+        free(png);
+        free(json);
+        free(tiles);
+        free(scene);
 }
 
 /* The command: every scene as SVG twice, from two processes, the same bytes; a bad state. */
@@ -903,7 +1285,7 @@ static void test_scenes_cli(void **state)
                 if (!same_file(a, b))
                         fail_msg("%s: SVG not the same bytes twice", files[i]);
         }
-        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --state during -o '%s' 2>/dev/null",
+        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --state sideways -o '%s' 2>/dev/null",
                                    exe, files[0], tiles, a);
         assert_int_equal(run_shell(cmd, NULL), 2);
         free(cmd);
@@ -927,16 +1309,12 @@ static void test_scenes_cli(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(test_road_figures),
-            cmocka_unit_test(test_tokens_and_posts),
-            cmocka_unit_test(test_small_tiles),
-            cmocka_unit_test(test_languages_svg),
-            cmocka_unit_test(test_languages_pdf),
-            cmocka_unit_test(test_vocabulary),
-            cmocka_unit_test(test_inns),
-            cmocka_unit_test(test_deterministic),
-            cmocka_unit_test(test_refused),
-            cmocka_unit_test(test_scenes_folder),
+            cmocka_unit_test(test_road_figures),   cmocka_unit_test(test_tokens_and_posts),
+            cmocka_unit_test(test_small_tiles),    cmocka_unit_test(test_languages_svg),
+            cmocka_unit_test(test_languages_pdf),  cmocka_unit_test(test_vocabulary),
+            cmocka_unit_test(test_inns),           cmocka_unit_test(test_deterministic),
+            cmocka_unit_test(test_refused),        cmocka_unit_test(test_scenes_folder),
+            cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_map_cli),
             cmocka_unit_test(test_scenes_cli),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));

@@ -1,0 +1,391 @@
+/* Drawing a scene picture once everything is placed: the tiles (ours or the publisher's art),
+ * the features scored hatched and outlined in the scorer's colour, the frame of the tile placed
+ * (outside it), then the marks in the order they were placed — tokens, figures (with the ring of
+ * what the move adds and the cross of what it removes), refused actions, badges (with their
+ * leader lines), callouts — and the coordinates. */
+#include "render/scene-private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
+                            int colour, double x, double y, double s)
+{
+        tkit_render_figure_styled(cr, k, lying, colour, p->o->lang, x, y, s, p->pattern);
+}
+
+/* The outer edges of each piece, as one unit (the seams inside stay as the art has them). */
+static void piece_outlines(struct pic *p, cairo_t *cr)
+{
+        cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
+        cairo_set_line_width(cr, p->P * 0.025);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+        for (size_t i = 0; i < p->ncells; i++) {
+                const struct cell *c = &p->cells[i];
+                if (c->piece < 0 || !tkit_scene_shown(p, c->x, c->y))
+                        continue;
+                for (int s = 0; s < 4; s++) {
+                        int dx = (s == 1) - (s == 3), dy = (s == 2) - (s == 0);
+                        const struct cell *n = tkit_scene_cell_at(p, c->x + dx, c->y + dy);
+                        if (n && n->piece == c->piece)
+                                continue;
+                        double x0 = c->x + (s == 1), y0 = c->y + (s == 2);
+                        cairo_move_to(cr, tkit_scene_pic_x(p, x0), tkit_scene_pic_y(p, y0));
+                        cairo_line_to(cr, tkit_scene_pic_x(p, x0 + (s == 0 || s == 2)),
+                                      tkit_scene_pic_y(p, y0 + (s == 1 || s == 3)));
+                }
+        }
+        cairo_stroke(cr);
+}
+
+static void draw_tiles(struct pic *p, cairo_t *cr)
+{
+        for (size_t i = 0; i < p->ncells; i++) {
+                const struct cell *c = &p->cells[i];
+                if (!tkit_scene_shown(p, c->x, c->y))
+                        continue;
+                double x = tkit_scene_pic_x(p, c->x), y = tkit_scene_pic_y(p, c->y);
+                if (!c->def) {
+                        tkit_render_unresolved(cr, x, y, p->P, c->id);
+                        continue;
+                }
+                tkit_render_tile_art(cr, p->o->art, c->def, c->rot, x, y, p->P, 0,
+                                     p->o->flags | TKIT_RENDER_NO_MARKER |
+                                         (c->piece < 0 ? TKIT_RENDER_FRAME : 0));
+                if (c->bridge)
+                        tkit_render_bridge_deck(cr, x, y, p->P, c->bridge);
+        }
+        piece_outlines(p, cr);
+}
+
+static void set_player(cairo_t *cr, const struct pic *p, int player, double alpha)
+{
+        uint32_t rgb = tkit_render_player_rgb(tkit_scene_player_colour(p->s, player));
+        cairo_set_source_rgba(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                              (rgb & 0xff) / 255.0, alpha);
+}
+
+/* A light wash of the player's colour with bold diagonal stripes over the current clip (tile
+ * units scaled to area pixels): a scored feature reads as marked, not as water, and still does
+ * in greyscale. Drawn directly: a group as the source of a mask leaks in cairo 1.16's SVG. */
+static void hatch(const struct pic *p, cairo_t *cr, int player)
+{
+        set_player(cr, p, player, 0.3);
+        cairo_paint(cr);
+        double step = TKIT_AREA_W * 0.07;
+        for (double k = -TKIT_AREA_W; k < TKIT_AREA_W; k += step) {
+                cairo_move_to(cr, k, TKIT_AREA_W);
+                cairo_line_to(cr, k + TKIT_AREA_W, 0);
+        }
+        set_player(cr, p, player, 0.75);
+        cairo_set_line_width(cr, step * 0.3);
+        cairo_stroke(cr);
+}
+
+/* A bridge's deck is no feature of the tile: the place of a road's bridge hatches the deck and
+ * outlines it. */
+static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c, int player)
+{
+        double k = TKIT_AREA_W, w = 0.1 * k;
+        cairo_save(cr);
+        cairo_translate(cr, tkit_scene_pic_x(p, c->x), tkit_scene_pic_y(p, c->y));
+        cairo_scale(cr, p->P / k, p->P / k);
+        if (c->bridge == 2) /* EW */
+                cairo_rectangle(cr, 0, k / 2 - w / 2, k, w);
+        else
+                cairo_rectangle(cr, k / 2 - w / 2, 0, w, k);
+        cairo_save(cr);
+        cairo_clip_preserve(cr);
+        hatch(p, cr, player);
+        cairo_restore(cr);
+        cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.92);
+        cairo_set_line_width(cr, 1.2);
+        cairo_stroke(cr);
+        cairo_restore(cr);
+}
+
+/* The hatch of a feature of a map in a colour, made once for every cell that shows it. */
+static cairo_surface_t *hatch_of(struct pic *p, const struct tkit_area_map *map, int fi,
+                                 uint32_t rgb)
+{
+        for (size_t i = 0; i < p->nhatches; i++)
+                if (p->hatches[i].map == map && p->hatches[i].feature == fi &&
+                    p->hatches[i].rgb == rgb)
+                        return p->hatches[i].s;
+        struct hatch *h = TKIT_PUSH(p->hatches, p->nhatches, p->caphatches);
+        *h = (struct hatch){map, fi, rgb, tkit_area_hatch(map, fi, rgb)};
+        return h->s;
+}
+
+/* The scored features in the scorer's colour, through the feature's area on each tile. */
+static void draw_tints(struct pic *p, cairo_t *cr)
+{
+        for (size_t i = 0; p->r && i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                if (e->kind != TKIT_EV_SCORE || e->player < 0)
+                        continue;
+                for (size_t k = 0; k < e->nplaces; k++) {
+                        const struct tkit_game_place *pl = &e->places[k];
+                        struct cell *c = tkit_scene_cell_at(p, pl->x, pl->y);
+                        if (!c || !tkit_scene_shown(p, c->x, c->y))
+                                continue;
+                        if (pl->feature < 0 && c->bridge)
+                                hatch_bridge(p, cr, c, e->player);
+                        struct tkit_area_map *map = tkit_scene_cell_map(p, c);
+                        if (pl->feature < 0 || !map)
+                                continue;
+                        uint32_t rgb =
+                            tkit_render_player_rgb(tkit_scene_player_colour(p->s, e->player));
+                        cairo_surface_t *tint = hatch_of(p, map, pl->feature, rgb);
+                        double x = tkit_scene_pic_x(p, c->x), y = tkit_scene_pic_y(p, c->y);
+                        cairo_save(cr);
+                        cairo_rectangle(cr, x, y, p->P, p->P);
+                        cairo_clip(cr);
+                        cairo_translate(cr, x, y);
+                        cairo_scale(cr, p->P / TKIT_AREA_W, p->P / TKIT_AREA_W);
+                        cairo_set_source_surface(cr, tint, 0, 0);
+                        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+                        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+                        cairo_paint(cr);
+                        cairo_restore(cr);
+                }
+        }
+}
+
+/* The frame of the tile placed: white between two dark lines, wholly outside the tile. */
+static void draw_placed_frame(const struct pic *p, cairo_t *cr)
+{
+        const struct tkit_scene_mark *m = NULL;
+        for (size_t i = 0; i < p->out.nmarks && !m; i++)
+                if (p->out.marks[i].kind == TKIT_MARK_NEW_TILE)
+                        m = &p->out.marks[i];
+        if (!m)
+                return;
+        double x = tkit_scene_pic_x(p, p->px), y = tkit_scene_pic_y(p, p->py), P = p->P;
+        double w = x - m->x0, t = w * 0.28;
+        cairo_rectangle(cr, x - w / 2, y - w / 2, P + w, P + w);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_set_line_width(cr, w);
+        cairo_stroke(cr);
+        cairo_rectangle(cr, x - t / 2, y - t / 2, P + t, P + t);
+        cairo_rectangle(cr, m->x0 + t / 2, m->y0 + t / 2, m->x1 - m->x0 - t, m->y1 - m->y0 - t);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        cairo_set_line_width(cr, t);
+        cairo_stroke(cr);
+}
+
+void tkit_scene_draw_board(struct pic *p, cairo_t *cr)
+{
+        draw_tiles(p, cr);
+        draw_tints(p, cr);
+        draw_placed_frame(p, cr);
+}
+
+/* ---------------------------------------------------------------- marks */
+
+/* What the move adds: an amber ring between dark lines around the box, drawn under it, the
+ * same for every kind of figure and token; it shows on fields, cities, roads and post spaces,
+ * and in greyscale as a light band between dark lines. */
+void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1, double lw)
+{
+        double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+        double rx = (x1 - x0) / 2 * 1.18 + lw, ry = (y1 - y0) / 2 * 1.18 + lw;
+        cairo_save(cr);
+        cairo_translate(cr, cx, cy);
+        cairo_scale(cr, rx, ry);
+        cairo_new_path(cr);
+        cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
+        cairo_restore(cr);
+        cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
+        cairo_set_line_width(cr, lw * 1.8);
+        cairo_stroke_preserve(cr);
+        cairo_set_source_rgb(cr, 1, 0.76, 0.1);
+        cairo_set_line_width(cr, lw);
+        cairo_stroke(cr);
+}
+
+/* A refused action: a bold red cross with a white edge, centred at (x, y). */
+void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r)
+{
+        double k = r * 0.8;
+        cairo_new_path(cr);
+        cairo_move_to(cr, x - k, y - k);
+        cairo_line_to(cr, x + k, y + k);
+        cairo_move_to(cr, x + k, y - k);
+        cairo_line_to(cr, x - k, y + k);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_set_line_width(cr, r * 0.55);
+        cairo_stroke_preserve(cr);
+        cairo_set_source_rgb(cr, 0.85, 0.05, 0.05);
+        cairo_set_line_width(cr, r * 0.32);
+        cairo_stroke(cr);
+}
+
+void tkit_scene_callout_disc(cairo_t *cr, double x, double y, double r, int number)
+{
+        cairo_new_path(cr);
+        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        cairo_set_line_width(cr, r * 0.18);
+        cairo_stroke(cr);
+        char t[16];
+        snprintf(t, sizeof t, "%d", number);
+        tkit_render_font(cr, r * (number > 9 ? 1.0 : 1.3), true);
+        tkit_render_text_center(cr, x, y + r * 0.45, t);
+}
+
+void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
+{
+        double r = (m->y1 - m->y0) / 2;
+        if (m->leader) { /* to what it is about, with a dot there */
+                cairo_move_to(cr, m->x, m->y);
+                cairo_line_to(cr, m->ax, m->ay);
+                cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
+                cairo_set_line_width(cr, r * 0.22);
+                cairo_stroke(cr);
+                cairo_arc(cr, m->ax, m->ay, r * 0.3, 0, 2 * M_PI);
+                cairo_fill(cr);
+        }
+        cairo_new_path(cr);
+        cairo_arc(cr, m->x0 + r, m->y0 + r, r, M_PI / 2, 3 * M_PI / 2);
+        cairo_arc(cr, m->x1 - r, m->y0 + r, r, -M_PI / 2, M_PI / 2);
+        cairo_close_path(cr);
+        set_player(cr, p, m->player, 1);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
+        cairo_set_line_width(cr, r * 0.2);
+        cairo_stroke(cr);
+        int c = tkit_scene_player_colour(p->s, m->player);
+        bool dark_text = c == TKIT_COLOUR_YELLOW || c == TKIT_COLOUR_GREY || c == TKIT_COLOUR_PINK;
+        cairo_set_source_rgb(cr, dark_text ? 0.08 : 1, dark_text ? 0.07 : 1, dark_text ? 0.06 : 1);
+        char t[24];
+        snprintf(t, sizeof t, "%+d", m->points);
+        tkit_render_font(cr, r * 1.3, true);
+        tkit_render_text_center(cr, m->x, m->y + r * 0.45, t);
+}
+
+/* A figure the move removes: a red disc with a white cross on its box's top right corner. */
+static void cross_out(cairo_t *cr, const struct tkit_scene_mark *m)
+{
+        double r = (m->x1 - m->x0) * 0.17, x = m->x1 - r * 0.6, y = m->y0 + r * 0.6;
+        cairo_new_path(cr);
+        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 0.85, 0.05, 0.05);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_set_line_width(cr, r * 0.18);
+        cairo_stroke(cr);
+        double k = r * 0.45;
+        cairo_move_to(cr, x - k, y - k);
+        cairo_line_to(cr, x + k, y + k);
+        cairo_move_to(cr, x + k, y - k);
+        cairo_line_to(cr, x - k, y + k);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+        cairo_set_line_width(cr, r * 0.3);
+        cairo_stroke(cr);
+}
+
+/* A figure the move puts on a token it builds shares the token's ring. */
+static bool on_new_token(const struct tkit_scene_mark *f, const struct tkit_scene_mark *t)
+{
+        return t->kind == TKIT_MARK_TOKEN && t->is_new && f->is_new && t->post < 0 &&
+               f->x0 < t->x1 && t->x0 < f->x1 && f->y0 < t->y1 && t->y0 < f->y1;
+}
+
+static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
+{
+        double lw = p->P * 0.03;
+        if (m->post >= 0)
+                return;                       /* a catapult: drawn with its post */
+        if (strcmp(m->what, "bridge") == 0) { /* the deck is drawn with its tile: outline it */
+                cairo_rectangle(cr, m->x0, m->y0, m->x1 - m->x0, m->y1 - m->y0);
+                cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
+                cairo_set_line_width(cr, lw * 0.9);
+                cairo_stroke_preserve(cr);
+                cairo_set_source_rgb(cr, 1, 0.76, 0.1);
+                cairo_set_line_width(cr, lw * 0.45);
+                cairo_stroke(cr);
+                return;
+        }
+        double x0 = m->x0, y0 = m->y0, x1 = m->x1, y1 = m->y1;
+        for (size_t i = 0; m->is_new && i < p->out.nmarks; i++) {
+                const struct tkit_scene_mark *f = &p->out.marks[i];
+                if (f->kind != TKIT_MARK_FIGURE || !on_new_token(f, m))
+                        continue;
+                x0 = fmin(x0, f->x0), y0 = fmin(y0, f->y0);
+                x1 = fmax(x1, f->x1), y1 = fmax(y1, f->y1);
+        }
+        if (m->is_new)
+                tkit_scene_draw_new(cr, x0, y0, x1, y1, lw);
+        if (strcmp(m->what, "castle") == 0)
+                tkit_render_castle(cr, m->x, m->y, CASTLE_S * p->P);
+        else if (strcmp(m->what, "barn") == 0)
+                tkit_render_barn(cr, m->x, m->y, BARN_S * p->P);
+}
+
+static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
+{
+        double s = tkit_scene_figure_size(p, m->figure) * p->P;
+        bool ringed = false;
+        for (size_t i = 0; m->is_new && m->feature < 0 && i < p->out.nmarks && !ringed; i++)
+                ringed = on_new_token(m, &p->out.marks[i]);
+        if (m->is_new && !ringed)
+                tkit_scene_draw_new(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09);
+        tkit_scene_draw_figure(p, cr, m->figure, m->lying,
+                               tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
+        if (m->removed)
+                cross_out(cr, m);
+}
+
+static void draw_coords(const struct pic *p, cairo_t *cr)
+{
+        double fs = tkit_scene_size(p, 0.16, 6.5);
+        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+        tkit_render_font(cr, fs, false);
+        char buf[24];
+        for (int x = p->bx0; x <= p->bx1; x++) {
+                snprintf(buf, sizeof buf, "%d", x);
+                tkit_render_text_center(cr, tkit_scene_pic_x(p, x + 0.5), p->oy - fs * 0.5, buf);
+        }
+        for (int y = p->by0; y <= p->by1; y++) {
+                snprintf(buf, sizeof buf, "%d", y);
+                cairo_text_extents_t ex;
+                cairo_text_extents(cr, buf, &ex);
+                cairo_move_to(cr, p->ox - ex.x_advance - fs * 0.4,
+                              tkit_scene_pic_y(p, y + 0.5) + fs * 0.35);
+                cairo_show_text(cr, buf);
+                cairo_new_path(cr);
+        }
+}
+
+void tkit_scene_draw_marks(struct pic *p, cairo_t *cr)
+{
+        for (size_t i = 0; i < p->out.nmarks; i++) {
+                const struct tkit_scene_mark *m = &p->out.marks[i];
+                switch (m->kind) {
+                case TKIT_MARK_TOKEN:
+                        draw_token(p, cr, m);
+                        break;
+                case TKIT_MARK_FIGURE:
+                        draw_figure_mark(p, cr, m);
+                        break;
+                case TKIT_MARK_REFUSED:
+                        tkit_scene_draw_refused(cr, m->x, m->y, (m->x1 - m->x0) / 2);
+                        break;
+                case TKIT_MARK_BADGE:
+                        tkit_scene_draw_badge(p, cr, m);
+                        break;
+                case TKIT_MARK_CALLOUT:
+                        tkit_scene_callout_disc(cr, m->x, m->y, (m->x1 - m->x0) / 2, m->number);
+                        break;
+                default:
+                        break;
+                }
+        }
+        if (p->o->coords)
+                draw_coords(p, cr);
+}

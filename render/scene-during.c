@@ -1,0 +1,218 @@
+/* The state a scene picture draws. Before the move: the scene as given. After: the engine's
+ * state. The move shown (the default): a copy of the scene with what the move does drawn in
+ * place from the engine's events, each thing it adds marked as new — the figure placed on the
+ * tile, a castle or barn built and the figure that moves onto it, the meeple of a post bonus in
+ * its row space or on the meeple space, a catapult advanced — and each refused action (a barn
+ * or castle that cannot be built, no catapult left) given a callout number. */
+#include "render/scene-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A refused action (model/tkit-event.h: a castle or barn not built, an escape refused, no
+ * catapult left to advance). */
+static bool refused(const struct tkit_game_event *e)
+{
+        return e->kind == TKIT_EV_REFUSE;
+}
+
+int tkit_scene_refusal_number(const struct pic *p, size_t i)
+{
+        for (size_t k = 0; k < p->nrefusals; k++)
+                if (p->refusals[k].event == i)
+                        return p->refusals[k].number;
+        return 0;
+}
+
+static struct tkit_scene_post *post_of(struct tkit_scene *s, enum tkit_post kind)
+{
+        for (size_t i = 0; i < s->nposts; i++)
+                if (s->posts[i].kind == kind)
+                        return &s->posts[i];
+        return tkit_scene_add_post(s, kind);
+}
+
+/* The row space a post bonus fills: the one the scene names, else the first free one in play. */
+static int bonus_space(const struct pic *p, const struct tkit_scene_post *sp)
+{
+        const struct tkit_scene_bonus *bn = &p->orig->move.bonus;
+        if (bn->space >= 0)
+                return bn->space;
+        const struct tkit_post_def *def = tkit_scene_post_def(p, sp->kind);
+        int spaces = def ? tkit_post_row_spaces(def, (int)p->orig->nplayers) : (int)sp->nrow + 1;
+        for (int i = 0; i < spaces; i++)
+                if ((size_t)i >= sp->nrow || sp->row[i] < 0)
+                        return i;
+        return -1;
+}
+
+static void bonus(struct pic *p, struct tkit_scene *s, const struct tkit_game_event *e)
+{
+        if ((unsigned)e->post >= TKIT_POST_ANY)
+                return;
+        struct post_move *pm = &p->post_move[e->post];
+        struct tkit_scene_post *sp = post_of(s, (enum tkit_post)e->post);
+        if (e->stack) {
+                tkit_scene_post_push_stack(sp, e->player);
+                pm->stack = true;
+                return;
+        }
+        int space = bonus_space(p, sp);
+        if (space < 0)
+                return;
+        while (sp->nrow <= (size_t)space)
+                tkit_scene_post_push_row(sp, -1);
+        sp->row[space] = e->player;
+        pm->row = space;
+}
+
+static void refusal(struct pic *p, size_t i, int *number)
+{
+        const struct tkit_game_event *e = &p->r->events[i];
+        const struct tkit_scene_move *mv = &p->orig->move;
+        struct refusal *f = TKIT_PUSH(p->refusals, p->nrefusals, p->caprefusals);
+        *f = (struct refusal){.event = i,
+                              .number = (*number)++,
+                              .x = mv->placed.x + 0.5,
+                              .y = mv->placed.y + 0.5,
+                              .cx = mv->placed.x,
+                              .cy = mv->placed.y,
+                              .post = -1};
+        if (e->build == TKIT_BUILD_BARN) {
+                f->x = mv->build_x;
+                f->y = mv->build_y;
+        } else if (e->build == TKIT_BUILD_CASTLE) {
+                f->feature = mv->build_feature;
+        } else if (e->reason == TKIT_REFUSE_NO_CATAPULT && (unsigned)e->post < TKIT_POST_ANY) {
+                f->post = e->post;
+                p->post_move[e->post].refused = f->number;
+                p->post_move[e->post].concerned = true;
+        }
+}
+
+/* The figure the move places, drawn on its tile; its index among the state's figures. */
+static int placed_figure(struct pic *p, struct tkit_scene *s)
+{
+        const struct tkit_scene_move *mv = &p->orig->move;
+        if (mv->kind != TKIT_MOVE_TILE || mv->discarded || !mv->placed.tile || !mv->has_figure)
+                return -1;
+        struct tkit_scene_figure *f = tkit_scene_add_figure(s);
+        tkit_scene_figure_copy(f, &mv->figure);
+        f->player = mv->player;
+        f->at = TKIT_AT_FEATURE;
+        f->x = mv->placed.x;
+        f->y = mv->placed.y;
+        return (int)s->nfigures - 1;
+}
+
+/* A castle or barn the move builds, and the figure that moves onto it. */
+static void build(struct pic *p, struct tkit_scene *s, const struct tkit_game_event *e, int *castle,
+                  int *barn)
+{
+        const struct tkit_scene_move *mv = &p->orig->move;
+        if (mv->kind != TKIT_MOVE_TILE || mv->discarded || !mv->placed.tile)
+                return;
+        if (e->kind == TKIT_EV_BUILD && e->build == TKIT_BUILD_CASTLE && *castle < 0 &&
+            mv->build == TKIT_BUILD_CASTLE) {
+                struct tkit_scene_castle *k = tkit_scene_add_castle(s, "built");
+                k->x = mv->placed.x;
+                k->y = mv->placed.y;
+                k->feature = tkit_xstrdup(mv->build_feature);
+                *castle = (int)s->ncastles - 1;
+        } else if (e->kind == TKIT_EV_BUILD && e->build == TKIT_BUILD_BARN && *barn < 0 &&
+                   mv->build == TKIT_BUILD_BARN) {
+                struct tkit_scene_barn *b = tkit_scene_add_barn(s, "built");
+                b->x = mv->build_x;
+                b->y = mv->build_y;
+                *barn = (int)s->nbarns - 1;
+        } else if (e->kind == TKIT_EV_BUILD && e->build == TKIT_BUILD_BRIDGE) {
+                p->built_bridge = 1;
+        }
+}
+
+/* A figure that becomes a maiden on the castle built, or a farmer moving onto the barn built. */
+static void convert(struct pic *p, struct tkit_scene *s, const struct tkit_game_event *e,
+                    int castle, int barn, int placed, bool *moved)
+{
+        if (e->kind != TKIT_EV_CONVERT)
+                return;
+        int i = e->figure >= 0 ? e->figure : placed;
+        if (i < 0 || (size_t)i >= s->nfigures)
+                return;
+        struct tkit_scene_figure *f = &s->figures[i];
+        if (e->at == TKIT_AT_CASTLE && castle >= 0) {
+                f->at = TKIT_AT_CASTLE;
+                f->castle = castle;
+        } else if (e->at == TKIT_AT_BARN && barn >= 0) {
+                f->at = TKIT_AT_BARN;
+                f->barn = barn;
+        } else {
+                return;
+        }
+        moved[i] = true;
+        (void)p;
+}
+
+static void during(struct pic *p)
+{
+        struct tkit_scene *s = tkit_scene_copy(p->orig);
+        p->own = s;
+        int placed = placed_figure(p, s), castle = -1, barn = -1, number = 1;
+        for (size_t i = 0; i < p->orig->ncallouts; i++)
+                if (p->orig->callouts[i].number >= number)
+                        number = p->orig->callouts[i].number + 1;
+        bool *moved = tkit_xcalloc(s->nfigures + 1, sizeof *moved);
+        for (size_t i = 0; p->r && i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                build(p, s, e, &castle, &barn);
+                convert(p, s, e, castle, barn, placed, moved);
+                if (e->kind == TKIT_EV_POST)
+                        bonus(p, s, e);
+                if (e->kind == TKIT_EV_ADVANCE && (unsigned)e->post < TKIT_POST_ANY) {
+                        post_of(s, (enum tkit_post)e->post)->catapult = true;
+                        p->post_move[e->post].catapult = true;
+                }
+                if (refused(e))
+                        refusal(p, i, &number);
+        }
+        p->s = s;
+        p->fig_new = tkit_xcalloc(s->nfigures + 1, sizeof *p->fig_new);
+        p->fig_index = tkit_xcalloc(s->nfigures + 1, sizeof *p->fig_index);
+        for (size_t i = 0; i < s->nfigures; i++) {
+                p->fig_new[i] = moved[i] || (int)i == placed;
+                p->fig_index[i] = i < p->orig->nfigures ? (int)i : -1;
+        }
+        free(moved);
+        p->tok_new = tkit_xcalloc(s->ncastles + s->nbarns + 1, sizeof *p->tok_new);
+        if (castle >= 0)
+                p->tok_new[castle] = true;
+        if (barn >= 0)
+                p->tok_new[s->ncastles + (size_t)barn] = true;
+}
+
+void tkit_scene_state_build(struct pic *p)
+{
+        for (int k = 0; k < TKIT_POST_COUNT; k++)
+                p->post_move[k] = (struct post_move){.row = -1};
+        if (p->state == TKIT_SCENE_DURING) {
+                during(p);
+                return;
+        }
+        p->s = p->state == TKIT_SCENE_AFTER ? p->r->after : p->orig;
+        p->fig_new = tkit_xcalloc(p->s->nfigures + 1, sizeof *p->fig_new);
+        p->fig_index = tkit_xcalloc(p->s->nfigures + 1, sizeof *p->fig_index);
+        for (size_t i = 0; i < p->s->nfigures; i++)
+                p->fig_index[i] = (int)i;
+        p->tok_new = tkit_xcalloc(p->s->ncastles + p->s->nbarns + 1, sizeof *p->tok_new);
+}
+
+void tkit_scene_state_finish(struct pic *p)
+{
+        tkit_scene_destroy(p->own);
+        free(p->fig_new);
+        free(p->fig_index);
+        free(p->tok_new);
+        free(p->posts);
+        free(p->refusals);
+        p->own = NULL;
+}

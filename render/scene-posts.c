@@ -1,0 +1,501 @@
+/* The defense posts of a scene picture (Siege & Defense): one row per post the example concerns
+ * (those the scene states, those an event is about, the post of a bonus or of a catapult that
+ * advances or cannot), under the board and below the fortress piece whose face carries it, with a
+ * short tick from the piece's edge. Per row: the post's symbol, its row spaces as printed on the
+ * face in use (the dark "3" and "5+" spaces dark when they do not count for the scene's number of
+ * players), the meeples in them, the meeple space with its stack, the catapult space, the post's
+ * name, then the badges of the points scored at the post. What the move adds is marked as new. */
+#include "render/scene-private.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool in_play(const struct pic *p, const struct tkit_set *set)
+{
+        if (!p->orig->nsets)
+                return true;
+        for (size_t i = 0; i < p->orig->nsets; i++)
+                if (strcmp(p->orig->sets[i], set->id) == 0)
+                        return true;
+        return false;
+}
+
+static bool face_in_play(const struct pic *p, const struct tkit_face *fc)
+{
+        int players = (int)p->orig->nplayers;
+        if (p->orig->face)
+                return fc->id && strcmp(fc->id, p->orig->face) == 0;
+        return players >= fc->min_players && (fc->max_players == 0 || players <= fc->max_players);
+}
+
+const struct tkit_post_def *tkit_scene_post_def(const struct pic *p, enum tkit_post kind)
+{
+        for (size_t i = 0; i < p->nsets; i++) {
+                const struct tkit_set *set = p->sets[i];
+                if (!in_play(p, set))
+                        continue;
+                for (size_t k = 0; k < set->npieces; k++)
+                        for (size_t f = 0; f < set->pieces[k].nfaces; f++) {
+                                const struct tkit_face *fc = &set->pieces[k].faces[f];
+                                for (size_t q = 0; face_in_play(p, fc) && q < fc->nposts; q++)
+                                        if (fc->posts[q].kind == kind)
+                                                return &fc->posts[q];
+                        }
+        }
+        return NULL;
+}
+
+const struct post_view *tkit_scene_post_view(const struct pic *p, int kind)
+{
+        for (size_t i = 0; i < p->nposts; i++)
+                if ((int)p->posts[i].kind == kind)
+                        return &p->posts[i];
+        return NULL;
+}
+
+void tkit_scene_posts_plan(struct pic *p)
+{
+        bool want[TKIT_POST_COUNT] = {false};
+        for (size_t i = 0; i < p->s->nposts; i++)
+                want[p->s->posts[i].kind < TKIT_POST_ANY ? p->s->posts[i].kind : 0] = true;
+        for (size_t i = 0; p->r && i < p->r->nevents; i++)
+                if ((unsigned)p->r->events[i].post < TKIT_POST_ANY)
+                        want[p->r->events[i].post] = true;
+        if (p->orig->move.bonus.taken && (unsigned)p->orig->move.bonus.post < TKIT_POST_ANY)
+                want[p->orig->move.bonus.post] = true;
+        free(p->posts);
+        p->posts = tkit_xcalloc(TKIT_POST_COUNT, sizeof *p->posts);
+        p->nposts = 0;
+        for (int k = 0; k < TKIT_POST_ANY; k++) {
+                if (!want[k] && !p->post_move[k].concerned)
+                        continue;
+                struct post_view *v = &p->posts[p->nposts++];
+                *v = (struct post_view){.kind = (enum tkit_post)k, .new_row = -1};
+                for (size_t i = 0; i < p->s->nposts; i++)
+                        if ((int)p->s->posts[i].kind == k)
+                                v->sp = &p->s->posts[i];
+                v->def = tkit_scene_post_def(p, (enum tkit_post)k);
+                if (p->state == TKIT_SCENE_DURING) {
+                        v->new_row = p->post_move[k].row;
+                        v->new_stack = p->post_move[k].stack;
+                        v->new_catapult = p->post_move[k].catapult;
+                        v->refused = p->post_move[k].refused;
+                }
+        }
+}
+
+static double post_h(const struct pic *p)
+{
+        return tkit_scene_size(p, 0.3, 18);
+}
+
+double tkit_scene_posts_height(const struct pic *p)
+{
+        return (double)p->nposts * post_h(p) * 1.15;
+}
+
+static size_t printed(const struct post_view *v)
+{
+        size_t n = v->def ? (size_t)(v->def->plain + v->def->dark3 + v->def->fiveplus) : 0;
+        return v->sp && v->sp->nrow > n ? v->sp->nrow : n;
+}
+
+/* The post as the rulebook of the picture's language names it (text/: "postul de apărare al
+ * cavalerilor", "hradby rytířů", "аванпост лицарів"). */
+static const char *post_name(const struct pic *p, enum tkit_post k)
+{
+        return tkit_text_post(tkit_scene_lang(p), (int)k);
+}
+
+static double name_size(const struct pic *p)
+{
+        double s = post_h(p) * 0.34, min = 6.5 / p->upt;
+        return s > min ? s : min;
+}
+
+/* Half width of a badge for `points` (tile units). */
+static double badge_hw(const struct pic *p, int points)
+{
+        char t[24];
+        snprintf(t, sizeof t, "%+d", points);
+        return (0.07 + 0.058 * (double)strlen(t)) * p->badge_hh / 0.1;
+}
+
+static bool post_score(const struct tkit_game_event *e, enum tkit_post k)
+{
+        return e->kind == TKIT_EV_SCORE && e->player >= 0 && e->post == (int)k && e->nplaces == 0;
+}
+
+/* The row's width: symbol, spaces, meeple space (and its count), catapult space, the callout of
+ * a refused catapult, the name, the badges. */
+static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
+{
+        double h = post_h(p), s = h * 0.8;
+        size_t stack = v->sp ? v->sp->nstack : 0, shown = stack > 3 ? 3 : stack;
+        double w = h * 1.15 + (double)printed(v) * s * 1.1 + s * 0.4;
+        w += (shown > 1 ? (double)(shown - 1) * s * 0.3 : 0) + s * (stack > 3 ? 2.0 : 1.3);
+        v->catapult_x = w; /* relative, until the layout */
+        w += s * 1.3 + (v->refused ? s * 1.2 : 0);
+        tkit_render_font(cr, name_size(p), false);
+        cairo_text_extents_t ex;
+        cairo_text_extents(cr, post_name(p, v->kind), &ex);
+        w += ex.x_advance;
+        v->w = w;
+        v->nbadges = 0;
+        for (size_t i = 0; p->r && i < p->r->nevents; i++)
+                if (post_score(&p->r->events[i], v->kind)) {
+                        w += h * 0.3 + 2 * badge_hw(p, p->r->events[i].points) * p->P;
+                        v->nbadges++;
+                }
+        return w;
+}
+
+double tkit_scene_posts_width(struct pic *p)
+{
+        cairo_surface_t *ms = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+        cairo_t *cr = tkit_render_create(ms);
+        double w = 0;
+        for (size_t i = 0; i < p->nposts; i++) {
+                double r = row_width(p, cr, &p->posts[i]);
+                w = r > w ? r : w;
+        }
+        cairo_destroy(cr);
+        cairo_surface_destroy(ms);
+        return p->nposts ? w + post_h(p) * 0.22 * (double)(p->nposts + 1) : 0;
+}
+
+/* The shown cells of the piece whose face carries post `kind`: their x range (board cells). */
+static bool piece_span(const struct pic *p, enum tkit_post kind, int *x0, int *x1)
+{
+        bool any = false;
+        for (size_t i = 0; i < p->ncells; i++) {
+                const struct cell *c = &p->cells[i];
+                if (c->piece < 0 || (size_t)c->piece >= p->s->ntiles ||
+                    !tkit_scene_shown(p, c->x, c->y))
+                        continue;
+                const struct tkit_piece *pc = tkit_scene_piece_of(p, &p->s->tiles[c->piece]);
+                bool holds = false;
+                for (size_t f = 0; pc && f < pc->nfaces; f++)
+                        for (size_t q = 0; q < pc->faces[f].nposts; q++)
+                                holds |= pc->faces[f].posts[q].kind == kind;
+                if (!holds)
+                        continue;
+                *x0 = any && *x0 < c->x ? *x0 : c->x;
+                *x1 = any && *x1 > c->x ? *x1 : c->x;
+                any = true;
+        }
+        return any;
+}
+
+/* Each row starts under the piece that carries its post when it fits there, with a short line
+ * up to the piece's edge; otherwise it starts further left and the line turns in the gap
+ * between the board and the rows and runs down a lane left of the rows to the row's symbol.
+ * Lanes further left and turns higher for the rows above, so that no two lines cross. */
+void tkit_scene_posts_layout(struct pic *p)
+{
+        double h = post_h(p), bottom = p->oy + (p->by1 - p->by0 + 1) * p->P;
+        double gap = p->posts_y - bottom, lane = h * 0.22;
+        cairo_surface_t *ms = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+        cairo_t *cr = tkit_render_create(ms);
+        for (size_t i = 0; i < p->nposts; i++) {
+                struct post_view *v = &p->posts[i];
+                double w = row_width(p, cr, v);
+                int x0 = 0, x1 = 0;
+                bool piece = piece_span(p, v->kind, &x0, &x1);
+                double left = tkit_scene_pic_x(p, x0), right = tkit_scene_pic_x(p, x1 + 1);
+                double x = piece ? left + h * 0.2 : p->m;
+                bool under = piece && x + w <= p->W - p->m;
+                if (!under)
+                        x = p->m + lane * (double)(p->nposts + 1);
+                x = x + w > p->W - p->m ? p->W - p->m - w : x;
+                v->x = x;
+                v->y = p->posts_y + (double)i * h * 1.15;
+                v->h = h;
+                v->s = h * 0.8;
+                v->catapult_x += x;
+                v->catapult_y = v->y + (h - v->s) / 2;
+                v->link_x = NAN;
+                v->turn_y = NAN;
+                if (!piece)
+                        continue;
+                v->link_y0 = bottom;
+                if (under) {
+                        v->link_x = x + h / 2;
+                        continue;
+                }
+                double lx = left + h * 0.3 * (double)(i + 1);
+                v->link_x = lx < right - h * 0.2 ? lx : right - h * 0.2;
+                v->turn_y = bottom + gap * (double)(i + 1) / (double)(p->nposts + 1);
+                v->lane_x = x - lane * (double)(p->nposts - i);
+        }
+        cairo_destroy(cr);
+        cairo_surface_destroy(ms);
+}
+
+/* ---------------------------------------------------------------- marks and drawing */
+
+static void add_box(struct pic *p, double x0, double y0, double x1, double y1, unsigned kind)
+{
+        struct tkit_box b = {tkit_scene_board_x(p, x0), tkit_scene_board_y(p, y0),
+                             tkit_scene_board_x(p, x1), tkit_scene_board_y(p, y1), kind};
+        tkit_box_index_add(p->ix, b);
+}
+
+static struct tkit_scene_mark *box_mark(struct pic *p, enum tkit_scene_mark_kind k, double x0,
+                                        double y0, double x1, double y1, unsigned box)
+{
+        struct tkit_scene_mark *m = tkit_scene_add_mark(p, k);
+        m->x0 = x0;
+        m->y0 = y0;
+        m->x1 = x1;
+        m->y1 = y1;
+        m->x = (x0 + x1) / 2;
+        m->y = (y0 + y1) / 2;
+        add_box(p, x0, y0, x1, y1, box);
+        return m;
+}
+
+static void post_figure(struct pic *p, cairo_t *cr, const struct post_view *v, int player, double x,
+                        double y, double s, bool covered, bool is_new)
+{
+        int colour = tkit_scene_player_colour(p->s, player);
+        if (cr) {
+                if (is_new)
+                        tkit_scene_draw_new(cr, x - s * 0.62, y - s * 0.62, x + s * 0.62,
+                                            y + s * 0.62, s * 0.09);
+                tkit_scene_draw_figure(p, cr, TKIT_FIGURE_MEEPLE, false, colour, x, y, s);
+                return;
+        }
+        struct tkit_scene_mark *m =
+            box_mark(p, TKIT_MARK_POST, x - s / 2, y - s / 2, x + s / 2, y + s / 2, BOX_FIGURE);
+        m->player = player;
+        m->post = (int)v->kind;
+        m->is_new = is_new;
+        m->what = "post";
+        tkit_render_figure_probe(TKIT_FIGURE_MEEPLE, false, x, y, s, &m->probe_x, &m->probe_y);
+        if (covered) { /* the next one up hides the head: its left arm shows */
+                m->probe_x = x - 0.36 * s;
+                m->probe_y = y - 0.03 * s;
+        }
+}
+
+static void post_space(struct pic *p, cairo_t *cr, const struct post_view *v, double x, double y,
+                       double s, const char *dark)
+{
+        if (cr) {
+                tkit_render_post_space(cr, x, y, s, dark);
+                return;
+        }
+        struct tkit_scene_mark *m = box_mark(p, TKIT_MARK_POST_SPACE, x, y, x + s, y + s, BOX_POST);
+        m->post = (int)v->kind;
+        m->what = dark ? "row-space-dark" : "row-space";
+}
+
+/* The row spaces as printed (plain, dark "3", "5+"), light when they count with the scene's
+ * number of players, dark with their label when they do not; the figures standing in them. */
+static double row_spaces(struct pic *p, cairo_t *cr, const struct post_view *v, double cx,
+                         double top, double s)
+{
+        int players = (int)p->s->nplayers;
+        const struct tkit_post_def *def = v->def;
+        const struct tkit_scene_post *sp = v->sp;
+        size_t pr = def ? (size_t)(def->plain + def->dark3 + def->fiveplus) : 0, n = printed(v);
+        if (cr && v->new_row >= 0 && sp && (size_t)v->new_row < sp->nrow) { /* behind the row */
+                double x = cx + (double)v->new_row * s * 1.1;
+                tkit_scene_draw_new(cr, x, top, x + s, top + s, s * 0.08);
+        }
+        for (size_t i = 0; i < n; i++, cx += s * 1.1) {
+                const char *label = NULL;
+                bool counts = true;
+                if (def && i >= (size_t)def->plain && i < pr) {
+                        bool three = i < (size_t)(def->plain + def->dark3);
+                        label = three ? "3" : "5+";
+                        counts = three ? players == 3 : players >= 5;
+                }
+                post_space(p, cr, v, cx, top, s, counts ? NULL : label);
+                if (cr && counts && label) {
+                        double fs = s * 0.3 > 6 / p->upt ? s * 0.3 : 6 / p->upt;
+                        cairo_set_source_rgb(cr, 0.45, 0.4, 0.35);
+                        tkit_render_font(cr, fs, true);
+                        tkit_render_text_center(cr, cx + s * 0.8, top + fs * 1.05, label);
+                }
+                if (cr && def && i >= pr) { /* beyond the spaces the face prints */
+                        cairo_set_source_rgb(cr, 0.8, 0.1, 0.1);
+                        cairo_set_line_width(cr, s * 0.06);
+                        cairo_rectangle(cr, cx, top, s, s);
+                        cairo_stroke(cr);
+                }
+                if (sp && i < sp->nrow && sp->row[i] >= 0)
+                        post_figure(p, cr, v, sp->row[i], cx + s / 2, top + s / 2, s * 0.88, false,
+                                    (int)i == v->new_row && !cr);
+        }
+        return cx;
+}
+
+/* The meeple space: the stack bottom to top in a fan up and to the right, a count when tall. */
+static void stack_space(struct pic *p, cairo_t *cr, const struct post_view *v, double cx,
+                        double top, double s)
+{
+        const struct tkit_scene_post *sp = v->sp;
+        post_space(p, cr, v, cx, top, s, NULL);
+        if (!cr)
+                p->out.marks[p->out.nmarks - 1].what = "meeple-space";
+        size_t n = sp ? sp->nstack : 0, shown = n > 3 ? 3 : n;
+        if (cr && v->new_stack && shown) { /* the ring of the new top behind the whole stack */
+                double x = cx + s / 2 + (double)(shown - 1) * s * 0.3, f = s * 0.88;
+                double y = top + s / 2 - (double)(shown - 1) * s * 0.25;
+                tkit_scene_draw_new(cr, x - f * 0.62, y - f * 0.62, x + f * 0.62, y + f * 0.62,
+                                    f * 0.09);
+        }
+        for (size_t i = 0; i < shown; i++)
+                post_figure(p, cr, v, sp->stack[n - shown + i], cx + s / 2 + (double)i * s * 0.3,
+                            top + s / 2 - (double)i * s * 0.25, s * 0.88, i + 1 < shown,
+                            v->new_stack && i + 1 == shown && !cr);
+        double fan = shown > 1 ? (double)(shown - 1) * s * 0.3 : 0;
+        if (cr && n > 3) {
+                char t[24];
+                snprintf(t, sizeof t, "\xc3\x97%zu", n);
+                cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+                tkit_render_font(cr, s * 0.45, true);
+                cairo_move_to(cr, cx + s * 1.05 + fan, top + s * 0.95);
+                cairo_show_text(cr, t);
+                cairo_new_path(cr);
+        }
+}
+
+static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v)
+{
+        double x = v->catapult_x, y = v->catapult_y, s = v->s;
+        bool catapult = v->sp && v->sp->catapult;
+        if (cr) {
+                if (v->new_catapult)
+                        tkit_scene_draw_new(cr, x - s * 0.12, y - s * 0.12, x + s * 1.12,
+                                            y + s * 1.12, s * 0.09);
+                tkit_render_catapult_space(cr, x, y, s, catapult);
+                return;
+        }
+        struct tkit_scene_mark *m = box_mark(p, TKIT_MARK_SYMBOL, x, y, x + s, y + s, BOX_POST);
+        m->what = "catapult-space";
+        m->post = (int)v->kind;
+        if (catapult) {
+                m = tkit_scene_add_mark(p, TKIT_MARK_TOKEN);
+                *m = (struct tkit_scene_mark){.kind = TKIT_MARK_TOKEN,
+                                              .player = -1,
+                                              .feature = -1,
+                                              .post = (int)v->kind,
+                                              .what = "catapult",
+                                              .is_new = v->new_catapult,
+                                              .x0 = x + s * 0.1,
+                                              .y0 = y + s * 0.1,
+                                              .x1 = x + s * 0.9,
+                                              .y1 = y + s * 0.9,
+                                              .x = x + s / 2,
+                                              .y = y + s / 2};
+        }
+        if (v->refused) { /* no catapult left: a cross over the space, its callout after it */
+                m = box_mark(p, TKIT_MARK_REFUSED, x, y, x + s, y + s, BOX_MARK);
+                m->post = (int)v->kind;
+                m->number = v->refused;
+                m->what = "catapult";
+                double r = p->callout_r * p->P;
+                m = box_mark(p, TKIT_MARK_CALLOUT, x + s * 1.15, y + s / 2 - r,
+                             x + s * 1.15 + 2 * r, y + s / 2 + r, BOX_CALLOUT);
+                m->number = v->refused;
+        }
+}
+
+/* The post's name: drawn on `cr`, or (cr NULL) measured on `mcr` into a text mark. */
+static void post_name_text(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post_view *v)
+{
+        double fs = name_size(p), s = v->s;
+        double x = v->catapult_x + s * 1.3 + (v->refused ? s * 1.2 : 0);
+        double base = v->catapult_y + s / 2 + fs * 0.35;
+        const char *name = post_name(p, v->kind);
+        if (cr) {
+                tkit_render_font(cr, fs, false);
+                cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+                cairo_move_to(cr, x, base);
+                cairo_show_text(cr, name);
+                cairo_new_path(cr);
+                return;
+        }
+        cairo_text_extents_t ex;
+        tkit_render_font(mcr, fs, false);
+        cairo_text_extents(mcr, name, &ex);
+        struct tkit_scene_mark *m =
+            box_mark(p, TKIT_MARK_TEXT, x, base - fs, x + ex.x_advance, base + fs * 0.3, BOX_TEXT);
+        m->size_pt = fs * p->upt;
+        m->text = tkit_xstrdup(name);
+        m->post = (int)v->kind;
+}
+
+/* The badges of the points scored at the post, after its name, in the order of the events. */
+static void post_badges(struct pic *p, const struct post_view *v)
+{
+        double x = v->x + v->w + v->h * 0.3, hh = p->badge_hh * p->P;
+        double cy = v->y + v->h / 2;
+        for (size_t i = 0; p->r && i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                if (!post_score(e, v->kind))
+                        continue;
+                double w = 2 * badge_hw(p, e->points) * p->P;
+                struct tkit_scene_mark *m =
+                    box_mark(p, TKIT_MARK_BADGE, x, cy - hh, x + w, cy + hh, BOX_BADGE);
+                m->player = e->player;
+                m->points = e->points;
+                m->post = (int)v->kind;
+                x += w + v->h * 0.3;
+        }
+}
+
+static void post_row(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post_view *v)
+{
+        double h = v->h, s = v->s, top = v->catapult_y, x = v->x;
+        if (cr) {
+                if (!isnan(v->link_x)) {
+                        cairo_move_to(cr, v->link_x, v->link_y0);
+                        if (isnan(v->turn_y)) {
+                                cairo_line_to(cr, v->link_x, v->y + h * 0.1);
+                        } else {
+                                cairo_line_to(cr, v->link_x, v->turn_y);
+                                cairo_line_to(cr, v->lane_x, v->turn_y);
+                                cairo_line_to(cr, v->lane_x, v->y + h / 2);
+                                cairo_line_to(cr, x + h * 0.1, v->y + h / 2);
+                        }
+                        cairo_set_source_rgb(cr, 0.35, 0.3, 0.25);
+                        cairo_set_line_width(cr, h * 0.06);
+                        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+                        cairo_stroke(cr);
+                }
+                tkit_render_post_symbol(cr, v->kind, x + h / 2, v->y + h / 2, h * 0.42);
+        } else {
+                struct tkit_scene_mark *m =
+                    box_mark(p, TKIT_MARK_SYMBOL, x + h * 0.08, v->y + h * 0.08, x + h * 0.92,
+                             v->y + h * 0.92, BOX_POST);
+                m->what = "post";
+                m->post = (int)v->kind;
+        }
+        double cx = row_spaces(p, cr, v, x + h * 1.15, top, s) + s * 0.4;
+        stack_space(p, cr, v, cx, top, s);
+        catapult_space(p, cr, v);
+        post_name_text(p, cr, mcr, v);
+        if (!cr)
+                post_badges(p, v);
+}
+
+void tkit_scene_posts_place(struct pic *p)
+{
+        cairo_surface_t *ms = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+        cairo_t *mcr = tkit_render_create(ms);
+        for (size_t i = 0; i < p->nposts; i++)
+                post_row(p, NULL, mcr, &p->posts[i]);
+        cairo_destroy(mcr);
+        cairo_surface_destroy(ms);
+}
+
+void tkit_scene_posts_draw(struct pic *p, cairo_t *cr)
+{
+        for (size_t i = 0; i < p->nposts; i++)
+                post_row(p, cr, NULL, &p->posts[i]);
+}

@@ -1,0 +1,192 @@
+/* Internals of scene pictures, shared by render/scene*.c: the cells shown, the state drawn (the
+ * move shown, before or after it), the boxes placed on the board, the defense posts, the marks
+ * of the picture map. */
+#ifndef TKIT_SCENE_PRIVATE_H
+#define TKIT_SCENE_PRIVATE_H
+
+#include "render/render-private.h"
+#include "game/tkit-game.h"
+#include "text/tkit-text.h"
+
+#define MAX_PIECE_CELLS 64
+#define FEATURE_BRIDGE TKIT_PLACE_BRIDGE /* the road on a bridge token: no feature of the tile */
+#define CASTLE_S 0.5
+#define BARN_S 0.38
+
+/* What a box on the board holds (struct tkit_box.kind), so that each placement avoids what it
+ * must: figures keep off the buildings of the art, badges off nearly everything. */
+enum {
+        BOX_FIGURE = 1u << 0,
+        BOX_TOKEN = 1u << 1, /* castle, barn */
+        BOX_BADGE = 1u << 2,
+        BOX_CALLOUT = 1u << 3,
+        BOX_SYMBOL = 1u << 4,   /* a symbol of the tile art: pennant, village, siege symbol, ... */
+        BOX_BUILDING = 1u << 5, /* cloister, garden, inn, cathedral: never under a figure */
+        BOX_FRAME = 1u << 6,    /* the frame around the tile placed */
+        BOX_POST = 1u << 7,     /* a post's symbol, spaces and catapult space */
+        BOX_MARK = 1u << 8,     /* a refused action's cross */
+        BOX_TEXT = 1u << 9,     /* a post's name */
+};
+/* What a badge or a callout may not cover. */
+#define BOX_ANY                                                                                    \
+        (BOX_FIGURE | BOX_TOKEN | BOX_BADGE | BOX_CALLOUT | BOX_SYMBOL | BOX_BUILDING |            \
+         BOX_FRAME | BOX_POST | BOX_MARK | BOX_TEXT)
+
+struct cell {
+        int x, y;
+        const struct tkit_tile *def;
+        const char *id;
+        int rot; /* quarter turns */
+        int bridge;
+        int piece; /* the multi-cell piece it belongs to (its index among the tiles), or -1 */
+        struct tkit_area_map *map; /* shared by the cells of the same tile and rotation */
+};
+
+/* One defense post as the picture shows it. */
+struct post_view {
+        enum tkit_post kind;
+        const struct tkit_scene_post *sp; /* the state's post, or NULL: drawn empty */
+        const struct tkit_post_def *def;  /* as printed on the face in play, or NULL */
+        int new_row;                      /* the row space the move fills, or -1 */
+        bool new_stack;                   /* the move adds the top of the stack */
+        bool new_catapult;                /* a catapult advances to it */
+        int refused;                      /* number of the callout of a refused catapult, or 0 */
+        double x, y, h;                   /* the row's top-left corner and height (picture) */
+        double w;                         /* its width up to the end of its name */
+        double link_x, link_y0;           /* the line from the piece's edge (x, y0) to the row */
+        double turn_y, lane_x;            /* where it turns when the row is not under it */
+        double catapult_x, catapult_y, s; /* the catapult space (top-left) and the space side */
+        size_t nbadges;
+};
+
+/* A refused or impossible action: a red cross and a numbered callout. */
+struct refusal {
+        size_t event;
+        int number;
+        double x, y;         /* board units (a corner point, or a cell's middle) */
+        int cx, cy;          /* the cell, when on a feature */
+        const char *feature; /* on that feature of the cell (as the scene writes it), or NULL */
+        int post;            /* the post whose catapult space it is at, or -1 */
+};
+
+/* What the move does at each post (indexed by enum tkit_post). */
+struct post_move {
+        bool concerned;
+        int row; /* the row space it fills, or -1 */
+        bool stack, catapult;
+        int refused; /* callout number of a catapult that cannot advance, or 0 */
+};
+
+/* The symbols of the art of a tile at a rotation (tkit_render_tile_symbols). */
+struct symbols {
+        const struct tkit_tile *t;
+        int rot;
+        struct tkit_tile_symbol v[TKIT_MAX_TILE_SYMBOLS];
+        size_t n;
+};
+
+/* A hatch surface (areas.c) kept for the cells that share a map, a feature and a colour. */
+struct hatch {
+        const struct tkit_area_map *map;
+        int feature;
+        uint32_t rgb;
+        cairo_surface_t *s;
+};
+
+struct pic {
+        const struct tkit_scene *orig, *s; /* the scene as given, and the state drawn */
+        struct tkit_scene *own;            /* the state of the move shown, when drawn */
+        const struct tkit_game_result *r;
+        struct tkit_set *const *sets;
+        size_t nsets;
+        const struct tkit_scene_render_options *o;
+        enum tkit_scene_state state;
+        struct tkit_diags *d;
+        const char *file;
+
+        struct cell *cells;
+        size_t ncells, capcells;
+        struct tkit_area_map **maps; /* one per tile and rotation drawn */
+        size_t nmaps, capmaps;
+        struct symbols *symbols; /* one per tile and rotation shown */
+        size_t nsymbols, capsymbols;
+        struct hatch *hatches; /* one per map, feature and colour drawn */
+        size_t nhatches, caphatches;
+        bool placed; /* the move's tile is on the board */
+        int px, py;
+        int bx0, by0, bx1, by1; /* the cells shown */
+
+        /* what the move does, in the state drawn (scene-during.c) */
+        bool *fig_new;    /* per figure of s: placed or moved by the move */
+        int *fig_index;   /* per figure of s: its index among the scene's figures, -1 placed */
+        bool *tok_new;    /* per castle then barn of s: built by the move */
+        int built_bridge; /* the placed tile's bridge is built by the move */
+        struct post_move post_move[TKIT_POST_COUNT];
+        struct post_view *posts;
+        size_t nposts;
+        struct refusal *refusals;
+        size_t nrefusals, caprefusals;
+
+        /* sizes, picture units */
+        double P, ox, oy, W, H;     /* tile side, where cell (bx0, by0) goes, picture */
+        double upt;                 /* points per picture unit */
+        double fig_k;               /* figure sizes: the art's times this (a floor in points) */
+        bool pattern;               /* figures carry their player's pattern, not a letter */
+        double badge_hh, callout_r; /* tile units */
+        double m, tx, posts_y, text_y;
+
+        struct tkit_box_index *ix;
+        struct tkit_scene_picture out;
+};
+
+/* scene.c */
+struct cell *tkit_scene_cell_at(const struct pic *p, int x, int y);
+struct tkit_area_map *tkit_scene_cell_map(struct pic *p, struct cell *c);
+const struct symbols *tkit_scene_cell_symbols(struct pic *p, const struct cell *c);
+int tkit_scene_resolve(const struct pic *p, const struct cell *c, const char *ref);
+int tkit_scene_player_colour(const struct tkit_scene *s, int player);
+bool tkit_scene_shown(const struct pic *p, int x, int y);
+const struct tkit_piece *tkit_scene_piece_of(const struct pic *p, const struct tkit_scene_tile *t);
+double tkit_scene_pic_x(const struct pic *p, double x);
+double tkit_scene_pic_y(const struct pic *p, double y);
+double tkit_scene_board_x(const struct pic *p, double x);
+double tkit_scene_board_y(const struct pic *p, double y);
+struct tkit_scene_mark *tkit_scene_add_mark(struct pic *p, enum tkit_scene_mark_kind k);
+/* A size in points as picture units, or `k` tile sides when that is larger. */
+double tkit_scene_size(const struct pic *p, double k, double min_pt);
+
+/* scene-during.c: the state drawn and what the move does in it */
+void tkit_scene_state_build(struct pic *p);
+void tkit_scene_state_finish(struct pic *p);
+/* The callout number of event `i` when it is a refused action, else 0. */
+int tkit_scene_refusal_number(const struct pic *p, size_t i);
+/* The language of the picture's words (text/tkit-text.h). */
+enum tkit_lang tkit_scene_lang(const struct pic *p);
+
+/* scene-place.c: tokens, figures, badges, callouts, refusals on the board */
+void tkit_scene_place_all(struct pic *p);
+/* The board box of a mark. */
+struct tkit_box tkit_scene_mark_box(const struct pic *p, const struct tkit_scene_mark *m);
+double tkit_scene_figure_size(const struct pic *p, enum tkit_figure_kind k);
+
+/* scene-posts.c */
+const struct tkit_post_def *tkit_scene_post_def(const struct pic *p, enum tkit_post kind);
+void tkit_scene_posts_plan(struct pic *p);
+double tkit_scene_posts_height(const struct pic *p);
+double tkit_scene_posts_width(struct pic *p);
+void tkit_scene_posts_layout(struct pic *p); /* after the picture's width is known */
+void tkit_scene_posts_place(struct pic *p);  /* marks and boxes */
+void tkit_scene_posts_draw(struct pic *p, cairo_t *cr);
+const struct post_view *tkit_scene_post_view(const struct pic *p, int kind);
+
+/* scene-draw.c */
+void tkit_scene_draw_board(struct pic *p, cairo_t *cr);
+void tkit_scene_draw_marks(struct pic *p, cairo_t *cr);
+void tkit_scene_callout_disc(cairo_t *cr, double x, double y, double r, int number);
+void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
+                            int colour, double x, double y, double s);
+void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m);
+void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1, double lw);
+void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r);
+
+#endif
