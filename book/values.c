@@ -1,22 +1,10 @@
 /* Value paths (docs/book.md): what `tilekit score --json` and a scene's <expect> report, read off
  * the engine's result. This file is the book's one seam with the engine's events: the fields it
- * reads (player, points, kind, rule, count) are those of game/tkit-game.h. */
+ * reads (player, points, kind, rule, count) are those of model/tkit-event.h. */
 #include "book/book-private.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* The words a scene's <expect><count what=…> takes (docs/scoring.md, "Expectation words");
- * tests/book checks this list against that page. */
-static const char *const count_words[] = {
-    "completed-road",   "completed-city", "completed-cloister",
-    "completed-garden", "returned",       "removed",
-    "post-returned",    "bridge",         "castle",
-    "maiden",           "barn",           "refused",
-    "catapult",         "post-row",       "post-stack",
-    "attack",           "must-remove",    "counterattack",
-    "escape",
-};
 
 static char *players_list(const struct tkit_scene *s)
 {
@@ -43,30 +31,31 @@ static bool find_player(const struct tkit_scene *s, const char *id, int *player,
         return false;
 }
 
-static bool known_rule(const char *rule)
+/* The rule of an id (model/tkit-event.h's table), or -1. */
+static int known_rule(const char *rule)
 {
-        size_t n;
-        const char *const *ids = tkit_game_rule_ids(&n);
-        for (size_t i = 0; i < n; i++)
-                if (strcmp(ids[i], rule) == 0)
-                        return true;
-        return false;
+        return tkit_game_rule_parse(rule);
 }
 
+/* The count words are the engine's (tkit_game_count_words: the <expect> check uses the same). */
 static bool known_count(const char *what)
 {
-        for (size_t i = 0; i < sizeof count_words / sizeof *count_words; i++)
-                if (strcmp(count_words[i], what) == 0)
+        size_t n;
+        const char *const *words = tkit_game_count_words(&n);
+        for (size_t i = 0; i < n; i++)
+                if (strcmp(words[i], what) == 0)
                         return true;
         return false;
 }
 
 static char *count_list(void)
 {
+        size_t n;
+        const char *const *words = tkit_game_count_words(&n);
         struct tkit_buf b;
         tkit_buf_init(&b);
-        for (size_t i = 0; i < sizeof count_words / sizeof *count_words; i++)
-                tkit_buf_printf(&b, "%s%s", i ? ", " : "", count_words[i]);
+        for (size_t i = 0; i < n; i++)
+                tkit_buf_printf(&b, "%s%s", i ? ", " : "", words[i]);
         return tkit_buf_steal(&b);
 }
 
@@ -95,7 +84,8 @@ static int rule(const struct tkit_scene *s, const struct tkit_game_result *r, ch
                 *why = tkit_xstrdup("rule takes a rule id and maybe a player: rule:RULE[:PLAYER]");
                 return TKIT_E_INVALID;
         }
-        if (!known_rule(f[1])) {
+        int want = known_rule(f[1]);
+        if (want < 0) {
                 *why =
                     tkit_xasprintf("no rule '%s': the rule ids are those of docs/scoring.md", f[1]);
                 return TKIT_E_INVALID;
@@ -106,8 +96,7 @@ static int rule(const struct tkit_scene *s, const struct tkit_game_result *r, ch
         long sum = 0;
         for (size_t i = 0; i < r->nevents; i++) {
                 const struct tkit_game_event *e = &r->events[i];
-                if (e->kind == TKIT_EV_SCORE && e->rule && strcmp(e->rule, f[1]) == 0 &&
-                    (p < 0 || e->player == p))
+                if (e->kind == TKIT_EV_SCORE && (int)e->rule == want && (p < 0 || e->player == p))
                         sum += e->points;
         }
         *value = sum;

@@ -707,7 +707,7 @@ static bool load_set_row(struct load_ctx *c, struct tkit_set *s)
                 bad(c, "set_id is not an id ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64 bytes)");
         const char *edition = col_text(c, 0, "edition", TEXT_ANY, true);
         int year = col_int(c, 1, "year", 0, TKIT_MAX_YEAR, true);
-        int rules = col_int(c, 2, "rules_mask", 0, TKIT_RULES_VILLAGES * 2 - 1, false);
+        int rules = col_int(c, 2, "rules_mask", 0, TKIT_RULES_LAST * 2 - 1, false);
         const char *format = col_text(c, 3, "source_format", TEXT_ANY, true);
         if (format && !c->err && parse_source_format(format) < 0) {
                 char *qf = quoted(format);

@@ -596,7 +596,7 @@ static bool rules_token(struct tkit_xr *x, const xmlNode *n, const char *tok, vo
         if (f < 0) {
                 tkit_xr_fail(x, n, RULE_VALUE,
                              "'%s' in rules=\"...\" is not one of: river bridges castles barns "
-                             "siege-symbols fortress besiegers villages",
+                             "siege-symbols fortress besiegers villages escape-city-tile",
                              tok);
                 return false;
         }

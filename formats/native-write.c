@@ -340,7 +340,7 @@ static void put_set_attrs(struct tkit_buf *b, const struct tkit_set *s)
         if (s->rules) {
                 bool first = true;
                 tkit_buf_puts(b, " rules=\"");
-                for (unsigned bit = 0; bit < 8; bit++)
+                for (unsigned bit = 0; (1u << bit) <= TKIT_RULES_LAST; bit++)
                         if (s->rules & (1u << bit)) {
                                 tkit_buf_printf(b, "%s%s", first ? "" : " ",
                                                 tkit_rules_flag_name(1u << bit));

@@ -178,8 +178,9 @@ static void board(struct tkit_buf *b, const struct tkit_set *s, const struct tki
                 "place is a cell");
         line(b, "       and a feature of its tile (an id of tilekit list features, a position "
                 "such as N or");
-        line(b, "       EL of the tile's own sides, or cloister, garden, bridge), or castle=\"ID\" "
-                "or barn=\"ID\". -->");
+        line(b, "       EL of the board, as the tile lies after its rotation, or cloister, garden, "
+                "bridge),");
+        line(b, "       or castle=\"ID\" or barn=\"ID\". -->");
         tkit_buf_puts(b, "  <!-- <figures><figure player=\"you\" kind=\"meeple\" x=\"0\" y=\"0\"");
         tkit_xml_attr(b, "feature", t->features[0].id);
         line(b, "/></figures> -->");
@@ -212,10 +213,11 @@ static void move(struct tkit_buf *b, const struct tkit_set *s, const struct tkit
         line(b, "    <points player=\"you\" value=\"0\"/>");
         line(b, "    <points player=\"blue\" value=\"0\"/>");
         line(b, "  </expect>");
-        line(b, "  <!-- Numbered marks in the picture, with a text per language for the legend. "
-                "-->");
+        line(b, "  <!-- Numbered marks in the picture, with a text in each of en ro cs uk for the "
+                "legend. -->");
         line(b, "  <!-- <callout number=\"1\" x=\"0\" y=\"0\"><text lang=\"en\">...</text>"
-                "</callout> -->");
+                "<text lang=\"ro\">...</text><text lang=\"cs\">...</text>"
+                "<text lang=\"uk\">...</text></callout> -->");
 }
 
 int tkit_scene_skeleton(struct tkit_set *const *all, size_t nall, struct tkit_set *const *asked,

@@ -39,7 +39,7 @@ static inline bool scene_game_apply_ok(const struct tkit_scene *s, struct tkit_s
         for (size_t i = 0; !*why && i < r.nevents; i++)
                 if (r.events[i].player < -1 || r.events[i].player >= (int)s->nplayers)
                         *why = tkit_xasprintf("event %zu (%s) names player %d of %zu", i,
-                                              r.events[i].text ? r.events[i].text : "?",
+                                              tkit_game_rule_id(r.events[i].rule),
                                               r.events[i].player, s->nplayers);
         tkit_game_result_finish(&r);
         tkit_diags_finish(&d);

@@ -14,26 +14,33 @@ static int placed_fig(const struct g_board *b)
         return -1;
 }
 
+/* <build what="bridge"/>: the bridge on the placed tile (its axis is the tile's `bridge`; the
+ * validation refused a bridge without the build, or the build without an axis). */
 static void build_bridge(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         if (b->placed_cell < 0 || !b->cells[b->placed_cell].bridge)
                 return;
-        const struct g_cell *cl = &b->cells[b->placed_cell];
-        struct tkit_game_event *e = tkit_g_event(
-            c, TKIT_EV_BUILD, "BRIDGE-MUST", b->active, 0, b->sc->move.placed.line,
-            "%s %s a bridge: the tile's field sides %s continue a road",
-            tkit_g_player_name(b, b->active), tkit_g_verb(b, b->active, "takes", "take"),
-            cl->bridge == 1 ? "N and S" : "E and W");
+        struct tkit_game_event *e = tkit_g_event(c, TKIT_EV_BUILD, TKIT_GR_BRIDGE_MUST, b->active,
+                                                 0, b->sc->move.placed.line);
+        e->build = TKIT_BUILD_BRIDGE;
+        e->feature_kind = TKIT_ROAD;
         e->count = "bridge";
+        const struct g_cell *cl = &b->cells[b->placed_cell];
+        e->places = tkit_xmalloc(sizeof(*e->places));
+        e->nplaces = 1;
+        e->places[0] = (struct tkit_game_place){cl->x, cl->y, TKIT_GAME_PLACE_BRIDGE};
         b->bridges_built++;
 }
 
-static void refuse(struct g_ctx *c, const char *rule, const char *fmt, const char *why)
+static struct tkit_game_event *refuse(struct g_ctx *c, enum tkit_game_rule rule,
+                                      enum tkit_refusal why)
 {
         struct tkit_game_event *e =
-            tkit_g_event(c, TKIT_EV_NOTE, rule, c->b->active, 0, c->b->sc->move.line, fmt, why);
+            tkit_g_event(c, TKIT_EV_REFUSE, rule, c->b->active, 0, c->b->sc->move.line);
+        e->reason = why;
         e->count = "refused";
+        return e;
 }
 
 /* A castle on a city of exactly two tiles that the placed tile completes. */
@@ -41,41 +48,45 @@ static void build_castle(struct g_ctx *c)
 {
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
-        int node =
-            b->placed_cell < 0 ? -1 : tkit_g_resolve_place(b, b->placed_cell, m->build_feature);
-        if (node < 0 || tkit_g_node_kind(b, node) != TKIT_CITY) {
-                tkit_g_error(b, m->line, "SCENE-BUILD", "the placed tile has no city '%s'",
-                             m->build_feature ? m->build_feature : "");
+        if (b->placed_cell < 0)
+                return;
+        int node = tkit_g_place_or_error(b, m->placed.x, m->placed.y, m->build_feature,
+                                         TKIT_GR_SCENE_BUILD, m->line, "the castle");
+        if (node < 0)
+                return;
+        if (tkit_g_node_kind(b, node) != TKIT_CITY) {
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_BUILD,
+                             "the castle: '%s' on the placed tile is a %s, not a city",
+                             m->build_feature, tkit_feature_kind_name(tkit_g_node_kind(b, node)));
                 return;
         }
         if (!tkit_g_has_rules(b, TKIT_RULES_CASTLES)) {
-                tkit_g_error(b, m->line, "SCENE-BUILD", "no set in play has castles");
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_BUILD, "no set in play has castles");
                 return;
         }
         int root = tkit_g_find(b, node);
         struct g_group *g = &b->groups[root];
         if (!tkit_g_complete(b, root) || g->tiles != 2) {
-                refuse(c, "CASTLE-BUILD", "no castle: %s",
-                       "the city is not a completed city of "
-                       "exactly two tiles");
+                refuse(c, TKIT_GR_CASTLE_BUILD, TKIT_REFUSE_CASTLE_NOT_TWO)->build =
+                    TKIT_BUILD_CASTLE;
                 return;
         }
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
                 if (!f->gone && f->node >= 0 && tkit_g_find(b, f->node) == root &&
                     f->f.kind != TKIT_FIGURE_MEEPLE) {
-                        refuse(c, "CASTLE-BUILD", "no castle: %s",
-                               "a figure other than a normal "
-                               "meeple stands in the city");
+                        refuse(c, TKIT_GR_CASTLE_BUILD, TKIT_REFUSE_CASTLE_FIGURE)->build =
+                            TKIT_BUILD_CASTLE;
                         return;
                 }
         }
         g->castle = true;
         b->castles_built++;
-        struct tkit_game_event *e = tkit_g_event(
-            c, TKIT_EV_BUILD, "CASTLE-BUILD", b->active, 0, m->line,
-            "%s %s a castle on the completed city of 2 tiles", tkit_g_player_name(b, b->active),
-            tkit_g_verb(b, b->active, "builds", "build"));
+        struct tkit_game_event *e =
+            tkit_g_event(c, TKIT_EV_BUILD, TKIT_GR_CASTLE_BUILD, b->active, 0, m->line);
+        e->build = TKIT_BUILD_CASTLE;
+        e->feature_kind = TKIT_CITY;
+        e->n.tiles = g->tiles;
         e->count = "castle";
         tkit_g_event_places(c, e, root);
         b->castle_root = root;
@@ -97,10 +108,12 @@ static void castle_maidens(struct g_ctx *c)
                 f->f.at = TKIT_AT_CASTLE;
                 f->f.castle = (int)b->sc->ncastles;
                 f->node = -1;
-                struct tkit_game_event *e = tkit_g_event(
-                    c, TKIT_EV_CONVERT, "MAIDEN-CONVERT", f->f.player, 0, f->f.line,
-                    "%s knight becomes a maiden on the castle", tkit_g_poss(b, f->f.player));
+                struct tkit_game_event *e = tkit_g_event(c, TKIT_EV_CONVERT, TKIT_GR_MAIDEN_CONVERT,
+                                                         f->f.player, 0, f->f.line);
                 e->figure = index;
+                e->figure_kind = f->f.kind;
+                e->feature_kind = TKIT_CITY;
+                e->at = TKIT_AT_CASTLE;
                 e->count = "maiden";
         }
 }
@@ -109,28 +122,28 @@ static void castle_maidens(struct g_ctx *c)
 static const int corner_cell[4][2] = {{-1, -1}, {0, -1}, {-1, 0}, {0, 0}};
 static const int corner_pos[4][2] = {{5, 6}, {8, 9}, {2, 3}, {0, 11}};
 
-static int barn_field(struct g_board *b, int x, int y, const char **why)
+static int barn_field(struct g_board *b, int x, int y, enum tkit_refusal *why)
 {
         int field = -1;
         bool has_placed = false;
         for (int k = 0; k < 4; k++) {
                 int ci = tkit_g_cell_at(b, x + corner_cell[k][0], y + corner_cell[k][1]);
                 if (ci < 0) {
-                        *why = "four tiles do not meet at the point";
+                        *why = TKIT_REFUSE_BARN_NOT_FOUR;
                         return -1;
                 }
                 has_placed |= ci == b->placed_cell;
                 for (int p = 0; p < 2; p++) {
                         int n = b->cells[ci].owner[corner_pos[k][p]];
                         if (n < 0 || tkit_g_node_kind(b, n) != TKIT_FIELD) {
-                                *why = "a corner at the point is not field only (a city wall)";
+                                *why = TKIT_REFUSE_BARN_NOT_FIELD;
                                 return -1;
                         }
                         field = tkit_g_find(b, n);
                 }
         }
         if (!has_placed) {
-                *why = "the placed tile is not one of the four at the point";
+                *why = TKIT_REFUSE_BARN_NOT_PLACED;
                 return -1;
         }
         return field;
@@ -141,8 +154,10 @@ static int barn_farmer(struct g_board *b, int field)
         const struct tkit_scene_figure *want = &b->sc->move.farmer;
         int wnode = -1;
         if (want->feature) {
-                int ci = tkit_g_cell_at(b, want->x, want->y);
-                wnode = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, want->feature);
+                wnode = tkit_g_place_or_error(b, want->x, want->y, want->feature,
+                                              TKIT_GR_SCENE_BUILD, want->line, "the barn's farmer");
+                if (wnode < 0)
+                        return -2;
         }
         for (size_t i = 0; i < b->nfigs; i++) {
                 const struct g_fig *f = &b->figs[i];
@@ -161,34 +176,39 @@ static void build_barn(struct g_ctx *c)
         struct g_board *b = c->b;
         const struct tkit_scene_move *m = &b->sc->move;
         if (!tkit_g_has_rules(b, TKIT_RULES_BARNS)) {
-                tkit_g_error(b, m->line, "SCENE-BUILD", "no set in play has barns");
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_BUILD, "no set in play has barns");
                 return;
         }
-        const char *why = NULL;
+        enum tkit_refusal why = TKIT_REFUSE_NONE;
         int field = barn_field(b, m->build_x, m->build_y, &why);
         for (size_t i = 0; i < b->sc->nbarns && !why; i++)
                 if (b->sc->barns[i].x == m->build_x && b->sc->barns[i].y == m->build_y)
-                        why = "a barn stands on that point already";
+                        why = TKIT_REFUSE_BARN_TAKEN;
         int fi = field < 0 ? -1 : barn_farmer(b, field);
-        if (field >= 0 && fi < 0)
-                why = "no farmer of the builder (not on a barn) on that field";
+        if (fi == -2)
+                return; /* the farmer named is nowhere: said */
+        if (field >= 0 && fi < 0 && !why)
+                why = TKIT_REFUSE_BARN_NO_FARMER;
         if (why) {
-                refuse(c, "BARN-BUILD", "no barn: %s", why);
+                refuse(c, TKIT_GR_BARN_BUILD, why)->build = TKIT_BUILD_BARN;
                 return;
         }
         b->barns_built++;
-        struct tkit_game_event *e = tkit_g_event(
-            c, TKIT_EV_BUILD, "BARN-BUILD", b->active, 0, m->line,
-            "%s %s a barn at the corner point (%d, %d)", tkit_g_player_name(b, b->active),
-            tkit_g_verb(b, b->active, "builds", "build"), m->build_x, m->build_y);
+        struct tkit_game_event *e =
+            tkit_g_event(c, TKIT_EV_BUILD, TKIT_GR_BARN_BUILD, b->active, 0, m->line);
+        e->build = TKIT_BUILD_BARN;
+        e->feature_kind = TKIT_FIELD;
         e->count = "barn";
         tkit_g_event_places(c, e, field);
         struct g_fig *f = &b->figs[fi];
+        enum tkit_figure_kind kind = f->f.kind;
         f->f.at = TKIT_AT_BARN;
         f->f.barn = (int)b->sc->nbarns;
-        e = tkit_g_event(c, TKIT_EV_CONVERT, "BARN-BUILD", b->active, 0, f->f.line,
-                         "%s farmer moves onto the barn", tkit_g_poss(b, b->active));
+        e = tkit_g_event(c, TKIT_EV_CONVERT, TKIT_GR_BARN_BUILD, b->active, 0, f->f.line);
         e->figure = f->index;
+        e->figure_kind = kind;
+        e->feature_kind = TKIT_FIELD;
+        e->at = TKIT_AT_BARN;
         b->barn_pending = true;
 }
 
@@ -203,9 +223,10 @@ static void barn_score(struct g_ctx *c)
                 n += !f->gone && f->node >= 0 && f->f.kind != TKIT_FIGURE_PIG &&
                      f->f.kind != TKIT_FIGURE_ABBOT && tkit_g_node_kind(b, f->node) == TKIT_FIELD;
         }
-        tkit_g_event(c, TKIT_EV_SCORE, "BARN-SCORE", b->active, n, b->sc->move.line,
-                     "%s barn: %d farmer%s on the board: %d", tkit_g_poss(b, b->active), n,
-                     n == 1 ? "" : "s", n);
+        struct tkit_game_event *e =
+            tkit_g_event(c, TKIT_EV_SCORE, TKIT_GR_BARN_SCORE, b->active, n, b->sc->move.line);
+        e->feature_kind = TKIT_FIELD;
+        e->n.farmers = n;
 }
 
 static void take_maiden(struct g_ctx *c)
@@ -215,7 +236,7 @@ static void take_maiden(struct g_ctx *c)
         if (m->take_maiden < 0)
                 return;
         if (m->has_figure || m->recall_abbot) {
-                tkit_g_error(b, m->line, "SCENE-MAIDEN",
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_MAIDEN,
                              "a maiden is taken back only in a turn without a figure placed");
                 return;
         }
@@ -236,16 +257,16 @@ static void take_maiden(struct g_ctx *c)
                 }
         }
         if (mi < 0) {
-                tkit_g_error(b, m->line, "SCENE-MAIDEN", "%s has no maiden on that castle",
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_MAIDEN, "%s has no maiden on that castle",
                              tkit_g_player_name(b, b->active));
                 return;
         }
         int pts = maidens + knights;
-        tkit_g_event(c, TKIT_EV_SCORE, "MAIDEN-TAKE", b->active, pts, m->line,
-                     "%s %s a maiden back: 1 for it, %d other maiden%s, %d knight%s: %d",
-                     tkit_g_player_name(b, b->active), tkit_g_verb(b, b->active, "takes", "take"),
-                     maidens - 1, maidens == 2 ? "" : "s", knights, knights == 1 ? "" : "s", pts);
-        tkit_g_return_fig(c, mi, "MAIDEN-TAKE", false);
+        struct tkit_game_event *e =
+            tkit_g_event(c, TKIT_EV_SCORE, TKIT_GR_MAIDEN_TAKE, b->active, pts, m->line);
+        e->n.maidens = maidens - 1;
+        e->n.knights = knights;
+        tkit_g_return_fig(c, mi, TKIT_GR_MAIDEN_TAKE, false);
 }
 
 static void recall_abbot(struct g_ctx *c)
@@ -255,7 +276,7 @@ static void recall_abbot(struct g_ctx *c)
         if (!m->recall_abbot)
                 return;
         if (m->has_figure) {
-                tkit_g_error(b, m->line, "SCENE-ABBOT",
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_ABBOT,
                              "the abbot is taken back instead of placing a figure, not as well");
                 return;
         }
@@ -264,21 +285,18 @@ static void recall_abbot(struct g_ctx *c)
                 if (f->gone || f->f.kind != TKIT_FIGURE_ABBOT || f->f.player != b->active ||
                     f->node < 0)
                         continue;
-                struct tkit_buf why;
-                tkit_buf_init(&why);
                 int root = tkit_g_find(b, f->node);
-                int v = tkit_g_group_value(b, root, true, &why);
                 struct tkit_game_event *e =
-                    tkit_g_event(c, TKIT_EV_SCORE, "ABBOT-RECALL", b->active, v, m->line,
-                                 "%s %s the abbot back: %s: %d", tkit_g_player_name(b, b->active),
-                                 tkit_g_verb(b, b->active, "takes", "take"), why.data, v);
-                e->feature_kind = tkit_g_node_kind(b, f->node);
+                    tkit_g_event(c, TKIT_EV_SCORE, TKIT_GR_ABBOT_RECALL, b->active, 0, m->line);
+                int v = tkit_g_group_value(b, root, true, e);
+                e->points = v;
+                c->r->points[b->active] += v;
+                e->at_end = false; /* scored "as if the game ended", in play */
                 tkit_g_event_places(c, e, root);
-                tkit_buf_finish(&why);
-                tkit_g_return_fig(c, (int)i, "ABBOT-RECALL", false);
+                tkit_g_return_fig(c, (int)i, TKIT_GR_ABBOT_RECALL, false);
                 return;
         }
-        tkit_g_error(b, m->line, "SCENE-ABBOT", "%s has no abbot on the board",
+        tkit_g_error(b, m->line, TKIT_GR_SCENE_ABBOT, "%s has no abbot on the board",
                      tkit_g_player_name(b, b->active));
 }
 
@@ -329,6 +347,14 @@ static void score_completed(struct g_ctx *c)
         free(roots);
 }
 
+static bool has_cloister(const struct tkit_tile *t)
+{
+        for (size_t f = 0; f < t->nfeatures; f++)
+                if (t->features[f].kind == TKIT_CLOISTER)
+                        return true;
+        return false;
+}
+
 /* Escape (1st edition): the active player's knight leaves a besieged, incomplete city when a
  * cloister touches a besieger tile of it (or, by option, any tile of it). */
 static bool escape_route(struct g_board *b, int root, bool any_tile)
@@ -342,23 +368,21 @@ static bool escape_route(struct g_board *b, int root, bool any_tile)
                 for (int dy = -1; in && dy <= 1; dy++)
                         for (int dx = -1; dx <= 1; dx++) {
                                 int ci = tkit_g_cell_at(b, cl->x + dx, cl->y + dy);
-                                if ((dx || dy) && ci >= 0 &&
-                                    tkit_g_resolve_place(b, ci, "cloister") >= 0)
+                                if ((dx || dy) && ci >= 0 && has_cloister(b->cells[ci].def))
                                         return true;
                         }
         }
         return false;
 }
 
+/* The escape variant: the scene's option, else the sets' rule flag (the Rio Grande set says
+ * escape-city-tile). */
 static bool escape_any_tile(const struct g_board *b)
 {
         const char *opt = tkit_scene_option(b->sc, "escape");
         if (opt)
                 return strcmp(opt, "city-tile") == 0;
-        for (size_t i = 0; i < b->sc->nsets; i++)
-                if (strcmp(b->sc->sets[i], "siege-rgg") == 0)
-                        return true;
-        return false;
+        return tkit_g_has_rules(b, TKIT_RULES_ESCAPE_CITY_TILE);
 }
 
 static void escape(struct g_ctx *c)
@@ -368,27 +392,35 @@ static void escape(struct g_ctx *c)
         if (!m->escape)
                 return;
         const struct tkit_scene_figure *w = &m->escaping;
-        int ci = tkit_g_cell_at(b, w->x, w->y);
-        int node = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, w->feature);
+        int node = tkit_g_place_or_error(b, w->x, w->y, w->feature, TKIT_GR_SCENE_ESCAPE, w->line,
+                                         "the escape");
+        if (node < 0)
+                return;
         int fi = -1;
-        for (size_t i = 0; node >= 0 && i < b->nfigs; i++)
+        for (size_t i = 0; i < b->nfigs; i++)
                 if (!b->figs[i].gone && b->figs[i].node == node &&
                     b->figs[i].f.player == b->active && !b->figs[i].placed)
                         fi = (int)i;
         if (fi < 0 || tkit_g_node_kind(b, node) != TKIT_CITY) {
-                tkit_g_error(b, w->line, "SCENE-ESCAPE", "no knight of %s there",
+                tkit_g_error(b, w->line, TKIT_GR_SCENE_ESCAPE, "no knight of %s there",
                              tkit_g_player_name(b, b->active));
                 return;
         }
         int root = tkit_g_find(b, node);
         bool any = escape_any_tile(b);
-        if (!b->groups[root].besieged || tkit_g_complete(b, root) || !escape_route(b, root, any)) {
-                refuse(c, "ESCAPE", "no escape: %s",
-                       any ? "no cloister touches a tile of an incomplete besieged city"
-                           : "no cloister touches a besieger tile of an incomplete besieged city");
+        enum tkit_refusal why = !b->groups[root].besieged     ? TKIT_REFUSE_ESCAPE_NOT_BESIEGED
+                                : tkit_g_complete(b, root)    ? TKIT_REFUSE_ESCAPE_COMPLETE
+                                : !escape_route(b, root, any) ? TKIT_REFUSE_ESCAPE_NO_CLOISTER
+                                                              : TKIT_REFUSE_NONE;
+        if (why) {
+                struct tkit_game_event *e = refuse(c, TKIT_GR_ESCAPE, why);
+                e->any_tile = any;
+                e->feature_kind = TKIT_CITY;
+                e->figure = b->figs[fi].index;
+                e->figure_kind = b->figs[fi].f.kind;
                 return;
         }
-        tkit_g_return_fig(c, fi, "ESCAPE", false);
+        tkit_g_return_fig(c, fi, TKIT_GR_ESCAPE, false);
         c->r->events[c->r->nevents - 1].count = "escape";
 }
 
@@ -399,8 +431,9 @@ static void play_move(struct g_ctx *c)
         c->phase = TKIT_PHASE_DRAW;
         tkit_g_siege_draw(c);
         c->phase = TKIT_PHASE_TILE;
-        build_bridge(c);
-        if (m->build == TKIT_BUILD_CASTLE)
+        if (m->build == TKIT_BUILD_BRIDGE)
+                build_bridge(c);
+        else if (m->build == TKIT_BUILD_CASTLE)
                 build_castle(c);
         else if (m->build == TKIT_BUILD_BARN)
                 build_barn(c);
@@ -438,6 +471,24 @@ static void play_final(struct g_ctx *c)
         tkit_g_score_fields(c);
 }
 
+/* Where each figure stands before the move, as the engine resolved it. */
+static void figure_places(const struct g_board *b, struct tkit_game_result *r)
+{
+        r->figures = tkit_xcalloc(b->nfigs + 1, sizeof(*r->figures));
+        r->nfigures = b->nfigs;
+        for (size_t i = 0; i < b->nfigs; i++) {
+                const struct g_fig *f = &b->figs[i];
+                struct tkit_game_place *p = &r->figures[i];
+                if (f->f.at != TKIT_AT_FEATURE || f->node < 0) {
+                        *p = (struct tkit_game_place){f->f.x, f->f.y, TKIT_GAME_PLACE_CELL};
+                        continue;
+                }
+                const struct g_cell *c = &b->cells[b->node_cell[f->node]];
+                int feat = b->node_feat[f->node];
+                *p = (struct tkit_game_place){c->x, c->y, feat < 0 ? TKIT_GAME_PLACE_BRIDGE : feat};
+        }
+}
+
 int tkit_game_validate(const struct tkit_scene *scene, struct tkit_set *const *sets, size_t nsets,
                        struct tkit_diags *d)
 {
@@ -458,6 +509,7 @@ int tkit_game_apply(const struct tkit_scene *scene, struct tkit_set *const *sets
         if (rc == 0)
                 rc = tkit_g_validate(&b);
         if (rc == 0) {
+                figure_places(&b, r);
                 struct g_ctx c = {&b, r, TKIT_PHASE_DRAW};
                 tkit_g_stats_build(&b);
                 b.castle_root = -1;

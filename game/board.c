@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-void tkit_g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
+void tkit_g_error(struct g_board *b, int line, enum tkit_game_rule rule, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        tkit_diags_vadd(b->d, TKIT_SEV_ERROR, b->file, line, rule, NULL, NULL, fmt, ap);
+        tkit_diags_vadd(b->d, TKIT_SEV_ERROR, b->file, line, tkit_game_rule_id(rule), NULL, NULL,
+                        fmt, ap);
         va_end(ap);
 }
 
@@ -19,17 +20,6 @@ const char *tkit_g_player_name(const struct g_board *b, int p)
         if (p < 0 || (size_t)p >= b->sc->nplayers)
                 return "nobody";
         return b->sc->players[p].id;
-}
-
-const char *tkit_g_poss(const struct g_board *b, int p)
-{
-        return p >= 0 && p < b->nplayers ? b->poss[p] : "nobody's";
-}
-
-/* The verb for player p: "you" takes the plain form. */
-const char *tkit_g_verb(const struct g_board *b, int p, const char *third, const char *plain)
-{
-        return strcmp(tkit_g_player_name(b, p), "you") == 0 ? plain : third;
 }
 
 bool tkit_g_has_rules(const struct g_board *b, unsigned flag)
@@ -112,42 +102,23 @@ static const struct tkit_set *set_in_play(const struct g_board *b, const char *i
         return NULL;
 }
 
-/* The tile (or piece) a scene tile names; reports why not. */
+/* The tile (or piece) a scene tile names (tkit_scene_find_def: render/ finds the same); reports
+ * why not. */
 static const void *lookup(struct g_board *b, const struct tkit_scene_tile *t,
                           const struct tkit_set **out)
 {
-        const void *found = NULL;
-        int hits = 0;
-        for (size_t i = 0; i < b->sc->nsets; i++) {
-                const struct tkit_set *s = set_in_play(b, b->sc->sets[i]);
-                if (!s || (t->set && strcmp(t->set, s->id) != 0))
-                        continue;
-                if (t->is_piece) {
-                        for (size_t p = 0; p < s->npieces; p++)
-                                if (strcmp(s->pieces[p].id, t->tile) == 0) {
-                                        found = &s->pieces[p];
-                                        *out = s;
-                                        hits++;
-                                }
-                } else {
-                        int k = tkit_set_find_tile(s, t->tile);
-                        if (k >= 0) {
-                                found = &s->tiles[k];
-                                *out = s;
-                                hits++;
-                        }
-                }
-        }
+        int hits;
+        const void *found = tkit_scene_find_def(b->sc, b->sets, b->nsets, t, out, &hits);
         if (hits == 1)
                 return found;
         if (t->set && !set_in_play(b, t->set))
-                tkit_g_error(b, t->line, "SCENE-SET", "set '%s' is not in play or not loaded",
+                tkit_g_error(b, t->line, TKIT_GR_SCENE_SET, "set '%s' is not in play or not loaded",
                              t->set);
         else if (hits == 0)
-                tkit_g_error(b, t->line, "SCENE-TILE", "no %s '%s' in the sets in play",
+                tkit_g_error(b, t->line, TKIT_GR_SCENE_TILE, "no %s '%s' in the sets in play",
                              t->is_piece ? "piece" : "tile", t->tile);
         else
-                tkit_g_error(b, t->line, "SCENE-TILE",
+                tkit_g_error(b, t->line, TKIT_GR_SCENE_TILE,
                              "tile '%s' is in several sets in play: say which with set=", t->tile);
         return NULL;
 }
@@ -171,7 +142,7 @@ static bool rotation_ok(struct g_board *b, const struct tkit_scene_tile *t)
 {
         if (t->rotation % 90 == 0 && t->rotation >= 0 && t->rotation < 360)
                 return true;
-        tkit_g_error(b, t->line, "SCENE-ROTATION", "rotation %d is not 0, 90, 180 or 270",
+        tkit_g_error(b, t->line, TKIT_GR_SCENE_ROTATION, "rotation %d is not 0, 90, 180 or 270",
                      t->rotation);
         return false;
 }
@@ -287,32 +258,34 @@ static void join(struct g_board *b)
         }
 }
 
-int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec)
+int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec,
+                         enum tkit_place_error *err)
 {
         const struct g_cell *c = &b->cells[ci];
-        if (!spec)
+        int f = tkit_place_resolve(c->def, c->rot, c->bridge, spec, err);
+        if (f == TKIT_PLACE_BRIDGE)
+                return c->node0 + (int)c->def->nfeatures;
+        return f >= 0 ? c->node0 + f : -1;
+}
+
+int tkit_g_place_or_error(struct g_board *b, int x, int y, const char *spec,
+                          enum tkit_game_rule rule, int line, const char *what)
+{
+        int ci = tkit_g_cell_at(b, x, y);
+        if (ci < 0) {
+                tkit_g_error(b, line, rule, "%s at (%d, %d): no tile on that cell", what, x, y);
                 return -1;
-        if (strcmp(spec, "bridge") == 0)
-                return c->bridge ? c->node0 + (int)c->def->nfeatures : -1;
-        if (strcmp(spec, "cloister") == 0 || strcmp(spec, "garden") == 0) {
-                enum tkit_feature_kind k = spec[0] == 'c' ? TKIT_CLOISTER : TKIT_GARDEN;
-                int hit = -1;
-                for (size_t f = 0; f < c->def->nfeatures; f++)
-                        if (c->def->features[f].kind == k)
-                                hit = hit < 0 ? c->node0 + (int)f : -2;
-                return hit < 0 ? -1 : hit;
         }
-        int f = tkit_tile_find_feature(c->def, spec);
-        if (f >= 0)
-                return c->node0 + f;
-        int pos = tkit_pos_parse(spec);
-        int side = tkit_side_parse(spec);
-        if (pos < 0 && side >= 0) {
-                /* a side: its middle, else a half (a field side) */
-                int m = TKIT_POS(side, TKIT_M);
-                return c->owner[m] >= 0 ? c->owner[m] : c->owner[TKIT_POS(side, TKIT_L)];
-        }
-        return pos >= 0 ? c->owner[pos] : -1;
+        enum tkit_place_error err;
+        int node = tkit_g_resolve_place(b, ci, spec, &err);
+        if (node >= 0)
+                return node;
+        const struct g_cell *c = &b->cells[ci];
+        char *m =
+            tkit_place_message(c->def, c->set ? c->set->id : NULL, c->rot, c->bridge, spec, err);
+        tkit_g_error(b, line, rule, "%s at (%d, %d): %s", what, x, y, m);
+        free(m);
+        return -1;
 }
 
 int tkit_g_neighbours(const struct g_board *b, int x, int y)
@@ -382,7 +355,7 @@ void tkit_g_analyse(struct g_board *b)
         for (size_t i = 0; i < b->sc->ncastles; i++) {
                 const struct tkit_scene_castle *k = &b->sc->castles[i];
                 int ci = tkit_g_cell_at(b, k->x, k->y);
-                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature);
+                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature, NULL);
                 if (n >= 0)
                         b->groups[tkit_g_find(b, n)].castle = true;
         }
@@ -395,7 +368,7 @@ static void collect_sets(struct g_board *b)
                 if (s)
                         b->rules |= s->rules;
                 else
-                        tkit_g_error(b, b->sc->line, "SCENE-SET", "set '%s' is not loaded",
+                        tkit_g_error(b, b->sc->line, TKIT_GR_SCENE_SET, "set '%s' is not loaded",
                                      b->sc->sets[i]);
         }
 }
@@ -413,10 +386,6 @@ int tkit_g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tk
         b->active = sc->move.player;
         b->placed_cell = -1;
         size_t before = d->errors;
-        for (int p = 0; p < b->nplayers && p < TKIT_SCENE_MAX_PLAYERS; p++)
-                b->poss[p] = strcmp(sc->players[p].id, "you") == 0
-                                 ? tkit_xstrdup("your")
-                                 : tkit_xasprintf("%s's", sc->players[p].id);
         collect_sets(b);
         for (size_t i = 0; i < sc->ntiles; i++)
                 add_placement(b, &sc->tiles[i], (int)i);
@@ -435,8 +404,6 @@ int tkit_g_board_build(struct g_board *b, const struct tkit_scene *sc, struct tk
 
 void tkit_g_board_finish(struct g_board *b)
 {
-        for (int p = 0; p < TKIT_SCENE_MAX_PLAYERS; p++)
-                free(b->poss[p]);
         free(b->cells);
         free(b->hash);
         free(b->parent);

@@ -1,87 +1,9 @@
-/* Events of a move: the result's list, names, figures going back, and the expectations check. */
+/* Events of a move: the result's list, figures going back, and the expectations check. */
 #include "game-private.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-const char *tkit_game_phase_name(enum tkit_game_phase p)
-{
-        static const char *const names[] = {"draw", "tile", "figure", "score", "turn-end", "final"};
-        return (unsigned)p < TKIT_PHASE_COUNT ? names[p] : "?";
-}
-
-const char *tkit_game_event_kind_name(enum tkit_game_event_kind k)
-{
-        static const char *const names[] = {"score",   "return",   "remove", "build",
-                                            "convert", "catapult", "choice", "note"};
-        return (unsigned)k < TKIT_EV_KIND_COUNT ? names[k] : "?";
-}
-
-static const char *const rule_ids[] = {
-    /* scoring */
-    "SCORE-ROAD",
-    "SCORE-CITY",
-    "SCORE-CLOISTER",
-    "SCORE-GARDEN",
-    "SCORE-INN",
-    "SCORE-CATHEDRAL",
-    "SCORE-END",
-    "SCORE-FIELD",
-    "SCORE-PIG",
-    "ABBOT-RECALL",
-    "BRIDGE-MUST",
-    "BRIDGE-ROAD",
-    "BRIDGE-END",
-    "CASTLE-BUILD",
-    "MAIDEN-CONVERT",
-    "MAIDEN-TAKE",
-    "BARN-BUILD",
-    "BARN-SCORE",
-    "POST-ROW",
-    "POST-STACK",
-    "COUNTERATTACK",
-    "ADVANCE",
-    "ATTACK",
-    "FINAL-COUNTERATTACK",
-    "BESIEGED-CITY",
-    "BESIEGED-FIELD",
-    "ESCAPE",
-    /* scene diagnostics */
-    "SCENE-SET",
-    "SCENE-TILE",
-    "SCENE-ROTATION",
-    "SCENE-CELL",
-    "SCENE-DETACHED",
-    "SCENE-MOVE-CELL",
-    "SCENE-EDGE",
-    "SCENE-BRIDGE",
-    "SCENE-PLAYER",
-    "SCENE-COLOUR",
-    "SCENE-OPTION",
-    "SCENE-FIGURE",
-    "SCENE-FIGURE-KIND",
-    "SCENE-OCCUPIED",
-    "SCENE-FACE",
-    "SCENE-POST",
-    "SCENE-TOKEN",
-    "SCENE-COPIES",
-    "SCENE-CHOICE",
-    "SCENE-REMOVE",
-    "SCENE-BONUS",
-    "SCENE-BUILD",
-    "SCENE-CASTLE",
-    "SCENE-MAIDEN",
-    "SCENE-ABBOT",
-    "SCENE-ESCAPE",
-    "SCENE-EXPECT",
-};
-
-const char *const *tkit_game_rule_ids(size_t *n)
-{
-        *n = sizeof(rule_ids) / sizeof(rule_ids[0]);
-        return rule_ids;
-}
 
 void tkit_game_result_init(struct tkit_game_result *r)
 {
@@ -92,18 +14,16 @@ void tkit_game_result_finish(struct tkit_game_result *r)
 {
         if (!r)
                 return;
-        for (size_t i = 0; i < r->nevents; i++) {
-                free(r->events[i].text);
+        for (size_t i = 0; i < r->nevents; i++)
                 free(r->events[i].places);
-        }
         free(r->events);
+        free(r->figures);
         tkit_scene_destroy(r->after);
         memset(r, 0, sizeof(*r));
 }
 
 struct tkit_game_event *tkit_g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
-                                     const char *rule, int player, int points, int line,
-                                     const char *fmt, ...)
+                                     enum tkit_game_rule rule, int player, int points, int line)
 {
         struct tkit_game_result *r = c->r;
         struct tkit_game_event *e = TKIT_PUSH(r->events, r->nevents, r->capevents);
@@ -117,10 +37,6 @@ struct tkit_game_event *tkit_g_event(struct g_ctx *c, enum tkit_game_event_kind 
         e->figure = -1;
         e->line = line;
         e->feature_kind = TKIT_FEATURE_KIND_COUNT;
-        va_list ap;
-        va_start(ap, fmt);
-        e->text = tkit_xvasprintf(fmt, ap);
-        va_end(ap);
         if (kind == TKIT_EV_SCORE && player >= 0 && player < TKIT_SCENE_MAX_PLAYERS)
                 r->points[player] += points;
         return e;
@@ -162,42 +78,21 @@ void tkit_g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root)
         }
 }
 
-static const char *fig_words(const struct g_board *b, const struct g_fig *f)
-{
-        if (f->f.at == TKIT_AT_CASTLE)
-                return "maiden";
-        if (f->f.at == TKIT_AT_BARN)
-                return "barn farmer";
-        if (f->f.kind != TKIT_FIGURE_MEEPLE)
-                return tkit_figure_kind_name(f->f.kind);
-        switch (f->node < 0 ? TKIT_FEATURE_KIND_COUNT : tkit_g_node_kind(b, f->node)) {
-        case TKIT_CITY:
-                return "knight";
-        case TKIT_ROAD:
-                return "traveler";
-        case TKIT_FIELD:
-                return "farmer";
-        case TKIT_CLOISTER:
-                return "monk";
-        default:
-                return "meeple";
-        }
-}
-
-void tkit_g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed)
+void tkit_g_return_fig(struct g_ctx *c, int fi, enum tkit_game_rule rule, bool removed)
 {
         struct g_board *b = c->b;
         struct g_fig *f = &b->figs[fi];
         tkit_g_stats_fig(b, fi, -1);
         f->gone = true;
-        struct tkit_game_event *e =
-            tkit_g_event(c, removed ? TKIT_EV_REMOVE : TKIT_EV_RETURN, rule, f->f.player, 0,
-                         f->f.line, "%s %s %s", tkit_g_poss(b, f->f.player), fig_words(b, f),
-                         removed ? "is removed" : "goes back");
+        struct tkit_game_event *e = tkit_g_event(c, removed ? TKIT_EV_REMOVE : TKIT_EV_RETURN, rule,
+                                                 f->f.player, 0, f->f.line);
         e->figure = f->index;
+        e->figure_kind = f->f.kind;
+        e->at = f->f.at;
         e->count = removed ? "removed" : "returned";
         if (f->node >= 0) {
                 const struct g_cell *cl = &b->cells[b->node_cell[f->node]];
+                e->feature_kind = tkit_g_node_kind(b, f->node);
                 e->places = tkit_xmalloc(sizeof(*e->places));
                 e->nplaces = 1;
                 int feat = b->node_feat[f->node];
@@ -206,22 +101,71 @@ void tkit_g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed)
         }
 }
 
+/* The words a <count> may use: every `count` the engine sets (docs/scoring.md). */
+static const char *const count_words[] = {
+    "completed-road",   "completed-city", "completed-cloister",
+    "completed-garden", "returned",       "removed",
+    "post-returned",    "bridge",         "castle",
+    "maiden",           "barn",           "refused",
+    "catapult",         "post-row",       "post-stack",
+    "attack",           "must-remove",    "counterattack",
+    "escape",
+};
+
+const char *const *tkit_game_count_words(size_t *n)
+{
+        *n = sizeof(count_words) / sizeof(count_words[0]);
+        return count_words;
+}
+
+static bool count_word_known(const char *w)
+{
+        for (size_t i = 0; i < sizeof(count_words) / sizeof(count_words[0]); i++)
+                if (strcmp(count_words[i], w) == 0)
+                        return true;
+        return false;
+}
+
+static void unknown_word(const struct tkit_scene *scene, const struct tkit_scene_expect_count *x,
+                         struct tkit_diags *d)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (size_t i = 0; i < sizeof(count_words) / sizeof(count_words[0]); i++)
+                tkit_buf_printf(&b, "%s%s", i ? ", " : "", count_words[i]);
+        tkit_diags_add(d, TKIT_SEV_ERROR, scene->file, x->line,
+                       tkit_game_rule_id(TKIT_GR_SCENE_EXPECT), NULL, NULL,
+                       "no event counts as '%s'; the words: %s", x->what, b.data);
+        tkit_buf_finish(&b);
+}
+
 int tkit_game_check_expect(const struct tkit_scene *scene, const struct tkit_game_result *r,
                            struct tkit_diags *d)
 {
         size_t before = d->errors;
+        if (!scene->has_expect)
+                tkit_diags_add(d, TKIT_SEV_WARNING, scene->file, scene->line,
+                               tkit_game_rule_id(TKIT_GR_SCENE_EXPECT), NULL, NULL,
+                               "the scene states no <expect>, so nothing it computes is checked: "
+                               "write the points the example gives, or <expect/> for a "
+                               "picture-only scene");
         for (size_t i = 0; i < scene->nexpect_points; i++) {
                 const struct tkit_scene_expect_points *x = &scene->expect_points[i];
                 if (x->player < 0 || (size_t)x->player >= scene->nplayers)
                         continue;
                 int got = r->points[x->player];
                 if (got != x->points)
-                        tkit_diags_add(d, TKIT_SEV_ERROR, scene->file, x->line, "SCENE-EXPECT",
-                                       NULL, NULL, "%s: expected %d points, computed %d",
+                        tkit_diags_add(d, TKIT_SEV_ERROR, scene->file, x->line,
+                                       tkit_game_rule_id(TKIT_GR_SCENE_EXPECT), NULL, NULL,
+                                       "%s: expected %d points, computed %d",
                                        scene->players[x->player].id, x->points, got);
         }
         for (size_t i = 0; i < scene->nexpect_counts; i++) {
                 const struct tkit_scene_expect_count *x = &scene->expect_counts[i];
+                if (!count_word_known(x->what)) {
+                        unknown_word(scene, x, d);
+                        continue;
+                }
                 int got = 0;
                 for (size_t k = 0; k < r->nevents; k++) {
                         const struct tkit_game_event *e = &r->events[k];
@@ -229,8 +173,9 @@ int tkit_game_check_expect(const struct tkit_scene *scene, const struct tkit_gam
                                (x->player < 0 || e->player == x->player);
                 }
                 if (got != x->count)
-                        tkit_diags_add(d, TKIT_SEV_ERROR, scene->file, x->line, "SCENE-EXPECT",
-                                       NULL, NULL, "%s%s%s: expected %d, computed %d", x->what,
+                        tkit_diags_add(d, TKIT_SEV_ERROR, scene->file, x->line,
+                                       tkit_game_rule_id(TKIT_GR_SCENE_EXPECT), NULL, NULL,
+                                       "%s%s%s: expected %d, computed %d", x->what,
                                        x->player >= 0 ? " of " : "",
                                        x->player >= 0 && (size_t)x->player < scene->nplayers
                                            ? scene->players[x->player].id

@@ -89,7 +89,6 @@ struct g_board {
         int castle_root;    /* the city a castle is built on this turn, -1 */
         bool barn_pending;  /* a barn was built: it scores in phase 3 */
         int nplayers;
-        char *poss[TKIT_SCENE_MAX_PLAYERS];      /* "blue's", "your" */
         int *strength, *figline;                 /* per root and player (score.c) */
         int *mstart, *mlist;                     /* nodes grouped by root (events.c) */
         const struct tkit_scene_tile *memo_tile; /* the last tile looked up (board.c) */
@@ -109,15 +108,20 @@ void tkit_g_board_finish(struct g_board *b);
 int tkit_g_cell_at(const struct g_board *b, int x, int y); /* cell index or -1 */
 int tkit_g_find(struct g_board *b, int node);
 void tkit_g_analyse(struct g_board *b); /* fills groups from the current cells */
-/* The node a figure's place names on cell `ci` ("c1", "N", "WL", "cloister", "bridge"), -1. */
-int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec);
+/* The node a figure's place names on cell `ci` ("c1", "N", "WL", "cloister", "bridge"), -1 with
+ * *err (may be NULL) saying why: tkit_place_resolve() of the model, the reading render/ shares. */
+int tkit_g_resolve_place(const struct g_board *b, int ci, const char *spec,
+                         enum tkit_place_error *err);
+/* The node `spec` names on cell (x, y); -1 after an error `rule` at `line`: "WHAT at (x, y): no
+ * feature 'city' on base/D (rotation 90); features: ..." (the choices listed), or no tile there. */
+int tkit_g_place_or_error(struct g_board *b, int x, int y, const char *spec,
+                          enum tkit_game_rule rule, int line, const char *what);
 const struct tkit_feature *tkit_g_node_feature(const struct g_board *b, int node);
 enum tkit_feature_kind tkit_g_node_kind(const struct g_board *b, int node);
-void tkit_g_error(struct g_board *b, int line, const char *rule, const char *fmt, ...)
+void tkit_g_error(struct g_board *b, int line, enum tkit_game_rule rule, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* The player's id for diagnostics (English, for authors; events carry indexes). */
 const char *tkit_g_player_name(const struct g_board *b, int p);
-const char *tkit_g_poss(const struct g_board *b, int p); /* "blue's", "your" */
-const char *tkit_g_verb(const struct g_board *b, int p, const char *third, const char *plain);
 bool tkit_g_has_rules(const struct g_board *b, unsigned flag);
 /* Occupied cells among the 8 around (x, y). */
 int tkit_g_neighbours(const struct g_board *b, int x, int y);
@@ -142,7 +146,9 @@ int tkit_g_strength(const struct g_board *b, int root, int player);
 /* Scores the group `root` for its majority, returns its figures; `final` picks end values. */
 void tkit_g_score_group(struct g_ctx *c, int root, bool final);
 void tkit_g_score_fields(struct g_ctx *c);
-int tkit_g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why);
+/* The value of group `root` (`final`: at the end of the game); `e`, when not NULL, receives what
+ * the value counts (tiles, bridges, pennants, neighbours, inn, cathedral, besieged, at_end). */
+int tkit_g_group_value(struct g_board *b, int root, bool final, struct tkit_game_event *e);
 
 /* posts.c */
 void tkit_g_siege_draw(struct g_ctx *c);
@@ -154,10 +160,11 @@ void tkit_g_final_counterattacks(struct g_ctx *c);
 struct tkit_scene *tkit_g_after(struct g_board *b);
 
 /* events.c */
+/* A new event of the current phase (points are added to the player's total); the caller fills
+ * the rest. The pointer is valid until the next event. */
 struct tkit_game_event *tkit_g_event(struct g_ctx *c, enum tkit_game_event_kind kind,
-                                     const char *rule, int player, int points, int line,
-                                     const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+                                     enum tkit_game_rule rule, int player, int points, int line);
 void tkit_g_event_places(struct g_ctx *c, struct tkit_game_event *e, int root);
-void tkit_g_return_fig(struct g_ctx *c, int fi, const char *rule, bool removed);
+void tkit_g_return_fig(struct g_ctx *c, int fi, enum tkit_game_rule rule, bool removed);
 
 #endif

@@ -63,7 +63,7 @@ void tkit_g_check_connected(struct g_board *b)
                 if (g < 0 || g == main_group || size[g] == 0)
                         continue;
                 const struct g_cell *c = &b->cells[i];
-                tkit_g_error(b, c->line, "SCENE-DETACHED",
+                tkit_g_error(b, c->line, TKIT_GR_SCENE_DETACHED,
                              "%s '%s' at (%d, %d) is cut off: its group of %d cell%s shares no "
                              "edge with the largest group (%d cells); every tile of a game is "
                              "placed next to another",
@@ -98,7 +98,7 @@ void tkit_g_check_copies(struct g_board *b)
                         ;
                 int used = (int)(j - i);
                 if (used > v[i].count)
-                        tkit_g_error(b, v[i + (size_t)v[i].count].line, "SCENE-COPIES",
+                        tkit_g_error(b, v[i + (size_t)v[i].count].line, TKIT_GR_SCENE_COPIES,
                                      "%d copies of %s '%s' of set '%s' in the scene (board and "
                                      "move), its box holds %d",
                                      used, v[i].is_piece ? "piece" : "tile", v[i].id, v[i].set,

@@ -22,7 +22,7 @@ static int at_post(const struct g_post *p, int player, bool row_only)
 }
 
 /* Every player 3 per own meeple at the post. */
-static void post_score(struct g_ctx *c, struct g_post *p, const char *rule, const char *what)
+static void post_score(struct g_ctx *c, struct g_post *p, enum tkit_game_rule rule)
 {
         struct g_board *b = c->b;
         for (int pl = 0; pl < b->nplayers; pl++) {
@@ -30,26 +30,24 @@ static void post_score(struct g_ctx *c, struct g_post *p, const char *rule, cons
                 if (!n)
                         continue;
                 struct tkit_game_event *e =
-                    tkit_g_event(c, TKIT_EV_SCORE, rule, pl, 3 * n, p->line,
-                                 "%s: %s %d meeple%s at the %s post: %d", what, tkit_g_poss(b, pl),
-                                 n, n == 1 ? "" : "s", tkit_post_name(p->kind), 3 * n);
+                    tkit_g_event(c, TKIT_EV_SCORE, rule, pl, 3 * n, p->line);
                 e->post = (int)p->kind;
+                e->n.meeples = n;
         }
 }
 
 /* The post's meeples go back, its catapult is removed. */
-static void post_clear(struct g_ctx *c, struct g_post *p, const char *rule)
+static void post_clear(struct g_ctx *c, struct g_post *p, enum tkit_game_rule rule)
 {
         struct g_board *b = c->b;
         for (int pl = 0; pl < b->nplayers; pl++) {
                 int n = at_post(p, pl, false);
                 if (!n)
                         continue;
-                struct tkit_game_event *e =
-                    tkit_g_event(c, TKIT_EV_RETURN, rule, pl, 0, p->line,
-                                 "%s %d meeple%s at the %s post go%s back", tkit_g_poss(b, pl), n,
-                                 n == 1 ? "" : "s", tkit_post_name(p->kind), n == 1 ? "es" : "");
+                struct tkit_game_event *e = tkit_g_event(c, TKIT_EV_RETURN, rule, pl, 0, p->line);
                 e->post = (int)p->kind;
+                e->n.meeples = n;
+                e->figure_kind = TKIT_FIGURE_MEEPLE;
                 e->count = "post-returned";
         }
         for (size_t i = 0; i < p->nrow; i++)
@@ -59,15 +57,14 @@ static void post_clear(struct g_ctx *c, struct g_post *p, const char *rule)
                 p->catapult = false;
                 b->catapults_left++; /* back to the supply */
                 struct tkit_game_event *e =
-                    tkit_g_event(c, TKIT_EV_CATAPULT, rule, -1, 0, p->line,
-                                 "the catapult at the %s post is removed", tkit_post_name(p->kind));
+                    tkit_g_event(c, TKIT_EV_CATAPULT_OFF, rule, -1, 0, p->line);
                 e->post = (int)p->kind;
         }
 }
 
-static void resolve_post(struct g_ctx *c, struct g_post *p, const char *rule, const char *what)
+static void resolve_post(struct g_ctx *c, struct g_post *p, enum tkit_game_rule rule)
 {
-        post_score(c, p, rule, what);
+        post_score(c, p, rule);
         post_clear(c, p, rule);
 }
 
@@ -87,6 +84,14 @@ static bool fig_of_post(const struct g_board *b, const struct g_fig *f, enum tki
         }
 }
 
+/* The figures an attack on post k takes, for diagnostics. */
+static const char *post_figures(enum tkit_post k)
+{
+        return k == TKIT_POST_KNIGHTS     ? "knight"
+               : k == TKIT_POST_TRAVELERS ? "traveler"
+                                          : "monk or abbot";
+}
+
 /* The figure the scene names for player pl's removal: -1 when it names none, -2 after an error.
  * The <remove> is marked as taken; one left at the end of the draw is an error (siege_check). */
 static int named_removal(struct g_board *b, int pl, enum tkit_post k)
@@ -97,14 +102,17 @@ static int named_removal(struct g_board *b, int pl, enum tkit_post k)
                 if (r->player != pl || (b->removals_used >> i & 1u))
                         continue;
                 b->removals_used |= (uint64_t)1 << i;
-                int ci = tkit_g_cell_at(b, r->x, r->y);
-                int node = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, r->feature);
-                for (size_t f = 0; node >= 0 && f < b->nfigs; f++)
+                int node = tkit_g_place_or_error(b, r->x, r->y, r->feature, TKIT_GR_SCENE_REMOVE,
+                                                 r->line, "the removal");
+                if (node < 0)
+                        return -2;
+                for (size_t f = 0; f < b->nfigs; f++)
                         if (b->figs[f].f.player == pl && b->figs[f].node == node &&
                             fig_of_post(b, &b->figs[f], k))
                                 return (int)f;
-                tkit_g_error(b, r->line, "SCENE-REMOVE", "%s has no figure there to remove",
-                             tkit_g_player_name(b, pl));
+                tkit_g_error(b, r->line, TKIT_GR_SCENE_REMOVE,
+                             "%s has no %s at (%d, %d) '%s' to remove", tkit_g_player_name(b, pl),
+                             post_figures(k), r->x, r->y, r->feature ? r->feature : "");
                 return -2;
         }
         return -1;
@@ -124,10 +132,8 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                                 n++;
                         }
                 if (n == 0) {
-                        tkit_g_event(c, TKIT_EV_NOTE, "ATTACK", pl, 0, p->line,
-                                     "%s %s no meeple at the %s post and no figure to remove",
-                                     tkit_g_player_name(b, pl), tkit_g_verb(b, pl, "has", "have"),
-                                     tkit_post_name(p->kind));
+                        tkit_g_event(c, TKIT_EV_SPARED, TKIT_GR_ATTACK, pl, 0, p->line)->post =
+                            (int)p->kind;
                         continue;
                 }
                 /* a figure the scene names must be one the attack may take; with one only, the
@@ -135,14 +141,12 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                 int named = named_removal(b, pl, p->kind);
                 int pick = named != -1 ? named : n == 1 ? only : -1;
                 if (pick >= 0) {
-                        tkit_g_return_fig(c, pick, "ATTACK", true);
+                        tkit_g_return_fig(c, pick, TKIT_GR_ATTACK, true);
                 } else if (pick == -1) {
-                        struct tkit_game_event *e = tkit_g_event(
-                            c, TKIT_EV_CHOICE, "ATTACK", pl, 0, p->line,
-                            "%s %s no meeple at the %s post and must remove one of %d figures",
-                            tkit_g_player_name(b, pl), tkit_g_verb(b, pl, "has", "have"),
-                            tkit_post_name(p->kind), n);
+                        struct tkit_game_event *e =
+                            tkit_g_event(c, TKIT_EV_CHOICE, TKIT_GR_ATTACK, pl, 0, p->line);
                         e->post = (int)p->kind;
+                        e->n.choices = n;
                         e->count = "must-remove";
                 }
         }
@@ -152,15 +156,23 @@ static void attack(struct g_ctx *c, struct g_post *p)
 {
         const char *opt = tkit_scene_option(c->b->sc, "attack-protect");
         bool row_only = opt && strcmp(opt, "row") == 0;
-        struct tkit_game_event *e =
-            tkit_g_event(c, TKIT_EV_NOTE, "ATTACK", -1, 0, p->line,
-                         "the catapult at the %s post is already there: the post is attacked",
-                         tkit_post_name(p->kind));
+        struct tkit_game_event *e = tkit_g_event(c, TKIT_EV_ATTACK, TKIT_GR_ATTACK, -1, 0, p->line);
         e->post = (int)p->kind;
         e->count = "attack";
-        post_score(c, p, "ATTACK", "Attack");
+        post_score(c, p, TKIT_GR_ATTACK);
         attack_removals(c, p, row_only);
-        post_clear(c, p, "ATTACK");
+        post_clear(c, p, TKIT_GR_ATTACK);
+}
+
+/* More <choice>s than "?" symbols on the drawn tile: the rest would choose nothing. */
+static void extra_choices(struct g_board *b, size_t asked)
+{
+        const struct tkit_scene_move *m = &b->sc->move;
+        if (m->nchoices > asked)
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_CHOICE,
+                             "%zu <choice> for a drawn tile with %zu '?' siege symbol%s (in play): "
+                             "a choice is made only for a '?'",
+                             m->nchoices, asked, asked == 1 ? "" : "s");
 }
 
 static void siege_draw(struct g_ctx *c)
@@ -172,18 +184,23 @@ static void siege_draw(struct g_ctx *c)
         const struct tkit_tile *t = NULL;
         if (b->placed_cell >= 0)
                 t = b->cells[b->placed_cell].def;
-        if (!t || !tkit_g_has_rules(b, TKIT_RULES_SIEGE_SYMBOLS))
+        if (!t || !tkit_g_has_rules(b, TKIT_RULES_SIEGE_SYMBOLS)) {
+                extra_choices(b, 0);
                 return;
+        }
+        size_t asked = 0; /* the k-th <choice> is for the k-th "?" */
         for (size_t i = 0; i < t->nsymbols; i++) {
                 enum tkit_post k = t->symbols[i];
                 if (k == TKIT_POST_ANY) {
-                        if (i >= m->nchoices || m->choices[i] == TKIT_POST_ANY) {
-                                tkit_g_error(b, m->placed.line, "SCENE-CHOICE",
-                                             "symbol %zu of tile '%s' is '?': say which post",
+                        if (asked >= m->nchoices || m->choices[asked] == TKIT_POST_ANY) {
+                                tkit_g_error(b, m->placed.line, TKIT_GR_SCENE_CHOICE,
+                                             "symbol %zu of tile '%s' is '?': say which post "
+                                             "(<choice post=\"knights|travelers|monks\"/>)",
                                              i + 1, t->id);
+                                asked++;
                                 continue;
                         }
-                        k = m->choices[i];
+                        k = m->choices[asked++];
                 }
                 struct g_post *p = &b->posts[post_slot(k)];
                 if (!p->present)
@@ -193,20 +210,20 @@ static void siege_draw(struct g_ctx *c)
                         continue;
                 }
                 if (b->catapults_left <= 0) {
-                        tkit_g_event(c, TKIT_EV_NOTE, "ADVANCE", -1, 0, m->placed.line,
-                                     "no catapult is left to advance to the %s post",
-                                     tkit_post_name(k))
-                            ->post = (int)k;
+                        struct tkit_game_event *e =
+                            tkit_g_event(c, TKIT_EV_REFUSE, TKIT_GR_ADVANCE, -1, 0, m->placed.line);
+                        e->post = (int)k;
+                        e->reason = TKIT_REFUSE_NO_CATAPULT;
                         continue;
                 }
                 b->catapults_left--;
                 p->catapult = true;
                 struct tkit_game_event *e =
-                    tkit_g_event(c, TKIT_EV_CATAPULT, "ADVANCE", -1, 0, m->placed.line,
-                                 "a catapult advances to the %s post", tkit_post_name(k));
+                    tkit_g_event(c, TKIT_EV_ADVANCE, TKIT_GR_ADVANCE, -1, 0, m->placed.line);
                 e->post = (int)k;
                 e->count = "catapult";
         }
+        extra_choices(b, asked);
 }
 
 /* Drawing the tile: catapults advance, attacks happen. A <remove> no attack took says something
@@ -219,7 +236,7 @@ void tkit_g_siege_draw(struct g_ctx *c)
         const struct tkit_scene_move *m = &b->sc->move;
         for (size_t i = 0; i < m->nremovals && i < 64; i++)
                 if (!(b->removals_used >> i & 1u))
-                        tkit_g_error(b, m->removals[i].line, "SCENE-REMOVE",
+                        tkit_g_error(b, m->removals[i].line, TKIT_GR_SCENE_REMOVE,
                                      "no attack of this move makes %s remove a figure (a player "
                                      "with a meeple at the attacked post removes none; a maiden "
                                      "is never removed)",
@@ -250,10 +267,9 @@ static void row_full(struct g_ctx *c, struct g_post *p)
         if (used < p->spaces)
                 return;
         struct tkit_game_event *e =
-            tkit_g_event(c, TKIT_EV_NOTE, "COUNTERATTACK", c->b->active, 0, p->line,
-                         "the last of the %d row spaces of the %s post is taken: a counterattack",
-                         p->spaces, tkit_post_name(p->kind));
+            tkit_g_event(c, TKIT_EV_COUNTERATTACK, TKIT_GR_COUNTERATTACK, c->b->active, 0, p->line);
         e->post = (int)p->kind;
+        e->n.spaces = p->spaces;
         e->count = "counterattack";
         c->b->counter[post_slot(p->kind)] = true;
 }
@@ -267,35 +283,34 @@ void tkit_g_bonus(struct g_ctx *c, int placed_fig)
         struct g_post *p =
             (unsigned)bn->post < TKIT_POST_ANY ? &b->posts[post_slot(bn->post)] : NULL;
         if (!p || !p->present || placed_fig < 0) {
-                tkit_g_error(b, bn->line, "SCENE-BONUS", "%s",
+                tkit_g_error(b, bn->line, TKIT_GR_SCENE_BONUS, "%s",
                              placed_fig < 0 ? "a post bonus needs a figure placed on the tile"
                                             : "no such post on the fortress in play");
                 return;
         }
         const struct g_fig *f = &b->figs[placed_fig];
         if (f->node < 0 || f->f.kind == TKIT_FIGURE_PIG) {
-                tkit_g_error(b, bn->line, "SCENE-BONUS", "a %s earns no post bonus",
+                tkit_g_error(b, bn->line, TKIT_GR_SCENE_BONUS, "a %s earns no post bonus",
                              f->node < 0 ? "maiden" : "pig");
                 return;
         }
         int want = row_post_for(b, f);
         if (bn->stack) {
                 if (want >= 0)
-                        tkit_g_error(b, bn->line, "SCENE-BONUS",
+                        tkit_g_error(b, bn->line, TKIT_GR_SCENE_BONUS,
                                      "only a farmer earns a place on a meeple space");
                 else
                         *TKIT_PUSH(p->stack, p->nstack, p->capstack) = b->active;
                 struct tkit_game_event *e =
-                    tkit_g_event(c, TKIT_EV_NOTE, "POST-STACK", b->active, 0, bn->line,
-                                 "%s %s a meeple to the meeple space of the %s post",
-                                 tkit_g_player_name(b, b->active),
-                                 tkit_g_verb(b, b->active, "adds", "add"), tkit_post_name(p->kind));
+                    tkit_g_event(c, TKIT_EV_POST, TKIT_GR_POST_STACK, b->active, 0, bn->line);
                 e->post = (int)p->kind;
+                e->stack = true;
+                e->n.meeples = 1;
                 e->count = "post-stack";
                 return;
         }
         if (want != (int)p->kind) {
-                tkit_g_error(b, bn->line, "SCENE-BONUS",
+                tkit_g_error(b, bn->line, TKIT_GR_SCENE_BONUS,
                              "this figure earns no space at the %s post", tkit_post_name(p->kind));
                 return;
         }
@@ -304,17 +319,18 @@ void tkit_g_bonus(struct g_ctx *c, int placed_fig)
                 if (p->row[i] < 0)
                         space = i;
         if (space < 0 || space >= p->spaces || p->row[space] >= 0) {
-                tkit_g_error(b, bn->line, "SCENE-BONUS", "no free row space %d at the %s post",
-                             space + 1, tkit_post_name(p->kind));
+                tkit_g_error(b, bn->line, TKIT_GR_SCENE_BONUS,
+                             "no free row space %d at the %s post", space + 1,
+                             tkit_post_name(p->kind));
                 return;
         }
         p->row[space] = b->active;
         struct tkit_game_event *e =
-            tkit_g_event(c, TKIT_EV_NOTE, "POST-ROW", b->active, 0, bn->line,
-                         "%s %s a meeple to row space %d of %d at the %s post",
-                         tkit_g_player_name(b, b->active), tkit_g_verb(b, b->active, "adds", "add"),
-                         space + 1, p->spaces, tkit_post_name(p->kind));
+            tkit_g_event(c, TKIT_EV_POST, TKIT_GR_POST_ROW, b->active, 0, bn->line);
         e->post = (int)p->kind;
+        e->n.meeples = 1;
+        e->n.space = space + 1;
+        e->n.spaces = p->spaces;
         e->count = "post-row";
         row_full(c, p);
 }
@@ -323,13 +339,12 @@ void tkit_g_counterattacks(struct g_ctx *c)
 {
         for (int i = 0; i < 3; i++)
                 if (c->b->counter[i])
-                        resolve_post(c, &c->b->posts[i], "COUNTERATTACK", "Counterattack");
+                        resolve_post(c, &c->b->posts[i], TKIT_GR_COUNTERATTACK);
 }
 
 void tkit_g_final_counterattacks(struct g_ctx *c)
 {
         for (int i = 0; i < 3; i++)
                 if (c->b->posts[i].present)
-                        resolve_post(c, &c->b->posts[i], "FINAL-COUNTERATTACK",
-                                     "Final counterattack");
+                        resolve_post(c, &c->b->posts[i], TKIT_GR_FINAL_COUNTERATTACK);
 }

@@ -19,31 +19,52 @@ bool tkit_g_complete(struct g_board *b, int root)
         return g->open == 0 || g->castle || g->fortress;
 }
 
-/* The value of a feature (complete in play, or at the end of the game), with the words why. */
-int tkit_g_group_value(struct g_board *b, int root, bool final, struct tkit_buf *why)
+/* What a feature counts, for the event that scores or completes it. */
+static void group_counts(struct g_board *b, int root, struct tkit_game_event *e)
+{
+        const struct g_group *g = &b->groups[root];
+        e->feature_kind = g->kind;
+        e->inn = g->inn;
+        e->cathedral = g->cathedral;
+        e->besieged = g->besieged;
+        switch (g->kind) {
+        case TKIT_ROAD:
+                e->n.tiles = g->printed;
+                e->n.bridges = g->bridges;
+                break;
+        case TKIT_CITY:
+                e->n.tiles = g->tiles;
+                e->n.pennants = g->pennants;
+                break;
+        case TKIT_CLOISTER:
+        case TKIT_GARDEN: {
+                const struct g_cell *c = &b->cells[b->node_cell[root]];
+                e->n.neighbours = tkit_g_neighbours(b, c->x, c->y);
+                break;
+        }
+        default:
+                break;
+        }
+}
+
+/* The value of a feature (complete in play, or at the end of the game). */
+int tkit_g_group_value(struct g_board *b, int root, bool final, struct tkit_game_event *e)
 {
         const struct g_group *g = &b->groups[root];
         bool done = tkit_g_complete(b, root) && !final;
+        if (e) {
+                group_counts(b, root, e);
+                e->at_end = !done;
+        }
         switch (g->kind) {
         case TKIT_ROAD: {
                 int per = done && g->inn ? 2 : 1;
-                tkit_buf_printf(why, "road of %d tile%s", g->printed, g->printed == 1 ? "" : "s");
-                if (g->bridges)
-                        tkit_buf_printf(why, " and %d bridge%s", g->bridges,
-                                        g->bridges == 1 ? "" : "s");
-                if (g->inn)
-                        tkit_buf_puts(why, " with an inn");
                 if (!done && g->inn)
                         return 0;
                 return g->printed * per + g->bridges * (done ? 3 : 1);
         }
         case TKIT_CITY: {
                 int units = g->tiles + g->pennants;
-                tkit_buf_printf(why, "%scity of %d tile%s and %d pennant%s",
-                                g->besieged ? "besieged " : "", g->tiles, g->tiles == 1 ? "" : "s",
-                                g->pennants, g->pennants == 1 ? "" : "s");
-                if (g->cathedral)
-                        tkit_buf_puts(why, " with a cathedral");
                 if (!done)
                         return g->cathedral || g->besieged ? 0 : units;
                 if (g->besieged)
@@ -53,10 +74,7 @@ int tkit_g_group_value(struct g_board *b, int root, bool final, struct tkit_buf 
         case TKIT_CLOISTER:
         case TKIT_GARDEN: {
                 const struct g_cell *c = &b->cells[b->node_cell[root]];
-                int n = tkit_g_neighbours(b, c->x, c->y);
-                tkit_buf_printf(why, "%s with %d neighbour%s", tkit_feature_kind_name(g->kind), n,
-                                n == 1 ? "" : "s");
-                return 1 + n;
+                return 1 + tkit_g_neighbours(b, c->x, c->y);
         }
         default:
                 return 0;
@@ -133,31 +151,35 @@ static unsigned winners(const struct g_board *b, int root)
         return mask;
 }
 
-static const char *score_rule(const struct g_group *g)
+static enum tkit_game_rule score_rule(const struct g_group *g)
 {
         switch (g->kind) {
         case TKIT_ROAD:
-                return g->inn ? "SCORE-INN" : g->bridges ? "BRIDGE-ROAD" : "SCORE-ROAD";
+                return g->inn       ? TKIT_GR_SCORE_INN
+                       : g->bridges ? TKIT_GR_BRIDGE_ROAD
+                                    : TKIT_GR_SCORE_ROAD;
         case TKIT_CITY:
-                return g->besieged    ? "BESIEGED-CITY"
-                       : g->cathedral ? "SCORE-CATHEDRAL"
-                                      : "SCORE-CITY";
+                return g->besieged    ? TKIT_GR_BESIEGED_CITY
+                       : g->cathedral ? TKIT_GR_SCORE_CATHEDRAL
+                                      : TKIT_GR_SCORE_CITY;
         case TKIT_GARDEN:
-                return "SCORE-GARDEN";
+                return TKIT_GR_SCORE_GARDEN;
         default:
-                return "SCORE-CLOISTER";
+                return TKIT_GR_SCORE_CLOISTER;
         }
 }
 
 /* At the end of the game the rule that fixes the value: an inn, a cathedral, a siege (nothing),
  * bridges (1 each); else the plain final scoring. */
-static const char *final_rule(const struct g_group *g)
+static enum tkit_game_rule final_rule(const struct g_group *g)
 {
         if (g->kind == TKIT_ROAD)
-                return g->inn ? "SCORE-INN" : g->bridges ? "BRIDGE-END" : "SCORE-END";
+                return g->inn       ? TKIT_GR_SCORE_INN
+                       : g->bridges ? TKIT_GR_BRIDGE_END
+                                    : TKIT_GR_SCORE_END;
         if (g->kind == TKIT_CITY && (g->besieged || g->cathedral))
                 return score_rule(g);
-        return "SCORE-END";
+        return TKIT_GR_SCORE_END;
 }
 
 static const char *complete_word(enum tkit_feature_kind k)
@@ -177,30 +199,26 @@ static const char *complete_word(enum tkit_feature_kind k)
 void tkit_g_score_group(struct g_ctx *c, int root, bool final)
 {
         struct g_board *b = c->b;
-        struct tkit_buf why;
-        tkit_buf_init(&why);
-        int v = tkit_g_group_value(b, root, final, &why);
         const struct g_group *g = &b->groups[root];
-        const char *rule = final ? final_rule(g) : score_rule(g);
+        enum tkit_game_rule rule = final ? final_rule(g) : score_rule(g);
         unsigned win = winners(b, root);
         int line = 0;
         for (int p = 0; p < b->nplayers && !line; p++)
                 line = farmer_line(b, root, p);
         if (!final) {
-                struct tkit_game_event *e = tkit_g_event(
-                    c, TKIT_EV_NOTE, rule, -1, 0, line, "%c%s completed%s", why.data[0] - 32,
-                    why.data + 1, win ? "" : "; nobody stands on it");
+                struct tkit_game_event *e = tkit_g_event(c, TKIT_EV_COMPLETE, rule, -1, 0, line);
+                tkit_g_group_value(b, root, final, e);
+                e->nobody = !win;
                 e->count = complete_word(g->kind);
-                e->feature_kind = g->kind;
                 tkit_g_event_places(c, e, root);
         }
         for (int p = 0; p < b->nplayers; p++) {
                 if (!(win >> p & 1u))
                         continue;
-                struct tkit_game_event *e =
-                    tkit_g_event(c, TKIT_EV_SCORE, rule, p, v, line, "%s %s%s: %d",
-                                 tkit_g_poss(b, p), why.data, final ? " at the end" : "", v);
-                e->feature_kind = g->kind;
+                struct tkit_game_event *e = tkit_g_event(c, TKIT_EV_SCORE, rule, p, 0, line);
+                int v = tkit_g_group_value(b, root, final, e);
+                e->points = v;
+                c->r->points[p] += v;
                 tkit_g_event_places(c, e, root);
         }
         if (!final)
@@ -208,7 +226,6 @@ void tkit_g_score_group(struct g_ctx *c, int root, bool final)
                         if (!b->figs[i].gone && b->figs[i].node >= 0 &&
                             tkit_g_find(b, b->figs[i].node) == root)
                                 tkit_g_return_fig(c, (int)i, rule, false);
-        tkit_buf_finish(&why);
 }
 
 struct pair {
@@ -272,13 +289,15 @@ static void score_field(struct g_ctx *c, int root, const struct pair *v, size_t 
                         continue;
                 bool pig = has_pig(b, root, p);
                 int pts = (cities - besieged) * (pig ? 4 : 3) + besieged * (pig ? 8 : 6);
-                const char *rule = besieged ? "BESIEGED-FIELD" : pig ? "SCORE-PIG" : "SCORE-FIELD";
-                struct tkit_game_event *e = tkit_g_event(
-                    c, TKIT_EV_SCORE, rule, p, pts, farmer_line(b, root, p),
-                    "%s field%s touching %d completed cit%s%s: %d", tkit_g_poss(b, p),
-                    pig ? " with a pig" : "", cities, cities == 1 ? "y" : "ies",
-                    besieged ? (besieged == cities ? ", besieged" : ", some besieged") : "", pts);
+                enum tkit_game_rule rule = besieged ? TKIT_GR_BESIEGED_FIELD
+                                           : pig    ? TKIT_GR_SCORE_PIG
+                                                    : TKIT_GR_SCORE_FIELD;
+                struct tkit_game_event *e =
+                    tkit_g_event(c, TKIT_EV_SCORE, rule, p, pts, farmer_line(b, root, p));
                 e->feature_kind = TKIT_FIELD;
+                e->n.cities = cities;
+                e->n.besieged = besieged;
+                e->pig = pig;
                 tkit_g_event_places(c, e, root);
         }
 }

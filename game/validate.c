@@ -22,7 +22,8 @@ static void check_cells(struct g_board *b)
                 struct g_cell *c = &b->cells[i];
                 int at = tkit_g_cell_at(b, c->x, c->y);
                 if (at != (int)i) {
-                        tkit_g_error(b, c->line, c->placed ? "SCENE-MOVE-CELL" : "SCENE-CELL",
+                        tkit_g_error(b, c->line,
+                                     c->placed ? TKIT_GR_SCENE_MOVE_CELL : TKIT_GR_SCENE_CELL,
                                      "cell (%d, %d) already holds tile '%s' (line %d)", c->x, c->y,
                                      cell_name(&b->cells[at]), b->cells[at].line);
                         continue;
@@ -36,7 +37,7 @@ static void check_cells(struct g_board *b)
                         if (!tkit_sides_compatible(a, o))
                                 tkit_g_error(
                                     b, b->cells[j].placed ? b->cells[j].line : c->line,
-                                    "SCENE-EDGE",
+                                    TKIT_GR_SCENE_EDGE,
                                     "tile '%s' at (%d, %d) shows %s on its %c side, tile '%s' "
                                     "at (%d, %d) shows %s",
                                     cell_name(c), c->x, c->y, tkit_side_type_name(a),
@@ -54,14 +55,15 @@ static void check_bridges(struct g_board *b)
                 if (!c->bridge)
                         continue;
                 if (!tkit_g_has_rules(b, TKIT_RULES_BRIDGES))
-                        tkit_g_error(b, c->line, "SCENE-BRIDGE", "no set in play has bridges");
+                        tkit_g_error(b, c->line, TKIT_GR_SCENE_BRIDGE,
+                                     "no set in play has bridges");
                 int s0 = c->bridge == 1 ? TKIT_N : TKIT_E;
                 /* the axis on the tile's own sides */
                 int own = (s0 - c->rot + 4) % 4;
                 unsigned axes = tkit_tile_bridge_axes(c->def);
                 if (!(axes & (own % 2 == 0 ? 1u : 2u)))
                         tkit_g_error(
-                            b, c->line, "SCENE-BRIDGE",
+                            b, c->line, TKIT_GR_SCENE_BRIDGE,
                             "tile '%s' has no field on both the %c and %c sides for a bridge",
                             cell_name(c), tkit_side_letter(s0), tkit_side_letter(s0 + 2));
                 for (int k = 0; k < 2; k++) {
@@ -70,7 +72,7 @@ static void check_bridges(struct g_board *b)
                                                c->y + (side == TKIT_S) - (side == TKIT_N));
                         if (j >= 0 && b->cells[j].bridge == c->bridge && (size_t)j > i)
                                 tkit_g_error(b, b->cells[j].placed ? b->cells[j].line : c->line,
-                                             "SCENE-BRIDGE",
+                                             TKIT_GR_SCENE_BRIDGE,
                                              "the bridges at (%d, %d) and (%d, %d) "
                                              "touch",
                                              c->x, c->y, b->cells[j].x, b->cells[j].y);
@@ -91,7 +93,7 @@ static void check_move_tile(struct g_board *b)
                 touches |= tkit_g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
                                           c->y + (side == TKIT_S) - (side == TKIT_N)) >= 0;
         if (!touches)
-                tkit_g_error(b, m->placed.line, "SCENE-MOVE-CELL",
+                tkit_g_error(b, m->placed.line, TKIT_GR_SCENE_MOVE_CELL,
                              "the tile placed at (%d, %d) touches no tile of the board", c->x,
                              c->y);
         if (c->bridge) {
@@ -105,7 +107,7 @@ static void check_move_tile(struct g_board *b)
                             j >= 0 && side_shows(b, &b->cells[j], (side + 2) % 4) == TKIT_SIDE_ROAD;
                 }
                 if (!road)
-                        tkit_g_error(b, m->placed.line, "SCENE-BRIDGE",
+                        tkit_g_error(b, m->placed.line, TKIT_GR_SCENE_BRIDGE,
                                      "a bridge is built only to continue an open road");
         }
 }
@@ -114,17 +116,19 @@ static void check_players(struct g_board *b)
 {
         const struct tkit_scene *sc = b->sc;
         if (sc->nplayers < 1 || sc->nplayers > TKIT_SCENE_MAX_PLAYERS)
-                tkit_g_error(b, sc->line, "SCENE-PLAYER", "%zu players: a scene has 1 to %d",
+                tkit_g_error(b, sc->line, TKIT_GR_SCENE_PLAYER, "%zu players: a scene has 1 to %d",
                              sc->nplayers, TKIT_SCENE_MAX_PLAYERS);
         for (size_t i = 0; i < sc->nplayers; i++)
                 if (tkit_colour_parse(sc->players[i].colour) < 0)
-                        tkit_g_error(b, sc->players[i].line, "SCENE-COLOUR",
-                                     "unknown colour '%s' for player '%s'",
+                        tkit_g_error(b, sc->players[i].line, TKIT_GR_SCENE_COLOUR,
+                                     "unknown colour '%s' for player '%s'; the colours: red, "
+                                     "blue, green, yellow, black, grey, pink, purple",
                                      sc->players[i].colour ? sc->players[i].colour : "",
                                      sc->players[i].id);
         if (sc->move.kind == TKIT_MOVE_TILE &&
             (sc->move.player < 0 || (size_t)sc->move.player >= sc->nplayers))
-                tkit_g_error(b, sc->move.line, "SCENE-PLAYER", "the move has no active player");
+                tkit_g_error(b, sc->move.line, TKIT_GR_SCENE_PLAYER,
+                             "the move has no active player");
 }
 
 /* Which sets bring which figures: the base game only the meeple; the rest as documented in
@@ -196,7 +200,7 @@ static int barn_field(struct g_board *b, const struct tkit_scene_barn *bn, int l
         int ci = tkit_g_cell_at(b, bn->x, bn->y);
         int node = ci < 0 ? -1 : b->cells[ci].owner[TKIT_POS(TKIT_N, TKIT_L)];
         if (node < 0 || tkit_g_node_kind(b, node) != TKIT_FIELD) {
-                tkit_g_error(b, line, "SCENE-FIGURE",
+                tkit_g_error(b, line, TKIT_GR_SCENE_FIGURE,
                              "barn '%s' at (%d, %d) is not on a field corner", bn->id, bn->x,
                              bn->y);
                 return -1;
@@ -214,54 +218,47 @@ static void add_fig(struct g_board *b, const struct tkit_scene_figure *f, int in
         g->index = index;
         g->placed = placed;
         if (f->player < 0 || f->player >= b->nplayers)
-                tkit_g_error(b, f->line, "SCENE-PLAYER",
+                tkit_g_error(b, f->line, TKIT_GR_SCENE_PLAYER,
                              "the figure belongs to no player of the scene");
         if ((unsigned)f->kind >= TKIT_FIGURE_KIND_COUNT)
                 return;
         if (!kind_available(b, f->kind))
-                tkit_g_error(b, f->line, "SCENE-FIGURE-KIND",
+                tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE_KIND,
                              "no set in play has the %s (it needs %s)",
                              tkit_figure_kind_name(f->kind), kind_needs(f->kind));
         if (f->at == TKIT_AT_CASTLE) {
                 if (f->castle < 0 || (size_t)f->castle >= b->sc->ncastles)
-                        tkit_g_error(b, f->line, "SCENE-FIGURE", "no such castle");
+                        tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE, "no such castle");
                 if (f->kind != TKIT_FIGURE_MEEPLE)
-                        tkit_g_error(b, f->line, "SCENE-FIGURE",
+                        tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE,
                                      "only a normal meeple can be a maiden, not a %s",
                                      tkit_figure_kind_name(f->kind));
                 return;
         }
         if (f->at == TKIT_AT_BARN) {
                 if (f->barn < 0 || (size_t)f->barn >= b->sc->nbarns)
-                        tkit_g_error(b, f->line, "SCENE-FIGURE", "no such barn");
+                        tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE, "no such barn");
                 if (placed)
-                        tkit_g_error(b, f->line, "SCENE-FIGURE",
+                        tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE,
                                      "a farmer is never placed directly on a barn");
                 if (f->kind != TKIT_FIGURE_MEEPLE && f->kind != TKIT_FIGURE_BIG_MEEPLE)
-                        tkit_g_error(b, f->line, "SCENE-FIGURE", "a %s cannot stand on a barn",
-                                     tkit_figure_kind_name(f->kind));
+                        tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE,
+                                     "a %s cannot stand on a barn", tkit_figure_kind_name(f->kind));
                 if (f->barn >= 0 && (size_t)f->barn < b->sc->nbarns)
                         g->node = barn_field(b, &b->sc->barns[f->barn], f->line);
                 return;
         }
-        int ci = tkit_g_cell_at(b, f->x, f->y);
-        if (ci < 0) {
-                tkit_g_error(b, f->line, "SCENE-FIGURE", "no tile on cell (%d, %d)", f->x, f->y);
+        g->node = tkit_g_place_or_error(b, f->x, f->y, f->feature, TKIT_GR_SCENE_FIGURE, f->line,
+                                        placed ? "the figure placed" : "the figure");
+        if (g->node < 0)
                 return;
-        }
-        g->node = tkit_g_resolve_place(b, ci, f->feature);
-        if (g->node < 0) {
-                tkit_g_error(b, f->line, "SCENE-FIGURE",
-                             "tile '%s' at (%d, %d) has no feature '%s'", b->cells[ci].def->id,
-                             f->x, f->y, f->feature ? f->feature : "");
-                return;
-        }
+        int ci = b->node_cell[g->node];
         enum tkit_feature_kind fk = tkit_g_node_kind(b, g->node);
         if (!kind_fits(f->kind, fk))
-                tkit_g_error(b, f->line, "SCENE-FIGURE", "a %s cannot stand on a %s",
+                tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE, "a %s cannot stand on a %s",
                              tkit_figure_kind_name(f->kind), tkit_feature_kind_name(fk));
         if (b->cells[ci].piece >= 0)
-                tkit_g_error(b, f->line, "SCENE-FIGURE", "no figure stands on the fortress");
+                tkit_g_error(b, f->line, TKIT_GR_SCENE_FIGURE, "no figure stands on the fortress");
 }
 
 static void check_figures(struct g_board *b)
@@ -273,7 +270,7 @@ static void check_figures(struct g_board *b)
                 return;
         struct tkit_scene_figure f = sc->move.figure;
         if (b->placed_cell < 0) {
-                tkit_g_error(b, f.line, "SCENE-FIGURE", "a figure is placed but no tile is");
+                tkit_g_error(b, f.line, TKIT_GR_SCENE_FIGURE, "a figure is placed but no tile is");
                 return;
         }
         f.player = sc->move.player;
@@ -290,7 +287,7 @@ static void check_figures(struct g_board *b)
         for (size_t i = 0; i + 1 < b->nfigs; i++)
                 if (b->figs[i].node >= 0 && tkit_g_find(b, b->figs[i].node) == root &&
                     b->figs[i].f.kind != TKIT_FIGURE_PIG)
-                        tkit_g_error(b, f.line, "SCENE-OCCUPIED",
+                        tkit_g_error(b, f.line, TKIT_GR_SCENE_OCCUPIED,
                                      "the %s is already occupied (figure at line %d)",
                                      tkit_feature_kind_name(tkit_g_node_kind(b, node)),
                                      b->figs[i].f.line);
@@ -331,8 +328,9 @@ static void load_post_defs(struct g_board *b)
                         continue;
                 const struct tkit_face *fc = face_of(b, p);
                 if (!fc) {
-                        tkit_g_error(b, t->line, "SCENE-FACE", "piece '%s' has no face %s%s", p->id,
-                                     b->sc->face ? b->sc->face : "for this many players", "");
+                        tkit_g_error(b, t->line, TKIT_GR_SCENE_FACE, "piece '%s' has no face %s%s",
+                                     p->id, b->sc->face ? b->sc->face : "for this many players",
+                                     "");
                         continue;
                 }
                 for (size_t k = 0; k < fc->nposts; k++) {
@@ -358,12 +356,12 @@ static void check_posts(struct g_board *b)
         for (size_t i = 0; i < b->sc->nposts; i++) {
                 const struct tkit_scene_post *sp = &b->sc->posts[i];
                 if ((unsigned)sp->kind >= TKIT_POST_ANY) {
-                        tkit_g_error(b, sp->line, "SCENE-POST", "not a defense post");
+                        tkit_g_error(b, sp->line, TKIT_GR_SCENE_POST, "not a defense post");
                         continue;
                 }
                 struct g_post *gp = &b->posts[post_index(sp->kind)];
                 if (!gp->present) {
-                        tkit_g_error(b, sp->line, "SCENE-POST",
+                        tkit_g_error(b, sp->line, TKIT_GR_SCENE_POST,
                                      "no fortress in play has the %s post",
                                      tkit_post_name(sp->kind));
                         continue;
@@ -374,7 +372,7 @@ static void check_posts(struct g_board *b)
                  * padded, so a forgotten space cannot shift the counting spaces */
                 if (sp->nrow && sp->nrow != gp->nrow)
                         tkit_g_error(
-                            b, sp->line, "SCENE-POST",
+                            b, sp->line, TKIT_GR_SCENE_POST,
                             "the row of the %s post lists %zu space%s, face '%s' prints %zu "
                             "(%d plain, %d dark '3' counting with 3 players, %d '5+' "
                             "counting with 5 or more): one token per space, '-' when empty",
@@ -384,7 +382,7 @@ static void check_posts(struct g_board *b)
                         if (sp->row[r] < 0)
                                 continue;
                         if ((int)r >= gp->spaces)
-                                tkit_g_error(b, sp->line, "SCENE-POST",
+                                tkit_g_error(b, sp->line, TKIT_GR_SCENE_POST,
                                              "row space %zu of the %s post does not count with %d "
                                              "players, yet holds a meeple",
                                              r + 1, tkit_post_name(sp->kind), b->nplayers);
@@ -406,29 +404,68 @@ static int token_total(const struct g_board *b, enum tkit_token_kind k)
         return n;
 }
 
+/* The bridge axes tile `c` takes on the board: bit 1 NS, bit 2 EW (model: bit 1 the tile's own
+ * N-S, bit 2 its E-W; a quarter turn swaps them). */
+static unsigned board_axes(const struct g_cell *c)
+{
+        unsigned own = tkit_tile_bridge_axes(c->def);
+        return c->rot % 2 ? ((own & 1u) << 1) | ((own & 2u) >> 1) : own;
+}
+
+/* A bridge on the move's tile is what <build what="bridge"/> builds: one without the other is
+ * refused (a turn builds one thing, C&B "Additional notes"). */
+static void check_bridge_build(struct g_board *b)
+{
+        const struct tkit_scene_move *m = &b->sc->move;
+        if (m->kind != TKIT_MOVE_TILE || b->placed_cell < 0)
+                return;
+        const struct g_cell *c = &b->cells[b->placed_cell];
+        if (c->bridge && m->build != TKIT_BUILD_BRIDGE) {
+                tkit_g_error(b, m->placed.line, TKIT_GR_SCENE_BUILD,
+                             "the move's tile has bridge=\"%s\" but the move builds %s: a bridge "
+                             "on the placed tile is built by <build what=\"bridge\"/>, and a "
+                             "turn builds one thing",
+                             c->bridge == 1 ? "NS" : "EW",
+                             m->build == TKIT_BUILD_CASTLE ? "a castle"
+                             : m->build == TKIT_BUILD_BARN ? "a barn"
+                                                           : "nothing");
+        } else if (!c->bridge && m->build == TKIT_BUILD_BRIDGE) {
+                unsigned axes = board_axes(c);
+                tkit_g_error(b, m->line, TKIT_GR_SCENE_BUILD,
+                             "<build what=\"bridge\"/> needs the bridge's axis on the move's "
+                             "<tile>: %s (tile '%s' at rotation %d)",
+                             axes == 3   ? "bridge=\"NS\" or bridge=\"EW\""
+                             : axes == 1 ? "bridge=\"NS\", the one axis it takes"
+                             : axes == 2 ? "bridge=\"EW\", the one axis it takes"
+                                         : "none fits, it has no two opposite field sides",
+                             c->def->id, c->rot * 90);
+        }
+}
+
 /* Castles on the board stand on completed cities of two tiles; a turn builds at most one thing. */
 static void check_buildings(struct g_board *b)
 {
         const struct tkit_scene *sc = b->sc;
         for (size_t i = 0; i < sc->ncastles; i++) {
                 const struct tkit_scene_castle *k = &sc->castles[i];
-                int ci = tkit_g_cell_at(b, k->x, k->y);
-                int n = ci < 0 ? -1 : tkit_g_resolve_place(b, ci, k->feature);
-                if (n < 0 || tkit_g_node_kind(b, n) != TKIT_CITY)
-                        tkit_g_error(b, k->line, "SCENE-CASTLE",
-                                     "castle '%s': no city '%s' on cell (%d, %d)", k->id,
-                                     k->feature ? k->feature : "", k->x, k->y);
+                char *what = tkit_xasprintf("castle '%s'", k->id);
+                int n = tkit_g_place_or_error(b, k->x, k->y, k->feature, TKIT_GR_SCENE_CASTLE,
+                                              k->line, what);
+                free(what);
+                if (n < 0)
+                        continue;
+                if (tkit_g_node_kind(b, n) != TKIT_CITY)
+                        tkit_g_error(b, k->line, TKIT_GR_SCENE_CASTLE,
+                                     "castle '%s': '%s' at (%d, %d) is a %s, not a city", k->id,
+                                     k->feature, k->x, k->y,
+                                     tkit_feature_kind_name(tkit_g_node_kind(b, n)));
                 else if (b->groups[tkit_g_find(b, n)].tiles != 2)
-                        tkit_g_error(b, k->line, "SCENE-CASTLE",
+                        tkit_g_error(b, k->line, TKIT_GR_SCENE_CASTLE,
                                      "castle '%s' stands on a city of %d tile%s, not 2", k->id,
                                      b->groups[tkit_g_find(b, n)].tiles,
                                      b->groups[tkit_g_find(b, n)].tiles == 1 ? "" : "s");
         }
-        if (b->placed_cell >= 0 && b->cells[b->placed_cell].bridge &&
-            (sc->move.build == TKIT_BUILD_CASTLE || sc->move.build == TKIT_BUILD_BARN))
-                tkit_g_error(b, sc->move.line, "SCENE-BUILD",
-                             "one building a turn: a bridge and a %s",
-                             sc->move.build == TKIT_BUILD_CASTLE ? "castle" : "barn");
+        check_bridge_build(b);
 }
 
 static void check_tokens(struct g_board *b)
@@ -455,12 +492,12 @@ static void check_tokens(struct g_board *b)
                                 ? sc->catapults_left
                                 : token_total(b, TKIT_TOKEN_CATAPULT) - catapults;
         if (catapults + b->catapults_left > token_total(b, TKIT_TOKEN_CATAPULT))
-                tkit_g_error(b, sc->line, "SCENE-TOKEN",
+                tkit_g_error(b, sc->line, TKIT_GR_SCENE_TOKEN,
                              "%d catapults on posts and %d left, the sets in play have %d",
                              catapults, b->catapults_left, token_total(b, TKIT_TOKEN_CATAPULT));
         for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
                 if (t[i].used > token_total(b, t[i].k))
-                        tkit_g_error(b, t[i].line ? t[i].line : sc->line, "SCENE-TOKEN",
+                        tkit_g_error(b, t[i].line ? t[i].line : sc->line, TKIT_GR_SCENE_TOKEN,
                                      "%d %s tokens in use, the sets in play have %d", t[i].used,
                                      tkit_token_name(t[i].k), token_total(b, t[i].k));
 }
@@ -479,8 +516,10 @@ static void check_options(struct g_board *b)
                                 ok = strcmp(o->value, known[k][1]) == 0 ||
                                      strcmp(o->value, known[k][2]) == 0;
                 if (!ok)
-                        tkit_g_error(b, o->line, "SCENE-OPTION", "unknown option %s=%s", o->name,
-                                     o->value);
+                        tkit_g_error(b, o->line, TKIT_GR_SCENE_OPTION,
+                                     "unknown option %s=%s; the options: attack-protect=post|row, "
+                                     "escape=besieger-tile|city-tile",
+                                     o->name, o->value);
         }
 }
 

@@ -47,8 +47,9 @@ const char *tkit_severity_name(enum tkit_severity s)
         return (unsigned)s < 3 ? n[s] : "?";
 }
 
-static const char *const rules_flags[] = {"river",         "bridges",  "castles",   "barns",
-                                          "siege-symbols", "fortress", "besiegers", "villages"};
+static const char *const rules_flags[] = {"river",     "bridges",  "castles",
+                                          "barns",     "siege-symbols", "fortress",
+                                          "besiegers", "villages", "escape-city-tile"};
 
 const char *tkit_rules_flag_name(unsigned single_flag)
 {

@@ -400,10 +400,10 @@ void tkit_scene_callout_add_text(struct tkit_scene_callout *c, const char *lang,
 
 /* ---------------------------------------------------------------- lookups */
 
+/* Exactly `lang`: a missing translation is reported (text/), never filled in with English. */
 static const char *text_in(const struct tkit_name *v, size_t n, const char *lang)
 {
-        const char *t = tkit_names_get(v, n, lang);
-        return t ? t : tkit_names_get(v, n, "en");
+        return lang ? tkit_names_get(v, n, lang) : NULL;
 }
 
 const char *tkit_scene_caption(const struct tkit_scene *s, const char *lang)

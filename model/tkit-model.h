@@ -481,8 +481,12 @@ enum tkit_rules_flag {
         TKIT_RULES_FORTRESS = 1u << 5,
         TKIT_RULES_BESIEGERS = 1u << 6,
         TKIT_RULES_VILLAGES = 1u << 7,
+        /* a variant, not a module: a knight escapes a besieged city through a cloister touching
+         * any tile of it, not only a besieger tile (Rio Grande Games' Siege rules) */
+        TKIT_RULES_ESCAPE_CITY_TILE = 1u << 8,
 };
-/* "river bridges castles barns siege-symbols fortress besiegers villages" */
+#define TKIT_RULES_LAST TKIT_RULES_ESCAPE_CITY_TILE /* the highest flag */
+/* "river bridges castles barns siege-symbols fortress besiegers villages escape-city-tile" */
 const char *tkit_rules_flag_name(unsigned single_flag);
 int tkit_rules_flag_parse(const char *s); /* the flag, or -1 */
 

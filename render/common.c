@@ -1,5 +1,6 @@
 /* Palette, text, translations of the fixed sheet texts, output surfaces. */
 #include "render/render-private.h"
+#include "text/tkit-text.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -169,8 +170,8 @@ static const struct tr texts[] = {
     {"Symbols", "Simboluri", "Symboly", "Символи"},
     {"knights", "cavaleri", "rytíři", "лицарі"},
     {"travelers", "călători", "lupiči", "мандрівники"},
-    {"monks & abbots", "călugări și abați", "mniši a opati", "ченці й абати"},
-    {"any post", "orice post", "libovolné hradby", "будь-який пост"},
+    {"monks & abbots", "călugări și abați", "mniši a opati", "монахи й абати"},
+    {"any post", "orice post de apărare", "libovolné hradby", "будь-який аванпост"},
     {"Summary", "Rezumat", "Přehled", "Підсумок"},
     {"expected", "așteptat", "očekáváno", "очікується"},
     {"face", "față", "strana", "бік"},
@@ -184,13 +185,12 @@ static const struct tr texts[] = {
     {"symbols", "simboluri", "symboly", "символи"},
     {"besieged", "asediate", "obléhané", "в облозі"},
     {"pieces", "piese compuse", "vícedílné díly", "складені елементи"},
-    {"posts", "posturi de apărare", "hradby", "оборонні пости"},
+    {"posts", "posturi de apărare", "hradby", "аванпости"},
 };
 
 bool tkit_render_lang_known(const char *lang)
 {
-        return lang && (strcmp(lang, "en") == 0 || strcmp(lang, "ro") == 0 ||
-                        strcmp(lang, "cs") == 0 || strcmp(lang, "uk") == 0);
+        return tkit_lang_parse(lang) >= 0; /* the languages of text/ */
 }
 
 const char *tkit_render_tr(const char *lang, const char *key)

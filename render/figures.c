@@ -2,6 +2,7 @@
  * pig, in the player's colour with a dark outline and a letter for greyscale print; the castle
  * and barn tokens. Every shape is drawn upright around its centre in a box of side `s`. */
 #include "render/render-private.h"
+#include "text/tkit-text.h"
 
 #include <math.h>
 
@@ -11,17 +12,16 @@ static const uint32_t player_rgb[TKIT_COLOUR_COUNT] = {
     [TKIT_COLOUR_BLACK] = 0x262626, [TKIT_COLOUR_GREY] = 0xa3a3a3,
     [TKIT_COLOUR_PINK] = 0xf27eb8,  [TKIT_COLOUR_PURPLE] = 0x7b3fa6,
 };
-/* Initials for greyscale print: distinct, the English colour word's where it can be. */
-static const char player_letter[TKIT_COLOUR_COUNT] = {'R', 'B', 'G', 'Y', 'K', 'E', 'P', 'V'};
 
 uint32_t tkit_render_player_rgb(int colour)
 {
         return colour >= 0 && colour < TKIT_COLOUR_COUNT ? player_rgb[colour] : 0x808080;
 }
 
-char tkit_render_player_letter(int colour)
+const char *tkit_render_player_letter(int colour, const char *lang)
 {
-        return colour >= 0 && colour < TKIT_COLOUR_COUNT ? player_letter[colour] : '?';
+        int l = tkit_lang_parse(lang);
+        return tkit_text_player_letter(l < 0 ? TKIT_LANG_EN : (enum tkit_lang)l, colour);
 }
 
 /* Light colours take a dark letter. */
@@ -202,14 +202,14 @@ static void pattern(cairo_t *cr, int colour, enum tkit_figure_kind fk, bool lyin
         cairo_restore(cr);
 }
 
-void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour, double x,
-                        double y, double s)
+void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
+                        const char *lang, double x, double y, double s)
 {
-        tkit_render_figure_styled(cr, k, lying, colour, x, y, s, false);
+        tkit_render_figure_styled(cr, k, lying, colour, lang, x, y, s, false);
 }
 
 void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
-                               double x, double y, double s, bool patterned)
+                               const char *lang, double x, double y, double s, bool patterned)
 {
         cairo_save(cr);
         cairo_translate(cr, x, y);
@@ -259,14 +259,17 @@ void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying,
                 return;
         }
         /* the player's letter, upright, on the body */
-        char t[2] = {tkit_render_player_letter(colour), 0};
+        const char *t = tkit_render_player_letter(colour, lang);
         double ly = k == TKIT_FIGURE_ABBOT ? 0.3 : k == TKIT_FIGURE_PIG ? 0.1 : turned ? 0.1 : 0.17;
         double lx = k == TKIT_FIGURE_PIG ? 0.02 : turned ? 0.12 : 0;
         if (light(colour))
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         else
                 cairo_set_source_rgb(cr, 1, 1, 1);
-        tkit_render_font(cr, 0.27, true);
+        int letters = 0; /* two where two colours of the language share an initial */
+        for (const char *c = t; *c; c++)
+                letters += ((unsigned char)*c & 0xc0) != 0x80;
+        tkit_render_font(cr, letters > 1 ? 0.2 : 0.27, true);
         tkit_render_text_center(cr, lx, ly + 0.1, t);
         cairo_restore(cr);
 }

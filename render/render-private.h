@@ -151,13 +151,14 @@ cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t
 double tkit_render_figure_size(enum tkit_figure_kind k);
 void tkit_render_figure_extent(enum tkit_figure_kind k, bool lying, double *hw, double *hh);
 /* Draws a figure centred at (x, y) in a box of side s, in the colour of `colour`
- * (TKIT_COLOUR_*), with a dark outline and the player's letter. */
-void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour, double x,
-                        double y, double s);
+ * (TKIT_COLOUR_*), with a dark outline and the player's letter in `lang` (text/tkit-text.h: the
+ * initial of the colour's word in that language). */
+void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
+                        const char *lang, double x, double y, double s);
 /* The same with the player's greyscale pattern (stripes, dots, a grid; red, yellow and black
  * plain) instead of the letter, for sizes where a letter would be too small to read. */
 void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
-                               double x, double y, double s, bool patterned);
+                               const char *lang, double x, double y, double s, bool patterned);
 /* A point of that figure that shows its plain colour. */
 void tkit_render_figure_probe(enum tkit_figure_kind k, bool lying, double x, double y, double s,
                               double *px, double *py);

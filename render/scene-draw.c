@@ -12,7 +12,7 @@
 void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
                             int colour, double x, double y, double s)
 {
-        tkit_render_figure_styled(cr, k, lying, colour, x, y, s, p->pattern);
+        tkit_render_figure_styled(cr, k, lying, colour, p->o->lang, x, y, s, p->pattern);
 }
 
 /* The outer edges of each piece, as one unit (the seams inside stay as the art has them). */

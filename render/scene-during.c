@@ -9,17 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool rule_is(const struct tkit_game_event *e, const char *rule)
-{
-        return e->rule && strcmp(e->rule, rule) == 0;
-}
-
-/* A refused action: the engine's note counted as "refused", or a catapult that has none left to
- * advance (the only note of rule ADVANCE). */
+/* A refused action (model/tkit-event.h: a castle or barn not built, an escape refused, no
+ * catapult left to advance). */
 static bool refused(const struct tkit_game_event *e)
 {
-        return e->kind == TKIT_EV_NOTE &&
-               ((e->count && strcmp(e->count, "refused") == 0) || rule_is(e, "ADVANCE"));
+        return e->kind == TKIT_EV_REFUSE;
 }
 
 int tkit_scene_refusal_number(const struct pic *p, size_t i)
@@ -58,7 +52,7 @@ static void bonus(struct pic *p, struct tkit_scene *s, const struct tkit_game_ev
                 return;
         struct post_move *pm = &p->post_move[e->post];
         struct tkit_scene_post *sp = post_of(s, (enum tkit_post)e->post);
-        if (rule_is(e, "POST-STACK")) {
+        if (e->stack) {
                 tkit_scene_post_push_stack(sp, e->player);
                 pm->stack = true;
                 return;
@@ -84,12 +78,12 @@ static void refusal(struct pic *p, size_t i, int *number)
                               .cx = mv->placed.x,
                               .cy = mv->placed.y,
                               .post = -1};
-        if (rule_is(e, "BARN-BUILD")) {
+        if (e->build == TKIT_BUILD_BARN) {
                 f->x = mv->build_x;
                 f->y = mv->build_y;
-        } else if (rule_is(e, "CASTLE-BUILD")) {
+        } else if (e->build == TKIT_BUILD_CASTLE) {
                 f->feature = mv->build_feature;
-        } else if (rule_is(e, "ADVANCE") && (unsigned)e->post < TKIT_POST_ANY) {
+        } else if (e->reason == TKIT_REFUSE_NO_CATAPULT && (unsigned)e->post < TKIT_POST_ANY) {
                 f->post = e->post;
                 p->post_move[e->post].refused = f->number;
                 p->post_move[e->post].concerned = true;
@@ -118,20 +112,20 @@ static void build(struct pic *p, struct tkit_scene *s, const struct tkit_game_ev
         const struct tkit_scene_move *mv = &p->orig->move;
         if (mv->kind != TKIT_MOVE_TILE || mv->discarded || !mv->placed.tile)
                 return;
-        if (e->kind == TKIT_EV_BUILD && rule_is(e, "CASTLE-BUILD") && *castle < 0 &&
+        if (e->kind == TKIT_EV_BUILD && e->build == TKIT_BUILD_CASTLE && *castle < 0 &&
             mv->build == TKIT_BUILD_CASTLE) {
                 struct tkit_scene_castle *k = tkit_scene_add_castle(s, "built");
                 k->x = mv->placed.x;
                 k->y = mv->placed.y;
                 k->feature = tkit_xstrdup(mv->build_feature);
                 *castle = (int)s->ncastles - 1;
-        } else if (e->kind == TKIT_EV_BUILD && rule_is(e, "BARN-BUILD") && *barn < 0 &&
+        } else if (e->kind == TKIT_EV_BUILD && e->build == TKIT_BUILD_BARN && *barn < 0 &&
                    mv->build == TKIT_BUILD_BARN) {
                 struct tkit_scene_barn *b = tkit_scene_add_barn(s, "built");
                 b->x = mv->build_x;
                 b->y = mv->build_y;
                 *barn = (int)s->nbarns - 1;
-        } else if (e->kind == TKIT_EV_BUILD && rule_is(e, "BRIDGE-MUST")) {
+        } else if (e->kind == TKIT_EV_BUILD && e->build == TKIT_BUILD_BRIDGE) {
                 p->built_bridge = 1;
         }
 }
@@ -146,10 +140,10 @@ static void convert(struct pic *p, struct tkit_scene *s, const struct tkit_game_
         if (i < 0 || (size_t)i >= s->nfigures)
                 return;
         struct tkit_scene_figure *f = &s->figures[i];
-        if (rule_is(e, "MAIDEN-CONVERT") && castle >= 0) {
+        if (e->at == TKIT_AT_CASTLE && castle >= 0) {
                 f->at = TKIT_AT_CASTLE;
                 f->castle = castle;
-        } else if (rule_is(e, "BARN-BUILD") && barn >= 0) {
+        } else if (e->at == TKIT_AT_BARN && barn >= 0) {
                 f->at = TKIT_AT_BARN;
                 f->barn = barn;
         } else {
@@ -172,10 +166,9 @@ static void during(struct pic *p)
                 const struct tkit_game_event *e = &p->r->events[i];
                 build(p, s, e, &castle, &barn);
                 convert(p, s, e, castle, barn, placed, moved);
-                if (e->kind == TKIT_EV_NOTE && (rule_is(e, "POST-ROW") || rule_is(e, "POST-STACK")))
+                if (e->kind == TKIT_EV_POST)
                         bonus(p, s, e);
-                if (e->kind == TKIT_EV_CATAPULT && rule_is(e, "ADVANCE") &&
-                    (unsigned)e->post < TKIT_POST_ANY) {
+                if (e->kind == TKIT_EV_ADVANCE && (unsigned)e->post < TKIT_POST_ANY) {
                         post_of(s, (enum tkit_post)e->post)->catapult = true;
                         p->post_move[e->post].catapult = true;
                 }

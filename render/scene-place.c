@@ -454,7 +454,7 @@ static void place_refusals(struct pic *p)
                 add_box(p, b);
                 m = &p->out.marks[mi];
                 m->number = f->number;
-                m->what = p->r->events[f->event].rule;
+                m->what = tkit_game_rule_id(p->r->events[f->event].rule);
                 mark_geometry(p, m, b);
                 double x, y;
                 double cr = p->callout_r;
@@ -657,13 +657,12 @@ static bool token_box(const struct pic *p, const struct tkit_game_event *e, doub
                       const bool *tok_ok, struct tkit_box *out)
 {
         const struct tkit_scene_move *mv = &p->orig->move;
-        if (e->rule && strcmp(e->rule, "BARN-SCORE") == 0 && mv->build == TKIT_BUILD_BARN) {
+        if (e->rule == TKIT_GR_BARN_SCORE && mv->build == TKIT_BUILD_BARN) {
                 *out = barn_box(mv->build_x, mv->build_y);
                 return true;
         }
         int k = mv->take_maiden;
-        if (!e->rule || strcmp(e->rule, "MAIDEN-TAKE") != 0 || k < 0 ||
-            (size_t)k >= p->s->ncastles || !tok_ok[k])
+        if (e->rule != TKIT_GR_MAIDEN_TAKE || k < 0 || (size_t)k >= p->s->ncastles || !tok_ok[k])
                 return false;
         *out = castle_box(tok[k][0], tok[k][1]);
         return true;

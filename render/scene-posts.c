@@ -101,10 +101,11 @@ static size_t printed(const struct post_view *v)
         return v->sp && v->sp->nrow > n ? v->sp->nrow : n;
 }
 
+/* The post as the rulebook of the picture's language names it (text/: "postul de apărare al
+ * cavalerilor", "hradby rytířů", "аванпост лицарів"). */
 static const char *post_name(const struct pic *p, enum tkit_post k)
 {
-        static const char *const names[] = {"knights", "travelers", "monks & abbots"};
-        return tkit_render_tr(p->o->lang, names[k < 3 ? k : 0]);
+        return tkit_text_post(tkit_scene_lang(p), (int)k);
 }
 
 static double name_size(const struct pic *p)

@@ -6,9 +6,10 @@
 
 #include "render/render-private.h"
 #include "game/tkit-game.h"
+#include "text/tkit-text.h"
 
 #define MAX_PIECE_CELLS 64
-#define FEATURE_BRIDGE (-2) /* the road on a bridge token: no feature of the tile */
+#define FEATURE_BRIDGE TKIT_PLACE_BRIDGE /* the road on a bridge token: no feature of the tile */
 #define CASTLE_S 0.5
 #define BARN_S 0.38
 
@@ -159,6 +160,8 @@ void tkit_scene_state_build(struct pic *p);
 void tkit_scene_state_finish(struct pic *p);
 /* The callout number of event `i` when it is a refused action, else 0. */
 int tkit_scene_refusal_number(const struct pic *p, size_t i);
+/* The language of the picture's words (text/tkit-text.h). */
+enum tkit_lang tkit_scene_lang(const struct pic *p);
 
 /* scene-place.c: tokens, figures, badges, callouts, refusals on the board */
 void tkit_scene_place_all(struct pic *p);

@@ -50,39 +50,12 @@ void tkit_scene_picture_finish(struct tkit_scene_picture *p)
 
 /* ---------------------------------------------------------------- resolving */
 
-static bool in_play(const struct pic *p, const struct tkit_set *set)
+/* The tile or piece a scene tile names: the model's lookup, the engine's too. */
+static const void *find_def(const struct pic *p, const struct tkit_scene_tile *t)
 {
-        if (!p->orig->nsets)
-                return true;
-        for (size_t i = 0; i < p->orig->nsets; i++)
-                if (strcmp(p->orig->sets[i], set->id) == 0)
-                        return true;
-        return false;
-}
-
-/* Whether set `s` is where a tile of `set` (or, with none named, of the sets in play) is. */
-static bool set_holds(const struct pic *p, const struct tkit_set *s, const char *set)
-{
-        return set ? strcmp(s->id, set) == 0 : in_play(p, s);
-}
-
-static const struct tkit_tile *find_tile(const struct pic *p, const char *set, const char *id)
-{
-        for (size_t i = 0; i < p->nsets; i++) {
-                int k = set_holds(p, p->sets[i], set) ? tkit_set_find_tile(p->sets[i], id) : -1;
-                if (k >= 0)
-                        return &p->sets[i]->tiles[k];
-        }
-        return NULL;
-}
-
-static const struct tkit_piece *find_piece(const struct pic *p, const char *set, const char *id)
-{
-        for (size_t i = 0; i < p->nsets; i++)
-                for (size_t k = 0; set_holds(p, p->sets[i], set) && k < p->sets[i]->npieces; k++)
-                        if (strcmp(p->sets[i]->pieces[k].id, id) == 0)
-                                return &p->sets[i]->pieces[k];
-        return NULL;
+        const struct tkit_set *set;
+        int hits;
+        return tkit_scene_find_def(p->orig, p->sets, p->nsets, t, &set, &hits);
 }
 
 static void add_cell(struct pic *p, int x, int y, const struct tkit_tile *def, const char *id,
@@ -97,7 +70,7 @@ static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t, int i
         if (!t->tile)
                 return;
         if (t->is_piece) {
-                const struct tkit_piece *pc = find_piece(p, t->set, t->tile);
+                const struct tkit_piece *pc = find_def(p, t);
                 struct tkit_placement pl = {.set = t->set,
                                             .tile = t->tile,
                                             .is_piece = true,
@@ -117,7 +90,7 @@ static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t, int i
                                        t->tile, "no such piece in the sets given: drawn grey");
                 return;
         }
-        const struct tkit_tile *def = find_tile(p, t->set, t->tile);
+        const struct tkit_tile *def = find_def(p, t);
         if (!def)
                 tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, t->line, NULL, t->set, t->tile,
                                "no such tile in the sets given: drawn grey");
@@ -189,55 +162,22 @@ struct tkit_area_map *tkit_scene_cell_map(struct pic *p, struct cell *c)
         return c->map;
 }
 
-static int first_kind(const struct tkit_tile *t, enum tkit_feature_kind k)
-{
-        for (size_t i = 0; i < t->nfeatures; i++)
-                if (t->features[i].kind == k)
-                        return (int)i;
-        return -1;
-}
-
-/* A feature as an author writes it: an id, a position or side on the board, or a word. */
-static int resolve_feature(const struct tkit_tile *t, int rot, int bridge, const char *ref)
-{
-        if (!t || !ref)
-                return -1;
-        int bs = tkit_side_parse(ref);
-        if (bridge && bs >= 0 && bs % 2 == (bridge == TKIT_BRIDGE_EW)) /* the bridge's ends */
-                return FEATURE_BRIDGE;
-        int i = tkit_tile_find_feature(t, ref);
-        if (i >= 0)
-                return i;
-        if (strcmp(ref, "cloister") == 0)
-                return first_kind(t, TKIT_CLOISTER);
-        if (strcmp(ref, "garden") == 0)
-                return first_kind(t, TKIT_GARDEN);
-        if (strcmp(ref, "bridge") == 0)
-                return FEATURE_BRIDGE;
-        int side = tkit_side_parse(ref);
-        int pos = side >= 0 ? TKIT_POS(side, TKIT_M) : tkit_pos_parse(ref);
-        if (pos < 0)
-                return -1;
-        int o = tkit_tile_owner(t, tkit_pos_rotate(pos, -rot), false);
-        for (int part = 0; o < 0 && side >= 0 && part <= 2; part += 2)
-                o = tkit_tile_owner(t, tkit_pos_rotate(TKIT_POS(side, part), -rot), false);
-        return o;
-}
-
 struct cell *tkit_scene_cell_at(const struct pic *p, int x, int y)
 {
         return cell_at(p, x, y);
 }
 
+/* A feature as an author writes it: the model's one reading (tkit_place_resolve), the engine's
+ * too; TKIT_PLACE_BRIDGE (FEATURE_BRIDGE) for the bridge, -1 when it names nothing. */
 int tkit_scene_resolve(const struct pic *p, const struct cell *c, const char *ref)
 {
         (void)p;
-        return c ? resolve_feature(c->def, c->rot, c->bridge, ref) : -1;
+        return c && c->def ? tkit_place_resolve(c->def, c->rot, c->bridge, ref, NULL) : -1;
 }
 
 const struct tkit_piece *tkit_scene_piece_of(const struct pic *p, const struct tkit_scene_tile *t)
 {
-        return t->is_piece && t->tile ? find_piece(p, t->set, t->tile) : NULL;
+        return t->is_piece && t->tile ? find_def(p, t) : NULL;
 }
 
 /* ---------------------------------------------------------------- marks and units */
@@ -443,45 +383,36 @@ static double text_size(const struct pic *p, double k, double min_pt)
         return tkit_scene_size(p, k, min_pt);
 }
 
-static const char *text_in(const struct tkit_name *v, size_t n, const char *lang)
+/* The language of the picture's words (checked by check_options). */
+enum tkit_lang tkit_scene_lang(const struct pic *p)
 {
-        for (int pass = 0; pass < 2; pass++)
-                for (size_t i = 0; i < n; i++)
-                        if (v[i].lang && strcmp(v[i].lang, pass ? "en" : lang) == 0)
-                                return v[i].text;
-        return NULL;
+        int l = tkit_lang_parse(p->o->lang);
+        return l < 0 ? TKIT_LANG_EN : (enum tkit_lang)l;
 }
 
+/* The caption, the players, one sentence per event of the engine (text/tkit-text.h: the words
+ * `tilekit score --lang` prints), the callouts. */
 static void build_text(struct pic *p, cairo_t *cr, struct lines *L, double maxw)
 {
-        const char *lang = p->o->lang;
+        enum tkit_lang lang = tkit_scene_lang(p);
         double cs = text_size(p, 0.1, 8), ls = text_size(p, 0.085, 7), ind = ls * 1.6;
-        const char *cap = tkit_scene_caption(p->orig, lang);
+        const char *cap = tkit_text_caption(p->orig, lang);
         if (cap)
                 wrap(cr, L, cap, cs, true, maxw, -1, 0, false);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_printf(&b, "%s:", tkit_render_scene_word("players", lang));
-        for (size_t i = 0; i < p->orig->nplayers; i++) {
-                int c = player_colour(p->orig, (int)i);
-                tkit_buf_printf(&b, "%s %s (%c)", i ? "," : "", tkit_render_colour_word(c, lang),
-                                tkit_render_player_letter(c));
-        }
-        if (p->orig->nplayers)
-                wrap(cr, L, b.data, ls, false, maxw, -1, 0, false);
-        tkit_buf_finish(&b);
+        char *players = tkit_text_players_line(p->orig, lang);
+        if (players)
+                wrap(cr, L, players, ls, false, maxw, -1, 0, false);
+        free(players);
         for (size_t i = 0; p->r && i < p->r->nevents; i++) {
-                char *t = tkit_render_event_text(p->orig, &p->r->events[i], lang);
+                char *t = tkit_text_event(p->orig, &p->r->events[i], lang);
                 int number = tkit_scene_refusal_number(p, i);
-                if (t)
-                        wrap(cr, L, t, ls, false, maxw - ind,
-                             number ? -1 : player_colour(p->orig, p->r->events[i].player), number,
-                             true);
+                wrap(cr, L, t, ls, false, maxw - ind,
+                     number ? -1 : player_colour(p->orig, p->r->events[i].player), number, true);
                 free(t);
         }
         for (size_t i = 0; i < p->orig->ncallouts; i++) {
                 const struct tkit_scene_callout *co = &p->orig->callouts[i];
-                const char *t = text_in(co->texts, co->ntexts, lang);
+                const char *t = tkit_text_callout(co, lang);
                 if (t)
                         wrap(cr, L, t, ls, false, maxw - ind, -1, co->number, true);
         }
@@ -797,10 +728,10 @@ static int check_options(const struct tkit_scene_render_options *o,
                                "points per picture unit %g out of range", o->unit_pt);
                 return TKIT_E_USAGE;
         }
-        if (!tkit_render_lang_known(o->lang)) {
+        if (tkit_lang_parse(o->lang) < 0) {
                 tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
-                               "unknown language '%s': use en, ro, cs or uk",
-                               o->lang ? o->lang : "");
+                               "unknown language '%s': use one of %s", o->lang ? o->lang : "",
+                               tkit_lang_choices());
                 return TKIT_E_USAGE;
         }
         if ((unsigned)o->state > TKIT_SCENE_AFTER) {
@@ -881,6 +812,10 @@ static int scene_out(const struct tkit_scene *scene, const struct tkit_game_resu
         int rc = check_options(o, r, path, d);
         if (rc)
                 return rc;
+        /* a picture in another language prints the scene's texts in it, never English instead */
+        int lang = tkit_lang_parse(o->lang);
+        if (o->caption && lang != TKIT_LANG_EN && tkit_text_check_scene(scene, lang, d))
+                return TKIT_E_INVALID;
         if (fmt == TKIT_IMAGE_AUTO)
                 fmt = tkit_image_format_from_path(path);
         struct pic p = {.orig = scene,

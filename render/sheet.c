@@ -421,7 +421,7 @@ static void summary_page(struct sheet *sh, const struct tkit_set *s)
         if (s->rules) {
                 tkit_buf_init(&b);
                 tkit_buf_printf(&b, "%s:", tkit_render_tr(lang, "Rules"));
-                for (unsigned f = 1; f && f <= TKIT_RULES_VILLAGES; f <<= 1)
+                for (unsigned f = 1; f && f <= TKIT_RULES_LAST; f <<= 1)
                         if (s->rules & f)
                                 tkit_buf_printf(&b, " %s", tkit_rules_flag_name(f));
                 line(&c, 10, false, 0, b.data);

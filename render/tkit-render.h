@@ -212,9 +212,10 @@ void tkit_render_feature_grid(const struct tkit_tile *t, int rot, int n, int *ou
 /* ---------------------------------------------------------------- scenes */
 
 /* Player colours (TKIT_COLOUR_* of model/tkit-scene.h) as 0xRRGGBB, and the letter printed on
- * the player's figures for greyscale print. */
+ * the player's figures for greyscale print, from the colour's word in `lang` (en ro cs uk; UTF-8,
+ * one or two letters: text/tkit-text.h). */
 uint32_t tkit_render_player_rgb(int colour);
-char tkit_render_player_letter(int colour);
+const char *tkit_render_player_letter(int colour, const char *lang);
 
 /* Which moment of the scene a picture shows. */
 enum tkit_scene_state {

@@ -8,6 +8,7 @@
 
 #include "formats/tkit-formats.h"
 #include "sim/tkit-sim.h"
+#include "text/tkit-text.h"
 
 void tkit_help_scene(FILE *out)
 {
@@ -22,7 +23,9 @@ void tkit_help_scene(FILE *out)
                 "Scenes are one moment of a game, stated for a rulebook example (docs/scene.md).\n"
                 "\n"
                 "  check        read every SCENE (the format, the schema, the references inside\n"
-                "               it; not the rules: see tilekit score) and print its errors\n"
+                "               it, a caption or callout text missing in one of en ro cs uk\n"
+                "               while another has it; not the rules: see tilekit score) and\n"
+                "               print its errors\n"
                 "  format       write SCENE in canonical form (to stdout, or -o FILE)\n"
                 "  from-layout  read a layout JSON (tilekit simulate --json), verify it against\n"
                 "               the sets like simulate --verify, and write its board as a scene\n"
@@ -152,7 +155,10 @@ static int run_check(struct sceneopts *o, struct tkit_diags *d)
         for (size_t i = 1; i < o->nfiles; i++) {
                 int st;
                 struct tkit_scene *s = cli_read_scene(o->files[i], d, &st);
-                if (s)
+                /* a caption or callout in one language and not in another (text/) */
+                if (s && tkit_text_check_scene(s, -1, d))
+                        st = TKIT_EXIT_FAIL;
+                if (st == TKIT_EXIT_OK)
                         printf("%s: scene '%s': %zu tiles, %zu figures: ok\n", o->files[i], s->id,
                                s->ntiles, s->nfigures);
                 status = st > status ? st : status;

@@ -7,6 +7,7 @@
 
 #include "formats/tkit-formats.h"
 #include "game/tkit-game.h"
+#include "text/tkit-text.h"
 
 void tkit_help_score(FILE *out)
 {
@@ -26,7 +27,11 @@ void tkit_help_score(FILE *out)
                 "  --final         after the move, score the end of the game from the board\n"
                 "  --after FILE    write the scene after the move to FILE ('-': stdout, the\n"
                 "                  events then go to stderr); one SCENE only\n"
-                "  --json          the results as a JSON array on stdout\n"
+                "  --lang LANG     the events in this language: en (default), ro, cs, uk\n"
+                "                  (text/tkit-text.h, the words of the pictures' legends)\n"
+                "  --json          the results as a JSON array on stdout, in no language:\n"
+                "                  every event as its structure (rule, players, points,\n"
+                "                  feature, counts, figures, reasons)\n"
                 "  -h, --help      this help\n"
                 "  --version       print the version\n"
                 "\n"
@@ -34,7 +39,9 @@ void tkit_help_score(FILE *out)
                 "(expected and computed per player), a scene is invalid or illegal (every\n"
                 "problem with its line) or names a set that is not there, or the sets cannot\n"
                 "be used; 2 usage error ('-', standard input, named twice), a scene or tile\n"
-                "file that cannot be opened or read.\n");
+                "file that cannot be opened or read.\n"
+                "A scene with no <expect> is scored with a warning: nothing is checked\n"
+                "(<expect/> marks a picture-only scene).\n");
 }
 
 struct score_opts {
@@ -42,6 +49,7 @@ struct score_opts {
         size_t ntiles, captiles;
         const char *db, *after;
         bool json, final;
+        enum tkit_lang lang;
         int argc; /* the scenes: argv[optind..argc) */
         char **argv;
 };
@@ -53,12 +61,17 @@ static void opts_finish(struct score_opts *o)
 
 static int parse(int argc, char **argv, struct score_opts *o, bool *done)
 {
-        enum { O_TILES = 256, O_DB, O_AFTER, O_JSON, O_FINAL, O_VERSION };
+        enum { O_TILES = 256, O_DB, O_AFTER, O_JSON, O_FINAL, O_LANG, O_VERSION };
         static const struct option longopts[] = {
-            {"tiles", required_argument, NULL, O_TILES}, {"db", required_argument, NULL, O_DB},
-            {"after", required_argument, NULL, O_AFTER}, {"json", no_argument, NULL, O_JSON},
-            {"final", no_argument, NULL, O_FINAL},       {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, O_VERSION},   {NULL, 0, NULL, 0},
+            {"tiles", required_argument, NULL, O_TILES},
+            {"db", required_argument, NULL, O_DB},
+            {"after", required_argument, NULL, O_AFTER},
+            {"json", no_argument, NULL, O_JSON},
+            {"final", no_argument, NULL, O_FINAL},
+            {"lang", required_argument, NULL, O_LANG},
+            {"help", no_argument, NULL, 'h'},
+            {"version", no_argument, NULL, O_VERSION},
+            {NULL, 0, NULL, 0},
         };
         int c;
         optind = 1;
@@ -79,6 +92,15 @@ static int parse(int argc, char **argv, struct score_opts *o, bool *done)
                 case O_FINAL:
                         o->final = true;
                         break;
+                case O_LANG: {
+                        int l = tkit_lang_parse(optarg);
+                        if (l < 0)
+                                return cli_usage_error("score",
+                                                       "unknown language '%s': use one of %s",
+                                                       optarg, tkit_lang_choices());
+                        o->lang = (enum tkit_lang)l;
+                        break;
+                }
                 case 'h':
                         tkit_help_score(stdout);
                         *done = true;
@@ -102,13 +124,16 @@ static const char *player_id(const struct tkit_scene *s, int p)
         return p >= 0 && (size_t)p < s->nplayers ? s->players[p].id : "-";
 }
 
-static void print_text(FILE *out, const struct tkit_scene *s, const struct tkit_game_result *r)
+static void print_text(FILE *out, const struct tkit_scene *s, const struct tkit_game_result *r,
+                       enum tkit_lang lang)
 {
         const char *file = s->file ? s->file : "-";
         for (size_t i = 0; i < r->nevents; i++) {
                 const struct tkit_game_event *e = &r->events[i];
+                char *t = tkit_text_event(s, e, lang);
                 fprintf(out, "%s:%d: %s: [%s] %s\n", file, e->line ? e->line : s->line,
-                        tkit_game_phase_name(e->phase), e->rule ? e->rule : "-", e->text);
+                        tkit_game_phase_name(e->phase), tkit_game_rule_id(e->rule), t);
+                free(t);
         }
         fprintf(out, "%s: points:", file);
         for (size_t p = 0; p < s->nplayers; p++)
@@ -116,19 +141,82 @@ static void print_text(FILE *out, const struct tkit_scene *s, const struct tkit_
         fprintf(out, "\n");
 }
 
+/* The counts of an event that apply (non-zero), as a JSON object. */
+static void json_counts(struct tkit_buf *b, const struct tkit_game_counts *n)
+{
+        const struct {
+                const char *name;
+                int v;
+        } c[] = {{"tiles", n->tiles},           {"bridges", n->bridges}, {"pennants", n->pennants},
+                 {"neighbours", n->neighbours}, {"cities", n->cities},   {"besieged", n->besieged},
+                 {"meeples", n->meeples},       {"farmers", n->farmers}, {"maidens", n->maidens},
+                 {"knights", n->knights},       {"space", n->space},     {"spaces", n->spaces},
+                 {"choices", n->choices}};
+        tkit_buf_puts(b, "{");
+        bool first = true;
+        for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+                if (c[i].v) {
+                        tkit_buf_printf(b, "%s\"%s\": %d", first ? "" : ", ", c[i].name, c[i].v);
+                        first = false;
+                }
+        tkit_buf_puts(b, "}");
+}
+
+static void json_flags(struct tkit_buf *b, const struct tkit_game_event *e)
+{
+        const struct {
+                const char *name;
+                bool on;
+        } f[] = {{"inn", e->inn},     {"cathedral", e->cathedral}, {"besieged", e->besieged},
+                 {"pig", e->pig},     {"at-end", e->at_end},       {"nobody", e->nobody},
+                 {"stack", e->stack}, {"any-tile", e->any_tile}};
+        tkit_buf_puts(b, "[");
+        bool first = true;
+        for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+                if (f[i].on) {
+                        tkit_buf_printf(b, "%s\"%s\"", first ? "" : ", ", f[i].name);
+                        first = false;
+                }
+        tkit_buf_puts(b, "]");
+}
+
+static void json_word(struct tkit_buf *b, const char *key, const char *v)
+{
+        tkit_buf_printf(b, ", \"%s\": ", key);
+        if (v && *v)
+                tkit_json_string(b, v);
+        else
+                tkit_buf_puts(b, "null");
+}
+
+/* An event as its structure: no words of any language. */
 static void json_event(struct tkit_buf *b, const struct tkit_scene *s,
                        const struct tkit_game_event *e)
 {
-        tkit_buf_printf(b, "{\"phase\": \"%s\", \"kind\": \"%s\", \"rule\": ",
-                        tkit_game_phase_name(e->phase), tkit_game_event_kind_name(e->kind));
-        tkit_json_string(b, e->rule ? e->rule : "");
-        tkit_buf_puts(b, ", \"player\": ");
-        if (e->player >= 0)
-                tkit_json_string(b, player_id(s, e->player));
-        else
-                tkit_buf_puts(b, "null");
-        tkit_buf_printf(b, ", \"points\": %d, \"line\": %d, \"text\": ", e->points, e->line);
-        tkit_json_string(b, e->text);
+        static const char *const builds[] = {NULL, "bridge", "castle", "barn"};
+        static const char *const ats[] = {"feature", "castle", "barn"};
+        bool fig =
+            e->kind == TKIT_EV_RETURN || e->kind == TKIT_EV_REMOVE || e->kind == TKIT_EV_CONVERT;
+        tkit_buf_printf(b, "{\"phase\": \"%s\", \"kind\": \"%s\"", tkit_game_phase_name(e->phase),
+                        tkit_game_event_kind_name(e->kind));
+        json_word(b, "rule", tkit_game_rule_id(e->rule));
+        json_word(b, "player", e->player >= 0 ? player_id(s, e->player) : NULL);
+        tkit_buf_printf(b, ", \"points\": %d, \"line\": %d", e->points, e->line);
+        json_word(b, "feature",
+                  (unsigned)e->feature_kind < TKIT_FEATURE_KIND_COUNT
+                      ? tkit_feature_kind_name(e->feature_kind)
+                      : NULL);
+        json_word(b, "post", e->post >= 0 ? tkit_post_name((enum tkit_post)e->post) : NULL);
+        tkit_buf_printf(b, ", \"figure\": %d", e->figure);
+        json_word(b, "figure_kind", fig ? tkit_figure_kind_name(e->figure_kind) : NULL);
+        json_word(b, "at", fig && (unsigned)e->at < 3 ? ats[e->at] : NULL);
+        json_word(b, "build", (unsigned)e->build < 4 ? builds[e->build] : NULL);
+        json_word(b, "reason", e->reason ? tkit_refusal_name(e->reason) : NULL);
+        json_word(b, "count", e->count);
+        tkit_buf_puts(b, ", \"counts\": ");
+        json_counts(b, &e->n);
+        tkit_buf_puts(b, ", \"flags\": ");
+        json_flags(b, e);
         tkit_buf_puts(b, ", \"places\": [");
         for (size_t k = 0; k < e->nplaces; k++)
                 tkit_buf_printf(b, "%s[%d, %d]", k ? ", " : "", e->places[k].x, e->places[k].y);
@@ -216,7 +304,8 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
                 played = true;
                 /* with the scene after on stdout, the events go to stderr */
                 if (!o->json)
-                        print_text(o->after && strcmp(o->after, "-") == 0 ? stderr : stdout, s, &r);
+                        print_text(o->after && strcmp(o->after, "-") == 0 ? stderr : stdout, s, &r,
+                                   o->lang);
                 if (tkit_game_check_expect(s, &r, &d) != 0)
                         status = TKIT_EXIT_FAIL;
                 if (o->after)

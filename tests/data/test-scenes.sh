@@ -35,7 +35,7 @@ figures "$S/bcs-escape-two-cities-hig.xml" >after
 [ "$(wc -l <after)" = 2 ] && ok || bad "hig: $(wc -l <after) figures after, want both knights"
 sed 's/value="besieger-tile"/value="city-tile"/' "$S/bcs-escape-two-cities-hig.xml" >swapped.xml
 "$TK" score swapped.xml >out 2>&1
-grep -q "escape" out && grep -q "your knight goes back" out && ok \
+grep -q "\[ESCAPE\] The knight escapes from the besieged city and goes back to your supply" out && ok \
   || bad "hig board with escape=city-tile should let the knight go: $(cat out)"
 # the escape is the last thing of the turn, after the monk placed from the supply (footnote 10)
 figures "$S/bcs-escape-timing.xml" >after
@@ -50,9 +50,11 @@ assert e[-1]["rule"] == "ESCAPE" and e[-1]["phase"] == "turn-end", e' json && ok
 fi
 # an attack takes a big meeple and a traveler on a bridge, never a maiden
 "$TK" score "$S/sd-big-meeple-attack.xml" >out 2>&1
-grep -q "blue's big-meeple is removed" out && ok || bad "big meeple not removed: $(cat out)"
+grep -q "The big meeple is removed from the board and goes back to Blue's supply" out && ok \
+  || bad "big meeple not removed: $(cat out)"
 "$TK" score "$S/sd-bridge-traveler-attack.xml" >out 2>&1
-grep -q "blue's traveler is removed" out && ok || bad "bridge traveler not removed"
+grep -q "The traveler is removed from the board and goes back to Blue's supply" out && ok \
+  || bad "bridge traveler not removed"
 figures "$S/sd-maiden-attack.xml" >after
 grep -qx 'player="blue" kind="meeple" castle="k1"' after && ok || bad "the maiden must stay"
 echo "$pass passed, $fail failed"

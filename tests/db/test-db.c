@@ -481,7 +481,7 @@ static const struct crafted crafted[] = {
      "besieger '' is not one of"},
     {"UPDATE field_touches SET city_id = 'nosuch'", "REF-TOUCH", "'nosuch'"},
     {"UPDATE field_touches SET city_id = 'c c'", "DB-VALUE", "city_id 'c c' is not an id"},
-    {"UPDATE sets SET rules_mask = 256", "DB-VALUE", "rules_mask 256 is outside 0..255"},
+    {"UPDATE sets SET rules_mask = 512", "DB-VALUE", "rules_mask 512 is outside 0..511"},
     {"UPDATE sets SET year = 10000", "DB-VALUE", "year 10000 is outside 0..9999"},
     {"UPDATE sets SET source_format = 'word'", "DB-VALUE", "source_format 'word'"},
     {"UPDATE sets SET line = -5", "DB-VALUE", "line -5 is outside"},
@@ -501,7 +501,7 @@ static const struct crafted crafted[] = {
     {"UPDATE features SET pennants = 99 WHERE kind = 'city'", NULL, NULL},
     {"UPDATE posts SET plain = 1000, dark3 = 0", NULL, NULL},
     {"UPDATE tiles SET count = 1000 WHERE piece_key IS NULL", NULL, NULL},
-    {"UPDATE sets SET year = 9999, rules_mask = 255", NULL, NULL},
+    {"UPDATE sets SET year = 9999, rules_mask = 511", NULL, NULL},
     {"UPDATE tiles SET illustrations = 'GBTWESCG' WHERE tile_id = 'D'", NULL, NULL},
 };
 

@@ -13,9 +13,8 @@
 
 static inline void gb_load(struct tkit_setlist *l)
 {
-        static const char *const names[] = {"base",          "river",     "castles-bridges",
-                                            "siege-defense", "besiegers", "cathars",
-                                            "siege-rgg"};
+        static const char *const names[] = {"base",      "river",   "castles-bridges", "siege-defense",
+                                            "besiegers", "cathars", "siege-rgg",       "inns-cathedrals"};
         const char *dir = getenv("TKIT_TILESETS");
         tkit_setlist_init(l);
         struct tkit_diags d;

@@ -44,25 +44,29 @@ static struct tkit_game_result apply_ok(struct tkit_scene *s, bool final)
         }
         assert_int_equal(rc, 0);
         tkit_diags_finish(&d);
-        size_t n;
-        const char *const *ids = tkit_game_rule_ids(&n);
+        /* every event cites a scoring rule, about the feature kind it concerns */
         for (size_t i = 0; i < r.nevents; i++) {
-                bool known = false;
-                for (size_t k = 0; k < n; k++)
-                        known |= strcmp(ids[k], r.events[i].rule) == 0;
-                assert_true(known);
+                const struct tkit_game_event *e = &r.events[i];
+                assert_true(e->rule > TKIT_GR_NONE && e->rule < TKIT_GR_SCENE_FIRST);
+                if ((unsigned)e->feature_kind < TKIT_FEATURE_KIND_COUNT &&
+                    tkit_game_rule_info(e->rule)->kinds &&
+                    !tkit_game_rule_applies(e->rule, e->feature_kind))
+                        fail_msg("event %zu: rule %s is not about a %s", i,
+                                 tkit_game_rule_id(e->rule),
+                                 tkit_feature_kind_name(e->feature_kind));
         }
         return r;
 }
 
-/* Applies a scene that must be refused with `rule` at `line`. */
-static void apply_bad(struct tkit_scene *s, const char *rule, int line)
+/* Applies a scene that must be refused with `rule` at `line`; `valid`: legal as a board, the
+ * move refused when played. */
+static void refused(struct tkit_scene *s, const char *rule, int line, bool valid)
 {
         struct tkit_game_result r;
         tkit_game_result_init(&r);
         struct tkit_diags d;
         tkit_diags_init(&d);
-        assert_int_equal(tkit_game_validate(s, sets.sets, sets.n, &d), TKIT_E_INVALID);
+        assert_int_equal(tkit_game_validate(s, sets.sets, sets.n, &d), valid ? 0 : TKIT_E_INVALID);
         tkit_diags_clear(&d);
         assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), TKIT_E_INVALID);
         bool found = false;
@@ -77,10 +81,16 @@ static void apply_bad(struct tkit_scene *s, const char *rule, int line)
                 }
         assert_true(found);
         assert_null(r.after);
-        assert_int_equal(r.nevents, 0);
+        if (!valid)
+                assert_int_equal(r.nevents, 0);
         tkit_diags_finish(&d);
         tkit_game_result_finish(&r);
         tkit_scene_destroy(s);
+}
+
+static void apply_bad(struct tkit_scene *s, const char *rule, int line)
+{
+        refused(s, rule, line, false);
 }
 
 static int count_of(const struct tkit_game_result *r, const char *what, int player)
@@ -115,7 +125,9 @@ static void cb_example_2(void **state)
         struct tkit_scene *s = gb_scene("base castles-bridges", "you:red blue:blue");
         int x = road_row(s, 0, "U");
         gb_fig(s, "you", TKIT_FIGURE_MEEPLE, 1, 0, "r");
-        gb_move(s, "you", "castles-bridges", "plain-1", x, 0, 0)->placed.bridge = 2;
+        struct tkit_scene_move *m = gb_move(s, "you", "castles-bridges", "plain-1", x, 0, 0);
+        m->placed.bridge = 2;
+        m->build = TKIT_BUILD_BRIDGE;
         gb_tile(s, "base", "W", x + 1, 0, 0);
         /* the W reaches the board through the row above (a city cap over plain-1's north cap) */
         gb_tile(s, "base", "B", x - 1, -1, 0);
@@ -408,6 +420,58 @@ static void sd_example_10(void **state)
         tkit_scene_destroy(s);
 }
 
+/* Example 10's board: the attack on the monks' post; `removals` "player x y feature" ones. */
+static struct tkit_scene *attack_scene(int nchoices, const char *const *removals)
+{
+        struct tkit_scene *s =
+            gb_scene("base river siege-defense", "you:red blue:blue yellow:yellow");
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_MONKS, "you blue - -", "", true);
+        gb_tile(s, "base", "B", 0, -1, 0);
+        gb_tile(s, "siege-defense", "garden-robbers", 0, -2, 0);
+        gb_fig(s, "yellow", TKIT_FIGURE_MEEPLE, 0, -1, "cloister");
+        gb_fig(s, "yellow", TKIT_FIGURE_ABBOT, 0, -2, "garden");
+        gb_move(s, "you", "siege-defense", "corner", 3, -1, 0);
+        for (int i = 0; i < nchoices; i++)
+                s->move.choices[s->move.nchoices++] = TKIT_POST_MONKS;
+        for (int i = 0; removals && removals[i]; i++) {
+                struct tkit_scene_figure *f = tkit_scene_add_removal(s);
+                char who[16], feat[16];
+                sscanf(removals[i], "%15s %d %d %15s", who, &f->x, &f->y, feat);
+                f->player = tkit_scene_find_player(s, who);
+                f->feature = tkit_xstrdup(feat);
+                f->line = 300 + i;
+        }
+        return s;
+}
+
+/* Every <choice> and <remove> of a move is used or refused: a choice is made for a "?" only, a
+ * removal only by a player an attack makes remove a figure, and it names one of theirs. */
+static void choices_and_removals(void **state)
+{
+        (void)state;
+        /* a named removal decides the choice */
+        struct tkit_scene *s = attack_scene(1, (const char *const[]){"yellow 0 -2 garden", NULL});
+        struct tkit_game_result r = apply_ok(s, false);
+        assert_int_equal(count_of(&r, "removed", 2), 1);
+        assert_int_equal(count_of(&r, "must-remove", -1), 0);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        refused(attack_scene(2, NULL), "SCENE-CHOICE", 200, true);
+        refused(attack_scene(0, NULL), "SCENE-CHOICE", 201, true);
+        /* blue has a meeple at the post: protected, removes nothing */
+        refused(attack_scene(
+                    1, (const char *const[]){"yellow 0 -2 garden", "blue 0 -1 cloister", NULL}),
+                "SCENE-REMOVE", 301, true);
+        /* yellow's removal must name one of yellow's monks or abbots */
+        refused(attack_scene(1, (const char *const[]){"yellow 0 -1 f", NULL}), "SCENE-REMOVE", 300,
+                true);
+        /* no attack at all: the removal says nothing */
+        s = attack_scene(1, (const char *const[]){"yellow 0 -2 garden", NULL});
+        s->posts[0].catapult = false;
+        refused(s, "SCENE-REMOVE", 300, true);
+}
+
 /* The fortress is one completed city for a field, however many cells it touches. */
 static void fortress_field(void **state)
 {
@@ -429,8 +493,9 @@ static const char *score_rule_of(const struct tkit_game_result *r, int p)
         const char *rule = NULL;
         for (size_t i = 0; i < r->nevents; i++)
                 if (r->events[i].kind == TKIT_EV_SCORE && r->events[i].player == p) {
-                        assert_true(rule == NULL || strcmp(rule, r->events[i].rule) == 0);
-                        rule = r->events[i].rule;
+                        const char *id = tkit_game_rule_id(r->events[i].rule);
+                        assert_true(rule == NULL || strcmp(rule, id) == 0);
+                        rule = id;
                 }
         return rule;
 }
@@ -522,8 +587,21 @@ static void bad_scenes(void **state)
 
         s = gb_scene("base castles-bridges", "you:red");
         road_row(s, 0, "UB");
-        gb_move(s, "you", "castles-bridges", "plain-1", 3, 0, 0)->placed.bridge = 2;
+        struct tkit_scene_move *m = gb_move(s, "you", "castles-bridges", "plain-1", 3, 0, 0);
+        m->placed.bridge = 2;
+        m->build = TKIT_BUILD_BRIDGE;
         apply_bad(s, "SCENE-BRIDGE", 201);
+
+        /* a bridge on the move's tile is what <build what="bridge"/> builds: one without the
+         * other is refused */
+        s = gb_scene("base castles-bridges", "you:red");
+        road_row(s, 0, "U");
+        gb_move(s, "you", "castles-bridges", "plain-1", 2, 0, 0)->placed.bridge = 2;
+        apply_bad(s, "SCENE-BUILD", 201);
+        s = gb_scene("base castles-bridges", "you:red");
+        road_row(s, 0, "U");
+        gb_move(s, "you", "castles-bridges", "plain-1", 2, 0, 0)->build = TKIT_BUILD_BRIDGE;
+        apply_bad(s, "SCENE-BUILD", 200);
 }
 
 /* The findings of `rule` a scene gets from validation; each printed. */
@@ -630,7 +708,8 @@ static void box_copies(void **state)
         tkit_scene_destroy(s);
 }
 
-/* Every rule id the engine uses is documented in docs/scoring.md, and nothing else is. */
+/* Every rule id of the table is a heading of docs/scoring.md with the anchor the table names,
+ * and nothing else is; ids parse back to their rule. */
 static void rule_ids_documented(void **state)
 {
         (void)state;
@@ -640,16 +719,29 @@ static void rule_ids_documented(void **state)
         char *text = read_all(path, NULL);
         free(path);
         assert_non_null(text);
-        size_t n;
-        const char *const *ids = tkit_game_rule_ids(&n);
-        assert_true(n > 20);
-        for (size_t i = 0; i < n; i++) {
-                char *head = tkit_xasprintf("\n### %s\n", ids[i]);
+        size_t n = 0;
+        for (int r = TKIT_GR_NONE + 1; r < TKIT_GR_COUNT; r++, n++) {
+                const struct tkit_game_rule_info *info =
+                    tkit_game_rule_info((enum tkit_game_rule)r);
+                char *head = tkit_xasprintf("\n### %s\n", info->id);
                 if (!strstr(text, head))
-                        print_message("not documented: %s\n", ids[i]);
+                        print_message("not documented: %s\n", info->id);
                 assert_non_null(strstr(text, head));
                 free(head);
+                /* the anchor: "docs/scoring.md#" and the heading in lower case */
+                const char *hash = strchr(info->anchor, '#');
+                assert_non_null(hash);
+                assert_int_equal(strncmp(info->anchor, "docs/scoring.md#", 16), 0);
+                assert_int_equal(strlen(hash + 1), strlen(info->id));
+                for (size_t k = 0; info->id[k]; k++)
+                        assert_int_equal(hash[1 + k], info->id[k] >= 'A' && info->id[k] <= 'Z'
+                                                          ? info->id[k] - 'A' + 'a'
+                                                          : info->id[k]);
+                assert_int_equal(tkit_game_rule_parse(info->id), r);
         }
+        assert_true(n > 20);
+        assert_int_equal(tkit_game_rule_parse("ATTACK"), TKIT_GR_ATTACK);
+        assert_int_equal(tkit_game_rule_parse("SCORE"), -1);
         size_t heads = 0;
         for (const char *p = strstr(text, "\n### "); p; p = strstr(p + 1, "\n### "))
                 heads++;
@@ -660,16 +752,16 @@ static void rule_ids_documented(void **state)
 int main(void)
 {
         const struct CMUnitTest tests[] = {
-            cmocka_unit_test(cb_example_2),        cmocka_unit_test(cb_example_3),
-            cmocka_unit_test(bridge_end),          cmocka_unit_test(cb_example_4),
-            cmocka_unit_test(castle_refused),      cmocka_unit_test(cb_example_5),
-            cmocka_unit_test(cb_example_9),        cmocka_unit_test(cb_example_7),
-            cmocka_unit_test(base_rules),          cmocka_unit_test(majority),
-            cmocka_unit_test(sd_example_8),        cmocka_unit_test(sd_example_7),
-            cmocka_unit_test(sd_example_10),       cmocka_unit_test(fortress_field),
-            cmocka_unit_test(bad_scenes),          cmocka_unit_test(board_detached),
-            cmocka_unit_test(box_copies),          cmocka_unit_test(final_rules),
-            cmocka_unit_test(rule_ids_documented),
+            cmocka_unit_test(cb_example_2),   cmocka_unit_test(cb_example_3),
+            cmocka_unit_test(bridge_end),     cmocka_unit_test(cb_example_4),
+            cmocka_unit_test(castle_refused), cmocka_unit_test(cb_example_5),
+            cmocka_unit_test(cb_example_9),   cmocka_unit_test(cb_example_7),
+            cmocka_unit_test(base_rules),     cmocka_unit_test(majority),
+            cmocka_unit_test(sd_example_8),   cmocka_unit_test(sd_example_7),
+            cmocka_unit_test(sd_example_10),  cmocka_unit_test(choices_and_removals),
+            cmocka_unit_test(fortress_field), cmocka_unit_test(bad_scenes),
+            cmocka_unit_test(board_detached), cmocka_unit_test(box_copies),
+            cmocka_unit_test(final_rules),    cmocka_unit_test(rule_ids_documented),
         };
         return cmocka_run_group_tests(tests, load, unload);
 }

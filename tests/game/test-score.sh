@@ -22,6 +22,20 @@ done
 "$TK" score $TILES "$ROOT"/scenes/*.xml >"$TMP/out" 2>"$TMP/err"
 rc=$?
 [ "$rc" = 0 ] && ok || { bad "score scenes/*.xml: exit $rc"; cat "$TMP/err"; }
+# every scene of scenes/ states what it expects, or says it is a picture only (<expect/>): no
+# rulebook example stops being checked unnoticed
+grep -q "SCENE-EXPECT" "$TMP/err" && { bad "a scene of scenes/ states no <expect>"; cat "$TMP/err"; } || ok
+pictures=0
+for f in "$ROOT"/scenes/*.xml; do
+  if grep -q "<expect/>" "$f"; then
+    pictures=$((pictures + 1))
+  elif grep -q "<points " "$f" || grep -q "<count " "$f"; then
+    ok
+  else
+    bad "$(basename "$f"): no <expect> with points or counts, and no <expect/>"
+  fi
+done
+echo "scenes/: $pictures picture-only scenes (<expect/>)"
 for want in \
   "cb-example-2.xml: points: you 6, blue 0" \
   "cb-example-3.xml: points: you 13, blue 13" \
@@ -33,8 +47,45 @@ for want in \
   "bcs-besieged-field.xml: points: you 6, blue 0"; do
   grep -q "$want" "$TMP/out" && ok || bad "no line '$want'"
 done
-grep -Eq "cb-example-2.xml:[0-9]+: score: \[BRIDGE-ROAD\] your road of 3 tiles and 1 bridge: 6" \
+grep -Eq "cb-example-2.xml:[0-9]+: score: \[BRIDGE-ROAD\] You score 6 points for the road \(3 tiles, 1 bridge\)\.$" \
   "$TMP/out" && ok || bad "cb-example-2 event line"
+
+# --lang: the events in the rulebooks' words (text/), the same numbers; an unknown language is a
+# usage error that names the choices
+for want in \
+  "ro|Încasezi 6 puncte pentru drum (3 cartonașe, 1 pod)." \
+  "cs|Získáte 6 bodů za cestu (3 kartičky, 1 most)." \
+  "uk|Ви отримуєте 6 очок за дорогу (3 плитки, 1 міст)." \
+  "en|The traveler goes back to your supply."; do
+  lang=${want%%|*}
+  # shellcheck disable=SC2086
+  "$TK" score $TILES --lang "$lang" "$ROOT/scenes/cb-example-2.xml" >"$TMP/lang" 2>&1 \
+    && ok || bad "--lang $lang: exit status"
+  grep -qF "${want#*|}" "$TMP/lang" && ok || { bad "--lang $lang: no '${want#*|}'"; cat "$TMP/lang"; }
+  grep -q "cb-example-2.xml: points: you 6, blue 0" "$TMP/lang" && ok || bad "--lang $lang: points"
+done
+# shellcheck disable=SC2086
+"$TK" score $TILES --lang sk "$ROOT/scenes/cb-example-2.xml" >/dev/null 2>"$TMP/err"
+[ $? = 2 ] && ok || bad "--lang sk: want exit 2"
+grep -q "en, ro, cs, uk" "$TMP/err" && ok || bad "--lang sk: the choices are not listed"
+
+# a scene with no <expect> is scored with a warning (nothing is checked); <expect/> is silent
+sed '/<expect>/,/<\/expect>/d' "$ROOT/scenes/sd-example-8.xml" >"$TMP/noexpect.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$TMP/noexpect.xml" >/dev/null 2>"$TMP/err" && ok || bad "no <expect>: exit"
+grep -Eq "noexpect.xml:[0-9]+: warning: \[SCENE-EXPECT\] the scene states no <expect>" "$TMP/err" \
+  && ok || bad "no <expect>: no warning"
+sed '/<expect>/,/<\/expect>/c\  <expect/>' "$ROOT/scenes/sd-example-8.xml" >"$TMP/picture.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$TMP/picture.xml" >/dev/null 2>"$TMP/err" && ok || bad "<expect/>: exit"
+[ ! -s "$TMP/err" ] && ok || { bad "<expect/>: something said"; cat "$TMP/err"; }
+# a <count> word no event counts for is an error that lists the words
+sed 's/what="counterattack"/what="counter-attack"/' "$ROOT/scenes/sd-example-8.xml" >"$TMP/word.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$TMP/word.xml" >/dev/null 2>"$TMP/err"
+[ $? = 1 ] && ok || bad "unknown count word: want exit 1"
+grep -q "no event counts as 'counter-attack'; the words: completed-road" "$TMP/err" \
+  && ok || { bad "unknown count word: message"; cat "$TMP/err"; }
 
 for f in "$ROOT"/tests/game/bad/*.xml; do
   # shellcheck disable=SC2086
@@ -43,6 +94,15 @@ for f in "$ROOT"/tests/game/bad/*.xml; do
   [ "$rc" = 1 ] && ok || bad "$(basename "$f"): exit $rc, want 1"
   grep -Eq "^$f:[0-9]+: error: \[SCENE-" "$TMP/err" && ok || bad "$(basename "$f"): no FILE:LINE error"
 done
+
+# a place that does not resolve: the error lists the tile's features as the board shows them
+sed 's/rotation="0"/rotation="90"/; s/feature="nope"/feature="city"/' \
+  "$ROOT/tests/game/bad/figure-no-feature.xml" >"$TMP/city.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$TMP/city.xml" >/dev/null 2>"$TMP/err"
+[ $? = 1 ] && ok || bad "feature=city: want exit 1 (an illegal scene)"
+grep -qF "city.xml:12: error: [SCENE-FIGURE] the figure at (0, 0): no feature 'city' on base/E (rotation 90); features: c (city, E), f (field); or a side" \
+  "$TMP/err" && ok || { bad "feature=city: the choices"; cat "$TMP/err"; }
 
 sed 's/<points player="you" value="6"\/>/<points player="you" value="7"\/>/' \
   "$ROOT/scenes/cb-example-2.xml" >"$TMP/wrong.xml"
@@ -56,8 +116,18 @@ grep -Eq "wrong.xml:[0-9]+: error: \[SCENE-EXPECT\] you: expected 7 points, comp
 # shellcheck disable=SC2086
 "$TK" score $TILES --json "$ROOT/scenes/sd-example-8.xml" >"$TMP/json" 2>&1 && ok || bad "--json"
 grep -q '"points": {"blue": 6, "you": 12, "yellow": 3}' "$TMP/json" && ok || bad "--json points"
+# --json is the same in every language: structures, no sentences
+# shellcheck disable=SC2086
+"$TK" score $TILES --json --lang ro "$ROOT/scenes/sd-example-8.xml" >"$TMP/json-ro" 2>&1
+cmp -s "$TMP/json" "$TMP/json-ro" && ok || bad "--json depends on --lang"
+grep -q '"text"' "$TMP/json" && bad "--json has sentences" || ok
 if command -v python3 >/dev/null 2>&1; then
-  python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d[0]["points"]["you"] == 12' \
+  python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+assert d[0]["points"]["you"] == 12
+ev = [e for e in d[0]["events"] if e["kind"] == "score" and e["player"] == "you"]
+assert ev and ev[0]["rule"] == "COUNTERATTACK" and ev[0]["post"] == "monks", ev
+assert ev[0]["counts"] == {"meeples": 4}, ev[0]' \
     "$TMP/json" && ok || bad "--json is not the JSON expected"
 fi
 

@@ -244,7 +244,7 @@ static void test_names_roundtrip(void **state)
                 assert_int_equal(tkit_post_parse(tkit_post_name(p)), p);
         for (int x = 0; x < TKIT_EXPECT_COUNT; x++)
                 assert_int_equal(tkit_expect_parse(tkit_expect_name(x)), x);
-        for (unsigned f = 1; f <= TKIT_RULES_VILLAGES; f <<= 1)
+        for (unsigned f = 1; f <= TKIT_RULES_LAST; f <<= 1)
                 assert_int_equal(tkit_rules_flag_parse(tkit_rules_flag_name(f)), (int)f);
         assert_int_equal(tkit_end_parse("nonsense"), -1);
         assert_string_equal(tkit_illustration_name('T'), "water tower");

@@ -100,9 +100,10 @@ static void test_full_values(void **state)
         assert_string_equal(s->source,
                             "Castles & Bridges rulebook, C3.1 2025, Romanian, Example 2");
         assert_string_equal(tkit_scene_caption(s, "ro"),
-                            "Albastrul închide un drum cu un pod: 6 puncte.");
-        assert_string_equal(tkit_scene_note(s, "cs"),
+                            "Jucătorul albastru finalizează un drum cu un pod: 6 puncte.");
+        assert_string_equal(tkit_scene_note(s, "en"),
                             "A note with \"quotes\", <angles> and\ntwo lines.");
+        assert_null(tkit_scene_note(s, "cs")); /* no fallback to English */
         assert_int_equal(s->nsets, 3);
         assert_string_equal(s->sets[2], "siege-defense");
         assert_string_equal(tkit_scene_option(s, "escape"), "besieger-tile");
@@ -158,7 +159,7 @@ static void test_full_values(void **state)
         assert_int_equal(s->expect_counts[0].player, -1);
         assert_int_equal(s->expect_counts[1].player, 0);
         assert_int_equal(s->ncallouts, 2);
-        assert_int_equal(s->callouts[0].ntexts, 2);
+        assert_int_equal(s->callouts[0].ntexts, 4);
         assert_null(s->callouts[1].feature);
         tkit_scene_destroy(s);
 

@@ -1,0 +1,449 @@
+/* Tests of the text module (text/tkit-text.h): plurals, player names and letters, one sentence for
+ * every kind of event in every language and both persons (no slot left unfilled, distinct events
+ * distinct sentences), the rulebooks' words, every event of every scene of scenes/, and the
+ * captions and callouts a picture prints (no fallback, missing translations reported).
+ * Environment: TKIT_TILESETS, TKIT_JCZ, TKIT_SCENES. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../game/game-build.h"
+#include "text/tkit-text.h"
+#include "tkit-test.h"
+
+static const enum tkit_lang langs[] = {TKIT_LANG_EN, TKIT_LANG_RO, TKIT_LANG_CS, TKIT_LANG_UK};
+
+static void test_langs(void **state)
+{
+        (void)state;
+        for (int l = 0; l < TKIT_LANG_COUNT; l++)
+                assert_int_equal(tkit_lang_parse(tkit_lang_name((enum tkit_lang)l)), l);
+        assert_int_equal(tkit_lang_parse("de"), -1);
+        assert_int_equal(tkit_lang_parse(NULL), -1);
+        assert_string_equal(tkit_lang_choices(), "en, ro, cs, uk");
+}
+
+/* The plural each language takes after a number. */
+static void test_points(void **state)
+{
+        (void)state;
+        static const struct {
+                enum tkit_lang l;
+                int n;
+                const char *want;
+        } cases[] = {
+            {TKIT_LANG_EN, 1, "1 point"},         {TKIT_LANG_EN, 0, "0 points"},
+            {TKIT_LANG_EN, 13, "13 points"},      {TKIT_LANG_RO, 1, "1 punct"},
+            {TKIT_LANG_RO, 0, "0 puncte"},        {TKIT_LANG_RO, 19, "19 puncte"},
+            {TKIT_LANG_RO, 20, "20 de puncte"},   {TKIT_LANG_RO, 101, "101 puncte"},
+            {TKIT_LANG_RO, 120, "120 de puncte"}, {TKIT_LANG_CS, 1, "1 bod"},
+            {TKIT_LANG_CS, 4, "4 body"},          {TKIT_LANG_CS, 5, "5 bodů"},
+            {TKIT_LANG_CS, 0, "0 bodů"},          {TKIT_LANG_CS, 22, "22 bodů"},
+            {TKIT_LANG_UK, 1, "1 очко"},          {TKIT_LANG_UK, 21, "21 очко"},
+            {TKIT_LANG_UK, 11, "11 очок"},        {TKIT_LANG_UK, 3, "3 очки"},
+            {TKIT_LANG_UK, 13, "13 очок"},        {TKIT_LANG_UK, 24, "24 очки"},
+            {TKIT_LANG_UK, 0, "0 очок"},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+                char *t = tkit_text_points(cases[i].l, cases[i].n);
+                assert_string_equal(t, cases[i].want);
+                free(t);
+        }
+}
+
+/* Colour names and letters: distinct within each language, and each language's own. */
+static void test_players(void **state)
+{
+        (void)state;
+        for (size_t l = 0; l < TKIT_LANG_COUNT; l++)
+                for (int a = 0; a < TKIT_COLOUR_COUNT; a++)
+                        for (int b = a + 1; b < TKIT_COLOUR_COUNT; b++) {
+                                assert_string_not_equal(tkit_text_player_letter(langs[l], a),
+                                                        tkit_text_player_letter(langs[l], b));
+                                assert_string_not_equal(tkit_text_colour(langs[l], a),
+                                                        tkit_text_colour(langs[l], b));
+                        }
+        assert_string_equal(tkit_text_player_letter(TKIT_LANG_EN, TKIT_COLOUR_YELLOW), "Y");
+        assert_string_equal(tkit_text_player_letter(TKIT_LANG_RO, TKIT_COLOUR_YELLOW), "G");
+        assert_string_equal(tkit_text_player_letter(TKIT_LANG_CS, TKIT_COLOUR_YELLOW), "Ž");
+        assert_string_equal(tkit_text_player_letter(TKIT_LANG_UK, TKIT_COLOUR_RED), "Ч");
+        struct tkit_scene *s = gb_scene("base", "you:red blue:blue");
+        static const char *const lines[TKIT_LANG_COUNT] = {
+            "Players: you (Red, R), Blue (B)",
+            "Jucători: tu (Roșu, R), Albastru (A)",
+            "Hráči: vy (Červený, Č), Modrý (M)",
+            "Гравці: ви (Червоний, Ч), Синій (С)",
+        };
+        for (size_t l = 0; l < TKIT_LANG_COUNT; l++) {
+                char *t = tkit_text_players_line(s, langs[l]);
+                assert_string_equal(t, lines[l]);
+                free(t);
+        }
+        char *t = tkit_text_player(s, 1, TKIT_LANG_CS);
+        assert_string_equal(t, "Modrý hráč");
+        free(t);
+        t = tkit_text_player(s, 0, TKIT_LANG_UK);
+        assert_string_equal(t, "Ви");
+        free(t);
+        assert_true(tkit_text_is_you(s, 0));
+        assert_false(tkit_text_is_you(s, 1));
+        tkit_scene_destroy(s);
+        s = gb_scene("base", "");
+        assert_null(tkit_text_players_line(s, TKIT_LANG_EN));
+        tkit_scene_destroy(s);
+}
+
+/* ---------------------------------------------------------------- every kind of event */
+
+struct evs {
+        struct tkit_game_event *v;
+        size_t n, cap;
+};
+
+static struct tkit_game_event *ev(struct evs *e, enum tkit_game_event_kind k,
+                                  enum tkit_game_rule rule, int player)
+{
+        struct tkit_game_event *x = TKIT_PUSH(e->v, e->n, e->cap);
+        memset(x, 0, sizeof *x);
+        x->kind = k;
+        x->rule = rule;
+        x->player = player;
+        x->phase = TKIT_PHASE_SCORE;
+        x->post = -1;
+        x->figure = -1;
+        x->feature_kind = TKIT_FEATURE_KIND_COUNT;
+        return x;
+}
+
+/* One event of each shape the engine emits, for player `p`. */
+static void all_events(struct evs *e, int p)
+{
+        static const enum tkit_feature_kind kinds[] = {TKIT_CITY, TKIT_ROAD, TKIT_FIELD,
+                                                       TKIT_CLOISTER, TKIT_GARDEN};
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+                struct tkit_game_event *x = ev(e, TKIT_EV_SCORE, TKIT_GR_SCORE_END, p);
+                x->feature_kind = kinds[i];
+                x->points = 7;
+                x->n = (struct tkit_game_counts){
+                    .tiles = 3, .pennants = 1, .neighbours = 5, .cities = 2, .besieged = 1};
+                x->phase = i % 2 ? TKIT_PHASE_FINAL : TKIT_PHASE_SCORE;
+                x = ev(e, TKIT_EV_COMPLETE, TKIT_GR_SCORE_CITY, -1);
+                x->feature_kind = kinds[i];
+                x->nobody = i % 2;
+                x->n.tiles = 2;
+        }
+        struct tkit_game_event *x = ev(e, TKIT_EV_SCORE, TKIT_GR_SCORE_INN, p);
+        x->feature_kind = TKIT_ROAD;
+        x->inn = true;
+        x->n = (struct tkit_game_counts){.tiles = 3, .bridges = 1};
+        x = ev(e, TKIT_EV_SCORE, TKIT_GR_BESIEGED_CITY, p);
+        x->feature_kind = TKIT_CITY;
+        x->besieged = x->cathedral = true;
+        x->n.tiles = 5;
+        x = ev(e, TKIT_EV_SCORE, TKIT_GR_SCORE_PIG, p);
+        x->feature_kind = TKIT_FIELD;
+        x->pig = true;
+        x->n.cities = 21;
+        static const enum tkit_game_rule posts[] = {TKIT_GR_ATTACK, TKIT_GR_COUNTERATTACK,
+                                                    TKIT_GR_FINAL_COUNTERATTACK};
+        for (int k = 0; k < 3; k++) {
+                for (int j = 0; j < 3; j++) { /* each post scored by each rule */
+                        x = ev(e, TKIT_EV_SCORE, posts[j], p);
+                        x->post = k;
+                        x->n.meeples = 2;
+                        x->points = 6;
+                }
+                x = ev(e, TKIT_EV_RETURN, posts[k], p);
+                x->post = k;
+                x->n.meeples = k + 1;
+                ev(e, TKIT_EV_ADVANCE, TKIT_GR_ADVANCE, -1)->post = k;
+                ev(e, TKIT_EV_CATAPULT_OFF, posts[k], -1)->post = k;
+                ev(e, TKIT_EV_ATTACK, TKIT_GR_ATTACK, -1)->post = k;
+                ev(e, TKIT_EV_COUNTERATTACK, TKIT_GR_COUNTERATTACK, p)->post = k;
+                x = ev(e, TKIT_EV_POST, TKIT_GR_POST_ROW, p);
+                x->post = k;
+                x->n.space = 2;
+                x->n.spaces = 4;
+                x = ev(e, TKIT_EV_POST, TKIT_GR_POST_STACK, p);
+                x->post = k;
+                x->stack = true;
+                x = ev(e, TKIT_EV_CHOICE, TKIT_GR_ATTACK, p);
+                x->post = k;
+                x->n.choices = 2;
+                ev(e, TKIT_EV_SPARED, TKIT_GR_ATTACK, p)->post = k;
+                x = ev(e, TKIT_EV_REFUSE, TKIT_GR_ADVANCE, -1);
+                x->post = k;
+                x->reason = TKIT_REFUSE_NO_CATAPULT;
+        }
+        x = ev(e, TKIT_EV_SCORE, TKIT_GR_BARN_SCORE, p);
+        x->n.farmers = 4;
+        x = ev(e, TKIT_EV_SCORE, TKIT_GR_MAIDEN_TAKE, p);
+        x->n.maidens = 1;
+        x->n.knights = 3;
+        x = ev(e, TKIT_EV_SCORE, TKIT_GR_ABBOT_RECALL, p);
+        x->feature_kind = TKIT_GARDEN;
+        x->n.neighbours = 2;
+        static const struct {
+                enum tkit_figure_kind k;
+                enum tkit_feature_kind on;
+                enum tkit_figure_at at;
+        } figs[] = {{TKIT_FIGURE_MEEPLE, TKIT_CITY, TKIT_AT_FEATURE},
+                    {TKIT_FIGURE_MEEPLE, TKIT_ROAD, TKIT_AT_FEATURE},
+                    {TKIT_FIGURE_MEEPLE, TKIT_FIELD, TKIT_AT_FEATURE},
+                    {TKIT_FIGURE_MEEPLE, TKIT_CLOISTER, TKIT_AT_FEATURE},
+                    {TKIT_FIGURE_ABBOT, TKIT_GARDEN, TKIT_AT_FEATURE},
+                    {TKIT_FIGURE_BIG_MEEPLE, TKIT_CITY, TKIT_AT_FEATURE},
+                    {TKIT_FIGURE_PIG, TKIT_FIELD, TKIT_AT_FEATURE},
+                    {TKIT_FIGURE_MEEPLE, TKIT_CITY, TKIT_AT_CASTLE},
+                    {TKIT_FIGURE_MEEPLE, TKIT_FIELD, TKIT_AT_BARN}};
+        for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++)
+                for (int k = 0; k < 3; k++) {
+                        x = ev(e, k == 2 ? TKIT_EV_REMOVE : TKIT_EV_RETURN,
+                               k == 1 ? TKIT_GR_ESCAPE : TKIT_GR_SCORE_ROAD, p);
+                        x->figure_kind = figs[i].k;
+                        x->feature_kind = figs[i].on;
+                        x->at = figs[i].at;
+                }
+        for (int b = TKIT_BUILD_BRIDGE; b <= TKIT_BUILD_BARN; b++)
+                ev(e, TKIT_EV_BUILD, TKIT_GR_CASTLE_BUILD, p)->build = (enum tkit_build_kind)b;
+        ev(e, TKIT_EV_CONVERT, TKIT_GR_MAIDEN_CONVERT, p)->at = TKIT_AT_CASTLE;
+        ev(e, TKIT_EV_CONVERT, TKIT_GR_BARN_BUILD, p)->at = TKIT_AT_BARN;
+        for (int r = TKIT_REFUSE_NONE + 1; r < TKIT_REFUSE_NO_CATAPULT; r++)
+                for (int any = 0; any < 1 + (r == TKIT_REFUSE_ESCAPE_NO_CLOISTER); any++) {
+                        x = ev(e, TKIT_EV_REFUSE, TKIT_GR_ESCAPE, p);
+                        x->reason = (enum tkit_refusal)r;
+                        x->any_tile = any;
+                        x->post = 1;
+                }
+}
+
+/* A sentence as a reader sees it: nothing unfilled, a capital or a digit first, a full stop. */
+static void check_sentence(const char *t, const char *what)
+{
+        if (!t || !*t || strchr(t, '{') || strchr(t, '}') || strstr(t, "?") ||
+            (t[0] >= 'a' && t[0] <= 'z') || t[strlen(t) - 1] != '.')
+                fail_msg("%s: '%s'", what, t ? t : "(null)");
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every event has a sentence in every language and person, and distinct events (in one
+ * language and person) distinct sentences: ATTACK is not COUNTERATTACK. */
+static void test_every_event(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "you:red blue:blue");
+        struct evs e = {0};
+        for (int p = 0; p < 2; p++) {
+                e.n = 0;
+                all_events(&e, p);
+                for (size_t l = 0; l < TKIT_LANG_COUNT; l++) {
+                        char **v = tkit_xmalloc(e.n * sizeof *v);
+                        for (size_t i = 0; i < e.n; i++) {
+                                v[i] = tkit_text_event(s, &e.v[i], langs[l]);
+                                char *what =
+                                    tkit_xasprintf("%s, %s, %s event %zu", tkit_lang_name(langs[l]),
+                                                   p ? "third person" : "you",
+                                                   tkit_game_event_kind_name(e.v[i].kind), i);
+                                check_sentence(v[i], what);
+                                free(what);
+                        }
+                        qsort(v, e.n, sizeof *v, cmp_str);
+                        for (size_t i = 0; i + 1 < e.n; i++)
+                                if (strcmp(v[i], v[i + 1]) == 0)
+                                        fail_msg("two events, one sentence (%s): %s",
+                                                 tkit_lang_name(langs[l]), v[i]);
+                        for (size_t i = 0; i < e.n; i++)
+                                free(v[i]);
+                        free(v);
+                }
+        }
+        free(e.v);
+        tkit_scene_destroy(s);
+}
+
+static char *say(const struct tkit_scene *s, const struct tkit_game_event *e, enum tkit_lang l)
+{
+        return tkit_text_event(s, e, l);
+}
+
+static void assert_says(const struct tkit_scene *s, const struct tkit_game_event *e,
+                        enum tkit_lang l, const char *want)
+{
+        char *t = say(s, e, l);
+        if (strcmp(t, want) != 0)
+                fail_msg("%s: '%s', want '%s'", tkit_lang_name(l), t, want);
+        free(t);
+}
+
+/* The rulebooks' words and each rulebook's register: Romanian "încasezi", "evaluarea finală",
+ * "meepleși", a figure back to its owner's supply; Czech "vy" and "Modrý hráč získá"; Ukrainian
+ * "аванпост", "підданий". */
+static void test_words(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "you:red blue:blue");
+        struct evs e = {0};
+        struct tkit_game_event *x = ev(&e, TKIT_EV_SCORE, TKIT_GR_BRIDGE_ROAD, 0);
+        x->feature_kind = TKIT_ROAD;
+        x->points = 6;
+        x->n = (struct tkit_game_counts){.tiles = 3, .bridges = 1};
+        assert_says(s, x, TKIT_LANG_EN, "You score 6 points for the road (3 tiles, 1 bridge).");
+        assert_says(s, x, TKIT_LANG_RO, "Încasezi 6 puncte pentru drum (3 cartonașe, 1 pod).");
+        assert_says(s, x, TKIT_LANG_CS, "Získáte 6 bodů za cestu (3 kartičky, 1 most).");
+        assert_says(s, x, TKIT_LANG_UK, "Ви отримуєте 6 очок за дорогу (3 плитки, 1 міст).");
+        x->player = 1;
+        x->phase = TKIT_PHASE_FINAL;
+        assert_says(s, x, TKIT_LANG_EN,
+                    "Blue scores 6 points for the road (3 tiles, 1 bridge) in the final scoring.");
+        assert_says(s, x, TKIT_LANG_RO,
+                    "Jucătorul albastru încasează 6 puncte pentru drum (3 cartonașe, 1 pod) la "
+                    "evaluarea finală.");
+        assert_says(s, x, TKIT_LANG_CS,
+                    "Modrý hráč získá 6 bodů za cestu (3 kartičky, 1 most) při závěrečném "
+                    "vyhodnocení.");
+        x = ev(&e, TKIT_EV_RETURN, TKIT_GR_COUNTERATTACK, 1);
+        x->post = TKIT_POST_MONKS;
+        x->n.meeples = 2;
+        assert_says(s, x, TKIT_LANG_RO,
+                    "2 meepleși de la postul de apărare al călugărilor și abaților se întorc în "
+                    "rezerva jucătorului albastru.");
+        assert_says(s, x, TKIT_LANG_CS,
+                    "2 družiníci z hradeb mnichů a opatů se vracejí do zásoby modrého hráče.");
+        assert_says(s, x, TKIT_LANG_UK,
+                    "2 піддані з аванпосту монахів і абатів повертаються до запасу синього "
+                    "гравця.");
+        x = ev(&e, TKIT_EV_REMOVE, TKIT_GR_ATTACK, 1);
+        x->figure_kind = TKIT_FIGURE_MEEPLE;
+        x->feature_kind = TKIT_ROAD;
+        assert_says(s, x, TKIT_LANG_RO,
+                    "Călătorul este îndepărtat de pe suprafața de joc și se întoarce în rezerva "
+                    "jucătorului albastru.");
+        assert_says(s, x, TKIT_LANG_UK,
+                    "Мандрівника знято з ігрового поля й повернуто до запасу синього гравця.");
+        x = ev(&e, TKIT_EV_SCORE, TKIT_GR_ATTACK, 0);
+        x->post = TKIT_POST_KNIGHTS;
+        x->n.meeples = 1;
+        x->points = 3;
+        assert_says(s, x, TKIT_LANG_EN, "Attack: you score 3 points (1 × 3) at the knights post.");
+        x->rule = TKIT_GR_COUNTERATTACK;
+        assert_says(s, x, TKIT_LANG_EN,
+                    "Counterattack: you score 3 points (1 × 3) at the knights post.");
+        assert_says(s, x, TKIT_LANG_RO,
+                    "Contraatac: încasezi 1 × 3 = 3 puncte la postul de apărare al cavalerilor.");
+        free(e.v);
+        tkit_scene_destroy(s);
+}
+
+/* ---------------------------------------------------------------- the scenes of scenes/ */
+
+static struct tkit_setlist sets;
+
+static int load(void **state)
+{
+        (void)state;
+        gb_load(&sets);
+        return sets.n >= 7 ? 0 : -1;
+}
+
+static int unload(void **state)
+{
+        (void)state;
+        tkit_setlist_finish(&sets);
+        return 0;
+}
+
+/* Every event of every scene, in every language: a full sentence; and the scenes' captions
+ * exist in every language (tkit_text_check_scene finds nothing). */
+static void test_scenes(void **state)
+{
+        (void)state;
+        const char *dir = tkit_test_env("TKIT_SCENES");
+        DIR *dd = opendir(dir);
+        assert_non_null(dd);
+        struct dirent *de;
+        size_t scenes = 0, events = 0;
+        while ((de = readdir(dd))) {
+                size_t len = strlen(de->d_name);
+                if (len < 5 || strcmp(de->d_name + len - 4, ".xml") != 0)
+                        continue;
+                char *path = tkit_xasprintf("%s/%s", dir, de->d_name);
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_scene *s = tkit_scene_read_file(path, &d, NULL);
+                assert_non_null(s);
+                struct tkit_game_result r;
+                tkit_game_result_init(&r);
+                assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+                assert_int_equal(tkit_text_check_scene(s, -1, &d), 0);
+                for (size_t i = 0; i < r.nevents; i++, events++)
+                        for (size_t l = 0; l < TKIT_LANG_COUNT; l++) {
+                                char *t = tkit_text_event(s, &r.events[i], langs[l]);
+                                check_sentence(t, de->d_name);
+                                free(t);
+                        }
+                tkit_game_result_finish(&r);
+                tkit_diags_finish(&d);
+                tkit_scene_destroy(s);
+                free(path);
+                scenes++;
+        }
+        closedir(dd);
+        assert_true(scenes > 40);
+        assert_true(events > 100);
+}
+
+/* A caption or callout text in exactly the language asked for, or nothing; each one missing in a
+ * language another has is an error naming the language. */
+static void test_translations(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "you:red");
+        s->line = 2;
+        tkit_scene_add_caption(s, "en", "A road.");
+        tkit_scene_add_caption(s, "ro", "Un drum.");
+        struct tkit_scene_callout *c = tkit_scene_add_callout(s);
+        c->number = 4;
+        c->line = 30;
+        tkit_scene_callout_add_text(c, "cs", "cesta");
+        assert_string_equal(tkit_text_caption(s, TKIT_LANG_RO), "Un drum.");
+        assert_null(tkit_text_caption(s, TKIT_LANG_CS));
+        assert_null(tkit_text_callout(c, TKIT_LANG_EN));
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        assert_int_equal(tkit_text_check_scene(s, TKIT_LANG_RO, &d), 1); /* callout 4 */
+        assert_int_equal(d.v[0].line, 30);
+        assert_non_null(strstr(d.v[0].message, "callout 4 has no text in 'ro' (it has cs)"));
+        assert_string_equal(d.v[0].rule, "SCENE-TRANSLATION");
+        tkit_diags_clear(&d);
+        assert_int_equal(tkit_text_check_scene(s, -1, &d), 2 + 3); /* caption cs uk; callout */
+        tkit_diags_clear(&d);
+        tkit_scene_add_caption(s, "cs", "Cesta.");
+        tkit_scene_add_caption(s, "uk", "Дорога.");
+        for (int l = 0; l < TKIT_LANG_COUNT; l++)
+                if (l != TKIT_LANG_CS)
+                        tkit_scene_callout_add_text(c, tkit_lang_name((enum tkit_lang)l), "x");
+        assert_int_equal(tkit_text_check_scene(s, -1, &d), 0);
+        tkit_diags_finish(&d);
+        tkit_scene_destroy(s);
+}
+
+int main(void)
+{
+        const struct CMUnitTest tests[] = {
+            cmocka_unit_test(test_langs),        cmocka_unit_test(test_points),
+            cmocka_unit_test(test_players),      cmocka_unit_test(test_every_event),
+            cmocka_unit_test(test_words),        cmocka_unit_test(test_scenes),
+            cmocka_unit_test(test_translations),
+        };
+        return tkit_test_status(cmocka_run_group_tests(tests, load, unload));
+}

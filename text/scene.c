@@ -1,0 +1,93 @@
+/* A scene's words: the players' line of a legend, the scene's own captions and callouts in one
+ * language (no fallback), and the check that each of them exists in every language. */
+#include "text-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const you_word[NL] = {"you", "tu", "vy", "ви"};
+
+char *tkit_text_players_line(const struct tkit_scene *s, enum tkit_lang l)
+{
+        if (!s->nplayers)
+                return NULL;
+        l = (unsigned)l < NL ? l : TKIT_LANG_EN;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_printf(&b, "%s:", tkit_text_term(l, TKIT_TERM_PLAYERS));
+        for (size_t i = 0; i < s->nplayers; i++) {
+                int c = tkit_colour_parse(s->players[i].colour);
+                if (tkit_text_is_you(s, (int)i))
+                        tkit_buf_printf(&b, "%s %s (%s, %s)", i ? "," : "", you_word[l],
+                                        tkit_text_colour(l, c), tkit_text_player_letter(l, c));
+                else
+                        tkit_buf_printf(&b, "%s %s (%s)", i ? "," : "", tkit_text_colour(l, c),
+                                        tkit_text_player_letter(l, c));
+        }
+        return tkit_buf_steal(&b);
+}
+
+static const char *exactly(const struct tkit_name *v, size_t n, enum tkit_lang l)
+{
+        for (size_t i = 0; (unsigned)l < NL && i < n; i++)
+                if (v[i].lang && strcmp(v[i].lang, tkit_lang_name(l)) == 0)
+                        return v[i].text;
+        return NULL;
+}
+
+const char *tkit_text_caption(const struct tkit_scene *s, enum tkit_lang l)
+{
+        return exactly(s->captions, s->ncaptions, l);
+}
+
+const char *tkit_text_callout(const struct tkit_scene_callout *c, enum tkit_lang l)
+{
+        return exactly(c->texts, c->ntexts, l);
+}
+
+/* The languages of `v` among the four; 0 when it has none of them. */
+static unsigned langs_of(const struct tkit_name *v, size_t n)
+{
+        unsigned m = 0;
+        for (int l = 0; l < NL; l++)
+                m |= exactly(v, n, (enum tkit_lang)l) ? 1u << l : 0;
+        return m;
+}
+
+static size_t missing(const struct tkit_scene *s, const struct tkit_name *v, size_t n, int line,
+                      const char *what, int want, struct tkit_diags *d)
+{
+        unsigned have = langs_of(v, n);
+        if (!have)
+                return 0;
+        size_t errors = 0;
+        for (int l = 0; l < NL; l++) {
+                if ((want >= 0 && l != want) || (have >> l & 1u))
+                        continue;
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                for (int k = 0; k < NL; k++)
+                        if (have >> k & 1u)
+                                tkit_buf_printf(&b, "%s%s", b.len ? " " : "",
+                                                tkit_lang_name((enum tkit_lang)k));
+                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, line, "SCENE-TRANSLATION", NULL, NULL,
+                               "%s has no text in '%s' (it has %s): a picture in that language "
+                               "would print nothing there",
+                               what, tkit_lang_name((enum tkit_lang)l), b.data);
+                tkit_buf_finish(&b);
+                errors++;
+        }
+        return errors;
+}
+
+size_t tkit_text_check_scene(const struct tkit_scene *s, int l, struct tkit_diags *d)
+{
+        size_t n = missing(s, s->captions, s->ncaptions, s->line, "the caption", l, d);
+        for (size_t i = 0; i < s->ncallouts; i++) {
+                const struct tkit_scene_callout *c = &s->callouts[i];
+                char *what = tkit_xasprintf("callout %d", c->number);
+                n += missing(s, c->texts, c->ntexts, c->line, what, l, d);
+                free(what);
+        }
+        return n;
+}

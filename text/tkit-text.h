@@ -1,0 +1,83 @@
+/*
+ * tilekit — every sentence and term a reader sees about the game, in English, Romanian, Czech and
+ * Ukrainian: the events of the rules engine (model/tkit-event.h) as sentences, the legend's lines
+ * (players, their letters), the names of features, figures, defense posts and tokens, and the
+ * check that a scene's own texts (captions, callouts) exist in every language. The words are the
+ * rulebooks' (docs/glossary.md gives the source of each term); the grammar of the player called
+ * "you" (the reader, as the rulebooks' examples say) is this module's business: the engine only
+ * says which player. Depends on model/ only.
+ *
+ * Memory: functions returning `char *` give a string the caller frees; `const char *` results are
+ * static.
+ */
+#ifndef TKIT_TEXT_H
+#define TKIT_TEXT_H
+
+#include "model/tkit-event.h"
+#include "model/tkit-model.h"
+#include "model/tkit-scene.h"
+
+enum tkit_lang { TKIT_LANG_EN = 0, TKIT_LANG_RO, TKIT_LANG_CS, TKIT_LANG_UK, TKIT_LANG_COUNT };
+/* "en" "ro" "cs" "uk"; parse gives -1 for anything else. */
+const char *tkit_lang_name(enum tkit_lang l);
+int tkit_lang_parse(const char *s);
+/* "en, ro, cs, uk": the choices, for messages. */
+const char *tkit_lang_choices(void);
+
+/* ---------------------------------------------------------------- players */
+
+/* The colour as a name ("Blue", "Albastru", "Modrý", "Синій"); "?" for an unknown colour. */
+const char *tkit_text_colour(enum tkit_lang l, int colour);
+/* The letter printed on a player's figures for greyscale print, in the language's colour words
+ * (UTF-8, one or two letters; distinct over all colours of a language): "B", "A", "M", "С". */
+const char *tkit_text_player_letter(enum tkit_lang l, int colour);
+/* Whether the scene's player `p` is the reader ("you" in the rulebooks' examples). */
+bool tkit_text_is_you(const struct tkit_scene *s, int p);
+/* How a sentence names player `p` as its subject: "Blue", "Jucătorul albastru", "Modrý hráč",
+ * "Синій гравець"; for the reader "You", "Tu", "Vy", "Ви"; "Nobody" ... for -1. */
+char *tkit_text_player(const struct tkit_scene *s, int p, enum tkit_lang l);
+/* The legend's first line: "Players: you (Red, R), Blue (B)"; NULL for a scene without players. */
+char *tkit_text_players_line(const struct tkit_scene *s, enum tkit_lang l);
+
+/* ---------------------------------------------------------------- terms */
+
+/* The noun of a feature kind, lower case: "road", "drum", "cesta", "дорога". */
+const char *tkit_text_feature(enum tkit_lang l, enum tkit_feature_kind k);
+/* A defense post: "knights post", "postul de apărare al cavalerilor", "hradby rytířů",
+ * "аванпост лицарів" (tkit_post values; "?" for others). */
+const char *tkit_text_post(enum tkit_lang l, int post);
+/* What a figure is called where it stands: a meeple on a city is a knight, on a road a traveler,
+ * on a field a farmer, on a cloister a monk; on a castle a maiden; other kinds by their kind.
+ * Lower case: "traveler", "călător", "lupič", "мандрівник". */
+const char *tkit_text_figure(enum tkit_lang l, enum tkit_figure_kind k, enum tkit_feature_kind on,
+                             enum tkit_figure_at at);
+/* "6 points", "6 puncte", "6 bodů", "6 очок" (the plural each language takes after n). */
+char *tkit_text_points(enum tkit_lang l, int n);
+
+/* The fixed words of a scene picture. */
+enum tkit_text_term {
+        TKIT_TERM_PLAYERS = 0, /* "Players" */
+        TKIT_TERM_FINAL,       /* "final scoring" */
+        TKIT_TERM_COUNT
+};
+const char *tkit_text_term(enum tkit_lang l, enum tkit_text_term t);
+
+/* ---------------------------------------------------------------- events */
+
+/* One sentence for event `e` of scene `s`'s move, in `l`: "Blue scores 6 points for the road
+ * (3 tiles, 1 bridge)." Every event kind has one. */
+char *tkit_text_event(const struct tkit_scene *s, const struct tkit_game_event *e,
+                      enum tkit_lang l);
+
+/* ---------------------------------------------------------------- a scene's own texts */
+
+/* The caption (or a callout's text) in exactly `l`; NULL when the scene has none in `l` (no
+ * fallback: a missing translation is an error, tkit_text_check_scene). */
+const char *tkit_text_caption(const struct tkit_scene *s, enum tkit_lang l);
+const char *tkit_text_callout(const struct tkit_scene_callout *c, enum tkit_lang l);
+/* Reports each caption and callout text of `s` missing in `l` (or, with l < 0, in any of the four
+ * languages) while another language has it: rule SCENE-TRANSLATION at the element's line. Returns
+ * the number of errors added. */
+size_t tkit_text_check_scene(const struct tkit_scene *s, int l, struct tkit_diags *d);
+
+#endif
