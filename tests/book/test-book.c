@@ -33,12 +33,9 @@ static int setup(void **state)
         if (!src)
                 return -1;
         tkit_setlist_init(&sets);
-        static const char *const files[] = {"tilesets/base.xml",
-                                            "tilesets/river.xml",
-                                            "tilesets/castles-bridges.xml",
-                                            "tilesets/siege-defense.xml",
-                                            "tilesets/besiegers.xml",
-                                            "tilesets/inns-cathedrals.xml"};
+        static const char *const files[] = {
+            "tilesets/base.xml",          "tilesets/river.xml",     "tilesets/castles-bridges.xml",
+            "tilesets/siege-defense.xml", "tilesets/besiegers.xml", "tilesets/inns-cathedrals.xml"};
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;
@@ -232,6 +229,28 @@ static void test_count_words_documented(void **state)
 }
 
 /* ---------------------------------------------------------------- reading */
+
+/* A chapter that is not UTF-8 is refused at its first bad byte (fuzz-book, issue 21: a heading
+ * with 0xFF bytes was read, resolved, and then could not be written). */
+static void test_not_utf8(void **state)
+{
+        (void)state;
+        static const char md[] = "# Cet\xc4\x83\xc8\x9bi\n\nAb\xc3\xa9"
+                                 "c \xff\xff here\n";
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_book *b = tkit_book_read(md, sizeof md - 1, "ch.md", &d);
+        assert_int_equal(d.errors, 1);
+        char *m = tkit_diag_format(&d.v[0]);
+        assert_string_equal(m, "ch.md:3:6: error: [BOOK-TEXT] byte 0xff is not UTF-8 text (a "
+                               "chapter is UTF-8)");
+        free(m);
+        struct tkit_book_options o;
+        tkit_book_options_init(&o);
+        assert_int_not_equal(tkit_book_resolve(b, &o, NULL, 0, &d), 0);
+        tkit_book_destroy(b);
+        tkit_diags_finish(&d);
+}
 
 static void test_read_errors(void **state)
 {
@@ -780,6 +799,7 @@ int main(void)
             cmocka_unit_test(test_values_match_score),
             cmocka_unit_test(test_count_words_documented),
             cmocka_unit_test(test_read_errors),
+            cmocka_unit_test(test_not_utf8),
             cmocka_unit_test(test_example_chapter_pdf),
             cmocka_unit_test(test_example_chapter_html),
             cmocka_unit_test(test_deterministic),
