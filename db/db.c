@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Migration i takes a database from user_version i to i + 1. Released entries are never edited:
@@ -465,11 +466,53 @@ static int recover_hot_journal(struct tkit_db *db, struct tkit_diags *d)
         return 0;
 }
 
+static const char *file_kind(mode_t m)
+{
+        return S_ISDIR(m)    ? "a directory"
+               : S_ISFIFO(m) ? "a FIFO"
+               : S_ISCHR(m)  ? "a character device"
+               : S_ISBLK(m)  ? "a block device"
+               : S_ISSOCK(m) ? "a socket"
+                             : "not a regular file";
+}
+
+/* A database is a regular file, or a name not there yet: SQLite would wait forever for a writer
+ * to a FIFO, and leave NAME-journal beside a device. Its journal and WAL files likewise (SQLite
+ * opens them when they are there). Checked before SQLite opens anything; NULL when fine, else a
+ * message to free. */
+static char *not_a_file(const char *path)
+{
+        static const char *const sidecars[] = {"", "-journal", "-wal"};
+        for (size_t i = 0; i < sizeof sidecars / sizeof *sidecars; i++) {
+                char *name = tkit_xasprintf("%s%s", path, sidecars[i]);
+                struct stat st;
+                bool bad = stat(name, &st) == 0 && !S_ISREG(st.st_mode);
+                char *why = !bad     ? NULL
+                            : i == 0 ? tkit_xasprintf("cannot open the database: it is %s, not a "
+                                                      "file",
+                                                      file_kind(st.st_mode))
+                                     : tkit_xasprintf("cannot open the database: its %s '%s' is "
+                                                      "%s, not a file",
+                                                      i == 1 ? "journal" : "write-ahead log", name,
+                                                      file_kind(st.st_mode));
+                free(name);
+                if (why)
+                        return why;
+        }
+        return NULL;
+}
+
 static int open_file(const char *path, unsigned flags, struct tkit_db *db, struct tkit_diags *d)
 {
         const char *problem = name_problem(path, flags);
         if (problem) {
                 report(db, d, "%s", problem);
+                return TKIT_E_IO;
+        }
+        char *odd = strcmp(path, ":memory:") != 0 ? not_a_file(path) : NULL;
+        if (odd) {
+                report(db, d, "%s", odd);
+                free(odd);
                 return TKIT_E_IO;
         }
         int oflags = (flags & TKIT_DB_READONLY) ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;

@@ -2,6 +2,7 @@
  * Statements come from the handle's cache, so each is prepared once and reused for every row. */
 #include "db-private.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* What is being written, for error messages. */
@@ -244,27 +245,59 @@ static int put_set(struct import_ctx *c, struct tkit_buf *tmp)
         return 0;
 }
 
-static int check_unique_ids(struct tkit_db *db, const struct tkit_setlist *sets,
-                            struct tkit_diags *d)
+static int cmp_set_id(const void *a, const void *b)
 {
-        for (size_t i = 0; i < sets->n; i++)
-                for (size_t j = 0; j < i; j++)
-                        if (strcmp(sets->sets[i]->id, sets->sets[j]->id) == 0) {
-                                tkit_diags_add(d, TKIT_SEV_ERROR, sets->sets[i]->file,
-                                               sets->sets[i]->line, "ID-DUP", sets->sets[i]->id,
-                                               NULL, "set '%s' is given twice (also in %s)",
-                                               sets->sets[i]->id,
-                                               sets->sets[j]->file ? sets->sets[j]->file : "input");
-                                return TKIT_E_INVALID;
-                        }
-        return 0;
+        const struct tkit_set *const *x = a, *const *y = b;
+        int c = strcmp((*x)->id, (*y)->id);
+        return c ? c : (*x < *y ? -1 : *x > *y); /* stable enough: the first given is kept */
+}
+
+/* The same id twice in `sets`: sorted, so O(n log n) however many sets are imported. */
+static int check_unique_ids(const struct tkit_setlist *sets, struct tkit_diags *d)
+{
+        if (sets->n < 2)
+                return 0;
+        const struct tkit_set **v = tkit_xmalloc(sets->n * sizeof *v);
+        memcpy(v, sets->sets, sets->n * sizeof *v);
+        qsort(v, sets->n, sizeof *v, cmp_set_id);
+        int err = 0;
+        for (size_t i = 1; i < sets->n && !err; i++)
+                if (strcmp(v[i]->id, v[i - 1]->id) == 0) {
+                        tkit_diags_add(d, TKIT_SEV_ERROR, v[i]->file, v[i]->line, "ID-DUP",
+                                       v[i]->id, NULL, "set '%s' is given twice (also in %s)",
+                                       v[i]->id, v[i - 1]->file ? v[i - 1]->file : "input");
+                        err = TKIT_E_INVALID;
+                }
+        free(v);
+        return err;
+}
+
+/* What the loader refuses (tkit_db_load_set runs tkit_set_validate on every set it loads) is
+ * refused here too, with the same rule ids, files and lines: no database may hold a set that
+ * cannot be read back. The readers validate already; sets changed afterwards (JCloisterZone
+ * references linked across files) or built by a program are checked here. */
+static int check_loadable(const struct tkit_setlist *sets, struct tkit_diags *d)
+{
+        int err = 0;
+        for (size_t i = 0; i < sets->n; i++) {
+                struct tkit_diags v;
+                tkit_diags_init(&v);
+                if (tkit_set_validate(sets->sets[i], &v) < 0) {
+                        tkit_diags_take(d, &v, NULL);
+                        err = TKIT_E_INVALID;
+                }
+                tkit_diags_finish(&v);
+        }
+        return err;
 }
 
 int tkit_db_import(struct tkit_db *db, const struct tkit_setlist *sets, struct tkit_diags *d)
 {
         struct import_ctx c = {db, d, NULL, NULL};
         struct tkit_buf tmp;
-        int err = check_unique_ids(db, sets, d);
+        int err = check_unique_ids(sets, d);
+        if (!err)
+                err = check_loadable(sets, d);
         if (err < 0)
                 return err;
         if (tkit_dbi_begin(db, d) < 0)

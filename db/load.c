@@ -222,8 +222,8 @@ static bool next_row(struct load_ctx *c, sqlite3_stmt *st)
         return false;
 }
 
-/* A marker row: key, name, value, line. */
-static void add_attr(struct load_ctx *c, struct tkit_attr **v, size_t *n)
+/* A marker row: key, name, value, line; *cap is the capacity behind *v (0 for a fresh list). */
+static void add_attr(struct load_ctx *c, struct tkit_attr **v, size_t *n, size_t *cap)
 {
         at_row(c, "markers", NULL);
         const char *name = col_text(c, 1, "name", TEXT_ANY, false);
@@ -233,24 +233,45 @@ static void add_attr(struct load_ctx *c, struct tkit_attr **v, size_t *n)
                 bad(c, "a marker has an empty name");
         if (c->err)
                 return;
-        *v = tkit_xrealloc(*v, (*n + 1) * sizeof **v);
-        (*v)[(*n)++] = (struct tkit_attr){tkit_xstrdup(name), tkit_xstrdup(value), line};
+        *TKIT_PUSH(*v, *n, *cap) =
+            (struct tkit_attr){tkit_xstrdup(name), tkit_xstrdup(value), line};
 }
 
-/* A name row (seq, lang, text) of a set, tile or piece: one name per language. */
-static void add_name(struct load_ctx *c, const char *table, const char *parent,
-                     struct tkit_name **v, size_t *n)
+/* Every marker row of query `st` into the list *v (empty before). */
+static void load_markers(struct load_ctx *c, sqlite3_stmt *st, struct tkit_attr **v, size_t *n)
 {
-        at_row(c, table, parent);
-        const char *lang = col_text(c, 1, "lang", TEXT_LANG, false);
-        const char *text = col_text(c, 2, "text", TEXT_ANY, false);
-        for (size_t i = 0; i < *n && !c->err; i++)
-                if (strcmp((*v)[i].lang, lang) == 0)
+        size_t cap = 0;
+        while (next_row(c, st))
+                add_attr(c, v, n, &cap);
+}
+
+static const char *name_lang(const void *v, size_t i)
+{
+        return ((const struct tkit_name *)v)[i].lang;
+}
+
+/* Every name row (seq, lang, text) of query `st`, of a set, tile or piece, into the list *v (empty
+ * before): one name per language, a repeat found through a hash index of the languages (each
+ * compared with every earlier one took 22 s for 100 000 names). */
+static void load_names(struct load_ctx *c, sqlite3_stmt *st, const char *table, const char *parent,
+                       struct tkit_name **v, size_t *n)
+{
+        struct tkit_index langs;
+        tkit_index_init(&langs);
+        size_t cap = 0;
+        while (next_row(c, st)) {
+                at_row(c, table, parent);
+                const char *lang = col_text(c, 1, "lang", TEXT_LANG, false);
+                const char *text = col_text(c, 2, "text", TEXT_ANY, false);
+                if (!c->err && tkit_index_find(&langs, lang, name_lang, *v) >= 0)
                         bad(c, "a second name in language '%s'", lang);
-        if (c->err)
-                return;
-        *v = tkit_xrealloc(*v, (*n + 1) * sizeof **v);
-        (*v)[(*n)++] = (struct tkit_name){tkit_xstrdup(lang), tkit_xstrdup(text)};
+                if (c->err)
+                        continue; /* next_row ends the query */
+                *TKIT_PUSH(*v, *n, cap) =
+                    (struct tkit_name){tkit_xstrdup(lang), tkit_xstrdup(text)};
+                tkit_index_add(&langs, lang, *n - 1);
+        }
+        tkit_index_finish(&langs);
 }
 
 /* ------------------------------------------------------------------ features */
@@ -327,9 +348,8 @@ static void load_feature_lists(struct load_ctx *c, struct tkit_tile *t, sqlite3_
                         if (!c->err)
                                 tkit_feature_add_touch(f, city);
                 }
-                st = query(c, ST_SEL_FEATURE_MARKERS, "k", keys[i]);
-                while (next_row(c, st))
-                        add_attr(c, &f->extra, &f->nextra);
+                load_markers(c, query(c, ST_SEL_FEATURE_MARKERS, "k", keys[i]), &f->extra,
+                             &f->nextra);
         }
 }
 
@@ -340,10 +360,9 @@ static void load_tile_parts(struct load_ctx *c, struct tkit_tile *t, sqlite3_int
 {
         char parent[48];
         snprintf(parent, sizeof parent, "tile_key %lld", (long long)key);
-        sqlite3_stmt *st = query(c, ST_SEL_TILE_NAMES, "k", key);
-        while (next_row(c, st))
-                add_name(c, "tile_names", parent, &t->names, &t->nnames);
-        st = query(c, ST_SEL_SYMBOLS, "k", key);
+        load_names(c, query(c, ST_SEL_TILE_NAMES, "k", key), "tile_names", parent, &t->names,
+                   &t->nnames);
+        sqlite3_stmt *st = query(c, ST_SEL_SYMBOLS, "k", key);
         while (next_row(c, st)) {
                 at_row(c, "siege_symbols", parent);
                 int post = col_word(c, 1, "post", tkit_post_parse, 0, "knights travelers monks any",
@@ -365,9 +384,7 @@ static void load_tile_parts(struct load_ctx *c, struct tkit_tile *t, sqlite3_int
         }
         load_feature_lists(c, t, keys);
         free(keys);
-        st = query(c, ST_SEL_TILE_MARKERS, "k", key);
-        while (next_row(c, st))
-                add_attr(c, &t->extra, &t->nextra);
+        load_markers(c, query(c, ST_SEL_TILE_MARKERS, "k", key), &t->extra, &t->nextra);
 }
 
 /* Illustration letters, in order: G B T W E S C, at most TKIT_MAX_ILLUSTRATIONS. */
@@ -504,8 +521,14 @@ static void load_post(struct load_ctx *c, struct tkit_face *f)
         f->posts[f->nposts++] = p;
 }
 
-/* A faces row: face_key, face_id, min_players, max_players, line. */
-static void load_face(struct load_ctx *c, struct tkit_piece *p)
+static const char *face_id(const void *p, size_t i)
+{
+        return ((const struct tkit_piece *)p)->faces[i].id;
+}
+
+/* A faces row: face_key, face_id, min_players, max_players, line; `ids` indexes the faces read
+ * so far, *cap is the capacity behind p->faces. */
+static void load_face(struct load_ctx *c, struct tkit_piece *p, struct tkit_index *ids, size_t *cap)
 {
         at_row(c, "faces", NULL);
         const char *id = col_text(c, 1, "face_id", TEXT_ID, false);
@@ -514,26 +537,29 @@ static void load_face(struct load_ctx *c, struct tkit_piece *p)
         int line = col_line(c, 4);
         if (!c->err && max && max < min)
                 bad(c, "max_players %d is below min_players %d (0: no upper bound)", max, min);
-        for (size_t i = 0; i < p->nfaces && !c->err; i++)
-                if (strcmp(p->faces[i].id, id) == 0)
-                        bad(c, "duplicate face id '%s' in piece '%s'", id, p->id);
+        if (!c->err && tkit_index_find(ids, id, face_id, p) >= 0)
+                bad(c, "duplicate face id '%s' in piece '%s'", id, p->id);
         if (c->err)
                 return;
-        p->faces = tkit_xrealloc(p->faces, (p->nfaces + 1) * sizeof *p->faces);
-        p->faces[p->nfaces++] = (struct tkit_face){
+        *TKIT_PUSH(p->faces, p->nfaces, *cap) = (struct tkit_face){
             .id = tkit_xstrdup(id), .min_players = min, .max_players = max, .line = line};
+        tkit_index_add(ids, id, p->nfaces - 1);
 }
 
 static void load_faces(struct load_ctx *c, struct tkit_piece *p, sqlite3_int64 piece)
 {
         sqlite3_int64 *keys = NULL;
         size_t n = 0, cap = 0;
+        struct tkit_index ids;
+        tkit_index_init(&ids);
+        size_t capfaces = p->nfaces;
         sqlite3_stmt *st = query(c, ST_SEL_FACES, "k", piece);
         while (next_row(c, st)) {
-                load_face(c, p);
+                load_face(c, p, &ids, &capfaces);
                 if (!c->err)
                         *TKIT_PUSH(keys, n, cap) = sqlite3_column_int64(st, 0);
         }
+        tkit_index_finish(&ids);
         for (size_t i = 0; i < n && !c->err; i++) {
                 char parent[48];
                 snprintf(parent, sizeof parent, "face_key %lld", (long long)keys[i]);
@@ -582,9 +608,8 @@ static void load_pieces(struct load_ctx *c, struct tkit_set *s)
                 struct tkit_piece *p = &s->pieces[i];
                 char parent[48];
                 snprintf(parent, sizeof parent, "piece_key %lld", (long long)keys[i]);
-                st = query(c, ST_SEL_PIECE_NAMES, "k", keys[i]);
-                while (next_row(c, st))
-                        add_name(c, "piece_names", parent, &p->names, &p->nnames);
+                load_names(c, query(c, ST_SEL_PIECE_NAMES, "k", keys[i]), "piece_names", parent,
+                           &p->names, &p->nnames);
                 load_faces(c, p, keys[i]);
                 load_cells(c, p, keys[i]);
         }
@@ -628,10 +653,9 @@ static void load_set_lists(struct load_ctx *c, struct tkit_set *s)
         char parent[128];
         snprintf(parent, sizeof parent, "set_id '%s'", q);
         free(q);
-        sqlite3_stmt *st = query(c, ST_SEL_SET_NAMES, "t", s->id);
-        while (next_row(c, st))
-                add_name(c, "set_names", parent, &s->names, &s->nnames);
-        st = query(c, ST_SEL_REQUIRES, "t", s->id);
+        load_names(c, query(c, ST_SEL_SET_NAMES, "t", s->id), "set_names", parent, &s->names,
+                   &s->nnames);
+        sqlite3_stmt *st = query(c, ST_SEL_REQUIRES, "t", s->id);
         while (next_row(c, st)) {
                 at_row(c, "set_requires", parent);
                 const char *req = col_text(c, 1, "requires", TEXT_ID, false);
@@ -655,9 +679,7 @@ static void load_set_lists(struct load_ctx *c, struct tkit_set *s)
                 at_row(c, "manifest", parent);
                 load_expect(c, s);
         }
-        st = query(c, ST_SEL_SET_MARKERS, "t", s->id);
-        while (next_row(c, st))
-                add_attr(c, &s->extra, &s->nextra);
+        load_markers(c, query(c, ST_SEL_SET_MARKERS, "t", s->id), &s->extra, &s->nextra);
 }
 
 static int parse_source_format(const char *s)

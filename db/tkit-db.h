@@ -77,8 +77,10 @@ void tkit_db_rollback(struct tkit_db *db);
 
 /* Imports every set of `sets` in ONE transaction: a set whose id is already stored is replaced
  * (with everything hanging off it, and its check findings). Any failure (including a full disk)
- * rolls back everything: the database is as it was. The same id twice in `sets` is an error.
- * Returns 0, TKIT_E_INVALID (duplicate ids) or TKIT_E_DB. */
+ * rolls back everything: the database is as it was. The same id twice in `sets` is an error, and
+ * so is a set that tkit_db_load_set() would refuse (tkit_set_validate(), same rule ids and
+ * lines): nothing is stored then. Returns 0, TKIT_E_INVALID (duplicate ids, invalid sets) or
+ * TKIT_E_DB. */
 int tkit_db_import(struct tkit_db *db, const struct tkit_setlist *sets, struct tkit_diags *d);
 
 /* Rebuilds the stored set `id` as the model it was imported from: same fields, same order of

@@ -223,20 +223,27 @@ static bool feature_element(const char *name)
         return false;
 }
 
+/* Whether a tile marker of this name can be written as an attribute of <tile>. */
+static bool tile_attr_name(const char *name)
+{
+        return xml_name(name, strlen(name)) && strcmp(name, "id") != 0 &&
+               strcmp(name, "group") != 0;
+}
+
 /* Attribute or element, for each tile marker. Elements (<tower/>) are what JCloisterZone's tiles
  * mostly carry, attributes its few tile attributes and whatever cannot be an element. The reader
  * gives back attributes first, then elements: every marker before the last attribute must be an
  * attribute too. */
-static void marker_forms(const struct tkit_tile *t, bool has_group, enum form *form,
-                         struct place *p)
+static void marker_forms(const struct tkit_tile *t, enum form *form, struct place *p)
 {
         static const char *const tile_attrs[] = {"wind-rose", "max", "count", "group"};
         struct strindex used = {0};
         long last_attr = -1;
         for (size_t i = 0; i < t->nextra; i++) {
                 const struct tkit_attr *a = &t->extra[i];
-                bool attr_ok = xml_name(a->name, strlen(a->name)) && strcmp(a->name, "id") != 0 &&
-                               !(has_group && strcmp(a->name, "group") == 0);
+                /* the reader takes a tile's id and group attributes for what they say, never
+                 * for markers: a marker of either name goes as an element or is lost */
+                bool attr_ok = tile_attr_name(a->name);
                 bool elem_ok = xml_name(a->name, strlen(a->name)) && !feature_element(a->name) &&
                                marker_element(a->value, NULL, a->name);
                 bool prefer_attr = !elem_ok;
@@ -254,9 +261,7 @@ static void marker_forms(const struct tkit_tile *t, bool has_group, enum form *f
                 const struct tkit_attr *a = &t->extra[i];
                 if (form[i] != FORM_ELEM)
                         continue;
-                if (xml_name(a->name, strlen(a->name)) && strcmp(a->name, "id") != 0 &&
-                    !(has_group && strcmp(a->name, "group") == 0) &&
-                    index_get(&used, a->name) < 0) {
+                if (tile_attr_name(a->name) && index_get(&used, a->name) < 0) {
                         form[i] = FORM_ATTR;
                         index_put(&used, a->name, (size_t)i);
                 } else {
@@ -264,6 +269,11 @@ static void marker_forms(const struct tkit_tile *t, bool has_group, enum form *f
                         p->markers_lost = true;
                 }
         }
+        /* the reader's limit of attributes per element, id and group included */
+        size_t nattr = 2;
+        for (size_t i = 0; i < t->nextra; i++)
+                if (form[i] == FORM_ATTR && ++nattr > TKIT_MAX_XML_ATTRIBUTES)
+                        form[i] = FORM_NONE;
         for (size_t i = 0; i < t->nextra; i++)
                 if (form[i] == FORM_NONE) {
                         lose(&p->lost, "marker %s=\"%.60s\"", t->extra[i].name, t->extra[i].value);
@@ -361,11 +371,25 @@ static void put_city_links(struct tkit_buf *b, const struct tkit_tile *t,
 }
 
 /* Attributes the reader interprets itself: a marker by these names would not come back as one. */
+/* The words the reader takes for a boolean it interprets (formats/jcz.c, get_bool). */
+static bool jcz_bool(const char *v)
+{
+        static const char *const words[] = {"true", "yes", "1", "false", "no", "0"};
+        for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+                if (strcmp(v, words[i]) == 0)
+                        return true;
+        return false;
+}
+
+/* A feature marker the reader would not give back as one: a name it interprets (pennants,
+ * besieged, cathedral, inn, a field's city) or not an XML name; `tunnel`, which it keeps, only
+ * with a value it takes as true or false (it refuses the file otherwise). */
 static bool reserved_feature_attr(const struct tkit_feature *f, const struct tkit_attr *a)
 {
         return strcmp(a->name, "pennants") == 0 || strcmp(a->name, "besieged") == 0 ||
                strcmp(a->name, "cathedral") == 0 || strcmp(a->name, "inn") == 0 ||
                (f->kind == TKIT_FIELD && strcmp(a->name, "city") == 0) ||
+               (strcmp(a->name, "tunnel") == 0 && !jcz_bool(a->value)) ||
                !xml_name(a->name, strlen(a->name));
 }
 
@@ -385,9 +409,11 @@ static void put_feature(struct tkit_buf *b, const struct tkit_tile *t, size_t i,
         if (f->kind == TKIT_FIELD)
                 put_city_links(b, t, f, written);
         struct strindex used = {0};
+        size_t nattr = 5; /* at most: pennants, besieged, cathedral, inn, city */
         for (size_t k = 0; k < f->nextra; k++) {
                 const struct tkit_attr *a = &f->extra[k];
-                if (reserved_feature_attr(f, a) || index_get(&used, a->name) >= 0) {
+                if (reserved_feature_attr(f, a) || index_get(&used, a->name) >= 0 ||
+                    ++nattr > TKIT_MAX_XML_ATTRIBUTES) {
                         lose(&p->lost, "%s %s: marker %s=\"%.60s\"",
                              tkit_feature_kind_name(f->kind), f->id, a->name, a->value);
                         p->markers_lost = true;
@@ -461,7 +487,7 @@ static void tile_body(const struct tkit_tile *t, struct place *p, struct tkit_bu
         const char *group = group_attr(t);
         enum form *form = tkit_xcalloc(t->nextra + 1, sizeof *form);
         bool *written = tkit_xcalloc(t->nfeatures + 1, sizeof *written);
-        marker_forms(t, group != NULL, form, p);
+        marker_forms(t, form, p);
         if (group)
                 put_attr(b, "group", group);
         for (size_t i = 0; i < t->nextra; i++)
@@ -657,9 +683,10 @@ static void put_set_markers(const struct writer *w, const struct tkit_set *s, in
                 char *id = NULL;
                 int count = 0;
                 bool ok;
-                if (kind == 0)
+                if (kind == 0) /* the reader's limit of attributes per element, id included */
                         ok = !elements && xml_name(a->name, strlen(a->name)) &&
-                             strcmp(a->name, "id") != 0 && index_get(&used, a->name) < 0;
+                             strcmp(a->name, "id") != 0 && index_get(&used, a->name) < 0 &&
+                             used.n + 1 < TKIT_MAX_XML_ATTRIBUTES;
                 else if (kind == 1)
                         ok = parse_ref(a->value, &id, &count) && index_get(&w->ids, id) < 0;
                 else
@@ -819,7 +846,9 @@ static int read_back(struct writer *w, const struct tkit_set *const *sets, size_
                         rc = TKIT_E_INVALID;
         if (rc < 0) {
                 char *first = scratch.n ? tkit_diag_format(&scratch.v[0]) : NULL;
-                tkit_diags_add(w->d, TKIT_SEV_ERROR, NULL, 0, NULL, NULL, NULL,
+                /* named after the first set written, the only file there is to name */
+                tkit_diags_add(w->d, TKIT_SEV_ERROR, n ? sets[0]->file : NULL,
+                               n ? sets[0]->line : 0, NULL, n ? sets[0]->id : NULL, NULL,
                                "the JCloisterZone output does not read back as written%s%s "
                                "(a bug in tilekit)",
                                first ? ": " : "", first ? first : "");
@@ -938,7 +967,8 @@ static bool check_set_ids(const struct tkit_set *const *sets, size_t n, struct t
 {
         const struct tkit_set **v = tkit_xcalloc(n + 1, sizeof *v);
         bool ok = true;
-        memcpy(v, sets, n * sizeof *v);
+        if (n) /* no sets: `sets` may be NULL, and memcpy's arguments must not be */
+                memcpy(v, sets, n * sizeof *v);
         qsort(v, n, sizeof *v, cmp_set_id);
         for (size_t i = 0; i < n; i++) {
                 if (!tkit_native_valid_id(v[i]->id)) {
@@ -995,6 +1025,14 @@ int tkit_jcz_write(const struct tkit_set *const *sets, size_t n, struct tkit_buf
         if (!place_all(&w, sets, n))
                 goto out;
         write_doc(&w, sets, n, &doc);
+        if (doc.len > TKIT_MAX_INPUT_BYTES) { /* the reader's limit: refused as it refuses */
+                tkit_diags_add(d, TKIT_SEV_ERROR, n ? sets[0]->file : NULL, n ? sets[0]->line : 0,
+                               "XML-LIMIT", n ? sets[0]->id : NULL, NULL,
+                               "not written: the JCloisterZone file would be %zu bytes, more than "
+                               "the %u bytes its reader takes",
+                               doc.len, TKIT_MAX_INPUT_BYTES);
+                goto out;
+        }
         rc = read_back(&w, sets, n, doc.data, doc.len);
         if (rc < 0)
                 goto out;

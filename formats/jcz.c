@@ -640,6 +640,12 @@ static const char *list_set_id(const void *l, size_t i)
         return ((const struct tkit_setlist *)l)->sets[i]->id;
 }
 
+static bool reserved_marker(const char *name)
+{
+        return strcmp(name, "jcz-ref") == 0 || strcmp(name, "jcz-remove") == 0 ||
+               strcmp(name, "jcz-requires") == 0;
+}
+
 static void read_tileset(struct jrd *r, const xmlNode *n, struct tkit_setlist *out)
 {
         const char *id = prop(n, "id");
@@ -661,10 +667,20 @@ static void read_tileset(struct jrd *r, const xmlNode *n, struct tkit_setlist *o
         tkit_index_add(&r->set_ids, id, out->n);
         struct tkit_set *s = new_set(r, id, line_of(n));
         r->set = s->id;
-        for (const xmlAttr *a = n->properties; a; a = a->next)
-                if (strcmp((const char *)a->name, "id") != 0)
-                        set_extra(&s->extra, &s->nextra, (const char *)a->name,
-                                  prop(n, (const char *)a->name), s->line);
+        for (const xmlAttr *a = n->properties; a; a = a->next) {
+                const char *name = (const char *)a->name;
+                if (strcmp(name, "id") == 0)
+                        continue;
+                /* the markers this reader makes of <ref>, <remove> and <requires>: an attribute
+                 * of that name would be taken for one (a ref of count 0 that no loader accepts) */
+                if (reserved_marker(name))
+                        fail(r, n, RULE_VALUE,
+                             "<tile-set> attribute '%s' is a name tilekit keeps for the <ref>, "
+                             "<remove> and <requires> it reads",
+                             name);
+                else
+                        set_extra(&s->extra, &s->nextra, name, prop(n, name), s->line);
+        }
         for (const xmlNode *c = n->children; c; c = c->next) {
                 if (!is_elem(c))
                         continue;
@@ -827,6 +843,29 @@ static const struct tkit_tile *find_elsewhere(const struct origins *o, const cha
         return &o->v[k].set->tiles[o->v[k].tile];
 }
 
+/* The " count=N" of a jcz-ref marker "ID count=N" as the reader writes it (N in
+ * 1..TKIT_MAX_COUNT, digits only), or NULL: anything else (a marker of a set read from a database
+ * or a native file, edited by hand) is left unresolved rather than linked with a count no loader
+ * accepts. */
+static const char *ref_count(const char *v, int *count)
+{
+        const char *sp = NULL;
+        for (const char *q = strstr(v, " count="); q; q = strstr(q + 1, " count="))
+                sp = q;
+        if (!sp || sp == v || !sp[7] || strlen(sp + 7) > 4 || sp[7] == '0')
+                return NULL;
+        int c = 0;
+        for (const char *p = sp + 7; *p; p++) {
+                if (*p < '0' || *p > '9')
+                        return NULL;
+                c = c * 10 + (*p - '0');
+        }
+        if (c < 1 || c > TKIT_MAX_COUNT)
+                return NULL;
+        *count = c;
+        return sp;
+}
+
 int tkit_jcz_link(struct tkit_setlist *l)
 {
         int left = 0;
@@ -834,11 +873,15 @@ int tkit_jcz_link(struct tkit_setlist *l)
         origins_init(&o, l);
         for (size_t i = 0; i < l->n; i++) {
                 struct tkit_set *s = l->sets[i];
+                /* only a JCloisterZone set's references are the reader's */
+                bool jcz = s->source_format && strcmp(s->source_format, "jcz") == 0;
                 size_t keep = 0;
                 for (size_t k = 0; k < s->nextra; k++) {
                         struct tkit_attr *a = &s->extra[k];
-                        const char *sp =
-                            strcmp(a->name, "jcz-ref") == 0 ? strstr(a->value, " count=") : NULL;
+                        int count = 0;
+                        const char *sp = jcz && strcmp(a->name, "jcz-ref") == 0
+                                             ? ref_count(a->value, &count)
+                                             : NULL;
                         const struct tkit_tile *src = NULL;
                         const char *file = NULL;
                         char *id = NULL;
@@ -856,7 +899,7 @@ int tkit_jcz_link(struct tkit_setlist *l)
                         struct tkit_tile *t = tkit_set_add_tile(s, id);
                         tkit_tile_finish(t);
                         tkit_tile_copy(t, src);
-                        t->count = atoi(sp + 7);
+                        t->count = count;
                         /* Findings about it point at the ref, in the file of the set. */
                         t->line = a->line;
                         for (size_t f = 0; f < t->nfeatures; f++)

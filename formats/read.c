@@ -5,6 +5,7 @@
  * apply. On top of that any DOCTYPE stops the parser at once (rule XML-DTD): the format needs no
  * DTD, and a document that has none cannot declare entities, so nothing in the file can make the
  * parser read another file. */
+#define _GNU_SOURCE /* memmem */
 #include "formats-private.h"
 
 #include <errno.h>
@@ -181,6 +182,93 @@ static void start_element(void *ctx, const xmlChar *localname, const xmlChar *pr
         }
 }
 
+/* ------------------------------------------------------------------ the attribute pre-scan */
+
+/* Where a start tag with too many attributes is, for the message. */
+struct crowded_tag {
+        size_t line;    /* of its '<' */
+        size_t at;      /* offset of the name after '<' */
+        size_t namelen; /* up to 80 bytes of it */
+};
+
+/* Offset just past the first `end` at or after `i`, or `len` when there is none. */
+static size_t skip_past(const char *p, size_t len, size_t i, const char *end, size_t *line)
+{
+        size_t n = strlen(end);
+        const char *hit = len - i >= n ? memmem(p + i, len - i, end, n) : NULL;
+        size_t stop = hit ? (size_t)(hit - p) + n : len;
+        for (const char *q = p + i; (q = memchr(q, '\n', (size_t)(p + stop - q))) != NULL; q++)
+                (*line)++;
+        return stop;
+}
+
+/* Counts the attributes of the start tag whose '<' is at `i` (an '=' outside quoted values is
+ * one); returns the offset after it, sets *count. A '<' ends it too (libxml2 stops there). */
+static size_t scan_start_tag(const char *p, size_t len, size_t i, size_t *count, size_t *line)
+{
+        char quote = 0;
+        *count = 0;
+        for (i++; i < len; i++) {
+                char c = p[i];
+                if (c == '\n')
+                        (*line)++;
+                else if (quote)
+                        quote = c == quote ? 0 : quote;
+                else if (c == '"' || c == '\'')
+                        quote = c;
+                else if (c == '=')
+                        (*count)++;
+                else if (c == '>' || c == '<')
+                        return c == '>' ? i + 1 : i;
+        }
+        return len;
+}
+
+/* One pass over the bytes, before libxml2 parses them: false (and *where) at the first start tag
+ * with more than TKIT_MAX_XML_ATTRIBUTES attributes. Comments, processing instructions and CDATA
+ * sections are skipped whole; a DOCTYPE ends the scan (the parser stops there: XML-DTD). The
+ * bytes of UTF-16 and UTF-32 files hold the same ASCII marks, so those are scanned alike. */
+static bool attributes_bounded(const char *p, size_t len, struct crowded_tag *where)
+{
+        size_t line = 1, i = 0;
+        while (i < len) {
+                const char *lt = memchr(p + i, '<', len - i);
+                if (!lt)
+                        break;
+                for (const char *q = p + i; (q = memchr(q, '\n', (size_t)(lt - q))) != NULL; q++)
+                        line++;
+                i = (size_t)(lt - p);
+                const char *rest = p + i + 1;
+                size_t left = len - i - 1;
+                if (left >= 3 && memcmp(rest, "!--", 3) == 0)
+                        i = skip_past(p, len, i + 4, "-->", &line);
+                else if (left >= 8 && memcmp(rest, "![CDATA[", 8) == 0)
+                        i = skip_past(p, len, i + 9, "]]>", &line);
+                else if (left >= 1 && rest[0] == '?')
+                        i = skip_past(p, len, i + 2, "?>", &line);
+                else if (left >= 1 && rest[0] == '!')
+                        return true; /* a DOCTYPE: the parser stops at it */
+                else if (left >= 1 && rest[0] == '/')
+                        i = skip_past(p, len, i + 2, ">", &line);
+                else {
+                        size_t count, at = line;
+                        size_t next = scan_start_tag(p, len, i, &count, &line);
+                        if (count > TKIT_MAX_XML_ATTRIBUTES) {
+                                size_t n = 0;
+                                while (n < left && n < 80 && rest[n] != ' ' && rest[n] != '\t' &&
+                                       rest[n] != '\n' && rest[n] != '\r' && rest[n] != '>' &&
+                                       rest[n] != '/' && (unsigned char)rest[n] >= 0x21 &&
+                                       (unsigned char)rest[n] < 0x7f)
+                                        n++;
+                                *where = (struct crowded_tag){at, i + 1, n};
+                                return false;
+                        }
+                        i = next;
+                }
+        }
+        return true;
+}
+
 xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d,
                        int *err)
 {
@@ -196,6 +284,14 @@ xmlDoc *tkit_xml_parse_as(const char *data, size_t len, const char *name,
                 tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, rules->limit, NULL, NULL,
                                "%zu bytes is more than the %u bytes allowed", len,
                                TKIT_MAX_INPUT_BYTES);
+                return NULL;
+        }
+        struct crowded_tag tag;
+        if (!attributes_bounded(data, len, &tag)) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, tag.line > INT_MAX ? 0 : (int)tag.line,
+                               rules->limit, NULL, NULL,
+                               "<%.*s> has more than %u attributes (the limit for any element)",
+                               (int)tag.namelen, data + tag.at, TKIT_MAX_XML_ATTRIBUTES);
                 return NULL;
         }
         *err = TKIT_E_INVALID;

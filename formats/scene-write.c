@@ -369,6 +369,39 @@ void tkit_scene_write(const struct tkit_scene *s, struct tkit_buf *out)
         tkit_buf_puts(out, "</scene>\n");
 }
 
+int tkit_scene_write_checked(const struct tkit_scene *s, const char *name, struct tkit_buf *out,
+                             struct tkit_diags *d)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_write(s, &b);
+        struct tkit_diags back;
+        tkit_diags_init(&back);
+        back.limit = 0;
+        struct tkit_scene *again = tkit_scene_read(b.data, b.len, name, &back);
+        int rc = 0;
+        if (!again) {
+                /* what the reader says, under the reader's rule ids (SCENE-LIMIT for a limit) */
+                rc = TKIT_E_INVALID;
+                for (size_t i = 0; i < back.n; i++) {
+                        const struct tkit_diag *g = &back.v[i];
+                        if (g->severity != TKIT_SEV_ERROR)
+                                continue;
+                        if (g->rule && strcmp(g->rule, "SCENE-LIMIT") == 0)
+                                rc = TKIT_E_LIMIT;
+                        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, g->rule, NULL, NULL,
+                                       "not written: the scene reader would refuse it: %s",
+                                       g->message);
+                }
+        } else {
+                tkit_buf_add(out, b.data, b.len);
+        }
+        tkit_scene_destroy(again);
+        tkit_diags_finish(&back);
+        tkit_buf_finish(&b);
+        return rc;
+}
+
 /* Writes `b` to `f`; 0 or the errno of the failure (EIO when stdio set none). */
 int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *name,
                             struct tkit_diags *d)
@@ -377,8 +410,9 @@ int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *nam
                 return TKIT_E_USAGE;
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_scene_write(s, &b);
-        int rc = tkit_write_buf_stream(&b, f, name, d);
+        int rc = tkit_scene_write_checked(s, name, &b, d);
+        if (rc == 0)
+                rc = tkit_write_buf_stream(&b, f, name, d);
         tkit_buf_finish(&b);
         return rc;
 }
@@ -389,8 +423,9 @@ int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct t
                 return TKIT_E_USAGE;
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_scene_write(s, &b);
-        int rc = tkit_write_buf_file(&b, path, d);
+        int rc = tkit_scene_write_checked(s, path, &b, d);
+        if (rc == 0)
+                rc = tkit_write_buf_file(&b, path, d);
         tkit_buf_finish(&b);
         return rc;
 }

@@ -40,6 +40,12 @@ int tkit_format_parse(const char *s);
 
 /* Largest input file accepted, in bytes. */
 #define TKIT_MAX_INPUT_BYTES (16u * 1024u * 1024u)
+/* Attributes (namespace declarations included) of one start tag, in every XML file read (tile
+ * sets, JCloisterZone files, scenes): libxml2 2.9 compares each attribute with every earlier one,
+ * so 100 000 on one element took 40 s and a 16 MiB file hours. No element of either format has
+ * more than a dozen; a pre-scan of the bytes refuses a start tag with more (XML-LIMIT, or
+ * SCENE-LIMIT for a scene) before libxml2 parses anything. */
+#define TKIT_MAX_XML_ATTRIBUTES 256u
 
 /* Reads `path` and appends the sets it defines to `out` (which keeps ownership). On any error
  * nothing is appended. Returns 0, TKIT_E_IO (cannot read), TKIT_E_LIMIT (too large) or
@@ -84,7 +90,8 @@ int tkit_native_write_file(const struct tkit_set *s, const char *path);
  * TKIT_RULE_JCZ_LOSSY, one per tile, piece and set, naming what was left out: the writer reads
  * its output back with the JCloisterZone reader and compares, so nothing is dropped silently.
  * Returns the number of those warnings (>= 0), or TKIT_E_INVALID (two sets with one id, or the
- * output does not read back) or TKIT_E_LIMIT (over TKIT_JCZ_MAX_TILES distinct tiles), with an
+ * output does not read back) or TKIT_E_LIMIT (over TKIT_JCZ_MAX_TILES distinct tiles, or a file
+ * over TKIT_MAX_INPUT_BYTES: XML-LIMIT, as the reader says), with an
  * error in `d`; on error nothing is appended. */
 #define TKIT_RULE_JCZ_LOSSY "JCZ-LOSSY"
 #define TKIT_JCZ_MAX_TILES 1000 /* the JCloisterZone reader's limit per file */
@@ -158,10 +165,17 @@ struct tkit_scene *tkit_scene_read_file(const char *path, struct tkit_diags *d, 
  * write → read gives an equal scene, and writing it twice gives the same bytes. The scene must
  * hold what the reader could have read (valid ids, references within the arrays). */
 void tkit_scene_write(const struct tkit_scene *s, struct tkit_buf *out);
-/* Writes the canonical XML to `f` and flushes it (`name` for messages), or to the file `path`,
- * opened as named once the document is made (replacing a file safely and "-" are the command
- * line's business: tools/output.c). Returns 0, or TKIT_E_IO with
- * `NAME: error: cannot write: REASON` in `d`. */
+/* The same, but only what the scene reader reads back: the document is made and read again, and
+ * one the reader would refuse (more than TKIT_SCENE_MAX_TILES tiles, ...) is not appended; its
+ * errors go to `d` under `name` with the reader's rule ids ("not written: ..."). Returns 0,
+ * TKIT_E_LIMIT (a SCENE-LIMIT among them) or TKIT_E_INVALID. Every writer of scene files uses it,
+ * so that no command writes a scene that `tilekit scene check` refuses. */
+int tkit_scene_write_checked(const struct tkit_scene *s, const char *name, struct tkit_buf *out,
+                             struct tkit_diags *d);
+/* Writes the canonical XML, checked as above, to `f` and flushes it (`name` for messages), or to
+ * the file `path`, opened as named once the document is made (replacing a file safely and "-" are
+ * the command line's business: tools/output.c). Returns 0, an error of
+ * tkit_scene_write_checked(), or TKIT_E_IO with `NAME: error: cannot write: REASON` in `d`. */
 int tkit_scene_write_stream(const struct tkit_scene *s, FILE *f, const char *name,
                             struct tkit_diags *d);
 int tkit_scene_write_file(const struct tkit_scene *s, const char *path, struct tkit_diags *d);

@@ -10,6 +10,7 @@
 #include "db/tkit-db.h"
 #include "formats/tkit-formats.h"
 #include "fuzz-dbmutate.h"
+#include "fuzz-roundtrip.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -61,8 +62,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 rc = tkit_db_import(db, &sets, &d);
                 /* Only a JCloisterZone file with the same <tile-set> id twice may be refused
                  * (TKIT_E_INVALID); a database error means the reader let through something the
-                 * schema cannot hold. */
-                if (rc == TKIT_E_DB)
+                 * schema cannot hold, and a set the import refuses as invalid (what the loader
+                 * refuses) one that the readers and tkit_jcz_link should not have made. */
+                if (rc == TKIT_E_DB || (rc == TKIT_E_INVALID && !fuzz_sets_valid(&sets)))
                         __builtin_trap();
                 if (rc == 0) {
                         check_load(db, &sets);

@@ -157,6 +157,20 @@ out:
         return *why == NULL;
 }
 
+/* Whether every set passes tkit_set_validate(), which the import and the loader both run: what
+ * a reader accepts and tkit_jcz_link() links must (fuzz-import). */
+static inline bool fuzz_sets_valid(const struct tkit_setlist *sets)
+{
+        bool ok = true;
+        for (size_t i = 0; i < sets->n && ok; i++) {
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                ok = tkit_set_validate(sets->sets[i], &d) == 0;
+                tkit_diags_finish(&d);
+        }
+        return ok;
+}
+
 /* The fuzz targets' form: traps on the first set that does not survive. */
 static inline void fuzz_round_trip(const struct tkit_setlist *sets)
 {

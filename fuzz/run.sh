@@ -13,7 +13,10 @@ cd "$(dirname "$0")/.."
 secs=${1:-30}
 [ $# -gt 0 ] && shift
 targets=${*:-"native jcz layout import scene book"}
+# TKIT_FUZZ_BUILD / TKIT_FUZZ_BUILDTYPE: another build directory and meson buildtype (the test
+# command's smoke run: build-fuzz-smoke, debug, a quarter of the compile time of -O2)
 B=${TKIT_FUZZ_BUILD:-build-fuzz}
+buildtype=${TKIT_FUZZ_BUILDTYPE:-debugoptimized}
 
 # libFuzzer is part of clang's runtime: check it links before configuring anything.
 probe=$(mktemp -d)
@@ -29,7 +32,7 @@ rm -rf "$probe"
 
 if [ ! -f $B/build.ninja ]; then
   CC=clang meson setup $B -Dfuzz=true -Dtests=false -Db_sanitize=address,undefined \
-    -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
+    -Db_lundef=false -Dbuildtype="$buildtype" >/dev/null
 fi
 ninja -j2 -C $B >/dev/null
 ext=third_party/jcloisterzone

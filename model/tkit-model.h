@@ -658,7 +658,8 @@ void tkit_diags_add_hidden(struct tkit_diags *d, const char *file,
 /* "N more findings not shown (E errors, W warnings): at most LIMIT are shown per file"; caller
  * frees. */
 char *tkit_diags_hidden_message(const size_t counts[TKIT_SEV_COUNT], size_t limit);
-/* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires. */
+/* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires; a
+ * byte that is not part of valid UTF-8 becomes \ufffd, so that the output is always JSON. */
 void tkit_json_string(struct tkit_buf *b, const char *s);
 
 #endif

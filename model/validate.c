@@ -25,14 +25,22 @@ static int check_features(const struct tkit_set *s, const struct tkit_tile *t, s
                                 bad++;
                                 break;
                         }
+                /* a city named twice would be one city to the model and two to a writer that
+                 * lists them (JCloisterZone's), so it is refused; features are at most
+                 * TKIT_MAX_FEATURES = 64, one bit each */
+                uint64_t seen = 0;
                 for (size_t k = 0; k < f->ntouches; k++) {
                         int c = tkit_tile_find_feature(t, f->touches[k]);
-                        if (c >= 0 && t->features[c].kind == TKIT_CITY)
+                        bool twice = c >= 0 && c < 64 && (seen >> c & 1);
+                        if (c >= 0 && c < 64)
+                                seen |= (uint64_t)1 << c;
+                        if (c >= 0 && t->features[c].kind == TKIT_CITY && !twice)
                                 continue;
                         tkit_diags_add(
                             d, TKIT_SEV_ERROR, s->file, f->line, RULE_REF, s->id, t->id,
-                            c < 0 ? "%s '%s' touches '%s', which is not a feature of this tile"
-                                  : "%s '%s' touches '%s', which is not a city",
+                            c < 0   ? "%s '%s' touches '%s', which is not a feature of this tile"
+                            : twice ? "%s '%s' touches '%s' twice"
+                                    : "%s '%s' touches '%s', which is not a city",
                             tkit_feature_kind_name(f->kind), f->id, f->touches[k]);
                         bad++;
                 }

@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "db/tkit-db.h"
+#include "model/tkit-scene.h"
 
 #include <errno.h>
 #include <glob.h>
@@ -11,12 +12,14 @@
 
 const struct cli_command cli_commands[] = {
     {"import", "read tile-set XML files into the database", tkit_cmd_import, tkit_help_import},
-    {"export", "write sets as canonical tilekit XML or JCloisterZone XML", tkit_cmd_export, tkit_help_export},
+    {"export", "write sets as canonical tilekit XML or JCloisterZone XML", tkit_cmd_export,
+     tkit_help_export},
     {"list", "list the sets or tiles in the database", tkit_cmd_list, tkit_help_list},
     {"check", "check tile data against the rules", tkit_cmd_check, tkit_help_check},
     {"diff", "compare two tile sets type by type", tkit_cmd_diff, tkit_help_diff},
     {"simulate", "lay out random legal games", tkit_cmd_simulate, tkit_help_simulate},
-    {"render", "draw tiles, reference sheets, boards and scenes", tkit_cmd_render, tkit_help_render},
+    {"render", "draw tiles, reference sheets, boards and scenes", tkit_cmd_render,
+     tkit_help_render},
     {"bench", "measure the speed of the simulator and checker", tkit_cmd_bench, tkit_help_bench},
     {"scene", "check scene files, write them canonically, make one from a layout", tkit_cmd_scene,
      tkit_help_scene},
@@ -55,15 +58,66 @@ bool cli_bundled_tiles(const char *db, glob_t *g)
         return true;
 }
 
+/* Bytes of the unit at e[i] of cli_text_escape()'s output: an escape (\xHH, \\) or a
+ * character. */
+static size_t shown_unit(const char *e, size_t i)
+{
+        unsigned char c = (unsigned char)e[i];
+        if (c == '\\')
+                return e[i + 1] == 'x' ? 4 : 2;
+        return c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+}
+
+char *cli_shown(const char *s, size_t max)
+{
+        char *e = cli_text_escape(s);
+        size_t len = strlen(e);
+        if (len <= max || max < 40)
+                return e;
+        /* the start and the end, which say what it is, cut between whole characters and
+         * escapes */
+        size_t head = 0, from = 0;
+        while (head + shown_unit(e, head) <= max * 3 / 4)
+                head += shown_unit(e, head);
+        for (from = head; from < len - max / 4; from += shown_unit(e, from))
+                ;
+        char *out = tkit_xasprintf("%.*s[... %zu bytes left out ...]%s", (int)head, e, from - head,
+                                   e + from);
+        free(e);
+        return out;
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
         va_list ap;
-        fprintf(stderr, "tilekit %s: ", cmd);
         va_start(ap, fmt);
-        vfprintf(stderr, fmt, ap);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_vprintf(&b, fmt, ap);
         va_end(ap);
-        fprintf(stderr, "\nTry 'tilekit %s --help'.\n", cmd);
+        /* the message quotes arguments: a newline or an escape sequence in one is shown as \xHH,
+         * and a 100 KB one by its start and end */
+        char *shown = cli_shown(b.data ? b.data : "", 400);
+        fprintf(stderr, "tilekit %s: %s\nTry 'tilekit %s --help'.\n", cmd, shown, cmd);
+        free(shown);
+        tkit_buf_finish(&b);
         return TKIT_EXIT_USAGE;
+}
+
+int cli_bad_option(const char *cmd, char *const *argv, const char *optstring)
+{
+        const char *arg = optind > 0 ? argv[optind - 1] : "";
+        if (!arg)
+                arg = "";
+        bool is_long = strncmp(arg, "--", 2) == 0;
+        if (optopt && is_long) /* a known long option at the end, without its value */
+                return cli_usage_error(cmd, "option '%.*s' needs a value", (int)strcspn(arg, "="),
+                                       arg);
+        if (optopt && optopt < 256 && optopt != ':' && strchr(optstring, optopt))
+                return cli_usage_error(cmd, "option '-%c' needs a value", optopt);
+        if (optopt && optopt < 256 && optopt > ' ' && optopt < 0x7f)
+                return cli_usage_error(cmd, "unknown option '-%c'", optopt);
+        return cli_usage_error(cmd, "unknown option '%.*s'", (int)strcspn(arg, "="), arg);
 }
 
 int cli_fail(const char *fmt, ...)
@@ -142,6 +196,7 @@ void cli_sets_init(struct cli_sets *cs)
 void cli_sets_finish(struct cli_sets *cs)
 {
         tkit_setlist_finish(&cs->all);
+        free(cs->where);
         free(cs->sel);
         for (size_t i = 0; i < cs->nids; i++)
                 free(cs->ids[i]);
@@ -233,7 +288,7 @@ static int select_sets(struct cli_sets *cs, struct tkit_diags *d)
                         continue;
                 }
                 tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, cs->ids[i], NULL,
-                               "no set '%s' in the files read", cs->ids[i]);
+                               "no set '%s' in %s", cs->ids[i], cs->where);
                 status = TKIT_EXIT_FAIL;
         }
         return status;
@@ -274,21 +329,84 @@ static int unique_set_ids(const struct tkit_setlist *l, struct tkit_diags *d)
         return rc;
 }
 
+/* The files read, for messages: "the files given (a.xml, b.xml)", at most a few named. */
+static char *files_where(const char *what, const char *const *files, size_t n)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_printf(&b, "%s (", what);
+        for (size_t i = 0; i < n && i < 3; i++)
+                tkit_buf_printf(&b, "%s%s", i ? ", " : "",
+                                strcmp(files[i], "-") ? files[i] : "<stdin>");
+        if (n > 3)
+                tkit_buf_printf(&b, " and %zu more", n - 3);
+        tkit_buf_puts(&b, ")");
+        return tkit_buf_steal(&b);
+}
+
+static int read_sets(struct cli_sets *cs, const char *const *files, size_t nfiles,
+                     enum tkit_format fmt, struct tkit_diags *d)
+{
+        int status = cli_exit_for(cli_read_files(files, nfiles, fmt, &cs->all, d));
+        if (status == TKIT_EXIT_OK)
+                status = unique_set_ids(&cs->all, d);
+        return status;
+}
+
 int cli_sets_load(struct cli_sets *cs, const char *cmd, const char *const *files, size_t nfiles,
                   enum tkit_format fmt, const char *db, struct tkit_diags *d)
 {
         int status = cli_sets_check_ids(cs, cmd);
         if (status)
                 return status;
+        glob_t g;
+        free(cs->where);
         if (nfiles) {
-                status = cli_exit_for(cli_read_files(files, nfiles, fmt, &cs->all, d));
-                if (status == TKIT_EXIT_OK)
-                        status = unique_set_ids(&cs->all, d);
+                cs->where = files_where("the tile files given", files, nfiles);
+                status = read_sets(cs, files, nfiles, fmt, d);
+        } else if (cli_bundled_tiles(db, &g)) {
+                /* no database anywhere: the sets shipped with tilekit, as `tilekit score` and
+                 * `tilekit check` find them for scenes */
+                cs->where = tkit_xasprintf("the bundled tile sets (%s/tilesets/*.xml; no --tiles, "
+                                           "no --db, no $TILEKIT_DB, no ./tilekit.db)",
+                                           getenv("TILEKIT_DATA_DIR") ? getenv("TILEKIT_DATA_DIR")
+                                                                      : TKIT_DATA_DIR);
+                status = g.gl_pathc ? read_sets(cs, (const char *const *)g.gl_pathv, g.gl_pathc,
+                                                TKIT_FORMAT_AUTO, d)
+                                    : TKIT_EXIT_OK;
+                globfree(&g);
         } else {
-                status = load_from_db(cs, db ? db : cli_default_db(), d);
+                const char *path = db ? db : cli_default_db();
+                cs->where = tkit_xasprintf("the database '%s'", path);
+                status = load_from_db(cs, path, d);
                 tkit_jcz_link(&cs->all); /* stored JCloisterZone sets may use each other's tiles */
         }
         if (status == TKIT_EXIT_OK)
                 status = select_sets(cs, d);
         return status;
+}
+
+int cli_scene_sets(const struct tkit_scene *s, const struct cli_sets *cs, struct tkit_diags *d)
+{
+        int status = TKIT_EXIT_OK;
+        for (size_t i = 0; i < s->nsets; i++) {
+                if (tkit_setlist_find(&cs->all, s->sets[i]))
+                        continue;
+                tkit_diags_add(d, TKIT_SEV_ERROR, s->file ? s->file : "<stdin>", s->line,
+                               "SCENE-SET", NULL, NULL, "set '%s' is not in %s", s->sets[i],
+                               cs->where ? cs->where : "the sets read");
+                status = TKIT_EXIT_FAIL;
+        }
+        return status;
+}
+
+struct tkit_scene *cli_read_scene(const char *path, struct tkit_diags *d, int *status)
+{
+        int err = 0;
+        struct tkit_scene *s = strcmp(path, "-") == 0
+                                   ? tkit_scene_read_stream(stdin, "<stdin>", d, &err)
+                                   : tkit_scene_read_file(path, d, &err);
+        /* the one table: cannot be opened or read 2, invalid (also over a limit) 1 */
+        *status = s ? TKIT_EXIT_OK : err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        return s;
 }

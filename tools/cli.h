@@ -28,8 +28,17 @@ enum {
 /* The database used when --db is not given: $TILEKIT_DB, else "tilekit.db". */
 const char *cli_default_db(void);
 
-/* Prints "tilekit COMMAND: message" and "Try 'tilekit COMMAND --help'." to stderr; returns 2. */
+/* Prints "tilekit COMMAND: message" and "Try 'tilekit COMMAND --help'." to stderr; returns 2.
+ * The message is shown as cli_shown(…, 400) shows it: arguments it quotes cannot put control
+ * characters on the terminal or fill it. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The usage error for getopt_long()'s '?' (main() turns getopt's own messages off: they quote
+ * the argument raw): "unknown option 'ARG'" or "option 'ARG' needs a value", from optind, optopt
+ * and the short options `optstring` of the call; returns 2. */
+int cli_bad_option(const char *cmd, char *const *argv, const char *optstring);
+/* `s` for a message: cli_text_escape()d, and over `max` bytes its start and end around
+ * "[... N bytes left out ...]". Returns a string to free. */
+char *cli_shown(const char *s, size_t max);
 /* Prints "tilekit: message" to stderr; returns 1. */
 int cli_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Prints every diagnostic to stderr, compiler style. */
@@ -53,6 +62,7 @@ struct cli_sets {
         size_t nsel, capsel;
         char **ids; /* ids asked for with --set ("a,b" lists add up); none: every set */
         size_t nids, capids;
+        char *where; /* where cli_sets_load() looked, for messages ("the database 'x.db'") */
 };
 void cli_sets_init(struct cli_sets *cs);
 void cli_sets_finish(struct cli_sets *cs);
@@ -66,13 +76,25 @@ int cli_one_set(const char *cmd, const char **set, const char *arg);
  * message naming `cmd`. Sorts a copy: O(n log n). cli_sets_load() calls it before reading
  * anything, so every command that takes --set refuses duplicates in the same way. */
 int cli_sets_check_ids(const struct cli_sets *cs, const char *cmd);
-/* Reads `files` (with `fmt`; "-" is stdin), or, when there are none, loads the sets from the
- * database `db` (read-only): those asked for, else every stored set. A set id defined twice in the
- * files read is an error (as for import). Then selects the sets asked for, else all. Diagnostics
- * go to `d`. Returns an exit status: 0, 1 (invalid data, a set defined twice, no such set) or 2
- * (an id asked for twice, a file or the database cannot be opened). */
+/* Where every command that reads tile sets finds them, in this order: the tile-set `files`
+ * (--tiles; with `fmt`; "-" is stdin); else the database `db` (--db; NULL when not given), else
+ * $TILEKIT_DB, else ./tilekit.db when it exists; else the bundled tile files (cli_bundled_tiles).
+ * From a database, those asked for are loaded (read-only), else every stored set. A set id
+ * defined twice in the files read is an error (as for import). Then selects the sets asked for,
+ * else all; a set not found is reported with where it was looked for (cs->where). Diagnostics go
+ * to `d`. Returns an exit status: 0, 1 (invalid data, a set defined twice, no such set) or 2 (an
+ * id asked for twice, a file or the database cannot be opened). */
 int cli_sets_load(struct cli_sets *cs, const char *cmd, const char *const *files, size_t nfiles,
                   enum tkit_format fmt, const char *db, struct tkit_diags *d);
+
+/* Every set the scene `s` names is in `cs` (loaded by cli_sets_load): 0, or 1 after
+ * "SCENE:LINE: error: [SCENE-SET] set 'X' is not in WHERE" into `d` for each one missing (a
+ * missing set is wrong data, exit 1, in every command that reads scenes). */
+struct tkit_scene;
+int cli_scene_sets(const struct tkit_scene *s, const struct cli_sets *cs, struct tkit_diags *d);
+/* Reads a scene file ("-": standard input, "<stdin>" in messages); NULL with *status 2 when it
+ * cannot be opened or read, 1 when it is invalid (every problem in `d`); *status 0 otherwise. */
+struct tkit_scene *cli_read_scene(const char *path, struct tkit_diags *d, int *status);
 
 /* The bundled tile files, for commands that need sets a scene names when no database is there:
  * when `db` is NULL and neither $TILEKIT_DB nor ./tilekit.db exists, globs the files shipped
@@ -140,17 +162,30 @@ int cli_stdout_finish(int status);
  *   succeeded; on failure it is removed and the target stays as it was;
  * - a symbolic link to a regular file: the link stays, the file it points to is replaced as above;
  *   a dangling link or a link to a directory is refused (cannot write);
+ * - a symbolic link anywhere on the path that belongs to neither the caller nor the owner of the
+ *   sticky world-writable directory it is in (/tmp): refused, exit 2 (the kernel's
+ *   protected_symlinks rule, applied whatever the system's setting);
  * - a regular file with several hard links, or in a directory where no temporary file can be
  *   made: the output is kept in memory and written over the file in place once complete (every
- *   name sees the new content; a failure in that last write can leave it cut short).
+ *   name sees the new content), after the space for it was reserved (fallocate): where it cannot
+ *   be (a full disk, a file system that cannot reserve or writes copies: btrfs, ZFS), nothing is
+ *   written, exit 1, and the file stays as it was.
+ * A temporary file is removed when the command is ended by SIGTERM, SIGINT, SIGHUP, SIGQUIT or
+ * SIGPIPE.
  * A failure prints "PATH: error: cannot write: <strerror>" and gives exit status 1.
  * The struct must stay where it is between open and close (the stream points into it). */
 struct cli_inputs {
         const char **v;
         size_t n, cap;
+        size_t nstdin; /* how many times "-" (standard input) was added */
 };
 void cli_inputs_add(struct cli_inputs *in, const char *path);
 void cli_inputs_finish(struct cli_inputs *in);
+/* Standard input can be read once: every command collects its input arguments ("-" is standard
+ * input in each of them: files, --tiles, --layout, --verify, scenes) and refuses a second "-"
+ * before reading anything: 0, or 2 after "tilekit CMD: standard input ('-') is named N times; it
+ * can be read only once". */
+int cli_inputs_stdin_once(const struct cli_inputs *in, const char *cmd);
 
 struct cli_fdout { /* private: a stream on a file descriptor that keeps its first errno */
         int fd, err;
@@ -165,6 +200,7 @@ struct cli_output {
         struct cli_fdout fdo;
         char *mem;
         size_t memlen;
+        const char *in_place_why; /* why the file is written in place, for messages */
 };
 int cli_output_open(struct cli_output *o, const char *path, const struct cli_inputs *in);
 /* Only the check that `path` is none of the inputs (0, or 2 after the message), for commands that
@@ -174,6 +210,10 @@ int cli_output_check(const char *path, const struct cli_inputs *in);
  * without, discards it (0). */
 int cli_output_close(struct cli_output *o, bool ok);
 int cli_output_buffer(const char *path, const struct cli_inputs *in, const void *data, size_t len);
+/* A document that a reader with a size limit must read back (a layout, a tile set) is not
+ * written over that limit: 0, or 1 after "PATH: error: [RULE] not written: ..." with the
+ * reader's rule id. Writers check their readers' limits before writing. */
+int cli_output_within(const char *path, size_t len, size_t max, const char *rule);
 
 struct cli_command {
         const char *name;

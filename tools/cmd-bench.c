@@ -180,7 +180,7 @@ int tkit_cmd_bench(int argc, char **argv)
                         return cli_version();
                 default:
                         free(tiles);
-                        return cli_usage_error("bench", "bad option");
+                        return cli_bad_option("bench", argv, "t:h");
                 }
         }
         for (; optind < argc; optind++) { /* --tiles a.xml b.xml: every file named */

@@ -125,7 +125,7 @@ static int parse(int argc, char **argv, struct book_args *a, bool *done)
                                 tkit_help_book(stdout);
                         return c == 'h' ? TKIT_EXIT_OK : cli_version();
                 }
-                int rc = option(a, c, optarg);
+                int rc = c == '?' ? cli_bad_option("book", argv, "ho:") : option(a, c, optarg);
                 if (rc)
                         return rc;
         }
@@ -185,7 +185,8 @@ static int run(struct book_args *a, struct cli_sets *cs)
         bool in = strcmp(a->chapter, "-") == 0;
         struct tkit_book *b = in ? tkit_book_read_stream(stdin, "<stdin>", &d, &err)
                                  : tkit_book_read_file(a->chapter, &d, &err);
-        int rc = b ? TKIT_EXIT_OK : TKIT_EXIT_USAGE;
+        /* the one table: cannot be opened or read 2, invalid (over a limit) 1 */
+        int rc = b ? TKIT_EXIT_OK : err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
         if (b && tkit_book_resolve(b, &a->o, cs->sel, cs->nsel, &d) != 0)
                 rc = TKIT_EXIT_FAIL;
         cli_print_diags(&d);
@@ -214,10 +215,12 @@ int tkit_cmd_book(int argc, char **argv)
         tkit_book_options_init(&a.o);
         bool done = false;
         int rc = parse(argc, argv, &a, &done);
-        if (rc == TKIT_EXIT_OK && !done && a.output) { /* before anything is read */
+        if (rc == TKIT_EXIT_OK && !done) { /* before anything is read */
                 struct cli_inputs in = {0};
                 add_inputs(&a, &in);
-                rc = cli_output_check(a.output, &in);
+                rc = cli_inputs_stdin_once(&in, "book");
+                if (rc == TKIT_EXIT_OK && a.output)
+                        rc = cli_output_check(a.output, &in);
                 cli_inputs_finish(&in);
         }
         if (rc != TKIT_EXIT_OK || done) {

@@ -114,7 +114,7 @@ static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
                         *rc = cli_version();
                         return 0;
                 default:
-                        return cli_usage_error("check", "bad option");
+                        return cli_bad_option("check", argv, "h");
                 }
         }
         return 0;
@@ -198,9 +198,8 @@ static bool repeated(struct tkit_index *x, const struct tkit_diags *d, size_t i)
 static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *errors,
                   size_t *warnings)
 {
-        struct tkit_diags shown;
+        struct tkit_diags shown; /* at most TKIT_DIAGS_LIMIT per file; d keeps them all */
         tkit_diags_init(&shown);
-        shown.limit = 0; /* d kept at most its limit already */
         *errors = *warnings = 0;
         struct tkit_index seen;
         tkit_index_init(&seen);
@@ -225,7 +224,6 @@ static void print(const struct tkit_diags *d, bool json, bool verbose, size_t *e
                 *warnings += hidden[TKIT_SEV_WARNING];
                 tkit_diags_add_hidden(&shown, file, hidden);
         }
-        shown.limit = d->limit;
         tkit_diags_write(&shown, stdout, json);
         tkit_diags_finish(&shown);
 }
@@ -408,23 +406,19 @@ struct fallback {
 
 static void fallback_load(struct fallback *fb, const char *db)
 {
-        glob_t g;
         struct tkit_diags d;
         tkit_diags_init(&d);
-        fb->loaded = true;
-        if (!cli_bundled_tiles(db, &g))
-                fb->status = cli_sets_load(&fb->cs, "check", NULL, 0, TKIT_FORMAT_AUTO, db, &d);
-        else if (g.gl_pathc) /* none: the scenes' sets are reported missing */
-                fb->status = cli_sets_load(&fb->cs, "check", (const char *const *)g.gl_pathv,
-                                           g.gl_pathc, TKIT_FORMAT_AUTO, NULL, &d);
-        globfree(&g);
+        fb->loaded = true; /* the database, else the bundled sets: as every command finds them */
+        fb->status = cli_sets_load(&fb->cs, "check", NULL, 0, TKIT_FORMAT_AUTO, db, &d);
         cli_print_diags(&d);
         tkit_diags_finish(&d);
 }
 
-/* The sets `s` names, from the FILEs first; those missing are left out (the engine says so). */
+/* The sets `s` names, from the FILEs first; each one missing is reported with where it was
+ * looked for (SCENE-SET, as `tilekit score` says it). Returns how many were found. */
 static size_t sets_in_play(const struct tkit_scene *s, const struct tkit_setlist *files,
-                           struct fallback *fb, const char *db, struct tkit_set **play)
+                           struct fallback *fb, const char *db, struct tkit_set **play,
+                           struct tkit_diags *d)
 {
         size_t n = 0;
         for (size_t i = 0; i < s->nsets; i++) {
@@ -435,6 +429,10 @@ static size_t sets_in_play(const struct tkit_scene *s, const struct tkit_setlist
                         set = tkit_setlist_find(&fb->cs.all, s->sets[i]);
                 if (set)
                         play[n++] = set;
+                else
+                        tkit_diags_add(d, TKIT_SEV_ERROR, s->file, s->line, "SCENE-SET", NULL, NULL,
+                                       "set '%s' is not in the FILEs given nor in %s", s->sets[i],
+                                       fb->cs.where ? fb->cs.where : "the sets read");
         }
         return n;
 }
@@ -462,7 +460,9 @@ static int check_scenes(const struct inputs *in, const struct tkit_setlist *file
                 struct tkit_set **play = tkit_xcalloc(s->nsets ? s->nsets : 1, sizeof *play);
                 struct tkit_game_result r;
                 tkit_game_result_init(&r);
-                tkit_game_apply(s, play, sets_in_play(s, files, &fb, db, play), false, &r, d);
+                size_t n = sets_in_play(s, files, &fb, db, play, d);
+                if (n == s->nsets) /* else said above; the engine would only repeat it */
+                        tkit_game_apply(s, play, n, false, &r, d);
                 tkit_game_result_finish(&r);
                 free(play);
                 tkit_scene_destroy(s);
@@ -510,11 +510,18 @@ static int run(struct opts *o, char **files, int nfiles)
         struct inputs in = {0};
         cli_sets_init(&cs);
         tkit_diags_init(&d);
+        d.limit = 0; /* every finding is stored (docs/schema.md); print() shows the first ones */
         tkit_diags_init(&dbd);
         tkit_diags_init(&sd);
         int status = TKIT_EXIT_OK;
         for (size_t i = 0; i < o->nsets && !status; i++)
                 status = cli_sets_add_ids(&cs, "check", o->sets[i]);
+        struct cli_inputs named = {0}; /* standard input once, refused before anything is read */
+        for (int i = 0; i < nfiles; i++)
+                cli_inputs_add(&named, files[i]);
+        if (!status)
+                status = cli_inputs_stdin_once(&named, "check");
+        cli_inputs_finish(&named);
         if (status)
                 goto out;
         bool from_db = nfiles == 0;

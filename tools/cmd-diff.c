@@ -189,7 +189,7 @@ int tkit_cmd_diff(int argc, char **argv)
                 case O_VERSION:
                         return cli_version();
                 default:
-                        return cli_usage_error("diff", "bad option");
+                        return cli_bad_option("diff", argv, "h");
                 }
         }
         if (argc - optind != 2)
@@ -197,6 +197,9 @@ int tkit_cmd_diff(int argc, char **argv)
         struct side a = {0}, b = {0};
         struct tkit_diags d;
         tkit_diags_init(&d);
+        if (strcmp(argv[optind], "-") == 0 && strcmp(argv[optind + 1], "-") == 0)
+                return cli_usage_error("diff", "standard input ('-') is named 2 times; it can be "
+                                               "read only once");
         int ra = load(argv[optind], db, fmt, &a, &d);
         int rb = load(argv[optind + 1], db, fmt, &b, &d);
         int status;

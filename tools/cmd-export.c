@@ -70,7 +70,7 @@ static int write_output(const struct export_opts *o, const char *dbpath, const c
                 for (size_t i = 0; i < o->ntiles; i++)
                         cli_inputs_add(&in, o->tiles[i]);
         else
-                cli_inputs_add(&in, dbpath);
+                cli_inputs_add(&in, dbpath ? dbpath : cli_default_db());
         int status = cli_output_buffer(output, &in, b->data ? b->data : "", b->len);
         cli_inputs_finish(&in);
         return status;
@@ -83,7 +83,8 @@ static int export_sets(struct export_opts *o, const char *dbpath, const char *ou
         struct tkit_buf b;
         tkit_diags_init(&d);
         tkit_buf_init(&b);
-        int status = cli_sets_load(&o->sets, "export", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, dbpath, &d);
+        int status =
+            cli_sets_load(&o->sets, "export", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, dbpath, &d);
         if (status != TKIT_EXIT_OK)
                 goto out;
         if (o->fmt != TKIT_FORMAT_JCZ && o->sets.nsel != 1) {
@@ -109,6 +110,8 @@ static int export_sets(struct export_opts *o, const char *dbpath, const char *ou
         }
 out:
         cli_print_diags(&d);
+        if (status == TKIT_EXIT_OK) /* what the readers take: JCloisterZone's checks itself */
+                status = cli_output_within(output, b.len, TKIT_MAX_INPUT_BYTES, "XML-LIMIT");
         if (status == TKIT_EXIT_OK)
                 status = write_output(o, dbpath, output, &b);
         tkit_buf_finish(&b);
@@ -130,7 +133,7 @@ int tkit_cmd_export(int argc, char **argv)
             {"werror", no_argument, NULL, O_WERROR},
             {NULL, 0, NULL, 0},
         };
-        const char *dbpath = cli_default_db(), *set = NULL, *output = "-";
+        const char *dbpath = NULL, *set = NULL, *output = "-"; /* NULL: cli_sets_load decides */
         struct export_opts o = {.fmt = TKIT_FORMAT_NATIVE};
         int c, f, status;
         cli_sets_init(&o.sets);
@@ -172,7 +175,7 @@ int tkit_cmd_export(int argc, char **argv)
                         status = cli_version();
                         goto out;
                 default:
-                        status = cli_usage_error("export", "bad option");
+                        status = cli_bad_option("export", argv, "s:o:f:t:h");
                         goto out;
                 }
         }

@@ -74,7 +74,7 @@ static int parse(int argc, char **argv, struct import_opts *o)
                         cli_version();
                         return PARSE_DONE;
                 default:
-                        return cli_usage_error("import", "bad option");
+                        return cli_bad_option("import", argv, "qh");
                 }
         }
         if (optind >= argc)

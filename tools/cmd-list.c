@@ -601,27 +601,17 @@ static int parse(int argc, char **argv, struct list_opts *o, struct cli_sets *cs
                         *done = true;
                         return cli_version();
                 default:
-                        return cli_usage_error("list", "bad option");
+                        return cli_bad_option("list", argv, "s:t:r:h");
                 }
         }
         return TKIT_EXIT_OK;
 }
 
-/* The sets: from --tiles, else the bundled files when there is no database, else the
- * database. */
+/* The sets, found as every command finds them (cli_sets_load: --tiles, else the database, else
+ * the bundled files). */
 static int load(const struct list_opts *o, struct cli_sets *cs, struct tkit_diags *d)
 {
-        if (o->ntiles)
-                return cli_sets_load(cs, "list", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, NULL, d);
-        glob_t g;
-        int status;
-        if (cli_bundled_tiles(o->db, &g) && g.gl_pathc)
-                status = cli_sets_load(cs, "list", (const char *const *)g.gl_pathv, g.gl_pathc,
-                                       TKIT_FORMAT_AUTO, NULL, d);
-        else
-                status = cli_sets_load(cs, "list", NULL, 0, TKIT_FORMAT_AUTO, o->db, d);
-        globfree(&g);
-        return status;
+        return cli_sets_load(cs, "list", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->db, d);
 }
 
 static int check_usage(int argc, char **argv, const struct list_opts *o, const struct cli_sets *cs,

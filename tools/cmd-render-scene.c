@@ -31,7 +31,7 @@ static void help_scene(FILE *out)
                 "events (tilekit score).\n"
                 "\n"
                 "      --tiles FILE.xml   read the sets from tile-set files (repeatable);\n"
-                "                         without it, the scene's sets from the database\n"
+                "                         without it, from the database, else the bundled sets\n"
                 "      --db FILE          the database (default $TILEKIT_DB or tilekit.db)\n"
                 "  -o, --output FILE      where to write; the format comes from the extension\n"
                 "      --state during|before|after\n"
@@ -55,9 +55,13 @@ static void help_scene(FILE *out)
                 "--seed, --players, --px, --no-grid, --no-coords); the scene's figures whose\n"
                 "cell and feature exist on the board are drawn, the others reported.\n"
                 "\n"
-                "Exit status: 0 written; 1 a missing set or a failed write; 2 usage errors, a\n"
-                "scene that cannot be read or is illegal (as for tilekit score), inputs that\n"
-                "cannot be opened or read.\n");
+                "SCENE - reads the scene from standard input. The sets are found as for\n"
+                "tilekit score: --tiles, else --db, $TILEKIT_DB or ./tilekit.db, else the\n"
+                "bundled tile sets.\n"
+                "\n"
+                "Exit status: 0 written; 1 a scene that is invalid, illegal or names a set that\n"
+                "is not there (as for tilekit score), or a failed write; 2 usage errors ('-'\n"
+                "named twice), inputs that cannot be opened or read.\n");
 }
 
 int tkit_cli_load_art(const char *path, struct tkit_set *const *sets, size_t nsets,
@@ -239,7 +243,6 @@ static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
         a->dpi = 150;
         a->board = strcmp(argv[1], "board") == 0;
         optind = 0;
-        opterr = 1;
         int c;
         while ((c = getopt_long(argc - 1, argv + 1, "o:", scene_opts, NULL)) != -1) {
                 if (c == O_HELP || c == O_VERSION) {
@@ -248,7 +251,7 @@ static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
                                 help_scene(stdout);
                         return c == O_HELP ? 0 : cli_version();
                 }
-                int rc = c == '?' ? cli_usage_error("render", "bad option")
+                int rc = c == '?' ? cli_bad_option("render", argv + 1, "o:")
                                   : parse_scene_option(a, c, optarg);
                 if (rc)
                         return rc;
@@ -257,27 +260,6 @@ static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
                 a->scene = argc - 1 - optind >= 1 ? argv[1 + optind] : NULL;
         return check_args(a, argc - 1 - optind - (a->board ? 0 : (a->scene != NULL)),
                           argv + 1 + optind + (a->board ? 0 : 1));
-}
-
-/* The scene, the sets (--tiles, else the scene's sets from the database). */
-static int load_inputs(const struct scene_args *a, struct tkit_scene **s, struct cli_sets *cs)
-{
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        int err = 0, rc = 0;
-        *s = tkit_scene_read_file(a->scene, &d, &err);
-        if (!*s) /* as tilekit score and tilekit scene: a scene that cannot be read */
-                rc = TKIT_EXIT_USAGE;
-        if (!rc && a->sets && cli_sets_add_ids(cs, "render", a->sets))
-                rc = TKIT_EXIT_USAGE;
-        if (!rc && !a->sets && a->ntiles == 0)
-                for (size_t i = 0; i < (*s)->nsets; i++)
-                        *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup((*s)->sets[i]);
-        if (!rc)
-                rc = cli_sets_load(cs, "render", a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
-        cli_print_diags(&d);
-        tkit_diags_finish(&d);
-        return rc;
 }
 
 static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
@@ -289,6 +271,34 @@ static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
                 cli_inputs_add(in, a->tiles[i]);
         if (a->ntiles == 0)
                 cli_inputs_add(in, a->db ? a->db : cli_default_db());
+}
+
+/* The scene ("-": standard input) and the sets, found as every command finds them
+ * (cli_sets_load); a scene naming a set that is not there is wrong data (1), as in `tilekit
+ * score`. A board takes --set, else the scene's sets. */
+static int load_inputs(const struct scene_args *a, struct tkit_scene **s, struct cli_sets *cs)
+{
+        struct cli_inputs in = {0};
+        add_inputs(a, &in);
+        int rc = cli_inputs_stdin_once(&in, "render");
+        cli_inputs_finish(&in);
+        if (rc)
+                return rc;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        *s = cli_read_scene(a->scene, &d, &rc);
+        if (!rc && a->sets && cli_sets_add_ids(cs, "render", a->sets))
+                rc = TKIT_EXIT_USAGE;
+        if (!rc && a->board && !a->sets && a->ntiles == 0)
+                for (size_t i = 0; i < (*s)->nsets; i++)
+                        *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup((*s)->sets[i]);
+        if (!rc)
+                rc = cli_sets_load(cs, "render", a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
+        if (!rc && !a->board)
+                rc = cli_scene_sets(*s, cs, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        return rc;
 }
 
 /* The picture map next to the picture: refused before anything is drawn when it names an input
@@ -383,7 +393,7 @@ static int run_scene(const struct scene_args *a, struct tkit_scene *s, struct cl
         tkit_game_result_init(&r);
         int rc = 0;
         if (tkit_game_apply(s, cs->sel, cs->nsel, a->final, &r, &d) != 0)
-                rc = TKIT_EXIT_USAGE; /* an illegal scene, as for tilekit score */
+                rc = TKIT_EXIT_FAIL; /* an illegal scene: wrong data, as for tilekit score */
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         if (!rc)

@@ -199,7 +199,9 @@ static int check_output(const struct render_args *a)
 {
         struct cli_inputs in = {0};
         render_inputs(a, &in);
-        int rc = cli_output_check(a->output, &in);
+        int rc = cli_inputs_stdin_once(&in, "render");
+        if (!rc)
+                rc = cli_output_check(a->output, &in);
         cli_inputs_finish(&in);
         return rc;
 }
@@ -517,7 +519,6 @@ int tkit_cmd_render(int argc, char **argv)
         size_t captiles = 0;
         int rc = 0, c;
         optind = 0;
-        opterr = 1;
         while (rc == 0 && (c = getopt_long(argc - 1, argv + 1, "o:", long_opts, NULL)) != -1) {
                 if (c == OPT_HELP) {
                         tkit_help_render(stdout);
@@ -529,7 +530,7 @@ int tkit_cmd_render(int argc, char **argv)
                         return cli_version();
                 }
                 if (c == '?') {
-                        rc = cli_usage_error("render", "bad option");
+                        rc = cli_bad_option("render", argv + 1, "o:");
                         break;
                 }
                 rc = parse_option(&a, c, optarg, &captiles);

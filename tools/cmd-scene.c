@@ -48,10 +48,11 @@ void tkit_help_scene(FILE *out)
                 "  -h, --help         show this help\n"
                 "  --version          show the version\n"
                 "\n"
-                "Errors are printed as FILE:LINE: error: [SCENE-...] message. Exit status: 0 ok;\n"
-                "1 check found errors, from-layout was given an illegal layout, or a write\n"
-                "failed; 2 bad usage, a file that cannot be opened, or (format) a scene that\n"
-                "cannot be read.\n");
+                "Errors are printed as FILE:LINE: error: [SCENE-...] message. FILE - is\n"
+                "standard input (once). Exit status: 0 ok; 1 an invalid scene (check, format),\n"
+                "an illegal layout (from-layout), a scene over a limit of the reader, or a\n"
+                "failed write; 2 bad usage ('-' named twice), a file that cannot be opened or\n"
+                "read.\n");
 }
 
 struct sceneopts {
@@ -106,7 +107,7 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
                         cli_version();
                         return -1;
                 default:
-                        return cli_usage_error("scene", "bad option");
+                        return cli_bad_option("scene", argv, "o:t:s:h");
                 }
         }
         /* after the action, `--tiles a.xml b.xml` (a shell glob) reads every file named; `new`
@@ -119,14 +120,6 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
                         *TKIT_PUSH(o->files, o->nfiles, o->capfiles) = argv[optind];
         }
         return 0;
-}
-
-/* Reads a scene; "-" is stdin. */
-static struct tkit_scene *read_scene(const char *path, struct tkit_diags *d, int *err)
-{
-        if (strcmp(path, "-") == 0)
-                return tkit_scene_read_stream(stdin, "<stdin>", d, err);
-        return tkit_scene_read_file(path, d, err);
 }
 
 /* Writes the canonical XML to -o (stdout by default) through the output helper, which refuses
@@ -142,8 +135,14 @@ static int write_scene(const struct tkit_scene *s, const struct sceneopts *o)
                 cli_inputs_add(&in, o->db ? o->db : cli_default_db());
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_scene_write(s, &b);
-        int rc = cli_output_buffer(o->output ? o->output : "-", &in, b.data, b.len);
+        const char *out = o->output ? o->output : "-";
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        /* only what `scene check` reads back (a layout of 19 200 tiles is past its limit) */
+        int rc = tkit_scene_write_checked(s, strcmp(out, "-") == 0 ? "<stdout>" : out, &b, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        rc = rc ? TKIT_EXIT_FAIL : cli_output_buffer(out, &in, b.data, b.len);
         tkit_buf_finish(&b);
         cli_inputs_finish(&in);
         return rc;
@@ -154,9 +153,8 @@ static int run_check(struct sceneopts *o, struct tkit_diags *d)
 {
         int status = TKIT_EXIT_OK;
         for (size_t i = 1; i < o->nfiles; i++) {
-                int err = 0;
-                struct tkit_scene *s = read_scene(o->files[i], d, &err);
-                int st = s ? TKIT_EXIT_OK : err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+                int st;
+                struct tkit_scene *s = cli_read_scene(o->files[i], d, &st);
                 /* a caption or callout in one language and not in another (text/) */
                 if (s && tkit_text_check_scene(s, -1, d))
                         st = TKIT_EXIT_FAIL;
@@ -169,22 +167,23 @@ static int run_check(struct sceneopts *o, struct tkit_diags *d)
         return status;
 }
 
-/* A scene that cannot be read is input that cannot be used: exit 2, as for `tilekit score`
- * (check is the exception: there the errors are its findings). */
+/* A scene that cannot be opened or read: 2; an invalid one: 1 (the one table, as for check and
+ * `tilekit score`). */
 static int run_format(struct sceneopts *o, struct tkit_diags *d)
 {
-        struct tkit_scene *s = read_scene(o->files[1], d, NULL);
+        int status;
+        struct tkit_scene *s = cli_read_scene(o->files[1], d, &status);
         if (!s)
-                return TKIT_EXIT_USAGE;
-        int status = write_scene(s, o);
+                return status;
+        status = write_scene(s, o);
         tkit_scene_destroy(s);
         return status;
 }
 
 static int run_from_layout(struct sceneopts *o, struct tkit_diags *d)
 {
-        int status = cli_sets_load(&o->sets, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
-                                   o->db ? o->db : cli_default_db(), d);
+        int status =
+            cli_sets_load(&o->sets, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->db, d);
         if (status != TKIT_EXIT_OK)
                 return status;
         struct tkit_layout *l = cli_read_layout(o->files[1], o->sets.sel, o->sets.nsel, d, &status);
@@ -215,21 +214,11 @@ static char *new_id(const struct sceneopts *o)
         return id;
 }
 
-/* The sets: from --tiles, else the bundled files when there is no database, else the
- * database (all of them: the sets asked for may require others). */
+/* The sets, all of them (the sets asked for may require others), found as every command finds
+ * them (cli_sets_load: --tiles, else the database, else the bundled files). */
 static int load_all_sets(struct sceneopts *o, struct cli_sets *all, struct tkit_diags *d)
 {
-        if (o->ntiles)
-                return cli_sets_load(all, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, NULL, d);
-        glob_t g;
-        int status;
-        if (cli_bundled_tiles(o->db, &g) && g.gl_pathc)
-                status = cli_sets_load(all, "scene", (const char *const *)g.gl_pathv, g.gl_pathc,
-                                       TKIT_FORMAT_AUTO, NULL, d);
-        else
-                status = cli_sets_load(all, "scene", NULL, 0, TKIT_FORMAT_AUTO, o->db, d);
-        globfree(&g);
-        return status;
+        return cli_sets_load(all, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->db, d);
 }
 
 static int run_new(struct sceneopts *o, struct tkit_diags *d)
@@ -289,6 +278,15 @@ int tkit_cmd_scene(int argc, char **argv)
         tkit_diags_init(&d);
         int status = parse_args(argc, argv, &o);
         const char *action = o.nfiles ? o.files[0] : "";
+        if (status == 0) { /* standard input once, whatever the action */
+                struct cli_inputs in = {0};
+                for (size_t i = 1; i < o.nfiles; i++)
+                        cli_inputs_add(&in, o.files[i]);
+                for (size_t i = 0; i < o.ntiles; i++)
+                        cli_inputs_add(&in, o.tiles[i]);
+                status = cli_inputs_stdin_once(&in, "scene");
+                cli_inputs_finish(&in);
+        }
         if (status != 0) {
                 status = status < 0 ? TKIT_EXIT_OK : status;
         } else if (!o.nfiles) {

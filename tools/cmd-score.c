@@ -35,9 +35,11 @@ void tkit_help_score(FILE *out)
                 "  -h, --help      this help\n"
                 "  --version       print the version\n"
                 "\n"
-                "Exit status: 0 every scene scores as it expects, 1 an expectation differs\n"
-                "(expected and computed per player) or the sets cannot be used, 2 usage error,\n"
-                "a scene that cannot be read or is illegal (every problem with its line).\n"
+                "Exit status: 0 every scene scores as it expects; 1 an expectation differs\n"
+                "(expected and computed per player), a scene is invalid or illegal (every\n"
+                "problem with its line) or names a set that is not there, or the sets cannot\n"
+                "be used; 2 usage error ('-', standard input, named twice), a scene or tile\n"
+                "file that cannot be opened or read.\n"
                 "A scene with no <expect> is scored with a warning: nothing is checked\n"
                 "(<expect/> marks a picture-only scene).\n");
 }
@@ -48,26 +50,13 @@ struct score_opts {
         const char *db, *after;
         bool json, final;
         enum tkit_lang lang;
-        glob_t bundled; /* the bundled tile files, when neither --tiles nor a database is there */
-        int argc;       /* the scenes: argv[optind..argc) */
+        int argc; /* the scenes: argv[optind..argc) */
         char **argv;
 };
-
-/* Scenes name their sets by id; with no --tiles and no database, the sets come from the tile
- * files shipped with tilekit, so that `tilekit score scenes/NAME.xml` works in a fresh checkout. */
-static void use_bundled(struct score_opts *o)
-{
-        if (o->ntiles || !cli_bundled_tiles(o->db, &o->bundled))
-                return;
-        for (size_t i = 0; i < o->bundled.gl_pathc; i++)
-                *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = o->bundled.gl_pathv[i];
-}
 
 static void opts_finish(struct score_opts *o)
 {
         free(o->tiles);
-        if (o->bundled.gl_pathc)
-                globfree(&o->bundled);
 }
 
 static int parse(int argc, char **argv, struct score_opts *o, bool *done)
@@ -120,7 +109,7 @@ static int parse(int argc, char **argv, struct score_opts *o, bool *done)
                         *done = true;
                         return cli_version();
                 default:
-                        return cli_usage_error("score", "unknown option");
+                        return cli_bad_option("score", argv, "h");
                 }
         }
         if (optind >= argc)
@@ -284,8 +273,13 @@ static int write_after(const struct tkit_scene *after, const struct score_opts *
         add_inputs(&in, o);
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_scene_write(after, &b);
-        int rc = cli_output_buffer(o->after, &in, b.data, b.len);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        int rc = tkit_scene_write_checked(after, strcmp(o->after, "-") == 0 ? "<stdout>" : o->after,
+                                          &b, &d);
+        cli_print_diags(&d);
+        tkit_diags_finish(&d);
+        rc = rc ? TKIT_EXIT_FAIL : cli_output_buffer(o->after, &in, b.data, b.len);
         tkit_buf_finish(&b);
         cli_inputs_finish(&in);
         return rc;
@@ -299,15 +293,15 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
         tkit_diags_init(&d);
         struct tkit_game_result r;
         tkit_game_result_init(&r);
-        int err = 0, status = TKIT_EXIT_OK;
-        struct tkit_scene *s = strcmp(path, "-") == 0
-                                   ? tkit_scene_read_stream(stdin, "<stdin>", &d, &err)
-                                   : tkit_scene_read_file(path, &d, &err);
-        if (!s) {
-                status = TKIT_EXIT_USAGE;
-        } else if (tkit_game_apply(s, cs->sel, cs->nsel, o->final, &r, &d) != 0) {
-                status = TKIT_EXIT_USAGE;
-        } else {
+        int status = TKIT_EXIT_OK;
+        bool played = false;
+        struct tkit_scene *s = cli_read_scene(path, &d, &status);
+        if (s && cli_scene_sets(s, cs, &d) != TKIT_EXIT_OK) {
+                status = TKIT_EXIT_FAIL; /* a missing set: wrong data, as in every command */
+        } else if (s && tkit_game_apply(s, cs->sel, cs->nsel, o->final, &r, &d) != 0) {
+                status = TKIT_EXIT_FAIL; /* an illegal scene: wrong data too */
+        } else if (s) {
+                played = true;
                 /* with the scene after on stdout, the events go to stderr */
                 if (!o->json)
                         print_text(o->after && strcmp(o->after, "-") == 0 ? stderr : stdout, s, &r,
@@ -318,7 +312,7 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
                         status = worse(status, write_after(r.after, o));
         }
         if (o->json)
-                json_scene(json, path, s, status == TKIT_EXIT_USAGE ? NULL : &r, &d, first);
+                json_scene(json, path, s, played ? &r : NULL, &d, first);
         else
                 cli_print_diags(&d);
         tkit_game_result_finish(&r);
@@ -338,11 +332,12 @@ int tkit_cmd_score(int argc, char **argv)
         }
         o.argc = argc;
         o.argv = argv;
-        use_bundled(&o);
-        if (o.after) { /* before anything is read: never overwrite an input */
+        { /* before anything is read: standard input once, never overwrite an input */
                 struct cli_inputs in = {0};
                 add_inputs(&in, &o);
-                status = cli_output_check(o.after, &in);
+                status = cli_inputs_stdin_once(&in, "score");
+                if (status == TKIT_EXIT_OK && o.after)
+                        status = cli_output_check(o.after, &in);
                 cli_inputs_finish(&in);
                 if (status != TKIT_EXIT_OK) {
                         opts_finish(&o);

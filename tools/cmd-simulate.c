@@ -116,7 +116,7 @@ static int parse_args(int argc, char **argv, struct simopts *o)
                         cli_version();
                         return -1;
                 default:
-                        return cli_usage_error("simulate", "bad option");
+                        return cli_bad_option("simulate", argv, "s:t:n:h");
                 }
         }
         /* `--tiles a.xml b.xml` (a shell glob) reads every file named */
@@ -133,12 +133,27 @@ static int parse_args(int argc, char **argv, struct simopts *o)
         return 0;
 }
 
+/* The files this run reads: an output must not be one of them. */
+static void inputs(const struct simopts *o, struct cli_inputs *in)
+{
+        for (size_t i = 0; i < o->ntiles; i++)
+                cli_inputs_add(in, o->tiles[i]);
+        if (!o->ntiles || o->store || o->dbpath_given)
+                cli_inputs_add(in, o->dbpath);
+        cli_inputs_add(in, o->verify);
+}
+
 /* Reads the sets named on the command line (files or the database); opens the database for
  * writing when layouts are to be stored. */
 static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_diags *d)
 {
-        int status = cli_sets_load(&o->sets, "simulate", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
-                                   o->dbpath, d);
+        struct cli_inputs in = {0};
+        inputs(o, &in);
+        int status = cli_inputs_stdin_once(&in, "simulate");
+        cli_inputs_finish(&in);
+        if (status == TKIT_EXIT_OK) /* without --db: found as every command finds sets */
+                status = cli_sets_load(&o->sets, "simulate", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
+                                       o->dbpath_given ? o->dbpath : NULL, d);
         if (status == TKIT_EXIT_OK && o->store)
                 status = cli_exit_for(tkit_db_open(o->dbpath, TKIT_DB_CREATE, db, d));
         return status;
@@ -170,22 +185,14 @@ static void print_layout(const struct tkit_layout *l)
         putchar('\n');
 }
 
-/* The files this run reads: an output must not be one of them. */
-static void inputs(const struct simopts *o, struct cli_inputs *in)
-{
-        for (size_t i = 0; i < o->ntiles; i++)
-                cli_inputs_add(in, o->tiles[i]);
-        if (!o->ntiles || o->store || o->dbpath_given)
-                cli_inputs_add(in, o->dbpath);
-        cli_inputs_add(in, o->verify);
-}
-
 /* Writes (and frees) the JSON in `b` to --json. */
 static int write_json(const struct simopts *o, struct tkit_buf *b)
 {
         struct cli_inputs in = {0};
         inputs(o, &in);
-        int rc = cli_output_buffer(o->json, &in, b->data, b->len);
+        int rc = cli_output_within(o->json, b->len, TKIT_LAYOUT_MAX_BYTES, "SIM-JSON");
+        if (rc == TKIT_EXIT_OK)
+                rc = cli_output_buffer(o->json, &in, b->data, b->len);
         cli_inputs_finish(&in);
         tkit_buf_finish(b);
         return rc;
@@ -212,7 +219,7 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
                         st = l->stats;
                         tkit_layout_destroy(l);
                         if (err < 0) {
-                                tkit_db_rollback(db);
+                                tkit_db_rollback(db); /* SQLite may have ended it (a full disk) */
                                 return TKIT_EXIT_FAIL;
                         }
                 } else {

@@ -19,6 +19,15 @@ int cli_read_files(const char *const *paths, size_t n, enum tkit_format fmt,
 {
         int worst = TKIT_OK;
         bool stdin_read = false;
+        size_t nstdin = 0;
+        for (size_t i = 0; i < n; i++)
+                nstdin += is_stdin(paths[i]);
+        if (nstdin > 1) { /* refused before anything is read (cli_inputs_stdin_once) */
+                tkit_diags_add(d, TKIT_SEV_ERROR, "<stdin>", 0, NULL, NULL, NULL,
+                               "standard input ('-') is named %zu times; it can be read only once",
+                               nstdin);
+                return TKIT_E_USAGE;
+        }
         for (size_t i = 0; i < n; i++) {
                 int rc;
                 if (is_stdin(paths[i]) && stdin_read) {

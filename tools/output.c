@@ -9,10 +9,19 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
+
+#ifndef FALLOC_FL_KEEP_SIZE
+#define FALLOC_FL_KEEP_SIZE 0x01
+#endif
+#ifndef FALLOC_FL_UNSHARE_RANGE
+#define FALLOC_FL_UNSHARE_RANGE 0x40
+#endif
 
 /* ---------------------------------------------------------------- checked streams */
 
@@ -119,8 +128,18 @@ int cli_stdout_finish(int status)
 
 void cli_inputs_add(struct cli_inputs *in, const char *path)
 {
-        if (path && strcmp(path, "-") != 0)
+        if (path && strcmp(path, "-") == 0)
+                in->nstdin++;
+        else if (path)
                 *TKIT_PUSH(in->v, in->n, in->cap) = path;
+}
+
+int cli_inputs_stdin_once(const struct cli_inputs *in, const char *cmd)
+{
+        if (in->nstdin < 2)
+                return TKIT_EXIT_OK;
+        return cli_usage_error(
+            cmd, "standard input ('-') is named %zu times; it can be read only once", in->nstdin);
 }
 
 void cli_inputs_finish(struct cli_inputs *in)
@@ -186,6 +205,131 @@ static const char *clashing_input(const char *path, const struct cli_inputs *in)
         return hit;
 }
 
+/* ---------------------------------------------------------------- temporary files and signals
+ *
+ * A command stopped by a signal (SIGTERM during a long render, SIGINT, a closed pipe) must not
+ * leave its temporary file behind: the open ones are listed here and a handler removes them
+ * (unlink is async-signal-safe), then lets the signal end the process as it would have. */
+
+#define MAX_TEMPS 8
+static char *volatile temps[MAX_TEMPS];
+static const int cleanup_signals[] = {SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE};
+
+static void remove_temps(int sig)
+{
+        for (int i = 0; i < MAX_TEMPS; i++)
+                if (temps[i])
+                        unlink(temps[i]);
+        signal(sig, SIG_DFL);
+        raise(sig);
+}
+
+/* Blocks the cleanup signals while the list changes (returns the old mask in *old). */
+static void block_cleanup(sigset_t *old)
+{
+        sigset_t set;
+        sigemptyset(&set);
+        for (size_t i = 0; i < sizeof cleanup_signals / sizeof *cleanup_signals; i++)
+                sigaddset(&set, cleanup_signals[i]);
+        sigprocmask(SIG_BLOCK, &set, old);
+}
+
+/* Lists `path` (its template before mkstemp fills it in: an unlink of that name is harmless);
+ * false when the list is full. */
+static bool temp_register(char *path)
+{
+        static bool installed;
+        sigset_t old;
+        block_cleanup(&old);
+        if (!installed) {
+                for (size_t i = 0; i < sizeof cleanup_signals / sizeof *cleanup_signals; i++) {
+                        struct sigaction sa, prev;
+                        sigaction(cleanup_signals[i], NULL, &prev);
+                        if (prev.sa_handler == SIG_IGN)
+                                continue; /* ignored by whoever started us: stays ignored */
+                        memset(&sa, 0, sizeof sa);
+                        sa.sa_handler = remove_temps;
+                        sigemptyset(&sa.sa_mask);
+                        sigaction(cleanup_signals[i], &sa, NULL);
+                }
+                installed = true;
+        }
+        bool ok = false;
+        for (int i = 0; i < MAX_TEMPS && !ok; i++)
+                if (!temps[i]) {
+                        temps[i] = path;
+                        ok = true;
+                }
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        return ok;
+}
+
+static void temp_forget(const char *path)
+{
+        sigset_t old;
+        block_cleanup(&old);
+        for (int i = 0; i < MAX_TEMPS; i++)
+                if (temps[i] == path)
+                        temps[i] = NULL;
+        sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* ---------------------------------------------------------------- symbolic links in shared
+ * directories
+ *
+ * The kernel's protected_symlinks rule, applied whatever /proc/sys/fs/protected_symlinks says: in
+ * a sticky world-writable directory (/tmp), a symbolic link is followed only when it belongs to
+ * the directory's owner or to the caller. Otherwise anyone could plant /tmp/x/out.xml -> a file
+ * only root may write, and root's output would replace it. */
+
+/* 0, or 2 after the message, when the link `link` (lstat'ed as `lst`) in directory `dir` may not
+ * be followed; `path` is the output named. */
+static int check_link(const char *path, const char *link, const char *dir, const struct stat *lst)
+{
+        struct stat dst;
+        if (stat(dir, &dst) != 0)
+                return TKIT_EXIT_OK; /* the open that follows reports it */
+        bool shared = (dst.st_mode & S_ISVTX) && (dst.st_mode & S_IWOTH);
+        if (!shared || lst->st_uid == dst.st_uid || lst->st_uid == geteuid())
+                return TKIT_EXIT_OK;
+        char *shown = cli_text_escape(link);
+        fprintf(stderr,
+                "%s: error: will not follow the symbolic link '%s': it is in a sticky "
+                "world-writable directory and belongs to user %lu, who is neither the "
+                "directory's owner nor you (the kernel's protected_symlinks rule; see OUTPUT "
+                "FILES in tilekit(1))\n",
+                path, shown, (unsigned long)lst->st_uid);
+        free(shown);
+        return TKIT_EXIT_USAGE;
+}
+
+/* Every symbolic link on the way to `path` (each component, the last one too) checked. */
+static int check_links(const char *path)
+{
+        char *prefix = tkit_xstrdup(path);
+        size_t len = strlen(prefix);
+        int rc = TKIT_EXIT_OK;
+        for (size_t i = 1; i <= len && rc == TKIT_EXIT_OK; i++) {
+                if (i < len && prefix[i] != '/')
+                        continue;
+                char saved = prefix[i];
+                prefix[i] = '\0';
+                struct stat lst;
+                if (prefix[i - 1] != '/' && lstat(prefix, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+                        char *slash = strrchr(prefix, '/');
+                        char *dir = !slash ? tkit_xstrdup(".")
+                                    : slash == prefix
+                                        ? tkit_xstrdup("/")
+                                        : tkit_xstrndup(prefix, (size_t)(slash - prefix));
+                        rc = check_link(path, prefix, dir, &lst);
+                        free(dir);
+                }
+                prefix[i] = saved;
+        }
+        free(prefix);
+        return rc;
+}
+
 /* ---------------------------------------------------------------- outputs */
 
 static int open_error(struct cli_output *o, int err)
@@ -210,10 +354,12 @@ static int open_direct(struct cli_output *o, const char *path)
 }
 
 /* A file that cannot simply be replaced (several hard links, or a directory we may not create
- * in): the output is kept in memory and written over the file, in place, once complete. */
-static int open_in_place(struct cli_output *o)
+ * in): the output is kept in memory and written over the file, in place, once complete and once
+ * the space for it is reserved (write_in_place). `why` says which, for messages. */
+static int open_in_place(struct cli_output *o, const char *why)
 {
         o->mode = CLI_OUT_IN_PLACE;
+        o->in_place_why = why;
         o->f = open_memstream(&o->mem, &o->memlen);
         if (!o->f)
                 abort(); /* only for lack of memory */
@@ -228,14 +374,20 @@ static int open_replace(struct cli_output *o, const struct stat *old)
         const char *slash = strrchr(o->target, '/');
         o->tmp = slash ? tkit_xasprintf("%.*s/.tkit-XXXXXX", (int)(slash - o->target), o->target)
                        : tkit_xstrdup(".tkit-XXXXXX");
+        if (!temp_register(o->tmp)) {
+                free(o->tmp);
+                o->tmp = NULL;
+                return open_error(o, EMFILE); /* more outputs at once than listed: none has */
+        }
         int fd = mkstemp(o->tmp);
         if (fd < 0) {
                 int err = errno;
+                temp_forget(o->tmp);
                 free(o->tmp);
                 o->tmp = NULL;
                 if (old && (err == EACCES || err == EPERM || err == EROFS) &&
                     access(o->target, W_OK) == 0)
-                        return open_in_place(o);
+                        return open_in_place(o, "no temporary file can be made in its directory");
                 return open_error(o, err);
         }
         mode_t mode;
@@ -252,6 +404,7 @@ static int open_replace(struct cli_output *o, const struct stat *old)
                 int err = errno;
                 close(fd);
                 unlink(o->tmp);
+                temp_forget(o->tmp);
                 return open_error(o, err);
         }
         o->mode = CLI_OUT_REPLACE;
@@ -279,6 +432,8 @@ int cli_output_open(struct cli_output *o, const char *path, const struct cli_inp
                 return TKIT_EXIT_OK;
         }
         int rc = cli_output_check(path, in);
+        if (!rc)
+                rc = check_links(path);
         if (rc)
                 return rc;
         struct stat lst, st;
@@ -309,25 +464,75 @@ int cli_output_open(struct cli_output *o, const char *path, const struct cli_inp
         }
         if (access(o->target, W_OK) != 0) /* a write-protected file is not silently replaced */
                 return open_error(o, errno);
-        if (st.st_nlink > 1)
-                return open_in_place(o); /* renaming would cut the other names off */
+        if (st.st_nlink > 1) /* renaming would cut the other names off */
+                return open_in_place(o, "it has several hard links");
         return open_replace(o, &st);
 }
 
-/* Writes the memory copy over the target (several hard links, or no temporary file possible). */
-static int write_in_place(struct cli_output *o)
+/* File systems that write a changed block to a new place (copy on write): space reserved for a
+ * file does not cover overwriting what it holds, so a full disk could still cut it short. */
+static bool copy_on_write(int fd)
 {
-        int fd = open(o->target, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC);
+        struct statfs fs;
+        if (fstatfs(fd, &fs) != 0)
+                return false;
+        switch ((unsigned long)fs.f_type) {
+        case 0x9123683eUL: /* btrfs */
+        case 0x2fc12fc1UL: /* zfs */
+        case 0xca451a4eUL: /* bcachefs */
+                return true;
+        default:
+                return false;
+        }
+}
+
+/* Reserves the blocks for `len` bytes from the start of the file before a byte of it changes:
+ * fallocate(2) without changing its size (nothing changes when it fails). XFS shares blocks
+ * between copies (reflink): those are unshared first. 0, or an errno (ENOSPC, EDQUOT,
+ * EOPNOTSUPP where the file system cannot reserve, ...). */
+static int reserve(int fd, size_t len, off_t size)
+{
+        if (copy_on_write(fd))
+                return EOPNOTSUPP;
+        off_t keep = size < (off_t)len ? size : (off_t)len;
+        if (keep > 0 && fallocate(fd, FALLOC_FL_UNSHARE_RANGE, 0, keep) != 0 &&
+            errno != EOPNOTSUPP && errno != EINVAL)
+                return errno;
+        if (len && fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, (off_t)len) != 0)
+                return errno == ENOSYS ? EOPNOTSUPP : errno;
+        return 0;
+}
+
+/* Writes the memory copy over the target in place (several hard links, or no temporary file
+ * possible): the space is reserved first, so that a full disk refuses the write before anything
+ * changes rather than cutting the file short (README, OUTPUT FILES in tilekit(1)); then every
+ * byte is written from the start, the rest cut off, and the file synced. *reserving tells the
+ * caller that the failure came from the reservation: the file is as it was. */
+static int write_in_place(struct cli_output *o, bool *reserving)
+{
+        *reserving = true;
+        int fd = open(o->target, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
         if (fd < 0)
                 return errno;
-        struct cli_fdout fo;
-        FILE *f = fdout_open(&fo, fd);
-        fwrite(o->mem, 1, o->memlen, f);
-        int err = fdout_flush(f, &fo);
+        struct stat st;
+        int err = fstat(fd, &st) != 0 ? errno : reserve(fd, o->memlen, st.st_size);
+        if (!err)
+                *reserving = false;
+        for (size_t done = 0; !err && done < o->memlen;) {
+                ssize_t w = pwrite(fd, o->mem + done, o->memlen - done, (off_t)done);
+                if (w < 0 && errno == EINTR)
+                        continue;
+                if (w <= 0)
+                        err = w < 0 ? errno : EIO;
+                else
+                        done += (size_t)w;
+        }
+        if (!err && st.st_size > (off_t)o->memlen && ftruncate(fd, (off_t)o->memlen) != 0)
+                err = errno;
         if (!err && fsync(fd) != 0 && errno != EINVAL)
                 err = errno;
-        if (fclose(f) != 0 && !err)
-                err = fo.err ? fo.err : EIO;
+        if (close(fd) != 0 && !err && errno != EINTR)
+                err = errno;
         return err;
 }
 
@@ -343,7 +548,22 @@ static int finish_replace(struct cli_output *o, bool ok)
                 err = errno;
         if (!ok || err)
                 unlink(o->tmp);
+        temp_forget(o->tmp);
         return err;
+}
+
+/* The refusal of an in-place write whose space could not be reserved: nothing was changed. */
+static void in_place_error(const struct cli_output *o, int err)
+{
+        const char *how = err == EOPNOTSUPP
+                              ? "this file system cannot reserve the space ahead, so a full disk "
+                                "could cut the file short"
+                              : strerror(err);
+        fprintf(stderr,
+                "%s: error: cannot write: %s, so it would be written in place, and %zu bytes "
+                "cannot be reserved for it first: %s; the file is as it was (write to a new "
+                "name, or remove the other names)\n",
+                o->name, o->in_place_why, o->memlen, how);
 }
 
 int cli_output_close(struct cli_output *o, bool ok)
@@ -363,8 +583,17 @@ int cli_output_close(struct cli_output *o, bool ok)
         case CLI_OUT_IN_PLACE:
                 if (fclose(o->f) != 0)
                         abort(); /* a memory stream fails only for lack of memory */
+                bool reserving = false;
                 if (ok)
-                        err = write_in_place(o);
+                        err = write_in_place(o, &reserving);
+                if (ok && err && reserving) {
+                        in_place_error(o, err);
+                        free(o->mem);
+                        free(o->target);
+                        o->f = NULL;
+                        o->target = NULL;
+                        return TKIT_EXIT_FAIL;
+                }
                 free(o->mem);
                 break;
         }
@@ -388,4 +617,15 @@ int cli_output_buffer(const char *path, const struct cli_inputs *in, const void 
         if (len)
                 fwrite(data, 1, len, o.f);
         return cli_output_close(&o, true);
+}
+
+int cli_output_within(const char *path, size_t len, size_t max, const char *rule)
+{
+        if (len <= max)
+                return TKIT_EXIT_OK;
+        fprintf(stderr,
+                "%s: error: [%s] not written: %zu bytes is more than the %zu bytes its reader "
+                "takes\n",
+                strcmp(path, "-") == 0 ? "<stdout>" : path, rule, len, max);
+        return TKIT_EXIT_FAIL;
 }

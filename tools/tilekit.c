@@ -1,6 +1,8 @@
 /* tilekit: the command-line front end. Dispatches to one cmd-*.c file per subcommand. */
 #include "cli.h"
 
+#include <getopt.h>
+#include <stdlib.h>
 #include <string.h>
 
 static void usage(FILE *out)
@@ -25,7 +27,9 @@ static int help(int argc, char **argv)
         }
         const struct cli_command *c = cli_find_command(argv[1]);
         if (!c) {
-                fprintf(stderr, "tilekit help: no command '%s'\n", argv[1]);
+                char *shown = cli_shown(argv[1], 200);
+                fprintf(stderr, "tilekit help: no command '%s'\n", shown);
+                free(shown);
                 return TKIT_EXIT_USAGE;
         }
         c->help(stdout);
@@ -49,7 +53,9 @@ static int run(int argc, char **argv)
                 return help(argc - 1, argv + 1);
         const struct cli_command *c = cli_find_command(name);
         if (!c) {
-                fprintf(stderr, "tilekit: '%s' is not a command. See 'tilekit --help'.\n", name);
+                char *shown = cli_shown(name, 200);
+                fprintf(stderr, "tilekit: '%s' is not a command. See 'tilekit --help'.\n", shown);
+                free(shown);
                 return TKIT_EXIT_USAGE;
         }
         return c->run(argc - 1, argv + 1);
@@ -59,6 +65,7 @@ static int run(int argc, char **argv)
  * exit status 0 into 1 with "<stdout>: error: cannot write: ..." (tools/output.c). */
 int main(int argc, char **argv)
 {
+        opterr = 0; /* getopt would quote a bad argument raw: cli_bad_option() says it */
         cli_stdout_init();
         return cli_stdout_finish(run(argc, argv));
 }

@@ -33,12 +33,9 @@ static int setup(void **state)
         if (!src)
                 return -1;
         tkit_setlist_init(&sets);
-        static const char *const files[] = {"tilesets/base.xml",
-                                            "tilesets/river.xml",
-                                            "tilesets/castles-bridges.xml",
-                                            "tilesets/siege-defense.xml",
-                                            "tilesets/besiegers.xml",
-                                            "tilesets/inns-cathedrals.xml"};
+        static const char *const files[] = {
+            "tilesets/base.xml",          "tilesets/river.xml",     "tilesets/castles-bridges.xml",
+            "tilesets/siege-defense.xml", "tilesets/besiegers.xml", "tilesets/inns-cathedrals.xml"};
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = 0;
@@ -162,8 +159,9 @@ static void test_values_match_score(void **state)
                 char *rel = tkit_xasprintf("scenes/%s.xml", scenes[i]);
                 char *p = src_path(rel);
                 const char *argv[] = {tkit_test_env("TKIT_EXE"), "score", "--json", p, NULL};
-                char *out = NULL, *err = NULL;
-                assert_int_equal(run_program(argv, tmpdir, false, &out, &err), 0);
+                struct tkit_run r = {0};
+                assert_int_equal(tkit_run(&r, argv), 0);
+                char *out = r.out, *err = r.err; /* handed over: freed below */
                 struct applied a;
                 apply(rel, &a);
                 for (size_t k = 0; k < a.s->nplayers; k++) {
@@ -232,6 +230,28 @@ static void test_count_words_documented(void **state)
 
 /* ---------------------------------------------------------------- reading */
 
+/* A chapter that is not UTF-8 is refused at its first bad byte (fuzz-book, issue 21: a heading
+ * with 0xFF bytes was read, resolved, and then could not be written). */
+static void test_not_utf8(void **state)
+{
+        (void)state;
+        static const char md[] = "# Cet\xc4\x83\xc8\x9bi\n\nAb\xc3\xa9"
+                                 "c \xff\xff here\n";
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_book *b = tkit_book_read(md, sizeof md - 1, "ch.md", &d);
+        assert_int_equal(d.errors, 1);
+        char *m = tkit_diag_format(&d.v[0]);
+        assert_string_equal(m, "ch.md:3:6: error: [BOOK-TEXT] byte 0xff is not UTF-8 text (a "
+                               "chapter is UTF-8)");
+        free(m);
+        struct tkit_book_options o;
+        tkit_book_options_init(&o);
+        assert_int_not_equal(tkit_book_resolve(b, &o, NULL, 0, &d), 0);
+        tkit_book_destroy(b);
+        tkit_diags_finish(&d);
+}
+
 static void test_read_errors(void **state)
 {
         (void)state;
@@ -291,7 +311,11 @@ static int book(const char *chapter, const char *lang, const char *out, char **s
 {
         const char *argv[] = {tkit_test_env("TKIT_EXE"), "book", chapter, "--lang", lang,
                               out ? "-o" : "--check",    out,    NULL};
-        return run_program(argv, tmpdir, false, so, se);
+        struct tkit_run r = {0};
+        int rc = tkit_run(&r, argv);
+        *so = r.out; /* handed over: the caller frees them */
+        *se = r.err;
+        return rc;
 }
 
 /* Whitespace collapsed to single spaces. */
@@ -752,20 +776,18 @@ static void test_options(void **state)
             {exe, "book", ch, "--check", "--tile-mm", "2"},
         };
         for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
-                char *so = NULL, *se = NULL;
-                assert_int_equal(run_program(bad[i], tmpdir, false, &so, &se), 2);
-                free(so);
-                free(se);
+                struct tkit_run r = {0};
+                assert_int_equal(tkit_run(&r, bad[i]), 2);
+                tkit_run_finish(&r);
         }
         /* the output may not be the chapter */
         char *copy = tkit_xasprintf("%s/self.html", tmpdir);
         assert_true(write_all(copy, "# x\n"));
         const char *self[] = {exe, "book", copy, "-o", copy, NULL};
-        char *so = NULL, *se = NULL;
-        assert_int_equal(run_program(self, tmpdir, false, &so, &se), 2);
-        assert_non_null(strstr(se, "would overwrite the input"));
-        free(so);
-        free(se);
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run(&r, self), 2);
+        assert_non_null(strstr(r.err, "would overwrite the input"));
+        tkit_run_finish(&r);
         free(copy);
         free(ch);
 }
@@ -777,6 +799,7 @@ int main(void)
             cmocka_unit_test(test_values_match_score),
             cmocka_unit_test(test_count_words_documented),
             cmocka_unit_test(test_read_errors),
+            cmocka_unit_test(test_not_utf8),
             cmocka_unit_test(test_example_chapter_pdf),
             cmocka_unit_test(test_example_chapter_html),
             cmocka_unit_test(test_deterministic),

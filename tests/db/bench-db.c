@@ -1,7 +1,14 @@
 /* Benchmark (meson benchmark): import and load of a large set built in code, into a file.
- * Prints tiles per second; not a test, never fails on timing. */
+ * Prints tiles per second; not a test, never fails on timing.
+ * With arguments WHAT N, the loader's checks for repeats at n and 2n rows added to a stored set
+ * with SQL (issue 21: each was compared with every earlier one):
+ *   set-names N    N more rows of set_names (a language each)
+ *   tile-names N   N more names of one tile
+ *   faces N        N more faces of one piece */
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "db/tkit-db.h"
@@ -15,8 +22,70 @@ static double now(void)
         return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The SQL that adds row `i` of `what` to the stored set "bench" (rich_set: tile P0, piece
+ * "fortress"). */
+static char *row_sql(const char *what, int i)
+{
+        if (strcmp(what, "set-names") == 0)
+                return tkit_xasprintf("INSERT INTO set_names VALUES ('bench', %d, 'x%d', 'n')",
+                                      i + 100, i);
+        if (strcmp(what, "tile-names") == 0)
+                return tkit_xasprintf("INSERT INTO tile_names SELECT tile_key, %d, 'x%d', 'n' "
+                                      "FROM tiles WHERE set_id = 'bench' AND tile_id = 'P0'",
+                                      i + 100, i);
+        return tkit_xasprintf("INSERT INTO faces (piece_key, seq, face_id, min_players, "
+                              "max_players) SELECT piece_key, %d, 'f%d', 1, 0 FROM pieces "
+                              "WHERE set_id = 'bench'",
+                              i + 100, i);
+}
+
+/* Loads the set after adding k * n rows of `what`; prints the time. */
+static int repeats(const char *what, int n)
+{
+        int rc = 0;
+        for (int k = 1; k <= 2 && rc == 0; k++) {
+                char *dir = make_temp_dir();
+                char *path = tkit_xasprintf("%s/bench.db", dir);
+                struct tkit_diags d;
+                struct tkit_db *db = NULL;
+                struct tkit_setlist l;
+                struct tkit_set *back = NULL;
+                tkit_diags_init(&d);
+                tkit_setlist_init(&l);
+                tkit_setlist_add(&l, rich_set("bench", 1));
+                rc = tkit_db_open(path, TKIT_DB_CREATE, &db, &d) < 0 ||
+                     tkit_db_import(db, &l, &d) < 0;
+                sqlite3 *h = rc ? NULL : tkit_db_handle(db);
+                if (h)
+                        sqlite3_exec(h, "BEGIN", NULL, NULL, NULL);
+                for (int i = 0; h && i < k * n && rc == 0; i++) {
+                        char *sql = row_sql(what, i);
+                        rc = sqlite3_exec(h, sql, NULL, NULL, NULL) != SQLITE_OK;
+                        free(sql);
+                }
+                if (h)
+                        sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
+                double t0 = now();
+                rc = rc || tkit_db_load_set(db, "bench", &back, &d) < 0;
+                double t1 = now();
+                if (!rc)
+                        printf("%s: %d more rows: load %.3f s\n", what, k * n, t1 - t0);
+                tkit_diags_write(&d, stderr, false);
+                tkit_set_destroy(back);
+                tkit_db_close(db);
+                tkit_setlist_finish(&l);
+                tkit_diags_finish(&d);
+                remove_tree(dir);
+                free(dir);
+                free(path);
+        }
+        return rc;
+}
+
 int main(int argc, char **argv)
 {
+        if (argc > 2)
+                return repeats(argv[1], atoi(argv[2]));
         int ntiles = argc > 1 ? atoi(argv[1]) : 20000;
         char *dir = make_temp_dir();
         char *path = tkit_xasprintf("%s/bench.db", dir ? dir : "/tmp");

@@ -24,7 +24,8 @@ struct fx {
         char *dir;
         const char *tilekit;
         const char *root;
-        char *out, *err; /* output of the last run */
+        struct tkit_run r; /* the last run */
+        char *out, *err;   /* its output (in r) */
         int n;           /* counter for file names */
 };
 
@@ -45,8 +46,7 @@ static int teardown(void **state)
         struct fx *f = *state;
         remove_tree(f->dir);
         free(f->dir);
-        free(f->out);
-        free(f->err);
+        tkit_run_finish(&f->r);
         free(f);
         return 0;
 }
@@ -56,17 +56,14 @@ static char *tmp_path(struct fx *f, const char *name)
         return tkit_xasprintf("%s/%d-%s", f->dir, f->n++, name);
 }
 
-/* Runs the binary with argv (argv[0] is replaced by the binary); returns its exit status,
- * output in f->out and f->err. Under the valgrind setup the binary runs under valgrind too. */
+/* Runs the binary with argv (argv[0] is replaced by the binary) through tkit_run(); returns its
+ * exit status, output in f->out and f->err. */
 static int run_argv(struct fx *f, const char **argv)
 {
         argv[0] = f->tilekit;
-        free(f->out);
-        free(f->err);
-        int rc = run_program(argv, f->dir, false, &f->out, &f->err);
-        assert_true(rc >= 0);
-        if (rc == TKIT_WRAPPER_ERROR)
-                fail_msg("valgrind found errors in tilekit %s:\n%s", argv[1], f->err);
+        int rc = tkit_run(&f->r, argv);
+        f->out = f->r.out;
+        f->err = f->r.err;
         return rc;
 }
 

@@ -3,7 +3,12 @@
  * With arguments, scaling runs at n and 2n on inputs generated in memory (issue 11):
  *   names N      read a set with N <name> elements (languages checked for repeats)
  *   jcz-link N   read N JCloisterZone files of 250 tiles, each tile-set referring to the tiles
- *                of the next file too, and link them (tkit_jcz_link) */
+ *                of the next file too, and link them (tkit_jcz_link)
+ *   attributes N a tile set, a JCloisterZone file and a scene whose root element has N
+ *                attributes (issue 21: libxml2 2.9 compared each with every earlier one; now
+ *                refused past TKIT_MAX_XML_ATTRIBUTES by a pre-scan)
+ *   attributes-at-limit N  a tile set of N <tile> elements with TKIT_MAX_XML_ATTRIBUTES
+ *                attributes each: what is still parsed grows linearly */
 #include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -12,6 +17,11 @@
 #include <time.h>
 
 #include "formats/tkit-formats.h"
+#include "model/tkit-scene.h"
+
+#ifndef TKIT_MAX_XML_ATTRIBUTES /* building against the library before issue 21 */
+#define TKIT_MAX_XML_ATTRIBUTES 256u
+#endif
 
 static double now(void)
 {
@@ -55,8 +65,87 @@ static char *jcz_xml(int k, int n)
         return tkit_buf_steal(&b);
 }
 
+/* `head`, then n attributes a0="0" a1="1" ... on its root element, then `tail`. */
+static char *attributes_xml(const char *head, int n, const char *tail)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, head);
+        for (int i = 0; i < n; i++)
+                tkit_buf_printf(&b, " a%d=\"%d\"", i, i);
+        tkit_buf_puts(&b, tail);
+        return tkit_buf_steal(&b);
+}
+
+/* Reads `xml` as a tile set (or as a scene): the seconds it took; *refused: it was refused. */
+static double time_read(const char *xml, bool scene, bool *refused)
+{
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        double t0 = now();
+        if (scene) {
+                struct tkit_scene *s = tkit_scene_read(xml, strlen(xml), "bench.xml", &d);
+                *refused = s == NULL;
+                tkit_scene_destroy(s);
+        } else {
+                *refused =
+                    tkit_read_memory(xml, strlen(xml), "bench.xml", TKIT_FORMAT_AUTO, &l, &d) != 0;
+        }
+        double t = now() - t0;
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+        return t;
+}
+
+static int attributes(int n)
+{
+        static const char *const kinds[][3] = {
+            {"tile set", "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"a\"",
+             ">\n</tileset>\n"},
+            {"JCloisterZone", "<?xml version=\"1.0\"?>\n<defs", ">\n</defs>\n"},
+            {"scene", "<?xml version=\"1.0\"?>\n<scene id=\"a\"", ">\n</scene>\n"},
+        };
+        for (int k = 1; k <= 2; k++)
+                for (int i = 0; i < 3; i++) {
+                        char *xml = attributes_xml(kinds[i][1], k * n, kinds[i][2]);
+                        bool refused;
+                        double t = time_read(xml, i == 2, &refused);
+                        printf("attributes: %s, %d attributes on the root: %.3f s (%s)\n",
+                               kinds[i][0], k * n, t, refused ? "refused" : "read");
+                        free(xml);
+                }
+        return 0;
+}
+
+static int attributes_at_limit(int n)
+{
+        for (int k = 1; k <= 2; k++) {
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                tkit_buf_puts(&b, "<?xml version=\"1.0\"?>\n<tileset format=\"1\" id=\"a\">\n");
+                for (int e = 0; e < k * n; e++) {
+                        char *tag = attributes_xml("<tile", (int)TKIT_MAX_XML_ATTRIBUTES, "/>\n");
+                        tkit_buf_puts(&b, tag);
+                        free(tag);
+                }
+                tkit_buf_puts(&b, "</tileset>\n");
+                bool refused;
+                double t = time_read(b.data, false, &refused);
+                printf("attributes-at-limit: %d elements of %u attributes (%.1f MiB): %.3f s\n",
+                       k * n, TKIT_MAX_XML_ATTRIBUTES, (double)b.len / (1 << 20), t);
+                tkit_buf_finish(&b);
+        }
+        return 0;
+}
+
 static int scaling(const char *what, int n)
 {
+        if (strcmp(what, "attributes") == 0)
+                return attributes(n);
+        if (strcmp(what, "attributes-at-limit") == 0)
+                return attributes_at_limit(n);
         bool jcz = strcmp(what, "jcz-link") == 0;
         int rc = 0;
         for (int k = 1; k <= 2 && rc == 0; k++) {

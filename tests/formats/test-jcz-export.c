@@ -555,7 +555,7 @@ static void test_errors(void **state)
 
 /* ------------------------------------------------------------------ the command */
 
-static int tilekit(const char *dir, char **err, ...)
+static int tilekit(char **err, ...)
 {
         const char *argv[24];
         int argc = 0;
@@ -566,15 +566,11 @@ static int tilekit(const char *dir, char **err, ...)
                 argc++;
         va_end(ap);
         argv[argc] = NULL;
-        char *out = NULL, *e = NULL;
-        int rc = run_program(argv, dir, false, &out, &e);
-        if (rc == TKIT_WRAPPER_ERROR)
-                fail_msg("valgrind found errors in tilekit:\n%s", e);
-        free(out);
+        struct tkit_run r = {0};
+        int rc = tkit_run(&r, argv);
         if (err)
-                *err = e;
-        else
-                free(e);
+                *err = tkit_xstrdup(r.err);
+        tkit_run_finish(&r);
         return rc;
 }
 
@@ -594,9 +590,8 @@ static void test_cli(void **state)
         for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
                 char *p = tileset_path(pairs[i].ours), *q = jcz_path(pairs[i].jcz);
                 assert_int_equal(
-                    tilekit(dir, NULL, "export", "--format", "jcz", "--tiles", p, "-o", out, NULL),
-                    0);
-                assert_int_equal(tilekit(dir, NULL, "diff", out, q, NULL), 0);
+                    tilekit(NULL, "export", "--format", "jcz", "--tiles", p, "-o", out, NULL), 0);
+                assert_int_equal(tilekit(NULL, "diff", out, q, NULL), 0);
                 free(p);
                 free(q);
         }
@@ -606,13 +601,13 @@ static void test_cli(void **state)
                 char *p = tileset_path(lossy[i]);
                 remove(out);
                 assert_int_equal(
-                    tilekit(dir, &err, "export", "-f", "jcz", "--tiles", p, "-o", out, NULL), 0);
+                    tilekit(&err, "export", "-f", "jcz", "--tiles", p, "-o", out, NULL), 0);
                 contains(err, ": warning: [JCZ-LOSSY] tile ");
                 contains(err, i ? "siege symbols" : "end=village");
                 free(err);
                 remove(out);
-                assert_int_equal(tilekit(dir, &err, "export", "--format", "jcz", "--werror",
-                                         "--tiles", p, "-o", out, NULL),
+                assert_int_equal(tilekit(&err, "export", "--format", "jcz", "--werror", "--tiles",
+                                         p, "-o", out, NULL),
                                  1);
                 contains(err, ": error: [JCZ-LOSSY] ");
                 contains(err, "out.xml: error: not written: ");
@@ -623,8 +618,8 @@ static void test_cli(void **state)
         /* from the database: two sets into one file, ids kept for the JCloisterZone one */
         char *db = tkit_xasprintf("%s/t.db", dir), *base = tileset_path("base.xml"),
              *river = jcz_path("river.xml");
-        assert_int_equal(tilekit(dir, NULL, "import", "--db", db, base, river, NULL), 0);
-        assert_int_equal(tilekit(dir, NULL, "export", "--db", db, "--format", "jcz", "--set",
+        assert_int_equal(tilekit(NULL, "import", "--db", db, base, river, NULL), 0);
+        assert_int_equal(tilekit(NULL, "export", "--db", db, "--format", "jcz", "--set",
                                  "base,river/1:1", "-o", out, NULL),
                          0);
         char *text = read_all(out, NULL);
@@ -634,12 +629,11 @@ static void test_cli(void **state)
         contains(text, "<tile id=\"RI.1/CICI\" group=\"river\">");
         free(text);
         char *q = jcz_path("river.xml#river/1:1"), *o2 = tkit_xasprintf("%s#river/1:1", out);
-        assert_int_equal(tilekit(dir, NULL, "diff", "--markers", o2, q, NULL), 0);
+        assert_int_equal(tilekit(NULL, "diff", "--markers", o2, q, NULL), 0);
         /* usage: an unknown format; several sets in the tilekit format */
         assert_int_equal(
-            tilekit(dir, NULL, "export", "--format", "xyz", "--db", db, "--set", "base", NULL), 2);
-        assert_int_equal(tilekit(dir, NULL, "export", "--db", db, "--set", "base,river/1:1", NULL),
-                         2);
+            tilekit(NULL, "export", "--format", "xyz", "--db", db, "--set", "base", NULL), 2);
+        assert_int_equal(tilekit(NULL, "export", "--db", db, "--set", "base,river/1:1", NULL), 2);
         free(q);
         free(o2);
         free(db);

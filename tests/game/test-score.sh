@@ -1,6 +1,7 @@
 #!/bin/sh
 # CLI tests of `tilekit score`: every bundled scene scores as it expects (exit 0) and a few
-# printed totals are the rulebooks' numbers; each bad scene exits 2 naming its file and line; a
+# printed totals are the rulebooks' numbers; each bad scene exits 1 (wrong data, the one exit-code
+# table of tilekit(1)) naming its file and line; a
 # wrong expectation exits 1 with expected and computed; --json, --after and --final.
 # Usage: test-score.sh TILEKIT SOURCE_ROOT
 set -u
@@ -90,7 +91,7 @@ for f in "$ROOT"/tests/game/bad/*.xml; do
   # shellcheck disable=SC2086
   "$TK" score $TILES "$f" >/dev/null 2>"$TMP/err"
   rc=$?
-  [ "$rc" = 2 ] && ok || bad "$(basename "$f"): exit $rc, want 2"
+  [ "$rc" = 1 ] && ok || bad "$(basename "$f"): exit $rc, want 1"
   grep -Eq "^$f:[0-9]+: error: \[SCENE-" "$TMP/err" && ok || bad "$(basename "$f"): no FILE:LINE error"
 done
 
@@ -99,7 +100,7 @@ sed 's/rotation="0"/rotation="90"/; s/feature="nope"/feature="city"/' \
   "$ROOT/tests/game/bad/figure-no-feature.xml" >"$TMP/city.xml"
 # shellcheck disable=SC2086
 "$TK" score $TILES "$TMP/city.xml" >/dev/null 2>"$TMP/err"
-[ $? = 2 ] && ok || bad "feature=city: want exit 2"
+[ $? = 1 ] && ok || bad "feature=city: want exit 1 (an illegal scene)"
 grep -qF "city.xml:12: error: [SCENE-FIGURE] the figure at (0, 0): no feature 'city' on base/E (rotation 90); features: c (city, E), f (field); or a side" \
   "$TMP/err" && ok || { bad "feature=city: the choices"; cat "$TMP/err"; }
 
@@ -169,7 +170,7 @@ grep -q "row space 4 of the knights post does not count with 2 players, yet hold
 sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.xml" >"$TMP/ic.xml"
 "$TK" score --tiles "$ROOT/tilesets/base.xml" --tiles "$TMP/ic.xml" \
   "$ROOT/scenes/own-big-meeple-majority.xml" >/dev/null 2>"$TMP/err"
-[ $? = 2 ] && ok || bad "big meeple without big-meeple tokens: want exit 2"
+[ $? = 1 ] && ok || bad "big meeple without big-meeple tokens: want exit 1 (an illegal scene)"
 grep -q "\[SCENE-FIGURE-KIND\] no set in play has the big-meeple" "$TMP/err" && ok \
   || bad "big meeple without tokens: no SCENE-FIGURE-KIND"
 echo "$pass passed, $fail failed"

@@ -346,26 +346,26 @@ static void test_cli(void **state)
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
                 char *args = tkit_xasprintf(runs[i].args, ts, art, out, sc);
 #pragma GCC diagnostic pop
-                char *cmd = tkit_xasprintf("'%s' %s >/dev/null 2>&1", exe, args);
-                int st = run_shell(cmd, NULL);
+                struct tkit_run r = {0};
+                int st = tkit_run_line(&r, exe, "%s", args);
+                tkit_run_finish(&r);
                 if (st != runs[i].status)
-                        fail_msg("%s: exit status %d, want %d", cmd, st, runs[i].status);
+                        fail_msg("%s: exit status %d, want %d", args, st, runs[i].status);
                 if ((access(path, F_OK) == 0) != (runs[i].status == 0))
-                        fail_msg("%s: %s written", cmd, runs[i].status ? "something" : "nothing");
-                free(cmd);
+                        fail_msg("%s: %s written", args, runs[i].status ? "something" : "nothing");
                 free(args);
                 free(path);
         }
         /* the warning names each tile drawn without an image */
-        char *cmd = tkit_xasprintf("'%s' render sheet --tiles '%s/base.xml' --art '%s' -o "
-                                   "'%s.pdf' 2>&1 >/dev/null",
-                                   exe, ts, art, out);
-        char *text = NULL;
-        assert_int_equal(run_shell(cmd, &text), 0);
-        assert_non_null(strstr(text, "[ART-MISSING] tile W"));
-        assert_null(strstr(text, "tile 'A'"));
-        free(text);
-        free(cmd);
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, exe,
+                                       "render sheet --tiles '%s/base.xml' --art '%s' -o "
+                                       "'%s.pdf'",
+                                       ts, art, out),
+                         0);
+        assert_non_null(strstr(r.err, "[ART-MISSING] tile W"));
+        assert_null(strstr(r.err, "tile 'A'"));
+        tkit_run_finish(&r);
         free(out);
 }
 

@@ -1181,11 +1181,12 @@ static void test_map_cli(void **state)
                                      "'%s/siege-defense.xml'",
                                      ts, ts, ts);
         char *png = out_path("map.png"), *json = out_path("map.json");
-        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --dpi 96 --lang cs -o '%s' --map "
-                                   "'%s' >/dev/null",
-                                   exe, scene, tiles, png, json);
-        assert_int_equal(run_shell(cmd, NULL), 0);
-        free(cmd);
+        struct tkit_run run = {0};
+        assert_int_equal(tkit_run_line(&run, exe,
+                                       "render scene '%s' %s --dpi 96 --lang cs -o '%s' --map '%s'",
+                                       scene, tiles, png, json),
+                         0);
+        char *cmd;
         /* the same picture through the library */
         struct tkit_diags d;
         tkit_diags_init(&d);
@@ -1237,17 +1238,16 @@ static void test_map_cli(void **state)
 #pragma GCC diagnostic pop
                 size_t before_len;
                 char *before = read_all(scene, &before_len);
-                cmd = tkit_xasprintf("'%s' render scene '%s' %s %s 2>/dev/null", exe, scene, tiles,
-                                     args);
-                assert_int_equal(run_shell(cmd, NULL), 2);
+                assert_int_equal(
+                    tkit_run_line(&run, exe, "render scene '%s' %s %s", scene, tiles, args), 2);
                 size_t after_len;
                 char *after = read_all(scene, &after_len);
                 assert_true(before_len == after_len && memcmp(before, after, after_len) == 0);
                 free(before);
                 free(after);
-                free(cmd);
                 free(args);
         }
+        tkit_run_finish(&run);
         free(got);
         tkit_buf_finish(&b);
         tkit_scene_picture_finish(&pic);
@@ -1276,27 +1276,28 @@ static void test_scenes_cli(void **state)
         char *a = out_path("cli1.svg"), *b = out_path("cli2.svg");
         for (size_t i = 0; i < n; i++) {
                 for (int k = 0; k < 2; k++) {
-                        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s -o '%s' >/dev/null",
-                                                   exe, files[i], tiles, k ? b : a);
-                        if (run_shell(cmd, NULL) != 0)
-                                fail_msg("%s: exit status not 0", cmd);
-                        free(cmd);
+                        struct tkit_run r = {0};
+                        if (tkit_run_line(&r, exe, "render scene '%s' %s -o '%s'", files[i], tiles,
+                                          k ? b : a) != 0)
+                                fail_msg("%s: exit status not 0:\n%s", files[i], r.err);
+                        tkit_run_finish(&r);
                 }
                 if (!same_file(a, b))
                         fail_msg("%s: SVG not the same bytes twice", files[i]);
         }
-        char *cmd = tkit_xasprintf("'%s' render scene '%s' %s --state sideways -o '%s' 2>/dev/null",
-                                   exe, files[0], tiles, a);
-        assert_int_equal(run_shell(cmd, NULL), 2);
-        free(cmd);
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, exe, "render scene '%s' %s --state sideways -o '%s'",
+                                       files[0], tiles, a),
+                         2);
         /* a board of a fresh game carrying a scene's figures */
         char *png = out_path("board-scene.png");
-        cmd = tkit_xasprintf("'%s' render board --scene '%s' %s --set base --seed 3 -o '%s' "
-                             ">/dev/null 2>&1",
-                             exe, files[0], tiles, png);
-        assert_int_equal(run_shell(cmd, NULL), 0);
+        assert_int_equal(tkit_run_line(&r, exe,
+                                       "render board --scene '%s' %s --set base --seed 3 "
+                                       "-o '%s'",
+                                       files[0], tiles, png),
+                         0);
         assert_int_equal(access(png, R_OK), 0);
-        free(cmd);
+        tkit_run_finish(&r);
         free(png);
         for (size_t i = 0; i < n; i++)
                 free(files[i]);

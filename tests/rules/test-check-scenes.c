@@ -51,7 +51,10 @@ static int check(const char *const *args, const glob_t *a, const glob_t *b, char
         for (size_t i = 0; b && i < b->gl_pathc; i++)
                 argv[k++] = b->gl_pathv[i];
         char *dir = make_temp_dir();
-        int rc = run_program(argv, dir, false, out, err);
+        struct tkit_run r = {.cwd = dir};
+        int rc = tkit_run(&r, argv);
+        *out = r.out; /* handed over: the caller frees them */
+        *err = r.err;
         remove_tree(dir);
         free(dir);
         free(argv);
@@ -190,23 +193,19 @@ static void test_scene_sets_from_db(void **state)
         char *base = src_path("tilesets/base.xml");
         char *db = tkit_xasprintf("%s/t.db", dir);
         const char *imp[] = {tk, "import", "--db", db, base, NULL};
-        char *out, *err;
-        assert_int_equal(run_program(imp, dir, false, &out, &err), 0);
-        free(out);
-        free(err);
+        struct tkit_run r = {.cwd = dir};
+        assert_int_equal(tkit_run(&r, imp), 0);
         char *scene = src_path("scenes/cb-example-2.xml");
         const char *chk[] = {tk, "check", "--db", db, scene, NULL};
-        assert_int_equal(run_program(chk, dir, false, &out, &err), 1);
-        assert_non_null(strstr(out, "[SCENE-SET] set 'castles-bridges' is not loaded"));
-        free(out);
-        free(err);
+        assert_int_equal(tkit_run(&r, chk), 1);
+        assert_non_null(strstr(r.out, "[SCENE-SET] set 'castles-bridges' is not in the FILEs given "
+                                      "nor in the database"));
         assert_int_equal(query_long(db, "SELECT count(*) FROM findings"), 0);
         /* the same set from a FILE beside it */
         char *cb = src_path("tilesets/castles-bridges.xml");
         const char *chk2[] = {tk, "check", scene, cb, NULL};
-        assert_int_equal(run_program(chk2, dir, false, &out, &err), 0);
-        free(out);
-        free(err);
+        assert_int_equal(tkit_run(&r, chk2), 0);
+        tkit_run_finish(&r);
         free(cb);
         free(scene);
         free(db);
@@ -218,13 +217,15 @@ static void test_scene_sets_from_db(void **state)
 static void test_scene_on_stdin(void **state)
 {
         (void)state;
-        char *cmd = tkit_xasprintf("cd '%s' && '%s' check - <tests/game/bad/bridge-touch.xml",
-                                   tkit_test_env("TKIT_SOURCE_ROOT"), tkit_test_env("TILEKIT"));
-        char *out;
-        assert_int_equal(run_shell(cmd, &out), 1);
-        assert_non_null(strstr(out, "<stdin>:14: error: [SCENE-BRIDGE]"));
-        free(out);
-        free(cmd);
+        char *path = src_path("tests/game/bad/bridge-touch.xml");
+        struct tkit_run r = {0};
+        r.input = read_all(path, &r.input_len);
+        assert_non_null(r.input);
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check -"), 1);
+        assert_non_null(strstr(r.out, "<stdin>:14: error: [SCENE-BRIDGE]"));
+        free((char *)r.input);
+        tkit_run_finish(&r);
+        free(path);
 }
 
 /* ------------------------------------------------------------------ the fuzz target's check */

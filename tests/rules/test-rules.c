@@ -901,15 +901,15 @@ static void test_jcz_planted(void **state)
 
 /* ------------------------------------------------------------------ the commands */
 
-/* Runs the tilekit binary with `args` (a shell fragment, from the source root); captures stdout
- * into *out (caller frees) and returns the exit status. */
+/* Runs the tilekit binary with `args` (words, '...' quoted) from the source root through
+ * tkit_run(); a copy of its stdout in *out (caller frees); returns the exit status. */
 static int run(const char *args, char **out)
 {
-        const char *exe = tkit_test_env("TILEKIT");
         const char *root = env("TKIT_SOURCE_ROOT");
-        char *cmd = tkit_xasprintf("cd '%s' && '%s' %s 2>/dev/null", root ? root : ".", exe, args);
-        int st = run_shell(cmd, out);
-        free(cmd);
+        struct tkit_run r = {.cwd = root ? root : "."};
+        int st = tkit_run_line(&r, tkit_test_env("TILEKIT"), "%s", args);
+        *out = tkit_xstrdup(r.out);
+        tkit_run_finish(&r);
         return st;
 }
 

@@ -29,7 +29,7 @@ expect_rc 2 "check a missing file" "$TK" scene check "$dir/none.xml" "$F/full.xm
 expect_rc 2 "no action" "$TK" scene
 expect_rc 2 "unknown action" "$TK" scene frobnicate x.xml
 expect_rc 2 "format without a file" "$TK" scene format
-expect_rc 2 "format a bad scene" "$TK" scene format "$B/two-places.xml"
+expect_rc 1 "format a bad scene" "$TK" scene format "$B/two-places.xml"
 grep -q "^$B/two-places.xml:12: error: \[SCENE-PLACE\]" "$dir/err" && ok || bad "format message"
 expect_rc 0 "help" "$TK" scene --help
 

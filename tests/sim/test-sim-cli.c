@@ -24,31 +24,31 @@ static const char *root(void)
         return r ? r : ".";
 }
 
-/* Runs `tilekit ARGS` through the shell; stdout into *out (caller frees), returns the exit code. */
+static struct tkit_run last; /* the last run (tests/support) */
+
+/* Runs `tilekit ARGS` (words, '...' quoted) from the source root with tkit_run(); a copy of its
+ * stdout in *out (caller frees; NULL: dropped); returns the exit code. */
 static int run(char **out, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int run(char **out, const char *fmt, ...)
 {
         va_list ap;
-        char args[4096], cmd[8192];
         va_start(ap, fmt);
-        vsnprintf(args, sizeof(args), fmt, ap);
+        struct tkit_buf args;
+        tkit_buf_init(&args);
+        tkit_buf_vprintf(&args, fmt, ap);
         va_end(ap);
-        snprintf(cmd, sizeof(cmd), "cd '%s' && '%s' %s 2>'%s/stderr.txt'", root(),
-                 getenv("TILEKIT"), args, tmpdir);
-        return run_shell(cmd, out);
+        last.cwd = root();
+        int rc = tkit_run_line(&last, tkit_test_env("TILEKIT"), "%s", args.data);
+        tkit_buf_finish(&args);
+        if (out)
+                *out = tkit_xstrdup(last.out);
+        return rc;
 }
 
-static char *stderr_text(void)
+/* The standard error of the last run. */
+static const char *stderr_text(void)
 {
-        char path[600];
-        snprintf(path, sizeof(path), "%s/stderr.txt", tmpdir);
-        FILE *f = fopen(path, "r");
-        assert_non_null(f);
-        static char buf[65536];
-        size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-        buf[n] = '\0';
-        fclose(f);
-        return buf;
+        return last.err;
 }
 
 #define BASE "--tiles tilesets/base.xml"
@@ -278,5 +278,7 @@ int main(void)
             cmocka_unit_test(test_db),
             cmocka_unit_test(test_jcz_db),
         };
-        return cmocka_run_group_tests(tests, NULL, NULL);
+        int failed = cmocka_run_group_tests(tests, NULL, NULL);
+        tkit_run_finish(&last);
+        return failed;
 }

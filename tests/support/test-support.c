@@ -1,15 +1,23 @@
-#define _XOPEN_SOURCE 700 /* nftw, popen */
+#define _GNU_SOURCE /* nftw, popen, pipe2 */
 #include "tkit-test.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <linux/capability.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -89,54 +97,260 @@ int run_shell(const char *cmd, char **out)
         return st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static void child(const char *const *argv, int o, int e, bool as_nobody, const char *dir)
+/* ---------------------------------------------------------------- running tilekit */
+
+/* The capabilities that let root ignore file modes, dropped from the bounding set (which an
+ * exec'ed root program gets as its permitted set) and from the current sets; the process stays
+ * uid 0 and reaches what root's mode bits allow (a clone under a 0700 /root too). */
+static int drop_file_capabilities(void)
 {
-        if (dup2(o, 1) < 0 || dup2(e, 2) < 0)
-                _exit(127);
-        unsetenv("TILEKIT_DB");
-        if (as_nobody && getuid() == 0) {
-                setenv("TMPDIR", dir, 1); /* valgrind's temporary files */
-                if (setgid(65534) != 0 || setuid(65534) != 0)
-                        _exit(126);
+        static const int caps[] = {CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER};
+        struct __user_cap_header_struct h = {_LINUX_CAPABILITY_VERSION_3, 0};
+        struct __user_cap_data_struct d[2];
+        if (syscall(SYS_capget, &h, d) != 0)
+                return -1;
+        for (size_t i = 0; i < sizeof caps / sizeof *caps; i++) {
+                if (prctl(PR_CAPBSET_DROP, caps[i], 0, 0, 0) != 0)
+                        return -1;
+                uint32_t bit = 1u << (caps[i] & 31);
+                d[caps[i] >> 5].effective &= ~bit;
+                d[caps[i] >> 5].permitted &= ~bit;
+                d[caps[i] >> 5].inheritable &= ~bit;
         }
-        execvp(argv[0], (char *const *)argv);
+        return (int)syscall(SYS_capset, &h, d);
+}
+
+static void child_fail(const char *what, const char *arg)
+{
+        dprintf(2, "tkit_run: %s %s: %s\n", what, arg ? arg : "", strerror(errno));
         _exit(127);
 }
 
-int run_program(const char *const *argv, const char *dir, bool as_nobody, char **out, char **err)
+static void child(const struct tkit_run *r, const char *const *argv, const int in[2],
+                  const int out[2], const int err[2])
+{
+        setpgid(0, 0); /* killed as a group on a timeout (valgrind's helpers too) */
+        if (dup2(in[0], 0) < 0 || dup2(out[1], 1) < 0 || dup2(err[1], 2) < 0)
+                _exit(127);
+        signal(SIGPIPE, SIG_DFL);
+        if (r->cwd && chdir(r->cwd) != 0)
+                child_fail("cannot enter", r->cwd);
+        if (!r->keep_db_env)
+                unsetenv("TILEKIT_DB");
+        for (const char *const *e = r->env; e && *e; e++)
+                if (putenv((char *)*e) != 0)
+                        child_fail("cannot set", *e);
+        if (r->unprivileged && geteuid() == 0 && drop_file_capabilities() != 0)
+                child_fail("cannot drop the capabilities that ignore file modes", NULL);
+        execvp(argv[0], (char *const *)argv);
+        child_fail("cannot run", argv[0]);
+}
+
+/* Whether this run goes under $TKIT_CHILD_WRAPPER ($TKIT_CHILD_WRAPPER_EVERY: a sample). */
+static bool wrap_this_run(const struct tkit_run *r)
+{
+        static unsigned long runs;
+        const char *wrap = getenv("TKIT_CHILD_WRAPPER");
+        if (r->native || !wrap || !*wrap)
+                return false;
+        const char *every = getenv("TKIT_CHILD_WRAPPER_EVERY");
+        unsigned long n = every && *every ? strtoul(every, NULL, 10) : 1;
+        return n <= 1 || runs++ % n == 0;
+}
+
+/* argv prefixed by the words of $TKIT_CHILD_WRAPPER when `wrap`; *words to free. */
+static const char **full_argv(const char *const *argv, bool wrap, char **words)
 {
         size_t n = 0;
         while (argv[n])
                 n++;
-        const char *wrap = getenv("TKIT_CHILD_WRAPPER");
-        char *words = tkit_xstrdup(wrap ? wrap : "");
-        const char **full = tkit_xcalloc(n + strlen(words) / 2 + 2, sizeof *full);
+        *words = tkit_xstrdup(wrap ? getenv("TKIT_CHILD_WRAPPER") : "");
+        const char **full = tkit_xcalloc(n + strlen(*words) / 2 + 2, sizeof *full);
         size_t k = 0;
-        for (char *save = NULL, *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
+        for (char *save = NULL, *w = strtok_r(*words, " ", &save); w;
+             w = strtok_r(NULL, " ", &save))
                 full[k++] = w;
         memcpy(full + k, argv, (n + 1) * sizeof *argv);
-        char *paths[2] = {tkit_xasprintf("%s/stdout-XXXXXX", dir),
-                          tkit_xasprintf("%s/stderr-XXXXXX", dir)};
-        int o = mkstemp(paths[0]), e = mkstemp(paths[1]);
-        int status = -1;
-        pid_t pid = o >= 0 && e >= 0 ? fork() : -1;
-        if (pid == 0)
-                child(full, o, e, as_nobody, dir);
-        if (pid > 0 && waitpid(pid, &status, 0) != pid)
-                status = -1;
-        if (o >= 0)
-                close(o);
-        if (e >= 0)
-                close(e);
-        *out = read_all(paths[0], NULL);
-        *err = read_all(paths[1], NULL);
-        for (int i = 0; i < 2; i++) {
-                unlink(paths[i]);
-                free(paths[i]);
+        return full;
+}
+
+struct capture {
+        struct tkit_buf out, err;
+        const char *in;
+        size_t inleft;
+};
+
+/* Moves bytes between the child's pipes and the buffers until both outputs are closed or the
+ * deadline passes; false on the deadline. */
+static bool pump(int fds[3], struct capture *c, long long deadline_ms)
+{
+        char chunk[65536];
+        while (fds[1] >= 0 || fds[2] >= 0) {
+                struct pollfd p[3];
+                for (int i = 0; i < 3; i++)
+                        p[i] = (struct pollfd){fds[i], i == 0 ? POLLOUT : POLLIN, 0};
+                struct timespec now;
+                clock_gettime(CLOCK_MONOTONIC, &now);
+                long long left = deadline_ms - (now.tv_sec * 1000LL + now.tv_nsec / 1000000);
+                if (left <= 0)
+                        return false;
+                int rc = poll(p, 3, left > 1000000 ? 1000000 : (int)left);
+                if (rc < 0 && errno != EINTR)
+                        return false;
+                if (fds[0] >= 0 && p[0].revents) {
+                        ssize_t w = c->inleft ? write(fds[0], c->in, c->inleft) : 0;
+                        if (w > 0) {
+                                c->in += w;
+                                c->inleft -= (size_t)w;
+                        }
+                        if (w < 0 || !c->inleft) { /* all written, or the child stopped reading */
+                                close(fds[0]);
+                                fds[0] = -1;
+                        }
+                }
+                for (int i = 1; i < 3; i++) {
+                        if (fds[i] < 0 || !p[i].revents)
+                                continue;
+                        ssize_t got = read(fds[i], chunk, sizeof chunk);
+                        if (got > 0) {
+                                tkit_buf_add(i == 1 ? &c->out : &c->err, chunk, (size_t)got);
+                        } else if (got == 0 || errno != EINTR) {
+                                close(fds[i]);
+                                fds[i] = -1;
+                        }
+                }
         }
+        return true;
+}
+
+int tkit_run(struct tkit_run *r, const char *const *argv)
+{
+        tkit_run_finish(r);
+        r->wrapped = wrap_this_run(r);
+        char *words;
+        const char **full = full_argv(argv, r->wrapped, &words);
+        int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
+        if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0)
+                fail_msg("tkit_run: pipe: %s", strerror(errno));
+        fflush(NULL);
+        pid_t pid = fork();
+        if (pid < 0)
+                fail_msg("tkit_run: fork: %s", strerror(errno));
+        if (pid == 0)
+                child(r, full, in, out, err);
+        close(in[0]);
+        close(out[1]);
+        close(err[1]);
+        if (r->started)
+                r->started(pid, r->started_ctx);
+        int fds[3] = {in[1], out[0], err[0]};
+        fcntl(in[1], F_SETFL, O_NONBLOCK);
+        struct capture c = {.in = r->input ? r->input : "", .inleft = r->input ? r->input_len : 0};
+        tkit_buf_init(&c.out);
+        tkit_buf_init(&c.err);
+        tkit_buf_puts(&c.out, "");
+        tkit_buf_puts(&c.err, "");
+        int timeout = r->timeout > 0 ? r->timeout : 300;
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long long deadline = now.tv_sec * 1000LL + now.tv_nsec / 1000000 +
+                             (long long)timeout * (r->wrapped ? 10 : 1) * 1000;
+        /* SIGPIPE: a child that exits before reading all its input must not kill the test */
+        void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+        bool done = pump(fds, &c, deadline);
+        signal(SIGPIPE, old);
+        if (!done)
+                kill(-pid, SIGKILL);
+        for (int i = 0; i < 3; i++)
+                if (fds[i] >= 0)
+                        close(fds[i]);
+        int st = 0;
+        while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+                ;
+        r->out_len = c.out.len;
+        r->err_len = c.err.len;
+        r->out = tkit_buf_steal(&c.out);
+        r->err = tkit_buf_steal(&c.err);
+        r->status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+        r->signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
         free(full);
         free(words);
-        return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        if (!done)
+                fail_msg("%s %s: timed out after %d s; stderr so far:\n%.2000s", argv[0],
+                         argv[1] ? argv[1] : "", timeout, r->err);
+        if (r->status < 0 && !r->signal_ok)
+                fail_msg("%s %s: killed by signal %d; stderr:\n%.2000s", argv[0],
+                         argv[1] ? argv[1] : "", r->signal, r->err);
+        if (r->wrapped && r->status == TKIT_WRAPPER_ERROR)
+                fail_msg("TKIT_CHILD_WRAPPER found errors in %s %s:\n%s", argv[0],
+                         argv[1] ? argv[1] : "", r->err);
+        return r->status;
+}
+
+/* Splits `line` into words: blanks separate, '...' quotes (no other shell syntax). */
+static char **split_words(const char *line, size_t *n)
+{
+        char **v = NULL;
+        size_t cap = 0;
+        *n = 0;
+        const char *p = line;
+        for (;;) {
+                while (*p == ' ' || *p == '\t' || *p == '\n')
+                        p++;
+                if (!*p)
+                        break;
+                struct tkit_buf w;
+                tkit_buf_init(&w);
+                tkit_buf_puts(&w, "");
+                while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
+                        if (*p == '\'') {
+                                const char *end = strchr(p + 1, '\'');
+                                if (!end)
+                                        fail_msg("tkit_run_line: unbalanced quote in: %s", line);
+                                tkit_buf_add(&w, p + 1, (size_t)(end - p - 1));
+                                p = end + 1;
+                        } else {
+                                tkit_buf_add(&w, p++, 1);
+                        }
+                }
+                *TKIT_PUSH(v, *n, cap) = tkit_buf_steal(&w);
+        }
+        return v;
+}
+
+int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
+{
+        va_list ap;
+        va_start(ap, fmt);
+        struct tkit_buf line;
+        tkit_buf_init(&line);
+        tkit_buf_vprintf(&line, fmt, ap);
+        va_end(ap);
+        size_t n;
+        char **words = split_words(line.data ? line.data : "", &n);
+        const char **argv = tkit_xcalloc(n + 2, sizeof *argv);
+        size_t k = 0;
+        if (exe)
+                argv[k++] = exe;
+        for (size_t i = 0; i < n; i++)
+                argv[k++] = words[i];
+        if (!argv[0])
+                fail_msg("tkit_run_line: no program in '%s'", line.data ? line.data : "");
+        int rc = tkit_run(r, argv);
+        for (size_t i = 0; i < n; i++)
+                free(words[i]);
+        free(words);
+        free(argv);
+        tkit_buf_finish(&line);
+        return rc;
+}
+
+void tkit_run_finish(struct tkit_run *r)
+{
+        free(r->out);
+        free(r->err);
+        r->out = r->err = NULL;
+        r->out_len = r->err_len = 0;
 }
 
 long query_long(const char *db, const char *sql)
@@ -159,6 +373,13 @@ long query_long(const char *db, const char *sql)
 }
 
 static int skipped; /* tests skipped for a missing tool, over the whole program */
+
+void tkit_test_skip(const char *why)
+{
+        fprintf(stderr, "SKIP: %s\n", why);
+        skipped++;
+        skip();
+}
 
 const char *tkit_test_tool(const char *name)
 {

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdarg.h>
 
 /* Whole file contents, NUL-terminated (caller frees), or NULL; *len set when not NULL. */
 char *read_all(const char *path, size_t *len);
@@ -14,19 +15,66 @@ bool write_all(const char *path, const char *data);
 char *make_temp_dir(void);
 void remove_tree(const char *path);
 /* Runs `cmd` with /bin/sh; its standard output goes to *out (caller frees; NULL to drop it).
- * Returns the exit status, or -1 when the command did not exit normally. */
+ * Returns the exit status, or -1 when the command did not exit normally. For tools other than
+ * tilekit (pdftotext, sqlite3): tilekit itself is run with tkit_run(). */
 int run_shell(const char *cmd, char **out);
 
 /* Exit status of the programs in $TKIT_CHILD_WRAPPER (valgrind) when they found an error. */
 #define TKIT_WRAPPER_ERROR 97
 
-/* Runs the program `argv[0]` (a path) with `argv` (NULL-terminated), prefixed by the words of
- * $TKIT_CHILD_WRAPPER when set (the `valgrind` test setup sets it, so that CLI tests check the
- * binary they spawn too). Standard output and error go through files in `dir` into *out and
- * *err (caller frees both). The child runs without TILEKIT_DB; with `as_nobody` and when run as
- * root it drops to user nobody (root ignores file modes). Returns the exit status, or -1 when the
- * child did not exit normally. */
-int run_program(const char *const *argv, const char *dir, bool as_nobody, char **out, char **err);
+/* ---------------------------------------------------------------- running tilekit
+ *
+ * The one way every test runs the tilekit binary (or any program it spawns):
+ *
+ *     struct tkit_run r = {.cwd = dir};             // options; zero means the default
+ *     const char *argv[] = {exe, "list", "sets", NULL};
+ *     assert_int_equal(tkit_run(&r, argv), 0);      // r.out, r.err: what it wrote
+ *     assert_int_equal(tkit_run_line(&r, exe, "check '%s'", path), 1);   // or as words
+ *     tkit_run_finish(&r);
+ *
+ * Standard output and error are captured whole (buffers that grow, also with NUL bytes: *_len),
+ * standard input gets `input` (or nothing: end of file at once). The child runs without
+ * TILEKIT_DB (unless `keep_db_env`), in its own process group; one still running after `timeout`
+ * seconds is killed with its group and the run fails the test ("timed out"), as does a child
+ * killed by a signal unless `signal_ok`.
+ *
+ * Under $TKIT_CHILD_WRAPPER (the valgrind test setup sets it: a command such as valgrind
+ * --error-exitcode=97) the program runs under that command; its exit status 97 fails the test
+ * with the wrapper's report. $TKIT_CHILD_WRAPPER_EVERY=N (N > 1) wraps only every Nth run of
+ * the test program (the 1st, the N+1st, ...): the quick valgrind pass of tools/run-tests.sh
+ * samples the command-line tests this way, the full one (--full-valgrind) wraps every run. */
+struct tkit_run {
+        /* set before tkit_run() */
+        const char *cwd;   /* the child's working directory (NULL: the test's) */
+        const char *input; /* standard input: input_len bytes (NULL: empty) */
+        size_t input_len;
+        bool unprivileged;      /* as root: without the capabilities that let root ignore file
+                                   modes (CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH, CAP_FOWNER), still
+                                   uid 0, so it reaches whatever root's mode bits allow */
+        bool native;            /* never under $TKIT_CHILD_WRAPPER (a child the test must time) */
+        bool keep_db_env;       /* keep $TILEKIT_DB */
+        bool signal_ok;         /* the child may die by a signal (status -1, `signal` set) */
+        int timeout;            /* seconds; 0: 300 (x20 under the wrapper) */
+        const char *const *env; /* NULL-terminated "NAME=VALUE" to set in the child, or NULL */
+        /* called in the test once the child runs, before its output is read (to signal it) */
+        void (*started)(int pid, void *ctx);
+        void *started_ctx;
+        /* filled by tkit_run(); tkit_run() and tkit_run_finish() free them */
+        char *out, *err; /* NUL-terminated */
+        size_t out_len, err_len;
+        int status; /* exit status, or -1 (a signal) */
+        int signal;
+        bool wrapped; /* this run went through $TKIT_CHILD_WRAPPER */
+};
+/* Runs argv[0] (a path, or a name looked up in $PATH) with `argv`; returns r->status. */
+int tkit_run(struct tkit_run *r, const char *const *argv);
+/* The same with `exe` and the words of a printf-style line: split on blanks, '...' quotes a
+ * word (no other shell syntax); with `exe` NULL the first word is the program. */
+int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* Frees the captured output (the struct can be used again). */
+void tkit_run_finish(struct tkit_run *r);
+
 
 /* The number the query `sql` returns (its first row, first column), read from the SQLite file
  * `db` opened read-only; fails the current test when the query does not run. */
@@ -37,6 +85,9 @@ long query_long(const char *db, const char *sql);
  * call the program a pass: tkit_test_tool() counts the skip and tkit_test_status() turns the
  * count into the exit status 77 (meson: SKIP) when nothing failed. */
 
+/* Skips the current cmocka test, saying why on stderr: only for what the machine cannot do at
+ * all (mounting a file system without the privilege), never for a failure of the code. */
+void tkit_test_skip(const char *why);
 /* The full path of the program `name` found in $PATH (static storage, valid until the next
  * call); when there is none, says so on stderr and skips the current cmocka test. */
 const char *tkit_test_tool(const char *name);
