@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <linux/capability.h>
 #include <poll.h>
@@ -23,6 +24,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "formats/tkit-formats.h"
 #include "model/tkit-model.h"
 
 static char *read_stream(FILE *f, size_t *len)
@@ -351,6 +353,85 @@ void tkit_run_finish(struct tkit_run *r)
         free(r->err);
         r->out = r->err = NULL;
         r->out_len = r->err_len = 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.xml of the bundled folder, in name order, as full paths (a NULL-terminated list). */
+static char **bundled_files(void)
+{
+        const char *dir = tkit_test_env("TKIT_TILESETS");
+        DIR *dd = opendir(dir);
+        if (!dd)
+                fail_msg("%s: %s", dir, strerror(errno));
+        char **v = NULL;
+        size_t n = 0, cap = 0;
+        struct dirent *e;
+        while ((e = readdir(dd))) {
+                size_t len = strlen(e->d_name);
+                if (len > 4 && strcmp(e->d_name + len - 4, ".xml") == 0)
+                        *TKIT_PUSH(v, n, cap) = tkit_xasprintf("%s/%s", dir, e->d_name);
+        }
+        closedir(dd);
+        qsort(v, n, sizeof *v, cmp_name);
+        *TKIT_PUSH(v, n, cap) = NULL;
+        return v;
+}
+
+static void read_set_file(struct tkit_setlist *l, const char *path)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        if (tkit_read_file(path, TKIT_FORMAT_AUTO, l, &d) != 0) {
+                for (size_t i = 0; i < d.n; i++) {
+                        char *m = tkit_diag_format(&d.v[i]);
+                        print_error("%s\n", m);
+                        free(m);
+                }
+                fail_msg("%s: the bundled tile set does not read", path);
+        }
+        tkit_diags_finish(&d);
+}
+
+void tkit_test_sets_load(struct tkit_setlist *l, const char *const *names)
+{
+        tkit_setlist_init(l);
+        if (names) {
+                for (size_t i = 0; names[i]; i++) {
+                        char *p =
+                            tkit_xasprintf("%s/%s.xml", tkit_test_env("TKIT_TILESETS"), names[i]);
+                        read_set_file(l, p);
+                        free(p);
+                }
+                return;
+        }
+        char **files = bundled_files();
+        for (size_t i = 0; files[i]; i++) {
+                read_set_file(l, files[i]);
+                free(files[i]);
+        }
+        free(files);
+}
+
+const char *tkit_test_tiles_args(void)
+{
+        static char *args;
+        if (!args) {
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                tkit_buf_puts(&b, "");
+                char **files = bundled_files();
+                for (size_t i = 0; files[i]; i++) {
+                        tkit_buf_printf(&b, "%s--tiles '%s'", i ? " " : "", files[i]);
+                        free(files[i]);
+                }
+                free(files);
+                args = tkit_buf_steal(&b);
+        }
+        return args;
 }
 
 long query_long(const char *db, const char *sql)

@@ -76,6 +76,18 @@ int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
 void tkit_run_finish(struct tkit_run *r);
 
 
+/* ---------------------------------------------------------------- the bundled tile sets */
+
+struct tkit_setlist;
+/* Reads tile sets of the bundled folder $TKIT_TILESETS (tilesets/) into `l`, which this
+ * initialises: NAME.xml for each of `names` (NULL-terminated), or with `names` NULL every *.xml
+ * there, in name order. Fails the running test (or group setup) naming a file that does not read,
+ * with its diagnostics. */
+void tkit_test_sets_load(struct tkit_setlist *l, const char *const *names);
+/* The files tkit_test_sets_load(l, NULL) reads, as the words "--tiles 'PATH' --tiles 'PATH' ..."
+ * for tkit_run_line() (static storage): the command given the same sets as the test. */
+const char *tkit_test_tiles_args(void);
+
 /* The number the query `sql` returns (its first row, first column), read from the SQLite file
  * `db` opened read-only; fails the current test when the query does not run. */
 long query_long(const char *db, const char *sql);
