@@ -2,6 +2,7 @@
 
 #include "db/tkit-db.h"
 #include "model/tkit-scene.h"
+#include "text/tkit-text.h"
 
 #include <errno.h>
 #include <glob.h>
@@ -159,6 +160,17 @@ bool cli_parse_long(const char *s, long min, long max, long *out)
                 return false;
         *out = v;
         return true;
+}
+
+int cli_parse_lang(const char *cmd, const char *arg, int *lang)
+{
+        int l = tkit_lang_parse(arg);
+        if (l < 0)
+                return cli_usage_error(cmd, "unknown language '%s': use one of %s", arg,
+                                       tkit_lang_choices());
+        if (lang)
+                *lang = l;
+        return TKIT_EXIT_OK;
 }
 
 bool cli_parse_u64(const char *s, uint64_t *out)

@@ -93,11 +93,9 @@ static int parse(int argc, char **argv, struct score_opts *o, bool *done)
                         o->final = true;
                         break;
                 case O_LANG: {
-                        int l = tkit_lang_parse(optarg);
-                        if (l < 0)
-                                return cli_usage_error("score",
-                                                       "unknown language '%s': use one of %s",
-                                                       optarg, tkit_lang_choices());
+                        int l, rc = cli_parse_lang("score", optarg, &l);
+                        if (rc)
+                                return rc;
                         o->lang = (enum tkit_lang)l;
                         break;
                 }
