@@ -347,6 +347,26 @@ int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
         return rc;
 }
 
+int tkit_run_vargs(struct tkit_run *r, const char *exe, va_list ap)
+{
+        const char *argv[64];
+        int argc = 0;
+        argv[argc++] = exe;
+        while ((argv[argc] = va_arg(ap, const char *)) != NULL)
+                if (++argc == 63)
+                        fail_msg("tkit_run_args: more than 62 arguments");
+        return tkit_run(r, argv);
+}
+
+int tkit_run_args(struct tkit_run *r, const char *exe, ...)
+{
+        va_list ap;
+        va_start(ap, exe);
+        int rc = tkit_run_vargs(r, exe, ap);
+        va_end(ap);
+        return rc;
+}
+
 void tkit_run_finish(struct tkit_run *r)
 {
         free(r->out);

@@ -72,6 +72,10 @@ int tkit_run(struct tkit_run *r, const char *const *argv);
  * word (no other shell syntax); with `exe` NULL the first word is the program. */
 int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same with the arguments after `exe` as words, NULL-terminated:
+ *     tkit_run_args(&r, exe, "list", "sets", NULL)   (at most 62 of them) */
+int tkit_run_args(struct tkit_run *r, const char *exe, ...) __attribute__((sentinel));
+int tkit_run_vargs(struct tkit_run *r, const char *exe, va_list ap);
 /* Frees the captured output (the struct can be used again). */
 void tkit_run_finish(struct tkit_run *r);
 
