@@ -47,16 +47,25 @@ static void check(struct tkit_buf *b, const char *path)
         tkit_diags_finish(&d);
 }
 
-/* `score --json`: the engine's result with final scoring off, as the command plays it. */
+/* The scene of `path` read (*s, or NULL) and its move played as `score` and `render scene` play
+ * it, without final scoring: 0, or the reader's or the engine's error. */
+static int play(const char *path, const struct tkit_setlist *sets, struct tkit_scene **s,
+                struct tkit_game_result *r, struct tkit_diags *d)
+{
+        int err = 0;
+        *s = tkit_scene_read_file(path, d, &err);
+        tkit_game_result_init(r);
+        return *s ? tkit_game_apply(*s, sets->sets, sets->n, false, r, d) : err;
+}
+
+/* `score --json`: the engine's result. */
 static void score(struct tkit_buf *b, const char *path, const struct tkit_setlist *sets)
 {
         struct tkit_diags d;
         tkit_diags_init(&d);
-        int err = 0;
-        struct tkit_scene *s = tkit_scene_read_file(path, &d, &err);
+        struct tkit_scene *s;
         struct tkit_game_result r;
-        tkit_game_result_init(&r);
-        int rc = s ? tkit_game_apply(s, sets->sets, sets->n, false, &r, &d) : err;
+        int rc = play(path, sets, &s, &r, &d);
         int expect = s && !rc ? tkit_game_check_expect(s, &r, &d) : 0;
         tkit_buf_printf(b, "score: %d, expect %d\n", rc, expect);
         for (size_t i = 0; s && !rc && i < r.nevents; i++) {
@@ -84,11 +93,9 @@ static void picture(struct tkit_buf *b, const char *path, const struct tkit_setl
 {
         struct tkit_diags d;
         tkit_diags_init(&d);
-        int err = 0;
-        struct tkit_scene *s = tkit_scene_read_file(path, &d, &err);
+        struct tkit_scene *s;
         struct tkit_game_result r;
-        tkit_game_result_init(&r);
-        int rc = s ? tkit_game_apply(s, sets->sets, sets->n, false, &r, &d) : err;
+        int rc = play(path, sets, &s, &r, &d);
         char *data = NULL;
         size_t len = 0;
         if (!rc) {

@@ -58,11 +58,7 @@ static struct tkit_scene_picture draw(const struct tkit_scene *s, const struct t
         int rc = tkit_render_scene_cairo(cr, s, r, sets.sets, sets.n, &o, &pic, &d);
         cairo_destroy(cr);
         cairo_surface_destroy(surface);
-        for (size_t i = 0; i < d.n; i++) {
-                char *m = tkit_diag_format(&d.v[i]);
-                print_message("%s\n", m);
-                free(m);
-        }
+        tkit_test_print_diags(&d);
         assert_int_equal(rc, 0);
         tkit_diags_finish(&d);
         return pic;

@@ -241,11 +241,7 @@ static int render(const struct tkit_scene *s, const struct tkit_game_result *r,
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = tkit_render_scene(s, r, sets.sets, sets.n, o, path, TKIT_IMAGE_AUTO, pic, &d);
-        for (size_t i = 0; i < d.n; i++) {
-                char *m = tkit_diag_format(&d.v[i]);
-                print_message("%s\n", m);
-                free(m);
-        }
+        tkit_test_print_diags(&d);
         tkit_diags_finish(&d);
         return rc;
 }
@@ -263,11 +259,7 @@ static int picture_map(const struct tkit_scene *s, const struct tkit_game_result
         int rc = tkit_render_scene_cairo(cr, s, r, sets.sets, sets.n, o, pic, &d);
         cairo_destroy(cr);
         cairo_surface_destroy(surface);
-        for (size_t i = 0; i < d.n; i++) {
-                char *m = tkit_diag_format(&d.v[i]);
-                print_message("%s\n", m);
-                free(m);
-        }
+        tkit_test_print_diags(&d);
         tkit_diags_finish(&d);
         return rc;
 }

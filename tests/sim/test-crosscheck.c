@@ -19,6 +19,7 @@
 #include "formats/tkit-formats.h"
 #include "game/tkit-game.h"
 #include "sim/tkit-sim.h"
+#include "tkit-test.h"
 
 #define SEEDS 150 /* per combination of sets; 9 combinations */
 
@@ -85,11 +86,7 @@ static struct tkit_scene *scene_of(const struct tkit_layout *l, struct tkit_set 
 
 static void fail_with(struct tkit_diags *d, const char *what, const char *sets, uint64_t seed)
 {
-        for (size_t i = 0; i < d->n; i++) {
-                char *m = tkit_diag_format(&d->v[i]);
-                print_error("%s\n", m);
-                free(m);
-        }
+        tkit_test_print_diags(d);
         fail_msg("%s: sets %s, seed %llu", what, sets, (unsigned long long)seed);
 }
 

@@ -401,16 +401,21 @@ static char **bundled_files(void)
         return v;
 }
 
+void tkit_test_print_diags(const struct tkit_diags *d)
+{
+        for (size_t i = 0; i < d->n; i++) {
+                char *m = tkit_diag_format(&d->v[i]);
+                print_message("%s\n", m);
+                free(m);
+        }
+}
+
 static void read_set_file(struct tkit_setlist *l, const char *path)
 {
         struct tkit_diags d;
         tkit_diags_init(&d);
         if (tkit_read_file(path, TKIT_FORMAT_AUTO, l, &d) != 0) {
-                for (size_t i = 0; i < d.n; i++) {
-                        char *m = tkit_diag_format(&d.v[i]);
-                        print_error("%s\n", m);
-                        free(m);
-                }
+                tkit_test_print_diags(&d);
                 fail_msg("%s: the bundled tile set does not read", path);
         }
         tkit_diags_finish(&d);

@@ -80,6 +80,10 @@ int tkit_run_vargs(struct tkit_run *r, const char *exe, va_list ap);
 void tkit_run_finish(struct tkit_run *r);
 
 
+/* Prints every diagnostic of `d` (struct tkit_diags), compiler style, through cmocka. */
+struct tkit_diags;
+void tkit_test_print_diags(const struct tkit_diags *d);
+
 /* ---------------------------------------------------------------- the bundled tile sets */
 
 struct tkit_setlist;
