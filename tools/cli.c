@@ -92,16 +92,14 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_vprintf(&b, fmt, ap);
+        char *message = tkit_xvasprintf(fmt, ap);
         va_end(ap);
         /* the message quotes arguments: a newline or an escape sequence in one is shown as \xHH,
          * and a 100 KB one by its start and end */
-        char *shown = cli_shown(b.data ? b.data : "", 400);
+        char *shown = cli_shown(message, 400);
         fprintf(stderr, "tilekit %s: %s\nTry 'tilekit %s --help'.\n", cmd, shown, cmd);
         free(shown);
-        tkit_buf_finish(&b);
+        free(message);
         return TKIT_EXIT_USAGE;
 }
 
