@@ -12,7 +12,6 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <dirent.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -720,29 +719,10 @@ static void test_refused(void **state)
 
 /* ---------------------------------------------------------------- the scenes of scenes/ */
 
-static int cmp_str(const void *a, const void *b)
-{
-        return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Paths of the .xml files of scenes/, sorted; *n receives the count. */
+/* Paths of the .xml files of scenes/, sorted, NULL-terminated; *n receives the count. */
 static char **scene_files(size_t *n)
 {
-        const char *dir = tkit_test_env("TKIT_SCENES");
-        DIR *dd = opendir(dir);
-        assert_non_null(dd);
-        char **v = NULL;
-        size_t cap = 0;
-        *n = 0;
-        struct dirent *e;
-        while ((e = readdir(dd))) {
-                size_t l = strlen(e->d_name);
-                if (l > 4 && strcmp(e->d_name + l - 4, ".xml") == 0)
-                        *TKIT_PUSH(v, *n, cap) = tkit_xasprintf("%s/%s", dir, e->d_name);
-        }
-        closedir(dd);
-        qsort(v, *n, sizeof *v, cmp_str);
-        return v;
+        return tkit_test_files(tkit_test_env("TKIT_SCENES"), ".xml", n);
 }
 
 /* Figures the move shown draws: on the board, the one placed, those in the posts with the meeple

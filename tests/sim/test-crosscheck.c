@@ -167,7 +167,8 @@ static void test_crosscheck(void **state)
                 if (!sim)
                         fail_with(&d, "no simulator", names.data, 0);
                 for (uint64_t seed = 1; seed <= SEEDS; seed++)
-                        check_one(sim, sets, n, names.data, seed, &t);
+                        if (tkit_test_sampled(seed)) /* under the quick valgrind pass 1 in 8 */
+                                check_one(sim, sets, n, names.data, seed, &t);
                 tkit_sim_destroy(sim);
                 tkit_diags_finish(&d);
                 tkit_buf_finish(&names);
@@ -175,7 +176,7 @@ static void test_crosscheck(void **state)
         print_message("%ld layouts: %ld completed cities, %ld roads, %ld cloisters; %ld bridges, "
                       "%ld fortress pieces, %ld river tiles\n",
                       t.layouts, t.cities, t.roads, t.cloisters, t.bridges, t.pieces, t.river);
-        assert_true(t.layouts >= 1000);
+        assert_true(t.layouts >= 1000 / (long)tkit_test_sample_every());
         assert_true(t.cities > 0 && t.roads > 0 && t.cloisters > 0);
         assert_true(t.bridges > 0 && t.pieces > 0 && t.river > 0);
 }

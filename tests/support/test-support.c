@@ -160,6 +160,19 @@ static bool wrap_this_run(const struct tkit_run *r)
         return n <= 1 || runs++ % n == 0;
 }
 
+size_t tkit_test_sample_every(void)
+{
+        const char *wrap = getenv("TKIT_CHILD_WRAPPER");
+        const char *every = getenv("TKIT_CHILD_WRAPPER_EVERY");
+        unsigned long n = every && *every ? strtoul(every, NULL, 10) : 1;
+        return !wrap || !*wrap || n <= 1 ? 1 : (size_t)n;
+}
+
+bool tkit_test_sampled(size_t i)
+{
+        return i % tkit_test_sample_every() == 0;
+}
+
 /* argv prefixed by the words of $TKIT_CHILD_WRAPPER when `wrap`; *words to free. */
 static const char **full_argv(const char *const *argv, bool wrap, char **words)
 {
@@ -380,25 +393,38 @@ static int cmp_name(const void *a, const void *b)
         return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every *.xml of the bundled folder, in name order, as full paths (a NULL-terminated list). */
-static char **bundled_files(void)
+char **tkit_test_files(const char *dir, const char *suffix, size_t *count)
 {
-        const char *dir = tkit_test_env("TKIT_TILESETS");
         DIR *dd = opendir(dir);
         if (!dd)
                 fail_msg("%s: %s", dir, strerror(errno));
         char **v = NULL;
-        size_t n = 0, cap = 0;
+        size_t n = 0, cap = 0, ls = strlen(suffix);
         struct dirent *e;
         while ((e = readdir(dd))) {
                 size_t len = strlen(e->d_name);
-                if (len > 4 && strcmp(e->d_name + len - 4, ".xml") == 0)
+                if (len > ls && strcmp(e->d_name + len - ls, suffix) == 0)
                         *TKIT_PUSH(v, n, cap) = tkit_xasprintf("%s/%s", dir, e->d_name);
         }
         closedir(dd);
         qsort(v, n, sizeof *v, cmp_name);
+        if (count)
+                *count = n;
         *TKIT_PUSH(v, n, cap) = NULL;
         return v;
+}
+
+void tkit_test_files_free(char **files)
+{
+        for (size_t i = 0; files && files[i]; i++)
+                free(files[i]);
+        free(files);
+}
+
+/* Every *.xml of the bundled folder, in name order. */
+static char **bundled_files(void)
+{
+        return tkit_test_files(tkit_test_env("TKIT_TILESETS"), ".xml", NULL);
 }
 
 void tkit_test_print_diags(const struct tkit_diags *d)
@@ -434,11 +460,9 @@ void tkit_test_sets_load(struct tkit_setlist *l, const char *const *names)
                 return;
         }
         char **files = bundled_files();
-        for (size_t i = 0; files[i]; i++) {
+        for (size_t i = 0; files[i]; i++)
                 read_set_file(l, files[i]);
-                free(files[i]);
-        }
-        free(files);
+        tkit_test_files_free(files);
 }
 
 const char *tkit_test_tiles_args(void)
@@ -449,11 +473,9 @@ const char *tkit_test_tiles_args(void)
                 tkit_buf_init(&b);
                 tkit_buf_puts(&b, "");
                 char **files = bundled_files();
-                for (size_t i = 0; files[i]; i++) {
+                for (size_t i = 0; files[i]; i++)
                         tkit_buf_printf(&b, "%s--tiles '%s'", i ? " " : "", files[i]);
-                        free(files[i]);
-                }
-                free(files);
+                tkit_test_files_free(files);
                 args = tkit_buf_steal(&b);
         }
         return args;

@@ -76,6 +76,14 @@ int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
  *     tkit_run_args(&r, exe, "list", "sets", NULL)   (at most 62 of them) */
 int tkit_run_args(struct tkit_run *r, const char *exe, ...) __attribute__((sentinel));
 int tkit_run_vargs(struct tkit_run *r, const char *exe, va_list ap);
+/* Whether case `i` of a long list of like cases runs: always, but under the quick valgrind pass of
+ * tools/run-tests.sh ($TKIT_CHILD_WRAPPER set, $TKIT_CHILD_WRAPPER_EVERY=N > 1) one in N
+ * (i % N == 0), as for the children. For unit-test programs whose own process does the heavy
+ * work case after case (drawing every scene, laying out games): the plain and sanitizer suites
+ * and the full valgrind pass run every case. */
+bool tkit_test_sampled(size_t i);
+/* That N (1 when every case runs): for the counts a sampled test expects. */
+size_t tkit_test_sample_every(void);
 /* Frees the captured output (the struct can be used again). */
 void tkit_run_finish(struct tkit_run *r);
 
@@ -83,6 +91,12 @@ void tkit_run_finish(struct tkit_run *r);
 /* Prints every diagnostic of `d` (struct tkit_diags), compiler style, through cmocka. */
 struct tkit_diags;
 void tkit_test_print_diags(const struct tkit_diags *d);
+
+/* The files of `dir` whose names end in `suffix`, as full paths in name order: a NULL-terminated
+ * list (*count, when not NULL, its length) for tkit_test_files_free(). Fails the running test
+ * when `dir` cannot be read. */
+char **tkit_test_files(const char *dir, const char *suffix, size_t *count);
+void tkit_test_files_free(char **files);
 
 /* ---------------------------------------------------------------- the bundled tile sets */
 

@@ -3,7 +3,6 @@
  * distinct sentences), the rulebooks' words, every event of every scene of scenes/, and the
  * captions and callouts a picture prints (no fallback, missing translations reported).
  * Environment: TKIT_TILESETS, TKIT_SCENES. */
-#include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -367,16 +366,10 @@ static int unload(void **state)
 static void test_scenes(void **state)
 {
         (void)state;
-        const char *dir = tkit_test_env("TKIT_SCENES");
-        DIR *dd = opendir(dir);
-        assert_non_null(dd);
-        struct dirent *de;
+        char **files = tkit_test_files(tkit_test_env("TKIT_SCENES"), ".xml", NULL);
         size_t scenes = 0, events = 0;
-        while ((de = readdir(dd))) {
-                size_t len = strlen(de->d_name);
-                if (len < 5 || strcmp(de->d_name + len - 4, ".xml") != 0)
-                        continue;
-                char *path = tkit_xasprintf("%s/%s", dir, de->d_name);
+        for (; files[scenes]; scenes++) {
+                const char *path = files[scenes], *name = strrchr(path, '/') + 1;
                 struct tkit_diags d;
                 tkit_diags_init(&d);
                 struct tkit_scene *s = tkit_scene_read_file(path, &d, NULL);
@@ -388,16 +381,14 @@ static void test_scenes(void **state)
                 for (size_t i = 0; i < r.nevents; i++, events++)
                         for (size_t l = 0; l < TKIT_LANG_COUNT; l++) {
                                 char *t = tkit_text_event(s, &r.events[i], langs[l]);
-                                check_sentence(t, de->d_name);
+                                check_sentence(t, name);
                                 free(t);
                         }
                 tkit_game_result_finish(&r);
                 tkit_diags_finish(&d);
                 tkit_scene_destroy(s);
-                free(path);
-                scenes++;
         }
-        closedir(dd);
+        tkit_test_files_free(files);
         assert_true(scenes > 40);
         assert_true(events > 100);
 }
