@@ -155,10 +155,13 @@ void tkit_render_figure_extent(enum tkit_figure_kind k, bool lying, double *hw, 
  * initial of the colour's word in that language). */
 void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
                         const char *lang, double x, double y, double s);
-/* The same with the player's greyscale pattern (stripes, dots, a grid; red, yellow and black
- * plain) instead of the letter, for sizes where a letter would be too small to read. */
+/* How a figure tells its player in greyscale: the letter; the player's greyscale pattern
+ * (stripes, dots, a grid; red, yellow and black plain) for sizes where a letter would be too
+ * small to read; or nothing (a legend's swatch next to the player's name and letter). */
+enum tkit_figure_style { TKIT_FIGURE_LETTER = 0, TKIT_FIGURE_PATTERN, TKIT_FIGURE_PLAIN };
 void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
-                               const char *lang, double x, double y, double s, bool patterned);
+                               const char *lang, double x, double y, double s,
+                               enum tkit_figure_style style);
 /* A point of that figure that shows its plain colour. */
 void tkit_render_figure_probe(enum tkit_figure_kind k, bool lying, double x, double y, double s,
                               double *px, double *py);

@@ -12,7 +12,15 @@
 void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
                             int colour, double x, double y, double s)
 {
-        tkit_render_figure_styled(cr, k, lying, colour, p->o->lang, x, y, s, p->pattern);
+        tkit_render_figure_styled(cr, k, lying, colour, p->o->lang, x, y, s,
+                                  p->pattern ? TKIT_FIGURE_PATTERN : TKIT_FIGURE_LETTER);
+}
+
+void tkit_scene_draw_swatch(const struct pic *p, cairo_t *cr, int colour, double x, double y,
+                            double s)
+{
+        tkit_render_figure_styled(cr, TKIT_FIGURE_MEEPLE, false, colour, p->o->lang, x, y, s,
+                                  p->pattern ? TKIT_FIGURE_PATTERN : TKIT_FIGURE_PLAIN);
 }
 
 /* The outer edges of each piece, as one unit (the seams inside stay as the art has them). */
@@ -91,7 +99,7 @@ static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c,
         cairo_save(cr);
         cairo_translate(cr, tkit_scene_pic_x(p, c->x), tkit_scene_pic_y(p, c->y));
         cairo_scale(cr, p->P / k, p->P / k);
-        if (c->bridge == 2) /* EW */
+        if (tkit_bridge_end((enum tkit_bridge_axis)c->bridge, 1)) /* its ends east and west */
                 cairo_rectangle(cr, 0, k / 2 - w / 2, k, w);
         else
                 cairo_rectangle(cr, k / 2 - w / 2, 0, w, k);
@@ -268,10 +276,8 @@ void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_s
         tkit_render_text_center(cr, m->x, m->y + r * 0.45, t);
 }
 
-/* A figure the move removes: a red disc with a white cross on its box's top right corner. */
-static void cross_out(cairo_t *cr, const struct tkit_scene_mark *m)
+void tkit_scene_draw_removed(cairo_t *cr, double x, double y, double r)
 {
-        double r = (m->x1 - m->x0) * 0.17, x = m->x1 - r * 0.6, y = m->y0 + r * 0.6;
         cairo_new_path(cr);
         cairo_arc(cr, x, y, r, 0, 2 * M_PI);
         cairo_set_source_rgb(cr, 0.85, 0.05, 0.05);
@@ -287,6 +293,40 @@ static void cross_out(cairo_t *cr, const struct tkit_scene_mark *m)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_line_width(cr, r * 0.3);
         cairo_stroke(cr);
+}
+
+/* White where the removed mark is red, dark where it is white, and an arrow turning back where it
+ * has a cross: the two stay apart in greyscale too. */
+void tkit_scene_draw_returned(cairo_t *cr, double x, double y, double r)
+{
+        cairo_new_path(cr);
+        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
+        cairo_set_line_width(cr, r * 0.16);
+        cairo_stroke(cr);
+        /* a U-turn: up from the right, over the top, its head pointing down on the left */
+        double R = r * 0.4, cy = y - r * 0.02, lw = r * 0.27, h = r * 0.36;
+        cairo_move_to(cr, x + R, cy + r * 0.42);
+        cairo_arc_negative(cr, x, cy, R, 0, -M_PI);
+        cairo_set_line_width(cr, lw);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+        cairo_stroke(cr);
+        cairo_move_to(cr, x - R - h, cy - lw * 0.2);
+        cairo_line_to(cr, x - R + h, cy - lw * 0.2);
+        cairo_line_to(cr, x - R, cy + h * 1.3);
+        cairo_close_path(cr);
+        cairo_fill(cr);
+}
+
+void tkit_scene_draw_leaving(cairo_t *cr, const struct tkit_scene_mark *m)
+{
+        double r = (m->x1 - m->x0) * 0.21, x = m->x1 - r * 0.6, y = m->y0 + r * 0.6;
+        if (m->removed)
+                tkit_scene_draw_removed(cr, x, y, r);
+        else if (m->returned)
+                tkit_scene_draw_returned(cr, x, y, r);
 }
 
 /* A figure the move puts on a token it builds shares the token's ring. */
@@ -337,8 +377,7 @@ static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit
                 tkit_scene_draw_new(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09);
         tkit_scene_draw_figure(p, cr, m->figure, m->lying,
                                tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
-        if (m->removed)
-                cross_out(cr, m);
+        tkit_scene_draw_leaving(cr, m);
 }
 
 static void draw_coords(const struct pic *p, cairo_t *cr)

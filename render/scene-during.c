@@ -190,6 +190,50 @@ static void during(struct pic *p)
                 p->tok_new[s->ncastles + (size_t)barn] = true;
 }
 
+/* ---------------------------------------------------------------- what leaves the board */
+
+/* Whether the move shown has an event of kind `k` about figure `index` of the scene (-1: the
+ * figure the move places, which no event names by index; events of a post name none either). */
+static bool figure_event(const struct pic *p, enum tkit_game_event_kind k, int index)
+{
+        if (!p->r || p->state != TKIT_SCENE_DURING)
+                return false;
+        for (size_t i = 0; i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                if (e->kind == k && e->figure == index && e->post < 0 &&
+                    (index >= 0 || e->nplaces > 0))
+                        return true;
+        }
+        return false;
+}
+
+bool tkit_scene_figure_removed(const struct pic *p, int index)
+{
+        return index >= 0 && figure_event(p, TKIT_EV_REMOVE, index);
+}
+
+bool tkit_scene_figure_returns(const struct pic *p, int index)
+{
+        return (index >= 0 || p->placed) && figure_event(p, TKIT_EV_RETURN, index);
+}
+
+bool tkit_scene_post_returns(const struct pic *p, int post, int player)
+{
+        for (size_t i = 0; p->r && p->state == TKIT_SCENE_DURING && i < p->r->nevents; i++)
+                if (p->r->events[i].kind == TKIT_EV_RETURN && p->r->events[i].post == post &&
+                    p->r->events[i].player == player)
+                        return true;
+        return false;
+}
+
+bool tkit_scene_catapult_removed(const struct pic *p, int post)
+{
+        for (size_t i = 0; p->r && p->state == TKIT_SCENE_DURING && i < p->r->nevents; i++)
+                if (p->r->events[i].kind == TKIT_EV_CATAPULT_OFF && p->r->events[i].post == post)
+                        return true;
+        return false;
+}
+
 void tkit_scene_state_build(struct pic *p)
 {
         for (int k = 0; k < TKIT_POST_COUNT; k++)

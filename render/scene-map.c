@@ -25,6 +25,8 @@ static const char *kind_name(enum tkit_scene_mark_kind k)
                 return "post-space";
         case TKIT_MARK_TEXT:
                 return "text";
+        case TKIT_MARK_KEY:
+                return "key";
         default:
                 return "mark";
         }
@@ -86,8 +88,15 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 key_str(b, "figure", tkit_figure_kind_name(m->figure));
                 key_str(b, "role", what ? what : "figure");
                 tkit_buf_printf(b, ", \"new\": %s", m->is_new ? "true" : "false");
-                if (m->removed)
-                        tkit_buf_puts(b, ", \"removed\": true");
+        }
+        if (m->removed)
+                tkit_buf_puts(b, ", \"removed\": true");
+        if (m->returned)
+                tkit_buf_puts(b, ", \"returned\": true");
+        if (m->kind == TKIT_MARK_KEY) {
+                player(b, s, m->player);
+                if (m->letter)
+                        key_str(b, "letter", m->letter);
         }
         if (m->kind == TKIT_MARK_BADGE) {
                 player(b, s, m->player);

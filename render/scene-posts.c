@@ -122,6 +122,13 @@ static double badge_hw(const struct pic *p, int points)
         return (0.07 + 0.058 * (double)strlen(t)) * p->badge_hh / 0.1;
 }
 
+/* From the catapult space to the post's name: past the ring of a catapult the move advances
+ * there, or past the callout of one that cannot. */
+static double name_gap(const struct post_view *v, double s)
+{
+        return s * (v->new_catapult ? 1.55 : 1.3) + (v->refused ? s * 1.2 : 0);
+}
+
 static bool post_score(const struct tkit_game_event *e, enum tkit_post k)
 {
         return e->kind == TKIT_EV_SCORE && e->player >= 0 && e->post == (int)k && e->nplaces == 0;
@@ -136,7 +143,7 @@ static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
         double w = h * 1.15 + (double)printed(v) * s * 1.1 + s * 0.4;
         w += (shown > 1 ? (double)(shown - 1) * s * 0.3 : 0) + s * (stack > 3 ? 2.0 : 1.3);
         v->catapult_x = w; /* relative, until the layout */
-        w += s * 1.3 + (v->refused ? s * 1.2 : 0);
+        w += name_gap(v, s);
         tkit_render_font(cr, name_size(p), false);
         cairo_text_extents_t ex;
         cairo_text_extents(cr, post_name(p, v->kind), &ex);
@@ -188,27 +195,38 @@ static bool piece_span(const struct pic *p, enum tkit_post kind, int *x0, int *x
         return any;
 }
 
-/* Each row starts under the piece that carries its post when it fits there, with a short line
- * up to the piece's edge; otherwise it starts further left and the line turns in the gap
- * between the board and the rows and runs down a lane left of the rows to the row's symbol.
- * Lanes further left and turns higher for the rows above, so that no two lines cross. */
+/* Each row starts under the piece that carries its post, with a short line up to the piece's
+ * edge, when every row fits there and no such line would cross a row above it; otherwise the
+ * rows start further left and each line turns in the gap between the board and the rows and runs
+ * down a lane left of the rows to the row's symbol. Lanes further left and turns higher for the
+ * rows above, so that no two lines cross and no line crosses a row. */
 void tkit_scene_posts_layout(struct pic *p)
 {
         double h = post_h(p), bottom = p->oy + (p->by1 - p->by0 + 1) * p->P;
         double gap = p->posts_y - bottom, lane = h * 0.22;
+        double laned = p->m + lane * (double)(p->nposts + 1);
         cairo_surface_t *ms = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
         cairo_t *cr = tkit_render_create(ms);
+        double xs[TKIT_POST_COUNT], ws[TKIT_POST_COUNT], lefts[TKIT_POST_COUNT],
+            rights[TKIT_POST_COUNT];
+        bool pieces[TKIT_POST_COUNT], under = true;
         for (size_t i = 0; i < p->nposts; i++) {
                 struct post_view *v = &p->posts[i];
-                double w = row_width(p, cr, v);
+                ws[i] = row_width(p, cr, v);
                 int x0 = 0, x1 = 0;
-                bool piece = piece_span(p, v->kind, &x0, &x1);
-                double left = tkit_scene_pic_x(p, x0), right = tkit_scene_pic_x(p, x1 + 1);
-                double x = piece ? left + h * 0.2 : p->m;
-                bool under = piece && x + w <= p->W - p->m;
-                if (!under)
-                        x = p->m + lane * (double)(p->nposts + 1);
-                x = x + w > p->W - p->m ? p->W - p->m - w : x;
+                pieces[i] = piece_span(p, v->kind, &x0, &x1);
+                lefts[i] = tkit_scene_pic_x(p, x0);
+                rights[i] = tkit_scene_pic_x(p, x1 + 1);
+                xs[i] = pieces[i] ? lefts[i] + h * 0.2 : laned;
+                under &= !pieces[i] || xs[i] + ws[i] <= p->W - p->m;
+                for (size_t j = 0; pieces[i] && j < i; j++) /* the straight line down */
+                        under &= xs[i] + h / 2 < xs[j] - h * 0.1 ||
+                                 xs[i] + h / 2 > xs[j] + ws[j] + h * 0.1;
+        }
+        for (size_t i = 0; i < p->nposts; i++) {
+                struct post_view *v = &p->posts[i];
+                double x = under || !pieces[i] ? xs[i] : laned;
+                x = x + ws[i] > p->W - p->m ? p->W - p->m - ws[i] : x;
                 v->x = x;
                 v->y = p->posts_y + (double)i * h * 1.15;
                 v->h = h;
@@ -217,15 +235,15 @@ void tkit_scene_posts_layout(struct pic *p)
                 v->catapult_y = v->y + (h - v->s) / 2;
                 v->link_x = NAN;
                 v->turn_y = NAN;
-                if (!piece)
+                if (!pieces[i])
                         continue;
                 v->link_y0 = bottom;
                 if (under) {
                         v->link_x = x + h / 2;
                         continue;
                 }
-                double lx = left + h * 0.3 * (double)(i + 1);
-                v->link_x = lx < right - h * 0.2 ? lx : right - h * 0.2;
+                double lx = lefts[i] + h * 0.3 * (double)(i + 1);
+                v->link_x = lx < rights[i] - h * 0.2 ? lx : rights[i] - h * 0.2;
                 v->turn_y = bottom + gap * (double)(i + 1) / (double)(p->nposts + 1);
                 v->lane_x = x - lane * (double)(p->nposts - i);
         }
@@ -272,6 +290,7 @@ static void post_figure(struct pic *p, cairo_t *cr, const struct post_view *v, i
         m->player = player;
         m->post = (int)v->kind;
         m->is_new = is_new;
+        m->returned = tkit_scene_post_returns(p, (int)v->kind, player);
         m->what = "post";
         tkit_render_figure_probe(TKIT_FIGURE_MEEPLE, false, x, y, s, &m->probe_x, &m->probe_y);
         if (covered) { /* the next one up hides the head: its left arm shows */
@@ -386,6 +405,8 @@ static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v
                                               .post = (int)v->kind,
                                               .what = "catapult",
                                               .is_new = v->new_catapult,
+                                              .removed =
+                                                  tkit_scene_catapult_removed(p, (int)v->kind),
                                               .x0 = x + s * 0.1,
                                               .y0 = y + s * 0.1,
                                               .x1 = x + s * 0.9,
@@ -409,7 +430,7 @@ static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v
 static void post_name_text(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post_view *v)
 {
         double fs = name_size(p), s = v->s;
-        double x = v->catapult_x + s * 1.3 + (v->refused ? s * 1.2 : 0);
+        double x = v->catapult_x + name_gap(v, s);
         double base = v->catapult_y + s / 2 + fs * 0.35;
         const char *name = post_name(p, v->kind);
         if (cr) {
@@ -498,4 +519,9 @@ void tkit_scene_posts_draw(struct pic *p, cairo_t *cr)
 {
         for (size_t i = 0; i < p->nposts; i++)
                 post_row(p, cr, NULL, &p->posts[i]);
+        /* after every row: the mark of a meeple low in a stack stays on top of the fan */
+        for (size_t i = 0; i < p->out.nmarks; i++)
+                if (p->out.marks[i].kind == TKIT_MARK_POST ||
+                    (p->out.marks[i].kind == TKIT_MARK_TOKEN && p->out.marks[i].post >= 0))
+                        tkit_scene_draw_leaving(cr, &p->out.marks[i]);
 }
