@@ -374,7 +374,7 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
                 hw *= p->fig_k;
                 hh *= p->fig_k;
                 /* on top of the token, a little high so that the token shows */
-                double x = tok[k][0], y = tok[k][1] - (f->at == TKIT_AT_CASTLE ? 0.12 : 0.02);
+                double x = tok[k][0], y = tok[k][1] - (f->at == TKIT_AT_CASTLE ? 0.12 : 0.09);
                 m->cell_x = (int)floor(x);
                 m->cell_y = (int)floor(y);
                 b = box_at(x, y, hw, hh, 0);
