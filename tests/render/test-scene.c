@@ -650,11 +650,10 @@ static void test_vocabulary(void **state)
         };
         /* words the reviewers struck out: a returned figure goes to its owner's supply, never
          * "out of the game"; Romanian keeps "pion" for neutral pieces */
-        static const char *const banned[] = {"castel",      "stareț",  "omuleț",
-                                             "țăran",       "rolník",  "stanoviště",
-                                             "клун",        "pionul",  "din joc",
-                                             "з гри",       "punctaj final",
-                                             "závěrečné bodování",     "Închizi"};
+        static const char *const banned[] = {
+            "castel", "stareț", "omuleț",  "țăran", "rolník",        "stanoviště",
+            "клун",   "pionul", "din joc", "з гри", "punctaj final", "závěrečné bodování",
+            "Închizi"};
         for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
                 char *text = scene_legend(want[i][0], want[i][1]);
                 assert_has(text, want[i][2], want[i][0]);
@@ -852,22 +851,69 @@ static void check_badges(const struct tkit_game_result *r, const struct tkit_sce
                 fail_msg("%s: %zu badges for %zu scores", file, got, want);
 }
 
-/* Every figure an attack removes is crossed out before the move, and no other. */
-static void check_removed(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
-                          const char *file)
+/* Whether the result has an event of kind `k` about figure `index` of the scene (-1: the figure
+ * the move places, which is about a place of the board and no post). */
+static bool figure_event(const struct tkit_game_result *r, enum tkit_game_event_kind k, int index)
 {
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == k && r->events[i].figure == index &&
+                    r->events[i].post < 0 && (index >= 0 || r->events[i].nplaces > 0))
+                        return true;
+        return false;
+}
+
+static bool post_event(const struct tkit_game_result *r, enum tkit_game_event_kind k, int post,
+                       int player)
+{
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == k && r->events[i].post == post &&
+                    (player < 0 || r->events[i].player == player))
+                        return true;
+        return false;
+}
+
+/* The colour of picture `img` at the mark of what leaves with `m`: its disc on the top right
+ * corner of the box, below the middle of its cross or arrow. */
+static uint32_t leaving_colour(cairo_surface_t *img, const struct tkit_scene_mark *m)
+{
+        double r = (m->x1 - m->x0) * 0.21;
+        return pixel(img, m->x1 - r * 0.6, m->y0 + r * 0.6 + r * 0.75);
+}
+
+/* In the move shown, every figure an attack removes is crossed out (a red disc) and every figure
+ * or post meeple going back to its owner's supply has a white disc, and no other; a catapult
+ * removed is crossed out. */
+static void check_leaving(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
+                          const char *png, const char *file)
+{
+        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+        assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+        cairo_surface_flush(img);
         for (size_t k = 0; k < pic->nmarks; k++) {
                 const struct tkit_scene_mark *m = &pic->marks[k];
-                if (m->kind != TKIT_MARK_FIGURE)
+                bool removed = false, returned = false;
+                if (m->kind == TKIT_MARK_FIGURE) {
+                        removed = m->index >= 0 && figure_event(r, TKIT_EV_REMOVE, m->index);
+                        returned = !removed && figure_event(r, TKIT_EV_RETURN, m->index);
+                } else if (m->kind == TKIT_MARK_POST) {
+                        returned = post_event(r, TKIT_EV_RETURN, m->post, m->player);
+                } else if (m->kind == TKIT_MARK_TOKEN && m->post >= 0) {
+                        removed = post_event(r, TKIT_EV_CATAPULT_OFF, m->post, -1);
+                } else {
                         continue;
-                bool want = false;
-                for (size_t i = 0; i < r->nevents; i++)
-                        want |= r->events[i].kind == TKIT_EV_REMOVE && m->index >= 0 &&
-                                r->events[i].figure == m->index;
-                if (want != m->removed)
-                        fail_msg("%s: figure %d %scrossed out", file, m->index,
-                                 m->removed ? "" : "not ");
+                }
+                if (removed != m->removed || returned != m->returned)
+                        fail_msg("%s: mark %zu (%s %d) %s, %s", file, k,
+                                 m->kind == TKIT_MARK_TOKEN ? "catapult" : "figure", m->index,
+                                 m->removed ? "crossed out" : "not crossed out",
+                                 m->returned ? "going back" : "not going back");
+                uint32_t c = leaving_colour(img, m);
+                if (m->removed && !near_rgb(c, 0xd90d0d, 40))
+                        fail_msg("%s: mark %zu: no red disc (%06x)", file, k, c);
+                if (m->returned && !near_rgb(c, 0xffffff, 40))
+                        fail_msg("%s: mark %zu: no white disc (%06x)", file, k, c);
         }
+        cairo_surface_destroy(img);
 }
 
 static bool same_file(const char *a, const char *b)
@@ -908,7 +954,7 @@ static void test_scenes_folder(void **state)
                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
                 check_figures(s, &pic, png, figures_shown(s, &r));
                 check_badges(&r, &pic, files[i], o.px);
-                check_removed(&r, &pic, files[i]);
+                check_leaving(&r, &pic, png, files[i]);
                 tkit_scene_picture_finish(&pic);
                 assert_int_equal(render(s, &r, &o, png2, NULL), 0);
                 assert_int_equal(render(s, &r, NULL, pdf, NULL), 0);
@@ -1119,6 +1165,66 @@ static void check_hatch_outlined(const struct tkit_game_result *r,
         free(grid);
 }
 
+static bool has_key(const struct tkit_scene_picture *pic, const char *what, int player)
+{
+        for (size_t k = 0; k < pic->nmarks; k++)
+                if (pic->marks[k].kind == TKIT_MARK_KEY && strcmp(pic->marks[k].what, what) == 0 &&
+                    pic->marks[k].player == player)
+                        return true;
+        return false;
+}
+
+/* The key under the picture says what the picture shows: each player with a figure drawn (and
+ * no player the picture does not concern) beside a meeple of theirs, the letter named exactly
+ * when figures carry letters; the frame of the tile placed, the ring of what is new, what goes
+ * back and what is removed, exactly when the picture draws them. */
+static void check_key(const struct tkit_scene *s, const struct tkit_game_result *r,
+                      const struct tkit_scene_picture *pic, const char *what)
+{
+        bool mark[4] = {false, false, false, false};
+        static const char *const names[4] = {"new-tile", "new", "returned", "removed"};
+        for (size_t k = 0; k < pic->nmarks; k++) {
+                const struct tkit_scene_mark *m = &pic->marks[k];
+                bool fig = m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_POST;
+                if (fig && !has_key(pic, "player", m->player))
+                        fail_msg("%s: no key for player %d", what, m->player);
+                mark[0] |= m->kind == TKIT_MARK_NEW_TILE;
+                mark[1] |= (fig || m->kind == TKIT_MARK_TOKEN) && m->is_new;
+                mark[2] |= m->returned;
+                mark[3] |= m->removed;
+                if (m->kind != TKIT_MARK_KEY)
+                        continue;
+                if (!inside(pic, m))
+                        fail_msg("%s: key %s out of the picture", what, m->what);
+                if (strcmp(m->what, "player") != 0)
+                        continue;
+                bool concerned = false;
+                for (size_t i = 0; i < pic->nmarks; i++)
+                        concerned |= (pic->marks[i].kind == TKIT_MARK_FIGURE ||
+                                      pic->marks[i].kind == TKIT_MARK_POST ||
+                                      pic->marks[i].kind == TKIT_MARK_BADGE) &&
+                                     pic->marks[i].player == m->player;
+                for (size_t i = 0; i < r->nevents; i++)
+                        concerned |= r->events[i].player == m->player;
+                if (!concerned)
+                        fail_msg("%s: player %d in the key, nowhere in the picture", what,
+                                 m->player);
+                const char *want =
+                    pic->letter_pt > 0
+                        ? tkit_render_player_letter(player_colour(s, m->player), pic->lang)
+                        : NULL;
+                if (!want != !m->letter || (want && strcmp(want, m->letter) != 0))
+                        fail_msg("%s: key of player %d names letter '%s', the figures show '%s'",
+                                 what, m->player, m->letter ? m->letter : "",
+                                 want ? want : "(a pattern)");
+        }
+        for (int k = 0; k < 4; k++)
+                if (mark[k] != has_key(pic, names[k], -1))
+                        fail_msg("%s: the picture %s %s, the key %s", what,
+                                 mark[k] ? "draws" : "does not draw", names[k],
+                                 mark[k] ? "does not" : "does");
+}
+
 /* Every scene of scenes/, in every language and at 45 mm and at a rulebook's 20 mm a tile: the
  * picture map says nothing is hidden and everything is legible. */
 static void test_nothing_hidden(void **state)
@@ -1149,6 +1255,7 @@ static void test_nothing_hidden(void **state)
                                     tkit_xasprintf("%s %s %.0f mm", s->id, langs[l], mm[z]);
                                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
                                 check_map(&pic, what);
+                                check_key(s, &r, &pic, what);
                                 if (l == 0) {
                                         cairo_surface_t *img =
                                             cairo_image_surface_create_from_png(png);
