@@ -139,8 +139,9 @@ int tkit_area_place(struct tkit_area_map *m, int fi, double hw, double hh, int c
 /* The map's pixels of feature `fi` hatched in colour `rgb` (0xRRGGBB): a light wash with bold
  * diagonal stripes, and along the area's edge inside the tile a dark line with a band of the
  * full colour, so that the area shows on any ground; transparent elsewhere; an ARGB32 surface
- * the caller destroys. */
-cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb);
+ * the caller destroys. Scorer `k` of `n` who score the same feature (a tie): the first hatches
+ * as above, the others only stripes between the stripes before them, so every colour shows. */
+cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb, int k, int n);
 
 /* ---------------------------------------------------------------- figures and tokens (figures.c)
  */

@@ -107,13 +107,15 @@ static void key_lines(cairo_t *cr, struct lines *L, struct legend_seg *items, si
 
 /* ---------------------------------------------------------------- what the key lists */
 
-/* The players the picture shows: a figure of theirs on the board or at a post, or a line of the
- * legend about them. */
+/* The players the picture shows: a figure of theirs on the board or at a post, a line of the
+ * legend about them, or the tile they place. */
 static bool *players_shown(const struct pic *p)
 {
         const struct tkit_scene *s = p->s;
         size_t n = p->orig->nplayers;
         bool *v = tkit_xcalloc(n + 1, sizeof *v);
+        if (p->placed && (size_t)p->orig->move.player < n)
+                v[p->orig->move.player] = true;
         for (size_t i = 0; i < s->nfigures; i++)
                 if ((size_t)s->figures[i].player < n)
                         v[s->figures[i].player] = true;
@@ -235,6 +237,7 @@ void tkit_scene_legend_build(struct pic *p, cairo_t *cr, struct lines *L, double
         if (cap)
                 wrap(cr, L, cap, cs, true, maxw, -1, 0, false);
         build_key(p, cr, L, ls, maxw);
+        size_t after_key = L->n;
         for (size_t i = 0; p->r && i < p->r->nevents; i++) {
                 char *t = tkit_text_event(p->orig, &p->r->events[i], lang);
                 int number = tkit_scene_refusal_number(p, i);
@@ -249,6 +252,8 @@ void tkit_scene_legend_build(struct pic *p, cairo_t *cr, struct lines *L, double
                 if (t)
                         wrap(cr, L, t, ls, false, maxw - ind, -1, co->number, true);
         }
+        if (after_key < L->n && after_key > 0 && L->v[after_key - 1].segs)
+                L->v[after_key].adv += ls * 0.45; /* the key apart from the events */
 }
 
 double tkit_scene_legend_height(const struct lines *L)

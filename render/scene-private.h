@@ -90,6 +90,7 @@ struct hatch {
         const struct tkit_area_map *map;
         int feature;
         uint32_t rgb;
+        int k, n; /* scorer k of n of the feature */
         cairo_surface_t *s;
 };
 

@@ -1175,7 +1175,8 @@ static bool has_key(const struct tkit_scene_picture *pic, const char *what, int 
 }
 
 /* The key under the picture says what the picture shows: each player with a figure drawn (and
- * no player the picture does not concern) beside a meeple of theirs, the letter named exactly
+ * no player the picture does not concern: no figure, score, event or tile placed of theirs)
+ * beside a meeple of theirs, the letter named exactly
  * when figures carry letters; the frame of the tile placed, the ring of what is new, what goes
  * back and what is removed, exactly when the picture draws them. */
 static void check_key(const struct tkit_scene *s, const struct tkit_game_result *r,
@@ -1206,6 +1207,7 @@ static void check_key(const struct tkit_scene *s, const struct tkit_game_result 
                                      pic->marks[i].player == m->player;
                 for (size_t i = 0; i < r->nevents; i++)
                         concerned |= r->events[i].player == m->player;
+                concerned |= mark[0] && s->move.player == m->player; /* the tile placed */
                 if (!concerned)
                         fail_msg("%s: player %d in the key, nowhere in the picture", what,
                                  m->player);
@@ -1223,6 +1225,56 @@ static void check_key(const struct tkit_scene *s, const struct tkit_game_result 
                         fail_msg("%s: the picture %s %s, the key %s", what,
                                  mark[k] ? "draws" : "does not draw", names[k],
                                  mark[k] ? "does not" : "does");
+}
+
+/* A feature several players score (a tie) shows each scorer's colour in its hatch: on the
+ * feature's first tile shown, some pixels of each colour. */
+static void check_tie_colours(const struct tkit_scene *s, const struct tkit_game_result *r,
+                              const struct tkit_scene_picture *pic, cairo_surface_t *img,
+                              const char *what)
+{
+        int *grid = tkit_xmalloc(sizeof(int) * GRID * GRID);
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
+                if (e->kind != TKIT_EV_SCORE || e->player < 0 || !e->nplaces)
+                        continue;
+                bool tie = false;
+                for (size_t j = 0; j < r->nevents; j++)
+                        tie |= j != i && r->events[j].kind == TKIT_EV_SCORE &&
+                               r->events[j].player >= 0 && r->events[j].nplaces &&
+                               r->events[j].places[0].x == e->places[0].x &&
+                               r->events[j].places[0].y == e->places[0].y &&
+                               r->events[j].places[0].feature == e->places[0].feature;
+                if (!tie)
+                        continue;
+                uint32_t want = tkit_render_player_rgb(player_colour(s, e->player));
+                int seen = 0;
+                for (size_t k = 0; k < e->nplaces; k++) {
+                        const struct tkit_scene_mark *t = NULL;
+                        for (size_t j = 0; j < pic->nmarks && !t; j++)
+                                if (pic->marks[j].kind == TKIT_MARK_TILE &&
+                                    pic->marks[j].cell_x == e->places[k].x &&
+                                    pic->marks[j].cell_y == e->places[k].y && pic->marks[j].tile)
+                                        t = &pic->marks[j];
+                        if (!t || e->places[k].feature < 0)
+                                continue;
+                        tkit_render_feature_grid(t->tile, t->rotation, GRID, grid);
+                        double w = t->x1 - t->x0;
+                        for (int q = 0; q < GRID * GRID; q++) {
+                                double x = t->x0 + w * (q % GRID + 0.5) / GRID,
+                                       y = t->y0 + w * (q / GRID + 0.5) / GRID;
+                                /* the hatch, not a figure or badge of that colour on it */
+                                if (grid[q] == e->places[k].feature &&
+                                    !covered_at(pic, x, y, w * 0.02) &&
+                                    near_rgb(pixel(img, x, y), want, 30))
+                                        seen++;
+                        }
+                }
+                if (seen < 10)
+                        fail_msg("%s: a tie, and %d pixels of player %d's colour on the feature",
+                                 what, seen, e->player);
+        }
+        free(grid);
 }
 
 /* Every scene of scenes/, in every language and at 45 mm and at a rulebook's 20 mm a tile: the
@@ -1263,6 +1315,7 @@ static void test_nothing_hidden(void **state)
                                                          CAIRO_STATUS_SUCCESS);
                                         check_frame_outside(&pic, img, what);
                                         check_hatch_outlined(&r, &pic, img, what);
+                                        check_tie_colours(s, &r, &pic, img, what);
                                         cairo_surface_destroy(img);
                                 }
                                 tkit_scene_picture_finish(&pic);
