@@ -12,7 +12,7 @@
 #include <string.h>
 
 /* What a figure may not stand on. */
-#define FIGURE_AVOID (BOX_FIGURE | BOX_TOKEN | BOX_BUILDING | BOX_FRAME | BOX_MARK)
+#define FIGURE_AVOID (BOX_FIGURE | BOX_TOKEN | BOX_BUILDING | BOX_SYMBOL | BOX_FRAME | BOX_MARK)
 
 static void add_box(struct pic *p, struct tkit_box b)
 {

@@ -976,17 +976,6 @@ static void test_scenes_folder(void **state)
 
 /* ---------------------------------------------------------------- nothing hidden */
 
-static bool is_symbol(const struct tkit_scene_mark *m, const char *what)
-{
-        return m->kind == TKIT_MARK_SYMBOL && m->what && strcmp(m->what, what) == 0;
-}
-
-static bool building(const struct tkit_scene_mark *m)
-{
-        return is_symbol(m, "cloister") || is_symbol(m, "garden") || is_symbol(m, "inn") ||
-               is_symbol(m, "cathedral");
-}
-
 /* What a badge must leave visible: figures, tokens, post spaces and every symbol of the art. */
 static bool badge_must_avoid(const struct tkit_scene_mark *m)
 {
@@ -1002,7 +991,8 @@ static bool inside(const struct tkit_scene_picture *pic, const struct tkit_scene
                m->y1 <= pic->height + 0.01;
 }
 
-/* From the picture map: figures beside (never on) buildings; badges over nothing and inside the
+/* From the picture map: figures beside (never on) buildings, and on no symbol of the art (a
+ * pennant, a besieger's camp, a village, a siege symbol); badges over nothing and inside the
  * picture; text of 6 points or more inside the picture; the players' letters 6 points or more or
  * patterns; the frame of the tile placed all around it and outside it. */
 static void check_map(const struct tkit_scene_picture *pic, const char *what)
@@ -1025,7 +1015,7 @@ static void check_map(const struct tkit_scene_picture *pic, const char *what)
                         const struct tkit_scene_mark *o = &pic->marks[k];
                         if (k == i || !boxes_overlap(m, o))
                                 continue;
-                        if (m->kind == TKIT_MARK_FIGURE && building(o))
+                        if (m->kind == TKIT_MARK_FIGURE && o->kind == TKIT_MARK_SYMBOL)
                                 fail_msg("%s: a figure on the %s at (%d, %d)", what, o->what,
                                          o->cell_x, o->cell_y);
                         if (m->kind == TKIT_MARK_BADGE && badge_must_avoid(o))
