@@ -141,8 +141,9 @@ static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
         double h = post_h(p), s = h * 0.8;
         size_t stack = v->sp ? v->sp->nstack : 0, shown = stack > 3 ? 3 : stack;
         double w = h * 1.15 + (double)printed(v) * s * 1.1 + s * 0.4;
-        w += (shown > 1 ? (double)(shown - 1) * s * 0.3 : 0) + s * (stack > 3 ? 2.0 : 1.3);
-        v->catapult_x = w; /* relative, until the layout */
+        w += (shown > 1 ? (double)(shown - 1) * s * 0.3 : 0) + s * (stack > 3 ? 2.0 : 1.3) +
+             (v->new_stack ? s * 0.25 : 0); /* room for the ring of the stack */
+        v->catapult_x = w;                  /* relative, until the layout */
         w += name_gap(v, s);
         tkit_render_font(cr, name_size(p), false);
         cairo_text_extents_t ex;
@@ -352,26 +353,25 @@ static double row_spaces(struct pic *p, cairo_t *cr, const struct post_view *v, 
         return cx;
 }
 
-/* The meeple space: the stack bottom to top in a fan up and to the right, a count when tall. */
+/* The meeple space: the stack bottom to top in a fan up and to the right, kept within the row's
+ * height (what is new rings the space and its fan, as a row space: the ring of the top meeple
+ * alone would reach into the row above), a count when tall. */
 static void stack_space(struct pic *p, cairo_t *cr, const struct post_view *v, double cx,
                         double top, double s)
 {
         const struct tkit_scene_post *sp = v->sp;
+        size_t n = sp ? sp->nstack : 0, shown = n > 3 ? 3 : n;
+        double fan = shown > 1 ? (double)(shown - 1) * s * 0.3 : 0;
+        if (cr && v->new_stack && shown) /* behind the space */
+                tkit_scene_draw_new(cr, cx, top, cx + s + fan, top + s, s * 0.08);
         post_space(p, cr, v, cx, top, s, NULL);
         if (!cr)
                 p->out.marks[p->out.nmarks - 1].what = "meeple-space";
-        size_t n = sp ? sp->nstack : 0, shown = n > 3 ? 3 : n;
-        if (cr && v->new_stack && shown) { /* the ring of the new top behind the whole stack */
-                double x = cx + s / 2 + (double)(shown - 1) * s * 0.3, f = s * 0.88;
-                double y = top + s / 2 - (double)(shown - 1) * s * 0.25;
-                tkit_scene_draw_new(cr, x - f * 0.62, y - f * 0.62, x + f * 0.62, y + f * 0.62,
-                                    f * 0.09);
-        }
+        double y0 = top + s / 2 + (double)(shown ? shown - 1 : 0) * s * 0.1;
         for (size_t i = 0; i < shown; i++)
                 post_figure(p, cr, v, sp->stack[n - shown + i], cx + s / 2 + (double)i * s * 0.3,
-                            top + s / 2 - (double)i * s * 0.25, s * 0.88, i + 1 < shown,
+                            y0 - (double)i * s * 0.2, s * 0.88, i + 1 < shown,
                             v->new_stack && i + 1 == shown && !cr);
-        double fan = shown > 1 ? (double)(shown - 1) * s * 0.3 : 0;
         if (cr && n > 3) {
                 char t[24];
                 snprintf(t, sizeof t, "\xc3\x97%zu", n);
