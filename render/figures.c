@@ -166,7 +166,7 @@ static void pattern(cairo_t *cr, int colour, enum tkit_figure_kind fk, bool lyin
                   0, 2 * M_PI);
         if (fk == TKIT_FIGURE_MEEPLE && !lying) {
                 cairo_new_sub_path(cr);
-                cairo_arc(cr, -0.36, -0.03, 0.07, 0, 2 * M_PI);
+                cairo_arc(cr, -0.36, -0.03, 0.12, 0, 2 * M_PI);
         }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
         cairo_clip(cr);

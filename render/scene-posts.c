@@ -519,9 +519,18 @@ void tkit_scene_posts_draw(struct pic *p, cairo_t *cr)
 {
         for (size_t i = 0; i < p->nposts; i++)
                 post_row(p, cr, NULL, &p->posts[i]);
-        /* after every row: the mark of a meeple low in a stack stays on top of the fan */
-        for (size_t i = 0; i < p->out.nmarks; i++)
-                if (p->out.marks[i].kind == TKIT_MARK_POST ||
-                    (p->out.marks[i].kind == TKIT_MARK_TOKEN && p->out.marks[i].post >= 0))
-                        tkit_scene_draw_leaving(cr, &p->out.marks[i]);
+        /* after every row; a stack leaves as one: its top meeple carries the mark (the marks of
+         * those below would sit on the meeples above them) */
+        for (size_t i = 0; i < p->out.nmarks; i++) {
+                const struct tkit_scene_mark *m = &p->out.marks[i];
+                bool under = false;
+                for (size_t k = i + 1; m->kind == TKIT_MARK_POST && k < p->out.nmarks && !under;
+                     k++)
+                        under = p->out.marks[k].kind == TKIT_MARK_POST &&
+                                p->out.marks[k].x0 < m->x1 && m->x0 < p->out.marks[k].x1 &&
+                                p->out.marks[k].y0 < m->y1 && m->y0 < p->out.marks[k].y1;
+                if ((m->kind == TKIT_MARK_POST && !under) ||
+                    (m->kind == TKIT_MARK_TOKEN && m->post >= 0))
+                        tkit_scene_draw_leaving(cr, m);
+        }
 }
