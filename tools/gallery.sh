@@ -2,8 +2,12 @@
 # Renders every scene of scenes/ as PNG into docs/images/scenes/ and writes docs/gallery.md with
 # the pictures (the move shown, tilekit's default), their sources and captions; the rulebook
 # examples (every scene not named own-*) also in Romanian and Czech next to English. Then
-# docs/gallery-20mm.md: the rulebook examples at a rulebook's size, 20 mm a tile. Run from the
-# top of the repository after building (meson setup build && ninja -C build):
+# docs/gallery-20mm.md: the rulebook examples at a rulebook's size, 20 mm a tile. Then the
+# README's picture of the example chapter (docs/images/book-examples-en-page1.png: page 1 of
+# `tilekit book docs/book/examples.en.md` at 80 dpi, as tools/setup-and-run.sh makes it; needs
+# pdftoppm, else left as it is). When optipng is installed, every picture written is recompressed
+# losslessly (about 30 % smaller). Run from the top of the repository after building
+# (meson setup build && ninja -C build):
 #
 #     sh tools/gallery.sh [TILEKIT] [DPI]
 #
@@ -45,6 +49,13 @@ draw() {
         if ! "$tilekit" render scene "$f" $tiles "$@" -o "$png" >/dev/null; then
                 echo "gallery.sh: $f could not be drawn" >&2
                 exit 1
+        fi
+        squeeze "$png"
+}
+# squeeze FILE.png: lossless recompression, when optipng is there (the same pixels).
+squeeze() {
+        if command -v optipng >/dev/null 2>&1; then
+                optipng -quiet -o2 "$1"
         fi
 }
 rulebook() {
@@ -115,3 +126,19 @@ mv "$tmp" "$page"
 mv "$tmp20" "$page20"
 trap - EXIT
 echo "$page: $n scenes; $page20; pictures in $out/"
+
+# The README's page of the example chapter.
+if command -v pdftoppm >/dev/null 2>&1; then
+        dir=$(mktemp -d)
+        trap 'rm -rf "$dir"' EXIT
+        # shellcheck disable=SC2086
+        "$tilekit" book $tiles --lang en docs/book/examples.en.md -o "$dir/book.pdf" >/dev/null
+        pdftoppm -r 80 -png -f 1 -l 1 -singlefile "$dir/book.pdf" docs/images/book-examples-en-page1
+        squeeze docs/images/book-examples-en-page1.png
+        rm -rf "$dir"
+        trap - EXIT
+        echo "docs/images/book-examples-en-page1.png: page 1 of docs/book/examples.en.md"
+else
+        echo "gallery.sh: no pdftoppm: docs/images/book-examples-en-page1.png left as it is" >&2
+fi
+echo "docs/images: $(du -sk docs/images | cut -f1) KiB"
