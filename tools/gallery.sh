@@ -70,9 +70,10 @@ trap 'rm -f "$tmp" "$tmp20"' EXIT
         echo
         echo "Every scene of \`scenes/\` as \`tilekit render scene\` draws it by default (45 mm tiles at"
         echo "$dpi dpi): the move shown — the tile placed framed, the figures it places ringed as new, what"
-        echo "it builds, a refused action crossed out with its callout —, the features it scores hatched"
-        echo "in the scorer's colour with their points, the defense posts the example concerns, and the"
-        echo "caption and the legend of the events under the picture. The rulebook examples are shown"
+        echo "it builds, a refused action crossed out with its callout, what goes back to the supply or is"
+        echo "removed marked —, the features it scores hatched in the scorer's colour with their points,"
+        echo "the defense posts the example concerns, and under the picture the caption, the key (the"
+        echo "players beside their figures, the marks) and the legend of the events. The rulebook examples are shown"
         echo "in English, Romanian and Czech; [the same examples at a rulebook's size, 20 mm a tile,"
         echo "are on a page of their own](gallery-20mm.md). The pictures and these pages are made by"
         echo "\`sh tools/gallery.sh\`; \`docs/render.md\` says how a scene is drawn."
@@ -83,7 +84,8 @@ trap 'rm -f "$tmp" "$tmp20"' EXIT
         echo
         echo "The rulebook examples of \`scenes/\` as a rulebook prints them, 20 mm a tile"
         echo "(\`tilekit render scene SCENE --tile-mm 20\`; PNG at 150 dpi here, vector in a PDF): text of"
-        echo "6 points or more, figures with a floor size and greyscale patterns instead of letters,"
+        echo "6 points or more, figures with a floor size and greyscale patterns instead of letters (the"
+        echo "key shows each player beside a meeple in their pattern),"
         echo "the fortress cut to what the example needs. Made by \`sh tools/gallery.sh\`; the pictures"
         echo "at the real size are in [the gallery](gallery.md)."
         echo
