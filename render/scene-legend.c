@@ -153,12 +153,9 @@ static bool any_new(const struct pic *p)
  * a figure drawn, a player's meeples at a post shown, a post's catapult. */
 static bool any_leaving(const struct pic *p, bool removed)
 {
-        for (size_t i = 0; i < p->s->nfigures; i++) {
-                int index = p->fig_index[i];
-                bool gone = tkit_scene_figure_removed(p, index);
-                if (removed ? gone : !gone && tkit_scene_figure_returns(p, index))
+        for (size_t i = 0; i < p->s->nfigures; i++)
+                if (removed ? tkit_scene_figure_removed(p, i) : tkit_scene_figure_returns(p, i))
                         return true;
-        }
         for (size_t i = 0; i < p->nposts; i++) {
                 const struct tkit_scene_post *sp = p->posts[i].sp;
                 int kind = (int)p->posts[i].kind;

@@ -324,8 +324,8 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
         m->player = f->player;
         m->index = p->fig_index[i];
         m->is_new = p->fig_new[i];
-        m->removed = tkit_scene_figure_removed(p, m->index);
-        m->returned = !m->removed && tkit_scene_figure_returns(p, m->index);
+        m->removed = tkit_scene_figure_removed(p, i);
+        m->returned = tkit_scene_figure_returns(p, i);
         double hw, hh;
         struct tkit_box b;
         if (f->at == TKIT_AT_FEATURE) {

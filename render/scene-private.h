@@ -122,6 +122,9 @@ struct pic {
         int *fig_index;   /* per figure of s: its index among the scene's figures, -1 placed */
         bool *tok_new;    /* per castle then barn of s: built by the move */
         int built_bridge; /* the placed tile's bridge is built by the move */
+        bool *fig_removed, *fig_returned; /* per figure of s: what leaves in the move shown */
+        bool *post_back;                  /* [post * players + player]: meeples going back */
+        bool catapult_off[TKIT_POST_COUNT];
         struct post_move post_move[TKIT_POST_COUNT];
         struct post_view *posts;
         size_t nposts;
@@ -161,11 +164,11 @@ void tkit_scene_state_build(struct pic *p);
 void tkit_scene_state_finish(struct pic *p);
 /* The callout number of event `i` when it is a refused action, else 0. */
 int tkit_scene_refusal_number(const struct pic *p, size_t i);
-/* What leaves the board in the move shown (false in the other states): a figure of the scene
- * (-1: the one the move places) an attack removes, or that goes back to its owner's supply; a
- * player's meeples at a post going back; the catapult of a post removed. */
-bool tkit_scene_figure_removed(const struct pic *p, int index);
-bool tkit_scene_figure_returns(const struct pic *p, int index);
+/* What leaves the board in the move shown (false in the other states): a figure of the state
+ * drawn (the one the move places too) an attack removes, or that goes back to its owner's supply;
+ * a player's meeples at a post going back; the catapult of a post removed. */
+bool tkit_scene_figure_removed(const struct pic *p, size_t i); /* i: figure of the state drawn */
+bool tkit_scene_figure_returns(const struct pic *p, size_t i);
 bool tkit_scene_post_returns(const struct pic *p, int post, int player);
 bool tkit_scene_catapult_removed(const struct pic *p, int post);
 /* The language of the picture's words (text/tkit-text.h). */
