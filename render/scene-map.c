@@ -41,6 +41,8 @@ static const char *mark_what(const struct tkit_scene_mark *m)
                 return "refused";
         case TKIT_MARK_NEW_TILE:
                 return "new-tile";
+        case TKIT_MARK_LINE:
+                return m->what;
         default:
                 return m->what;
         }
@@ -122,6 +124,13 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 key_str(b, "post", tkit_post_name((enum tkit_post)m->post));
         if (m->number)
                 tkit_buf_printf(b, ", \"number\": %d", m->number);
+        if (m->kind == TKIT_MARK_LINE) {
+                tkit_buf_puts(b, ", \"points\": [");
+                for (int k = 0; k < m->nline; k++)
+                        tkit_buf_printf(b, "%s[%.2f, %.2f]", k ? ", " : "", num(m->line[2 * k]),
+                                        num(m->line[2 * k + 1]));
+                tkit_buf_puts(b, "]");
+        }
         if (m->kind == TKIT_MARK_TEXT) {
                 tkit_buf_printf(b, ", \"size_pt\": %.2f", num(m->size_pt));
                 key_str(b, "lang", lang);

@@ -196,38 +196,78 @@ static bool piece_span(const struct pic *p, enum tkit_post kind, int *x0, int *x
         return any;
 }
 
+/* Where a row would start and how wide it is, and the shown cells of its post's piece. */
+struct row_geo {
+        double x, w, left, right;
+        bool piece;
+};
+
+static void measure(struct pic *p, cairo_t *cr, double h, double laned, struct row_geo *g)
+{
+        for (size_t i = 0; i < p->nposts; i++) {
+                int x0 = 0, x1 = 0;
+                g[i].w = row_width(p, cr, &p->posts[i]);
+                g[i].piece = piece_span(p, p->posts[i].kind, &x0, &x1);
+                g[i].left = tkit_scene_pic_x(p, x0);
+                g[i].right = tkit_scene_pic_x(p, x1 + 1);
+                g[i].x = g[i].piece ? g[i].left + h * 0.2 : laned;
+        }
+}
+
+/* Whether every row fits under its piece with a straight line down that crosses no row above. */
+static bool all_under(const struct pic *p, const struct row_geo *g, double h)
+{
+        bool under = true;
+        for (size_t i = 0; i < p->nposts; i++) {
+                under &= !g[i].piece || g[i].x + g[i].w <= p->W - p->m;
+                for (size_t j = 0; g[i].piece && j < i; j++)
+                        under &= g[i].x + h / 2 < g[j].x - h * 0.1 ||
+                                 g[i].x + h / 2 > g[j].x + g[j].w + h * 0.1;
+        }
+        return under;
+}
+
+/* Lanes: the rows whose pieces lie further right first (rows without a piece, no line, last), so
+ * that the lines nest: the line of a lower row leaves its piece further left, turns higher and
+ * runs down a lane further left than those of the rows above it, and none crosses another. */
+static void sort_for_lanes(struct pic *p, struct row_geo *g)
+{
+        for (size_t i = 1; i < p->nposts; i++)
+                for (size_t k = i; k > 0; k--) {
+                        struct row_geo *a = &g[k - 1], *b = &g[k];
+                        bool swap = b->piece && (!a->piece || b->left > a->left);
+                        if (!swap)
+                                break;
+                        struct row_geo tg = *a;
+                        *a = *b;
+                        *b = tg;
+                        struct post_view tv = p->posts[k - 1];
+                        p->posts[k - 1] = p->posts[k];
+                        p->posts[k] = tv;
+                }
+}
+
 /* Each row starts under the piece that carries its post, with a short line up to the piece's
  * edge, when every row fits there and no such line would cross a row above it; otherwise the
  * rows start further left and each line turns in the gap between the board and the rows and runs
- * down a lane left of the rows to the row's symbol. Lanes further left and turns higher for the
- * rows above, so that no two lines cross and no line crosses a row. */
+ * down a lane left of the rows to the row's symbol (sort_for_lanes: no two lines cross and no
+ * line crosses a row). */
 void tkit_scene_posts_layout(struct pic *p)
 {
         double h = post_h(p), bottom = p->oy + (p->by1 - p->by0 + 1) * p->P;
         double gap = p->posts_y - bottom, lane = h * 0.22;
-        double laned = p->m + lane * (double)(p->nposts + 1);
+        double laned = p->m + lane * (double)(p->nposts + 1), n = (double)p->nposts;
         cairo_surface_t *ms = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
         cairo_t *cr = tkit_render_create(ms);
-        double xs[TKIT_POST_COUNT], ws[TKIT_POST_COUNT], lefts[TKIT_POST_COUNT],
-            rights[TKIT_POST_COUNT];
-        bool pieces[TKIT_POST_COUNT], under = true;
+        struct row_geo g[TKIT_POST_COUNT];
+        measure(p, cr, h, laned, g);
+        bool under = all_under(p, g, h);
+        if (!under)
+                sort_for_lanes(p, g);
         for (size_t i = 0; i < p->nposts; i++) {
                 struct post_view *v = &p->posts[i];
-                ws[i] = row_width(p, cr, v);
-                int x0 = 0, x1 = 0;
-                pieces[i] = piece_span(p, v->kind, &x0, &x1);
-                lefts[i] = tkit_scene_pic_x(p, x0);
-                rights[i] = tkit_scene_pic_x(p, x1 + 1);
-                xs[i] = pieces[i] ? lefts[i] + h * 0.2 : laned;
-                under &= !pieces[i] || xs[i] + ws[i] <= p->W - p->m;
-                for (size_t j = 0; pieces[i] && j < i; j++) /* the straight line down */
-                        under &= xs[i] + h / 2 < xs[j] - h * 0.1 ||
-                                 xs[i] + h / 2 > xs[j] + ws[j] + h * 0.1;
-        }
-        for (size_t i = 0; i < p->nposts; i++) {
-                struct post_view *v = &p->posts[i];
-                double x = under || !pieces[i] ? xs[i] : laned;
-                x = x + ws[i] > p->W - p->m ? p->W - p->m - ws[i] : x;
+                double x = under || !g[i].piece ? g[i].x : laned;
+                x = x + g[i].w > p->W - p->m ? p->W - p->m - g[i].w : x;
                 v->x = x;
                 v->y = p->posts_y + (double)i * h * 1.15;
                 v->h = h;
@@ -236,17 +276,17 @@ void tkit_scene_posts_layout(struct pic *p)
                 v->catapult_y = v->y + (h - v->s) / 2;
                 v->link_x = NAN;
                 v->turn_y = NAN;
-                if (!pieces[i])
+                if (!g[i].piece)
                         continue;
                 v->link_y0 = bottom;
                 if (under) {
                         v->link_x = x + h / 2;
                         continue;
                 }
-                double lx = lefts[i] + h * 0.3 * (double)(i + 1);
-                v->link_x = lx < rights[i] - h * 0.2 ? lx : rights[i] - h * 0.2;
-                v->turn_y = bottom + gap * (double)(i + 1) / (double)(p->nposts + 1);
-                v->lane_x = x - lane * (double)(p->nposts - i);
+                double lx = g[i].left + h * 0.3 * (n - (double)i);
+                v->link_x = lx < g[i].right - h * 0.2 ? lx : g[i].right - h * 0.2;
+                v->turn_y = bottom + gap * (n - (double)i) / (n + 1);
+                v->lane_x = x - lane * (double)(i + 1);
         }
         cairo_destroy(cr);
         cairo_surface_destroy(ms);
@@ -470,20 +510,35 @@ static void post_badges(struct pic *p, const struct post_view *v)
         }
 }
 
+/* The line from the piece's edge to the row's symbol: straight down, or turning in the gap and
+ * down a lane; its points into pt (x, y pairs), their number returned (0 for no line). */
+static int link_points(const struct post_view *v, double pt[10])
+{
+        if (isnan(v->link_x))
+                return 0;
+        double h = v->h;
+        pt[0] = v->link_x;
+        pt[1] = v->link_y0;
+        if (isnan(v->turn_y)) {
+                pt[2] = v->link_x;
+                pt[3] = v->y + h * 0.1;
+                return 2;
+        }
+        const double rest[8] = {v->link_x, v->turn_y,    v->lane_x,      v->turn_y,
+                                v->lane_x, v->y + h / 2, v->x + h * 0.1, v->y + h / 2};
+        memcpy(pt + 2, rest, sizeof rest);
+        return 5;
+}
+
 static void post_row(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post_view *v)
 {
-        double h = v->h, s = v->s, top = v->catapult_y, x = v->x;
+        double h = v->h, s = v->s, top = v->catapult_y, x = v->x, pt[10];
+        int n = link_points(v, pt);
         if (cr) {
-                if (!isnan(v->link_x)) {
-                        cairo_move_to(cr, v->link_x, v->link_y0);
-                        if (isnan(v->turn_y)) {
-                                cairo_line_to(cr, v->link_x, v->y + h * 0.1);
-                        } else {
-                                cairo_line_to(cr, v->link_x, v->turn_y);
-                                cairo_line_to(cr, v->lane_x, v->turn_y);
-                                cairo_line_to(cr, v->lane_x, v->y + h / 2);
-                                cairo_line_to(cr, x + h * 0.1, v->y + h / 2);
-                        }
+                if (n) {
+                        cairo_move_to(cr, pt[0], pt[1]);
+                        for (int k = 1; k < n; k++)
+                                cairo_line_to(cr, pt[2 * k], pt[2 * k + 1]);
                         cairo_set_source_rgb(cr, 0.35, 0.3, 0.25);
                         cairo_set_line_width(cr, h * 0.06);
                         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -496,6 +551,23 @@ static void post_row(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post
                              v->y + h * 0.92, BOX_POST);
                 m->what = "post";
                 m->post = (int)v->kind;
+                if (n) { /* in the map, not among the boxes: it is thin and may run under a badge */
+                        m = tkit_scene_add_mark(p, TKIT_MARK_LINE);
+                        m->what = "post-line";
+                        m->post = (int)v->kind;
+                        m->nline = n;
+                        memcpy(m->line, pt, sizeof(double) * 2 * (size_t)n);
+                        m->x0 = m->x1 = pt[0];
+                        m->y0 = m->y1 = pt[1];
+                        for (int k = 1; k < n; k++) {
+                                m->x0 = fmin(m->x0, pt[2 * k]);
+                                m->x1 = fmax(m->x1, pt[2 * k]);
+                                m->y0 = fmin(m->y0, pt[2 * k + 1]);
+                                m->y1 = fmax(m->y1, pt[2 * k + 1]);
+                        }
+                        m->x = (m->x0 + m->x1) / 2;
+                        m->y = (m->y0 + m->y1) / 2;
+                }
         }
         double cx = row_spaces(p, cr, v, x + h * 1.15, top, s) + s * 0.4;
         stack_space(p, cr, v, cx, top, s);

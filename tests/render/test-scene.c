@@ -1000,6 +1000,54 @@ static bool inside(const struct tkit_scene_picture *pic, const struct tkit_scene
                m->y1 <= pic->height + 0.01;
 }
 
+/* Whether segment k of line `l` (axis-aligned) passes through the inside of box `b`. */
+static bool segment_in_box(const struct tkit_scene_mark *l, int k, const struct tkit_scene_mark *b)
+{
+        double ax = l->line[2 * k], ay = l->line[2 * k + 1], bx = l->line[2 * k + 2],
+               by = l->line[2 * k + 3], e = 0.5;
+        double x0 = fmin(ax, bx), x1 = fmax(ax, bx), y0 = fmin(ay, by), y1 = fmax(ay, by);
+        return x0 < b->x1 - e && x1 > b->x0 + e && y0 < b->y1 - e && y1 > b->y0 + e;
+}
+
+/* Whether two axis-aligned segments cross or overlap. */
+static bool segments_meet(const struct tkit_scene_mark *a, int i, const struct tkit_scene_mark *b,
+                          int k)
+{
+        struct tkit_scene_mark box = {.x0 = fmin(b->line[2 * k], b->line[2 * k + 2]) - 1,
+                                      .x1 = fmax(b->line[2 * k], b->line[2 * k + 2]) + 1,
+                                      .y0 = fmin(b->line[2 * k + 1], b->line[2 * k + 3]) - 1,
+                                      .y1 = fmax(b->line[2 * k + 1], b->line[2 * k + 3]) + 1};
+        return segment_in_box(a, i, &box);
+}
+
+/* The lines from the fortress to the post rows: none crosses another, none runs through a row
+ * (its spaces, meeples, symbol, name or badges) of another post or through its own row's spaces. */
+static void check_post_lines(const struct tkit_scene_picture *pic, const char *what)
+{
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *l = &pic->marks[i];
+                if (l->kind != TKIT_MARK_LINE)
+                        continue;
+                for (size_t j = 0; j < pic->nmarks; j++) {
+                        const struct tkit_scene_mark *o = &pic->marks[j];
+                        bool row = o->post >= 0 && o->kind != TKIT_MARK_LINE &&
+                                   (o->post != l->post || o->kind == TKIT_MARK_POST_SPACE ||
+                                    o->kind == TKIT_MARK_POST);
+                        for (int k = 0; k + 1 < l->nline; k++) {
+                                if (row && segment_in_box(l, k, o))
+                                        fail_msg("%s: the line to the %s post runs through "
+                                                 "mark %zu of the %s post",
+                                                 what, tkit_post_name((enum tkit_post)l->post), j,
+                                                 tkit_post_name((enum tkit_post)o->post));
+                                for (int q = 0;
+                                     o->kind == TKIT_MARK_LINE && j > i && q + 1 < o->nline; q++)
+                                        if (segments_meet(l, k, o, q))
+                                                fail_msg("%s: the lines to two posts cross", what);
+                        }
+                }
+        }
+}
+
 /* From the picture map: figures beside (never on) buildings, and on no symbol of the art (a
  * pennant, a besieger's camp, a village, a siege symbol); badges over nothing and inside the
  * picture; text of 6 points or more inside the picture; the players' letters 6 points or more or
@@ -1307,6 +1355,7 @@ static void test_nothing_hidden(void **state)
                                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
                                 check_map(&pic, what);
                                 check_key(s, &r, &pic, what);
+                                check_post_lines(&pic, what);
                                 if (l == 0) {
                                         cairo_surface_t *img =
                                             cairo_image_surface_create_from_png(png);
