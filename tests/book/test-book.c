@@ -704,6 +704,95 @@ static void test_path_errors(void **state)
         applied_finish(&a);
 }
 
+/* "figures:returned|removed[:PLAYER]" as "figures:returned[:PLAYER]" and
+ * "figures:removed[:PLAYER]": the rows of the table of paths. */
+static size_t spell_out(const char *syntax, char **out, size_t max)
+{
+        const char *bar = strchr(syntax, '|');
+        if (!bar) {
+                out[0] = tkit_xstrdup(syntax);
+                return 1;
+        }
+        const char *start = bar;
+        while (start > syntax && start[-1] != ':')
+                start--;
+        size_t end = strcspn(start, "[");
+        char *alts = tkit_xstrndup(start, end);
+        size_t n = 0;
+        char *save = NULL;
+        for (char *t = strtok_r(alts, "|", &save); t && n < max; t = strtok_r(NULL, "|", &save))
+                out[n++] =
+                    tkit_xasprintf("%.*s%s%s", (int)(start - syntax), syntax, t, start + end);
+        free(alts);
+        return n;
+}
+
+/* docs/book.md: every path the book knows (as the unknown-path note lists them) has its row in
+ * the table of paths, and every line of the examples table prints the number the engine
+ * computes. */
+static void test_paths_documented(void **state)
+{
+        (void)state;
+        char *p = src_path("docs/book.md");
+        char *doc = read_all(p, NULL);
+        assert_non_null(doc);
+        struct applied a;
+        apply("scenes/cb-example-2.xml", &a);
+        char *why = value_error(&a, "no-such-path");
+        applied_finish(&a);
+        const char *list = strstr(why, "\nthe paths are ");
+        assert_non_null(list);
+        size_t rows = 0;
+        for (const char *s = list + strlen("\nthe paths are "); *s;) {
+                size_t n = strcspn(s, ",");
+                char *syntax = tkit_xstrndup(s, n);
+                char *alt[8];
+                size_t k = spell_out(syntax, alt, 8);
+                for (size_t i = 0; i < k; i++) {
+                        char *row = tkit_xasprintf("\n| `%s` |", alt[i]);
+                        if (!strstr(doc, row))
+                                fail_msg("docs/book.md has no row for the path %s", alt[i]);
+                        rows++;
+                        free(row);
+                        free(alt[i]);
+                }
+                free(syntax);
+                s += n;
+                while (*s == ',' || *s == ' ')
+                        s++;
+        }
+        assert_int_equal(rows, 10);
+        free(why);
+        /* the examples: | `` `=SCENE:PATH` `` | N | */
+        const char *table = strstr(doc, "\n| value | prints |");
+        assert_non_null(table);
+        size_t examples = 0;
+        for (const char *l = strstr(table, "\n| `` `="); l; l = strstr(l + 1, "\n| `` `=")) {
+                const char *colon = strchr(l + 8, ':');
+                const char *end = strstr(l, "` ``");
+                assert_true(colon && end && colon < end);
+                char *id = tkit_xstrndup(l + 8, (size_t)(colon - l - 8));
+                char *path = tkit_xstrndup(colon + 1, (size_t)(end - colon - 1));
+                long want = strtol(end + strlen("` `` | "), NULL, 10);
+                char *rel = tkit_xasprintf("scenes/%s.xml", id);
+                apply(rel, &a);
+                long got = value_ok(&a, path);
+                if (got != want)
+                        fail_msg("docs/book.md: `=%s:%s` prints %ld, not %ld", id, path, got, want);
+                applied_finish(&a);
+                examples++;
+                free(rel);
+                free(path);
+                free(id);
+                const char *next = strchr(l + 1, '\n');
+                if (!next || strncmp(next, "\n| `` `=", 8) != 0)
+                        break; /* the end of the table */
+        }
+        assert_true(examples >= 18);
+        free(doc);
+        free(p);
+}
+
 /* ---------------------------------------------------------------- reading */
 
 /* A chapter that is not UTF-8 is refused at its first bad byte (fuzz-book, issue 21: a heading
@@ -1043,7 +1132,7 @@ static void test_example_chapter_html(void **state)
                 assert_int_equal(count_of(html, "<figure class=\"tk-picture\""), 19);
                 assert_int_equal(count_of(html, "<svg "), 19);
                 assert_int_equal(count_of(html, "<figcaption>"), 19);
-                assert_int_equal(count_of(html, "class=\"tk-value\""), 45);
+                assert_int_equal(count_of(html, "class=\"tk-value\""), 61);
                 char *lang = tkit_xasprintf(
                     "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"%s\"", langs[i]);
                 assert_non_null(strstr(html, lang));
@@ -1391,6 +1480,7 @@ int main(void)
             cmocka_unit_test(test_path_meeples),
             cmocka_unit_test(test_path_feature),
             cmocka_unit_test(test_path_errors),
+            cmocka_unit_test(test_paths_documented),
             cmocka_unit_test(test_read_errors),
             cmocka_unit_test(test_not_utf8),
             cmocka_unit_test(test_example_chapter_pdf),
