@@ -48,8 +48,6 @@ int cli_db_option(const char *cmd, const char **db, const char *arg)
         if (strcmp(arg, "-") == 0)
                 return cli_usage_error(cmd, "--db -: a database is a file, it cannot be standard "
                                             "input; give its path");
-        if (!*arg)
-                return cli_usage_error(cmd, "--db needs a file name");
         *db = arg;
         return 0;
 }
