@@ -171,9 +171,13 @@ static void draw_tints(struct pic *p, cairo_t *cr)
                         cairo_clip(cr);
                         cairo_translate(cr, x, y);
                         cairo_scale(cr, p->P / TKIT_AREA_W, p->P / TKIT_AREA_W);
-                        cairo_set_source_surface(cr, tint, 0, 0);
-                        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
-                        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+                        /* a pattern of our own: cairo_get_source() of a failed context makes
+                         * one that nobody frees (cairo 1.16) */
+                        cairo_pattern_t *pat = cairo_pattern_create_for_surface(tint);
+                        cairo_pattern_set_filter(pat, CAIRO_FILTER_GOOD);
+                        cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
+                        cairo_set_source(cr, pat);
+                        cairo_pattern_destroy(pat);
                         cairo_paint(cr);
                         cairo_restore(cr);
                 }
