@@ -7,10 +7,7 @@
 
 #include "book/tkit-book.h"
 #include "game/tkit-game.h"
-
-/* The views of a picture (render/): the move being made (the drawn tile placed, what it scores
- * marked) or its outcome. */
-enum book_view { BOOK_VIEW_DURING = 0, BOOK_VIEW_AFTER };
+#include "render/tkit-render.h"
 
 enum book_scene_state {
         BOOK_SCENE_MISSING = 0, /* cannot be read */
@@ -30,9 +27,9 @@ struct book_scene {
 struct book_picture {
         cmark_node *image, *para; /* the image and the paragraph it stands alone in */
         int line, column;
-        char *target;   /* as written */
-        double tile_mm; /* 0: the options' */
-        enum book_view view;
+        char *target;               /* as written */
+        double tile_mm;             /* 0: the options' */
+        enum tkit_scene_state view; /* view=before|during|after: render's moments of a scene */
         bool full, grid;
         int scene;     /* index into scenes, -1 until resolved */
         char *caption; /* the alt text, else the scene's caption in the chapter's language */

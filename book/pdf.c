@@ -588,21 +588,40 @@ static void outline(struct pdf *p, cairo_surface_t *s, const struct row *r, int 
         (void)p;
 }
 
+/* A cairo context that failed draws nothing more, and the PDF's own status does not show it:
+ * checked after each row, reported, and the drawing stopped (nothing is written). Drawing on a
+ * failed context also leaked with cairo 1.16 (fuzz-book, issue 21: Pango's text with invalid
+ * UTF-8 failed the context, then every cairo_get_source() of render/ made a pattern nobody
+ * frees). */
+static void failed(struct pdf *p, cairo_t *cr, int page)
+{
+        cairo_status_t st = cairo_status(cr);
+        if (st == CAIRO_STATUS_SUCCESS)
+                return;
+        tkit_diags_add(p->d, TKIT_SEV_ERROR, p->name, 0, NULL, NULL, NULL,
+                       "cannot draw page %d: %s", page + 1, cairo_status_to_string(st));
+        p->rc = TKIT_E_IO;
+}
+
 static void draw_pages(struct pdf *p, cairo_surface_t *s, int pages)
 {
         cairo_t *cr = cairo_create(s);
         int parent[7] = {0};
         size_t i = 0;
-        for (int page = 0; page < pages; page++) {
-                for (; i < p->nrows && p->rows[i].page <= page; i++) {
+        for (int page = 0; page < pages && !p->rc; page++) {
+                for (; i < p->nrows && p->rows[i].page <= page && !p->rc; i++) {
                         if (p->rows[i].page < 0)
                                 continue;
                         draw_row(p, cr, &p->rows[i]);
                         if (p->rows[i].heading)
                                 outline(p, s, &p->rows[i], parent);
+                        failed(p, cr, page);
                 }
+                if (p->rc)
+                        break;
                 page_number(p, cr, page);
                 cairo_show_page(cr);
+                failed(p, cr, page);
         }
         cairo_destroy(cr);
 }

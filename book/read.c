@@ -127,7 +127,22 @@ static void picture_error(struct tkit_diags *d, const struct tkit_book *b,
         tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, p->line, p->column, rule, fmt, arg);
 }
 
-/* One option of the title: tile-mm=MM, view=before|during|after, full, grid. */
+/* render's views (tkit_scene_state_name), joined: "during|before|after" or "during, before or
+ * after". */
+static char *view_names(const char *sep, const char *last)
+{
+        struct tkit_buf o;
+        tkit_buf_init(&o);
+        for (int i = 0; i <= TKIT_SCENE_AFTER; i++)
+                tkit_buf_printf(&o, "%s%s",
+                                i == 0                  ? ""
+                                : i == TKIT_SCENE_AFTER ? last
+                                                        : sep,
+                                tkit_scene_state_name((enum tkit_scene_state)i));
+        return tkit_buf_steal(&o);
+}
+
+/* One option of the title: tile-mm=MM, view=during|before|after, full, grid. */
 static void picture_option(struct tkit_book *b, struct book_picture *p, const char *opt,
                            struct tkit_diags *d)
 {
@@ -144,22 +159,28 @@ static void picture_option(struct tkit_book *b, struct book_picture *p, const ch
                 else
                         p->tile_mm = mm;
         } else if (klen == 4 && strncmp(opt, "view", 4) == 0 && v) {
-                if (strcmp(v, "during") == 0)
-                        p->view = BOOK_VIEW_DURING;
-                else if (strcmp(v, "after") == 0)
-                        p->view = BOOK_VIEW_AFTER;
-                else
-                        picture_error(d, b, p, "BOOK-PICTURE-OPTION",
-                                      "view=%s: the views are during and after", v);
+                int view = tkit_scene_state_parse(v); /* render's names: one table */
+                if (view >= 0) {
+                        p->view = (enum tkit_scene_state)view;
+                } else {
+                        char *views = view_names(", ", " or ");
+                        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, p->line, p->column,
+                                          "BOOK-PICTURE-OPTION", "view=%s: the views are %s", v,
+                                          views);
+                        free(views);
+                }
         } else if (strcmp(opt, "full") == 0) {
                 p->full = true;
         } else if (strcmp(opt, "grid") == 0) {
                 p->grid = true;
         } else {
-                picture_error(d, b, p, "BOOK-PICTURE-OPTION",
-                              "unknown picture option '%s': the options are tile-mm=MM, "
-                              "view=during|after, full and grid",
-                              opt);
+                char *views = view_names("|", "|");
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, p->line, p->column,
+                                  "BOOK-PICTURE-OPTION",
+                                  "unknown picture option '%s': the options are tile-mm=MM, "
+                                  "view=%s, full and grid",
+                                  opt, views);
+                free(views);
         }
 }
 

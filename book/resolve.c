@@ -156,8 +156,16 @@ static void resolve_value(struct resolver *rs, struct book_value *v)
         }
         char *why = NULL;
         if (tkit_book_value(s->scene, &s->r, v->path, &v->value, &why) != 0) {
+                /* the problem as the error, the valid choices as a note (a long list would not
+                 * fit one message) */
+                char *choices = strchr(why, '\n');
+                if (choices)
+                        *choices++ = '\0';
                 tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, rs->b->file, v->line, v->column,
                                   "BOOK-VALUE-PATH", "`%s`: %s", v->text, why);
+                if (choices)
+                        tkit_diags_add_at(rs->d, TKIT_SEV_NOTE, rs->b->file, v->line, v->column,
+                                          NULL, "%s", choices);
                 free(why);
                 return;
         }
@@ -171,12 +179,15 @@ static void resolve_value(struct resolver *rs, struct book_value *v)
         v->ok = true;
 }
 
+/* By line and column; at one place the error before its note (qsort is not stable). */
 static int by_place(const void *pa, const void *pb)
 {
         const struct tkit_diag *a = pa, *b = pb;
         if (a->line != b->line)
                 return a->line < b->line ? -1 : 1;
-        return a->column < b->column ? -1 : a->column > b->column;
+        if (a->column != b->column)
+                return a->column < b->column ? -1 : 1;
+        return a->severity > b->severity ? -1 : a->severity < b->severity;
 }
 
 int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
@@ -229,7 +240,7 @@ void tkit_book_render_options(const struct tkit_book *b, const struct book_pictu
         tkit_scene_render_options_init(ro);
         ro->px = (p->tile_mm > 0 ? p->tile_mm : o->tile_mm) * 72.0 / 25.4;
         ro->lang = o->lang;
-        ro->state = p->view == BOOK_VIEW_AFTER ? TKIT_SCENE_AFTER : TKIT_SCENE_DURING;
+        ro->state = p->view;
         ro->full = p->full;
         ro->coords = p->grid;
         ro->caption = false; /* the book sets the caption as text of its own */

@@ -97,8 +97,10 @@ void tkit_book_stats(const struct tkit_book *b, struct tkit_book_stats *s);
 
 /* A value path evaluated on its own, as the chapter would (for tests and tools): `path` is the
  * part after the scene (`points:you`), on the engine's result `r` of `scene`. Returns 0 and sets
- * *value, or TKIT_E_INVALID with a message saying what is wrong and what is valid in *why (the
- * caller frees it). */
+ * *value, or TKIT_E_INVALID with a message in *why (the caller frees it): what is wrong and,
+ * after a newline when there is a list of them, what is valid ("no player 'bleu' in scene
+ * cb-example-2\nthe players are you, blue"). A chapter reports the first line as the error and
+ * the list as a note at the same place. */
 struct tkit_game_result;
 int tkit_book_value(const struct tkit_scene *scene, const struct tkit_game_result *r,
                     const char *path, long *value, char **why);

@@ -1,10 +1,21 @@
 /* Value paths (docs/book.md): what `tilekit score --json` and a scene's <expect> report, read off
  * the engine's result. This file is the book's one seam with the engine's events: the fields it
- * reads (player, points, kind, rule, count) are those of model/tkit-event.h. */
+ * reads (kind, player, points, rule, count, post, feature kind, places, counts) are those of
+ * model/tkit-event.h, and every name a path takes comes from the engine's tables (rule ids, count
+ * words, counts, posts, feature kinds), never from a copy. */
 #include "book/book-private.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* A path split at ':' (at most MAX_FIELDS fields), on one scene's result. */
+#define MAX_FIELDS 4
+struct path {
+        const struct tkit_scene *s;
+        const struct tkit_game_result *r;
+        char *f[MAX_FIELDS];
+        size_t n;
+};
 
 static char *players_list(const struct tkit_scene *s)
 {
@@ -12,7 +23,6 @@ static char *players_list(const struct tkit_scene *s)
         tkit_buf_init(&b);
         for (size_t i = 0; i < s->nplayers; i++)
                 tkit_buf_printf(&b, "%s%s", i ? ", " : "", s->players[i].id);
-        tkit_buf_puts(&b, "");
         return tkit_buf_steal(&b);
 }
 
@@ -26,18 +36,34 @@ static bool find_player(const struct tkit_scene *s, const char *id, int *player,
         if (*player >= 0)
                 return true;
         char *list = players_list(s);
-        *why = tkit_xasprintf("no player '%s' in scene %s: the players are %s", id, s->id, list);
+        *why = tkit_xasprintf("no player '%s' in scene %s\nthe players are %s", id, s->id, list);
         free(list);
         return false;
 }
 
-/* The rule of an id (model/tkit-event.h's table), or -1. */
-static int known_rule(const char *rule)
+/* Field k as a player (absent: every player). */
+static bool player_field(const struct path *p, size_t k, int *player, char **why)
 {
-        return tkit_game_rule_parse(rule);
+        return find_player(p->s, p->n > k ? p->f[k] : NULL, player, why);
 }
 
-/* The count words are the engine's (tkit_game_count_words: the <expect> check uses the same). */
+static bool of_player(const struct tkit_game_event *e, int player)
+{
+        return player < 0 || e->player == player;
+}
+
+/* The scoring rules of the engine's table (the scene diagnostics are no points). */
+static char *rules_list(void)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (int r = TKIT_GR_NONE + 1; r < TKIT_GR_SCENE_FIRST; r++)
+                tkit_buf_printf(&b, "%s%s", r > 1 ? ", " : "",
+                                tkit_game_rule_id((enum tkit_game_rule)r));
+        return tkit_buf_steal(&b);
+}
+
+/* The words of <count what=…> (tkit_game_count_words: the <expect> check uses the same). */
 static bool known_count(const char *what)
 {
         size_t n;
@@ -59,44 +85,75 @@ static char *count_list(void)
         return tkit_buf_steal(&b);
 }
 
-/* points:PLAYER — the move's points of PLAYER (score --json "points"). */
-static int points(const struct tkit_scene *s, const struct tkit_game_result *r, char **f, size_t n,
-                  long *value, char **why)
+/* The defense posts (the "?" of a siege symbol is no post). */
+static char *posts_list(void)
 {
-        if (n != 2) {
-                char *list = players_list(s);
-                *why = tkit_xasprintf("points takes a player: points:PLAYER, one of %s", list);
-                free(list);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (int k = 0; k < TKIT_POST_ANY; k++)
+                tkit_buf_printf(&b, "%s%s", k ? ", " : "", tkit_post_name((enum tkit_post)k));
+        return tkit_buf_steal(&b);
+}
+
+static bool post_field(const struct path *p, size_t k, int *post, char **why)
+{
+        *post = -1;
+        if (p->n <= k)
+                return true;
+        *post = tkit_post_parse(p->f[k]);
+        if (*post >= 0 && *post < TKIT_POST_ANY)
+                return true;
+        char *list = posts_list();
+        *why = tkit_xasprintf("no post '%s'\nthe posts are %s", p->f[k], list);
+        free(list);
+        return false;
+}
+
+/* The arity check of every path kind: the message gives the syntax, then the choices. */
+static bool arity(const struct path *p, size_t min, size_t max, const char *syntax,
+                  const char *choices, char **why)
+{
+        if (p->n >= min && p->n <= max)
+                return true;
+        *why = tkit_xasprintf("%s takes %s%s%s", p->f[0], syntax, choices ? "\n" : "",
+                              choices ? choices : "");
+        return false;
+}
+
+/* points:PLAYER — the move's points of PLAYER (score --json "points"). */
+static int points(const struct path *p, long *value, char **why)
+{
+        char *list = players_list(p->s);
+        char *choices = tkit_xasprintf("the players are %s", list);
+        bool ok = arity(p, 2, 2, "a player: points:PLAYER", choices, why);
+        free(choices);
+        free(list);
+        int pl;
+        if (!ok || !player_field(p, 1, &pl, why))
                 return TKIT_E_INVALID;
-        }
-        int p;
-        if (!find_player(s, f[1], &p, why))
-                return TKIT_E_INVALID;
-        *value = r->points[p];
+        *value = p->r->points[pl];
         return 0;
 }
 
 /* rule:RULE[:PLAYER] — the points the events of that rule give (that player's, or everybody's). */
-static int rule(const struct tkit_scene *s, const struct tkit_game_result *r, char **f, size_t n,
-                long *value, char **why)
+static int rule(const struct path *p, long *value, char **why)
 {
-        if (n < 2 || n > 3) {
-                *why = tkit_xstrdup("rule takes a rule id and maybe a player: rule:RULE[:PLAYER]");
+        if (!arity(p, 2, 3, "a rule id and maybe a player: rule:RULE[:PLAYER]", NULL, why))
+                return TKIT_E_INVALID;
+        int want = tkit_game_rule_parse(p->f[1]);
+        if (want < 0 || want >= TKIT_GR_SCENE_FIRST) {
+                char *list = rules_list();
+                *why = tkit_xasprintf("no rule '%s'\nthe rules are %s", p->f[1], list);
+                free(list);
                 return TKIT_E_INVALID;
         }
-        int want = known_rule(f[1]);
-        if (want < 0) {
-                *why =
-                    tkit_xasprintf("no rule '%s': the rule ids are those of docs/scoring.md", f[1]);
-                return TKIT_E_INVALID;
-        }
-        int p;
-        if (!find_player(s, n == 3 ? f[2] : NULL, &p, why))
+        int pl;
+        if (!player_field(p, 2, &pl, why))
                 return TKIT_E_INVALID;
         long sum = 0;
-        for (size_t i = 0; i < r->nevents; i++) {
-                const struct tkit_game_event *e = &r->events[i];
-                if (e->kind == TKIT_EV_SCORE && (int)e->rule == want && (p < 0 || e->player == p))
+        for (size_t i = 0; i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                if (e->kind == TKIT_EV_SCORE && (int)e->rule == want && of_player(e, pl))
                         sum += e->points;
         }
         *value = sum;
@@ -104,63 +161,323 @@ static int rule(const struct tkit_scene *s, const struct tkit_game_result *r, ch
 }
 
 /* count:WHAT[:PLAYER] — the events counted as WHAT, as <expect><count what=WHAT> counts them. */
-static int count(const struct tkit_scene *s, const struct tkit_game_result *r, char **f, size_t n,
-                 long *value, char **why)
+static int count(const struct path *p, long *value, char **why)
 {
-        if (n < 2 || n > 3 || !known_count(f[1])) {
-                char *list = count_list();
-                *why = n < 2 || n > 3
-                           ? tkit_xasprintf("count takes a word and maybe a player: "
-                                            "count:WHAT[:PLAYER], WHAT one of %s",
-                                            list)
-                           : tkit_xasprintf("no count '%s': the words are %s", f[1], list);
-                free(list);
-                return TKIT_E_INVALID;
+        char *list = count_list();
+        char *choices = tkit_xasprintf("the words are %s", list);
+        bool ok = arity(p, 2, 3, "a word and maybe a player: count:WHAT[:PLAYER]", choices, why);
+        free(choices);
+        if (ok && !known_count(p->f[1])) {
+                *why = tkit_xasprintf("no count '%s'\nthe words are %s", p->f[1], list);
+                ok = false;
         }
-        int p;
-        if (!find_player(s, n == 3 ? f[2] : NULL, &p, why))
+        free(list);
+        int pl;
+        if (!ok || !player_field(p, 2, &pl, why))
                 return TKIT_E_INVALID;
         long got = 0;
-        for (size_t i = 0; i < r->nevents; i++) {
-                const struct tkit_game_event *e = &r->events[i];
-                got += e->count && strcmp(e->count, f[1]) == 0 && (p < 0 || e->player == p);
+        for (size_t i = 0; i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                got += e->count && strcmp(e->count, p->f[1]) == 0 && of_player(e, pl);
         }
         *value = got;
         return 0;
 }
 
 /* events[:PLAYER] — the number of events (score --json "events"), or of those about a player. */
-static int events(const struct tkit_scene *s, const struct tkit_game_result *r, char **f, size_t n,
-                  long *value, char **why)
+static int events(const struct path *p, long *value, char **why)
 {
-        if (n > 2) {
-                *why = tkit_xstrdup("events takes at most a player: events[:PLAYER]");
-                return TKIT_E_INVALID;
-        }
-        int p;
-        if (!find_player(s, n == 2 ? f[1] : NULL, &p, why))
+        int pl;
+        if (!arity(p, 1, 2, "at most a player: events[:PLAYER]", NULL, why) ||
+            !player_field(p, 1, &pl, why))
                 return TKIT_E_INVALID;
         long got = 0;
-        for (size_t i = 0; i < r->nevents; i++)
-                got += p < 0 || r->events[i].player == p;
+        for (size_t i = 0; i < p->r->nevents; i++)
+                got += of_player(&p->r->events[i], pl);
         *value = got;
         return 0;
 }
 
-/* Splits `path` at ':' into at most 8 fields (the copy is the caller's to free). */
-static size_t split(char *copy, char **f, size_t max)
+/* figures:returned|removed[:PLAYER] — figures that go back to their owners' supply: returned
+ * (from the board: one per event; from a post: the event's meeples) or removed by an attack. */
+static int figures(const struct path *p, long *value, char **why)
 {
-        size_t n = 0;
+        static const char *const choices =
+            "the paths are figures:returned[:PLAYER] and figures:removed[:PLAYER]";
+        if (!arity(p, 2, 3, "what and maybe a player", choices, why))
+                return TKIT_E_INVALID;
+        bool removed = strcmp(p->f[1], "removed") == 0;
+        if (!removed && strcmp(p->f[1], "returned") != 0) {
+                *why = tkit_xasprintf("no figures '%s'\n%s", p->f[1], choices);
+                return TKIT_E_INVALID;
+        }
+        int pl;
+        if (!player_field(p, 2, &pl, why))
+                return TKIT_E_INVALID;
+        long got = 0;
+        for (size_t i = 0; i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                if (!of_player(e, pl))
+                        continue;
+                if (removed)
+                        got += e->kind == TKIT_EV_REMOVE;
+                else if (e->kind == TKIT_EV_RETURN)
+                        got += e->post >= 0 ? e->n.meeples : 1;
+        }
+        *value = got;
+        return 0;
+}
+
+/* catapults:advanced|removed[:POST] — catapults that advance to a post, or leave one. */
+static int catapults(const struct path *p, long *value, char **why)
+{
+        static const char *const choices =
+            "the paths are catapults:advanced[:POST] and catapults:removed[:POST]";
+        if (!arity(p, 2, 3, "what and maybe a post", choices, why))
+                return TKIT_E_INVALID;
+        enum tkit_game_event_kind kind = TKIT_EV_ADVANCE;
+        if (strcmp(p->f[1], "removed") == 0) {
+                kind = TKIT_EV_CATAPULT_OFF;
+        } else if (strcmp(p->f[1], "advanced") != 0) {
+                *why = tkit_xasprintf("no catapults '%s'\n%s", p->f[1], choices);
+                return TKIT_E_INVALID;
+        }
+        int post;
+        if (!post_field(p, 2, &post, why))
+                return TKIT_E_INVALID;
+        long got = 0;
+        for (size_t i = 0; i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                got += e->kind == kind && (post < 0 || e->post == post);
+        }
+        *value = got;
+        return 0;
+}
+
+/* The posts the move scores (an attack, a counterattack), for messages. */
+static char *posts_scored(const struct tkit_game_result *r)
+{
+        bool seen[TKIT_POST_COUNT] = {false};
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == TKIT_EV_SCORE && r->events[i].post >= 0 &&
+                    r->events[i].post < TKIT_POST_COUNT)
+                        seen[r->events[i].post] = true;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (int k = 0; k < TKIT_POST_COUNT; k++)
+                if (seen[k])
+                        tkit_buf_printf(&b, "%s%s", b.len ? ", " : "",
+                                        tkit_post_name((enum tkit_post)k));
+        if (!b.len)
+                tkit_buf_puts(&b, "none");
+        return tkit_buf_steal(&b);
+}
+
+/* meeples:POST[:PLAYER] — the meeples at POST when the move's attack or counterattack scores it
+ * (its score events' meeples). A post the move does not score is an error, not 0: the engine
+ * counts a post's meeples only when it scores them. */
+static int meeples(const struct path *p, long *value, char **why)
+{
+        char *list = posts_list();
+        char *choices = tkit_xasprintf("the posts are %s", list);
+        free(list);
+        bool ok = arity(p, 2, 3, "a post and maybe a player: meeples:POST[:PLAYER]", choices, why);
+        free(choices);
+        int post, pl;
+        if (!ok || !post_field(p, 1, &post, why) || !player_field(p, 2, &pl, why))
+                return TKIT_E_INVALID;
+        long got = 0;
+        bool scored = false;
+        for (size_t i = 0; i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                if (e->kind != TKIT_EV_SCORE || e->post != post)
+                        continue;
+                scored = true;
+                if (of_player(e, pl))
+                        got += e->n.meeples;
+        }
+        if (!scored) {
+                char *done = posts_scored(p->r);
+                *why = tkit_xasprintf("no attack or counterattack scores the %s post in this move "
+                                      "(posts scored: %s)",
+                                      p->f[1], done);
+                free(done);
+                return TKIT_E_INVALID;
+        }
+        *value = got;
+        return 0;
+}
+
+/* The counts of the engine's table that describe a feature, for messages. */
+static char *feature_counts_list(void)
+{
+        size_t n;
+        const struct tkit_game_count_info *c = tkit_game_count_table(&n);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (size_t i = 0; i < n; i++)
+                if (c[i].feature)
+                        tkit_buf_printf(&b, "%s%s", b.len ? ", " : "", c[i].name);
+        return tkit_buf_steal(&b);
+}
+
+static char *kinds_list(void)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (int k = 0; k < TKIT_FEATURE_KIND_COUNT; k++)
+                tkit_buf_printf(&b, "%s%s", k ? ", " : "",
+                                tkit_feature_kind_name((enum tkit_feature_kind)k));
+        return tkit_buf_steal(&b);
+}
+
+/* A score event about a feature on the board (a barn's or a maiden's score is about figures and
+ * names no place). */
+static bool feature_score(const struct tkit_game_event *e)
+{
+        return e->kind == TKIT_EV_SCORE && e->nplaces > 0 &&
+               (unsigned)e->feature_kind < TKIT_FEATURE_KIND_COUNT;
+}
+
+static bool same_places(const struct tkit_game_event *a, const struct tkit_game_event *b)
+{
+        return a->nplaces == b->nplaces &&
+               memcmp(a->places, b->places, a->nplaces * sizeof *a->places) == 0;
+}
+
+/* Whether events[i] is the first of the selected score events about its feature: a feature that
+ * several players score (a tie, a pig) counts once. A move scores a handful of features, so the
+ * look back stays short. */
+static bool first_of_feature(const struct tkit_game_result *r, size_t i, int kind, int pl)
+{
+        const struct tkit_game_event *e = &r->events[i];
+        for (size_t j = 0; j < i; j++) {
+                const struct tkit_game_event *o = &r->events[j];
+                if (feature_score(o) && (int)o->feature_kind == kind && of_player(o, pl) &&
+                    same_places(o, e))
+                        return false;
+        }
+        return true;
+}
+
+/* The feature kinds the move scores (of a player), for messages. */
+static char *kinds_scored(const struct tkit_game_result *r, int pl)
+{
+        bool seen[TKIT_FEATURE_KIND_COUNT] = {false};
+        for (size_t i = 0; i < r->nevents; i++)
+                if (feature_score(&r->events[i]) && of_player(&r->events[i], pl))
+                        seen[r->events[i].feature_kind] = true;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (int k = 0; k < TKIT_FEATURE_KIND_COUNT; k++)
+                if (seen[k])
+                        tkit_buf_printf(&b, "%s%s", b.len ? ", " : "",
+                                        tkit_feature_kind_name((enum tkit_feature_kind)k));
+        if (!b.len)
+                tkit_buf_puts(&b, "none");
+        return tkit_buf_steal(&b);
+}
+
+/* Fields 1 and 2 of feature:KIND:COUNT: a feature kind and a count of the feature. */
+static bool feature_args(const struct path *p, int *kind, int *count, char **why)
+{
+        *kind = tkit_feature_kind_parse(p->f[1]);
+        if (*kind < 0) {
+                char *list = kinds_list();
+                *why = tkit_xasprintf("no feature kind '%s'\nthe kinds are %s", p->f[1], list);
+                free(list);
+                return false;
+        }
+        *count = tkit_game_count_parse(p->f[2]);
+        size_t n;
+        if (*count >= 0 && tkit_game_count_table(&n)[*count].feature)
+                return true;
+        char *list = feature_counts_list();
+        *why = tkit_xasprintf("no count '%s' of a feature\nthe counts are %s", p->f[2], list);
+        free(list);
+        return false;
+}
+
+/* feature:KIND:COUNT[:PLAYER] — COUNT (tiles, bridges, pennants, …) of the KIND features the move
+ * scores (those PLAYER scores), each feature once however many players score it, summed over the
+ * features. A move that scores no such feature is an error, not 0. */
+static int feature(const struct path *p, long *value, char **why)
+{
+        char *kl = kinds_list(), *cl = feature_counts_list();
+        char *choices = tkit_xasprintf("the kinds are %s; the counts are %s", kl, cl);
+        free(kl);
+        free(cl);
+        bool ok = arity(p, 3, 4,
+                        "a feature kind, a count and maybe a player: "
+                        "feature:KIND:COUNT[:PLAYER]",
+                        choices, why);
+        free(choices);
+        int kind, cnt, pl;
+        if (!ok || !feature_args(p, &kind, &cnt, why) || !player_field(p, 3, &pl, why))
+                return TKIT_E_INVALID;
+        long got = 0;
+        bool scored = false;
+        for (size_t i = 0; i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                if (!feature_score(e) || (int)e->feature_kind != kind || !of_player(e, pl) ||
+                    !first_of_feature(p->r, i, kind, pl))
+                        continue;
+                scored = true;
+                got += tkit_game_count_value(&e->n, (size_t)cnt);
+        }
+        if (!scored) {
+                char *done = kinds_scored(p->r, pl);
+                if (pl < 0)
+                        *why = tkit_xasprintf("the move scores no %s (features scored: %s)",
+                                              p->f[1], done);
+                else
+                        *why = tkit_xasprintf("player %s scores no %s in this move (features "
+                                              "they score: %s)",
+                                              p->f[3], p->f[1], done);
+                free(done);
+                return TKIT_E_INVALID;
+        }
+        *value = got;
+        return 0;
+}
+
+/* Every path kind: its first field, its syntax (for the error that lists them) and its reader. */
+static const struct {
+        const char *name, *syntax;
+        int (*eval)(const struct path *p, long *value, char **why);
+} kinds[] = {
+    {"points", "points:PLAYER", points},
+    {"rule", "rule:RULE[:PLAYER]", rule},
+    {"count", "count:WHAT[:PLAYER]", count},
+    {"events", "events[:PLAYER]", events},
+    {"figures", "figures:returned|removed[:PLAYER]", figures},
+    {"catapults", "catapults:advanced|removed[:POST]", catapults},
+    {"meeples", "meeples:POST[:PLAYER]", meeples},
+    {"feature", "feature:KIND:COUNT[:PLAYER]", feature},
+};
+
+static char *kinds_syntax(void)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+                tkit_buf_printf(&b, "%s%s", i ? ", " : "", kinds[i].syntax);
+        return tkit_buf_steal(&b);
+}
+
+/* Splits `copy` at ':' into p->f (at most MAX_FIELDS kept); p->n counts every field. */
+static void split(char *copy, struct path *p)
+{
+        p->n = 0;
         for (char *s = copy;; s++) {
-                if (n < max)
-                        f[n] = s;
-                n++;
+                if (p->n < MAX_FIELDS)
+                        p->f[p->n] = s;
+                p->n++;
                 s = strchr(s, ':');
                 if (!s)
                         break;
                 *s = '\0';
         }
-        return n;
 }
 
 int tkit_book_value(const struct tkit_scene *scene, const struct tkit_game_result *r,
@@ -168,28 +485,26 @@ int tkit_book_value(const struct tkit_scene *scene, const struct tkit_game_resul
 {
         *why = NULL;
         char *copy = tkit_xstrdup(path ? path : "");
-        char *f[4];
-        size_t n = split(copy, f, 4);
+        struct path p = {.s = scene, .r = r};
+        split(copy, &p);
         int rc = TKIT_E_INVALID;
-        for (size_t i = 0; i < n && i < 4; i++)
-                if (!*f[i]) {
+        for (size_t i = 0; i < p.n && i < MAX_FIELDS; i++)
+                if (!*p.f[i]) {
                         *why = tkit_xasprintf("'%s' has an empty field", path);
                         goto out;
                 }
-        if (n > 3)
+        if (p.n > MAX_FIELDS) {
                 *why = tkit_xasprintf("'%s' has too many fields", path);
-        else if (strcmp(f[0], "points") == 0)
-                rc = points(scene, r, f, n, value, why);
-        else if (strcmp(f[0], "rule") == 0)
-                rc = rule(scene, r, f, n, value, why);
-        else if (strcmp(f[0], "count") == 0)
-                rc = count(scene, r, f, n, value, why);
-        else if (strcmp(f[0], "events") == 0)
-                rc = events(scene, r, f, n, value, why);
-        else
-                *why = tkit_xasprintf("unknown path '%s': a path starts with points, rule, count "
-                                      "or events",
-                                      f[0]);
+                goto out;
+        }
+        for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+                if (strcmp(p.f[0], kinds[i].name) == 0) {
+                        rc = kinds[i].eval(&p, value, why);
+                        goto out;
+                }
+        char *list = kinds_syntax();
+        *why = tkit_xasprintf("unknown path '%s'\nthe paths are %s", p.f[0], list);
+        free(list);
 out:
         free(copy);
         return rc;

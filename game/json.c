@@ -7,24 +7,20 @@ static const char *player_id(const struct tkit_scene *s, int p)
         return p >= 0 && (size_t)p < s->nplayers ? s->players[p].id : "-";
 }
 
-/* The counts of an event that apply (non-zero), as a JSON object. */
+/* The counts of an event that apply (non-zero), as a JSON object, named by the model's table. */
 static void json_counts(struct tkit_buf *b, const struct tkit_game_counts *n)
 {
-        const struct {
-                const char *name;
-                int v;
-        } c[] = {{"tiles", n->tiles},           {"bridges", n->bridges}, {"pennants", n->pennants},
-                 {"neighbours", n->neighbours}, {"cities", n->cities},   {"besieged", n->besieged},
-                 {"meeples", n->meeples},       {"farmers", n->farmers}, {"maidens", n->maidens},
-                 {"knights", n->knights},       {"space", n->space},     {"spaces", n->spaces},
-                 {"choices", n->choices}};
+        size_t nc;
+        const struct tkit_game_count_info *c = tkit_game_count_table(&nc);
         tkit_buf_puts(b, "{");
         bool first = true;
-        for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
-                if (c[i].v) {
-                        tkit_buf_printf(b, "%s\"%s\": %d", first ? "" : ", ", c[i].name, c[i].v);
+        for (size_t i = 0; i < nc; i++) {
+                int v = tkit_game_count_value(n, i);
+                if (v) {
+                        tkit_buf_printf(b, "%s\"%s\": %d", first ? "" : ", ", c[i].name, v);
                         first = false;
                 }
+        }
         tkit_buf_puts(b, "}");
 }
 

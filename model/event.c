@@ -2,6 +2,7 @@
  * reasons (model/tkit-event.h). */
 #include "tkit-event.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #define K(kind) (1u << (kind))
@@ -130,4 +131,46 @@ const char *tkit_refusal_name(enum tkit_refusal r)
             "no-catapult",
         };
         return (unsigned)r < TKIT_REFUSE_COUNT ? names[r] : "?";
+}
+
+/* struct tkit_game_counts by name, in its order; `feature`: about the feature itself. */
+static const struct tkit_game_count_info count_rows[] = {
+    {"tiles", true},    {"bridges", true},  {"pennants", true}, {"neighbours", true},
+    {"cities", true},   {"besieged", true}, {"meeples", false}, {"farmers", false},
+    {"maidens", false}, {"knights", false}, {"space", false},   {"spaces", false},
+    {"choices", false},
+};
+#define C(f) offsetof(struct tkit_game_counts, f)
+static const size_t count_offsets[] = {
+    C(tiles),   C(bridges), C(pennants), C(neighbours), C(cities), C(besieged), C(meeples),
+    C(farmers), C(maidens), C(knights),  C(space),      C(spaces), C(choices),
+};
+#undef C
+#define NCOUNTS (sizeof count_rows / sizeof count_rows[0])
+/* every int of the structure has its row and its name */
+_Static_assert(NCOUNTS * sizeof(int) == sizeof(struct tkit_game_counts),
+               "a count of struct tkit_game_counts has no row");
+_Static_assert(sizeof count_offsets / sizeof count_offsets[0] == NCOUNTS,
+               "count_rows and count_offsets differ");
+
+const struct tkit_game_count_info *tkit_game_count_table(size_t *n)
+{
+        *n = NCOUNTS;
+        return count_rows;
+}
+
+int tkit_game_count_parse(const char *name)
+{
+        for (size_t i = 0; name && i < NCOUNTS; i++)
+                if (strcmp(count_rows[i].name, name) == 0)
+                        return (int)i;
+        return -1;
+}
+
+int tkit_game_count_value(const struct tkit_game_counts *c, size_t i)
+{
+        int v = 0;
+        if (i < NCOUNTS)
+                memcpy(&v, (const char *)c + count_offsets[i], sizeof v);
+        return v;
 }

@@ -177,6 +177,21 @@ struct tkit_game_counts {
         int choices;    /* an open removal: the figures to choose from */
 };
 
+/* The counts by name, in the order `tilekit score --json` prints them ("counts"): the one table
+ * the JSON and the value paths of `tilekit book` read. `feature`: the count describes the feature
+ * an event is about (a road's tiles and bridges, a city's pennants, a cloister's neighbours, a
+ * field's cities), not the figures or posts around it. */
+struct tkit_game_count_info {
+        const char *name; /* "tiles" */
+        bool feature;
+};
+/* The rows, *n of them (static). */
+const struct tkit_game_count_info *tkit_game_count_table(size_t *n);
+/* The row of `name`, or -1. */
+int tkit_game_count_parse(const char *name);
+/* The value of row `i` in `c` (0 for an i out of range). */
+int tkit_game_count_value(const struct tkit_game_counts *c, size_t i);
+
 struct tkit_game_event {
         enum tkit_game_phase phase;
         enum tkit_game_event_kind kind;

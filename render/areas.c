@@ -326,24 +326,26 @@ static int edge_ring(const struct tkit_area_map *m, int x, int y, int want)
         return best;
 }
 
-cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb)
+cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb, int k, int n)
 {
+        n = n > 1 ? n : 1;
+        k = k > 0 && k < n ? k : 0;
         cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, W, W);
         cairo_surface_flush(s);
         unsigned char *data = cairo_image_surface_get_data(s);
-        int stride = cairo_image_surface_get_stride(s), period = 7;
+        int stride = cairo_image_surface_get_stride(s), period = 7 * n, shift = k * 7;
         int want = TKIT_AREA_FEATURE0 + fi;
         for (int p = 0; p < W * W; p++) {
                 int x = p % W, y = p / W;
                 uint32_t a = 0, c = rgb;
-                if (m->lab[p] == want)
-                        a = (x + y) % period < 2 ? 191 : 77; /* stripes 0.75, wash 0.3 */
+                if (m->lab[p] == want) /* stripes 0.75, wash 0.3 (the first scorer's) */
+                        a = (x + y + period - shift) % period < 2 ? 191 : k ? 0 : 77;
                 int ring = edge_ring(m, x, y, want);
                 if (ring == 1 || ring == 2) { /* a dark line: visible on any ground */
                         a = 240;
                         c = 0x141414;
-                } else if (ring >= 2) { /* then a band of the scorer's colour */
-                        a = 255;
+                } else if (ring >= 2 && (!k || (x + y) / 6 % n == k)) {
+                        a = 255; /* then a band of the scorer's colour; in a tie, in dashes */
                 }
                 uint32_t r = ((c >> 16) & 0xff) * a / 255, g = ((c >> 8) & 0xff) * a / 255;
                 uint32_t b = (c & 0xff) * a / 255, px = a << 24 | r << 16 | g << 8 | b;

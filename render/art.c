@@ -133,10 +133,17 @@ static void draw_image(cairo_t *cr, const struct art_entry *e, int rot, double x
         cairo_translate(cr, x + size / 2, y + size / 2);
         cairo_rotate(cr, (((rot - e->rotation) % 4 + 4) % 4) * M_PI / 2);
         cairo_scale(cr, size / (iw * trim), size / (ih * trim));
-        cairo_set_source_surface(cr, e->img, -iw / 2, -ih / 2);
+        /* a pattern of our own (cairo_get_source() of a failed context makes one that nobody
+         * frees, cairo 1.16), the image centred on the origin */
+        cairo_pattern_t *pat = cairo_pattern_create_for_surface(e->img);
+        cairo_matrix_t m;
+        cairo_matrix_init_translate(&m, iw / 2, ih / 2);
+        cairo_pattern_set_matrix(pat, &m);
         /* beyond the image's own bleed, its edge is stretched into the bleed asked for */
-        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
+        cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
+        cairo_pattern_set_filter(pat, CAIRO_FILTER_GOOD);
+        cairo_set_source(cr, pat);
+        cairo_pattern_destroy(pat);
         cairo_paint(cr);
 }
 

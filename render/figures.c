@@ -166,7 +166,7 @@ static void pattern(cairo_t *cr, int colour, enum tkit_figure_kind fk, bool lyin
                   0, 2 * M_PI);
         if (fk == TKIT_FIGURE_MEEPLE && !lying) {
                 cairo_new_sub_path(cr);
-                cairo_arc(cr, -0.36, -0.03, 0.07, 0, 2 * M_PI);
+                cairo_arc(cr, -0.36, -0.03, 0.12, 0, 2 * M_PI);
         }
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
         cairo_clip(cr);
@@ -205,12 +205,14 @@ static void pattern(cairo_t *cr, int colour, enum tkit_figure_kind fk, bool lyin
 void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
                         const char *lang, double x, double y, double s)
 {
-        tkit_render_figure_styled(cr, k, lying, colour, lang, x, y, s, false);
+        tkit_render_figure_styled(cr, k, lying, colour, lang, x, y, s, TKIT_FIGURE_LETTER);
 }
 
 void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
-                               const char *lang, double x, double y, double s, bool patterned)
+                               const char *lang, double x, double y, double s,
+                               enum tkit_figure_style style)
 {
+        bool patterned = style == TKIT_FIGURE_PATTERN;
         cairo_save(cr);
         cairo_translate(cr, x, y);
         cairo_scale(cr, s, s);
@@ -254,7 +256,7 @@ void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying,
                 cairo_set_line_width(cr, 0.05);
                 cairo_stroke(cr);
         }
-        if (patterned) {
+        if (style != TKIT_FIGURE_LETTER) {
                 cairo_restore(cr);
                 return;
         }

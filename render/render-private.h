@@ -139,8 +139,9 @@ int tkit_area_place(struct tkit_area_map *m, int fi, double hw, double hh, int c
 /* The map's pixels of feature `fi` hatched in colour `rgb` (0xRRGGBB): a light wash with bold
  * diagonal stripes, and along the area's edge inside the tile a dark line with a band of the
  * full colour, so that the area shows on any ground; transparent elsewhere; an ARGB32 surface
- * the caller destroys. */
-cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb);
+ * the caller destroys. Scorer `k` of `n` who score the same feature (a tie): the first hatches
+ * as above, the others only stripes between the stripes before them, so every colour shows. */
+cairo_surface_t *tkit_area_hatch(const struct tkit_area_map *m, int fi, uint32_t rgb, int k, int n);
 
 /* ---------------------------------------------------------------- figures and tokens (figures.c)
  */
@@ -155,10 +156,13 @@ void tkit_render_figure_extent(enum tkit_figure_kind k, bool lying, double *hw, 
  * initial of the colour's word in that language). */
 void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
                         const char *lang, double x, double y, double s);
-/* The same with the player's greyscale pattern (stripes, dots, a grid; red, yellow and black
- * plain) instead of the letter, for sizes where a letter would be too small to read. */
+/* How a figure tells its player in greyscale: the letter; the player's greyscale pattern
+ * (stripes, dots, a grid; red, yellow and black plain) for sizes where a letter would be too
+ * small to read; or nothing (a legend's swatch next to the player's name and letter). */
+enum tkit_figure_style { TKIT_FIGURE_LETTER = 0, TKIT_FIGURE_PATTERN, TKIT_FIGURE_PLAIN };
 void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
-                               const char *lang, double x, double y, double s, bool patterned);
+                               const char *lang, double x, double y, double s,
+                               enum tkit_figure_style style);
 /* A point of that figure that shows its plain colour. */
 void tkit_render_figure_probe(enum tkit_figure_kind k, bool lying, double x, double y, double s,
                               double *px, double *py);

@@ -12,7 +12,15 @@
 void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
                             int colour, double x, double y, double s)
 {
-        tkit_render_figure_styled(cr, k, lying, colour, p->o->lang, x, y, s, p->pattern);
+        tkit_render_figure_styled(cr, k, lying, colour, p->o->lang, x, y, s,
+                                  p->pattern ? TKIT_FIGURE_PATTERN : TKIT_FIGURE_LETTER);
+}
+
+void tkit_scene_draw_swatch(const struct pic *p, cairo_t *cr, int colour, double x, double y,
+                            double s)
+{
+        tkit_render_figure_styled(cr, TKIT_FIGURE_MEEPLE, false, colour, p->o->lang, x, y, s,
+                                  p->pattern ? TKIT_FIGURE_PATTERN : TKIT_FIGURE_PLAIN);
 }
 
 /* The outer edges of each piece, as one unit (the seams inside stay as the art has them). */
@@ -68,36 +76,40 @@ static void set_player(cairo_t *cr, const struct pic *p, int player, double alph
 
 /* A light wash of the player's colour with bold diagonal stripes over the current clip (tile
  * units scaled to area pixels): a scored feature reads as marked, not as water, and still does
- * in greyscale. Drawn directly: a group as the source of a mask leaks in cairo 1.16's SVG. */
-static void hatch(const struct pic *p, cairo_t *cr, int player)
+ * in greyscale. Scorer `k` of `n` of one feature (a tie) puts its stripes between the others'
+ * and no wash. Drawn directly: a group as the source of a mask leaks in cairo 1.16's SVG. */
+static void hatch(const struct pic *p, cairo_t *cr, int player, int k, int n)
 {
-        set_player(cr, p, player, 0.3);
-        cairo_paint(cr);
-        double step = TKIT_AREA_W * 0.07;
-        for (double k = -TKIT_AREA_W; k < TKIT_AREA_W; k += step) {
-                cairo_move_to(cr, k, TKIT_AREA_W);
-                cairo_line_to(cr, k + TKIT_AREA_W, 0);
+        if (!k) {
+                set_player(cr, p, player, 0.3);
+                cairo_paint(cr);
+        }
+        double step = TKIT_AREA_W * 0.07 * n;
+        for (double x = -TKIT_AREA_W + k * TKIT_AREA_W * 0.07; x < TKIT_AREA_W; x += step) {
+                cairo_move_to(cr, x, TKIT_AREA_W);
+                cairo_line_to(cr, x + TKIT_AREA_W, 0);
         }
         set_player(cr, p, player, 0.75);
-        cairo_set_line_width(cr, step * 0.3);
+        cairo_set_line_width(cr, TKIT_AREA_W * 0.07 * 0.3);
         cairo_stroke(cr);
 }
 
 /* A bridge's deck is no feature of the tile: the place of a road's bridge hatches the deck and
  * outlines it. */
-static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c, int player)
+static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c, int player, int k,
+                         int n)
 {
-        double k = TKIT_AREA_W, w = 0.1 * k;
+        double a = TKIT_AREA_W, w = 0.1 * a;
         cairo_save(cr);
         cairo_translate(cr, tkit_scene_pic_x(p, c->x), tkit_scene_pic_y(p, c->y));
-        cairo_scale(cr, p->P / k, p->P / k);
-        if (c->bridge == 2) /* EW */
-                cairo_rectangle(cr, 0, k / 2 - w / 2, k, w);
+        cairo_scale(cr, p->P / a, p->P / a);
+        if (tkit_bridge_end((enum tkit_bridge_axis)c->bridge, 1)) /* its ends east and west */
+                cairo_rectangle(cr, 0, a / 2 - w / 2, a, w);
         else
-                cairo_rectangle(cr, k / 2 - w / 2, 0, w, k);
+                cairo_rectangle(cr, a / 2 - w / 2, 0, w, a);
         cairo_save(cr);
         cairo_clip_preserve(cr);
-        hatch(p, cr, player);
+        hatch(p, cr, player, k, n);
         cairo_restore(cr);
         cairo_set_source_rgba(cr, 0.1, 0.1, 0.1, 0.92);
         cairo_set_line_width(cr, 1.2);
@@ -105,17 +117,26 @@ static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c,
         cairo_restore(cr);
 }
 
-/* The hatch of a feature of a map in a colour, made once for every cell that shows it. */
+/* The hatch of a feature of a map in a colour (scorer k of n), made once for every cell that
+ * shows it. */
 static cairo_surface_t *hatch_of(struct pic *p, const struct tkit_area_map *map, int fi,
-                                 uint32_t rgb)
+                                 uint32_t rgb, int k, int n)
 {
         for (size_t i = 0; i < p->nhatches; i++)
                 if (p->hatches[i].map == map && p->hatches[i].feature == fi &&
-                    p->hatches[i].rgb == rgb)
+                    p->hatches[i].rgb == rgb && p->hatches[i].k == k && p->hatches[i].n == n)
                         return p->hatches[i].s;
         struct hatch *h = TKIT_PUSH(p->hatches, p->nhatches, p->caphatches);
-        *h = (struct hatch){map, fi, rgb, tkit_area_hatch(map, fi, rgb)};
+        *h = (struct hatch){map, fi, rgb, k, n, tkit_area_hatch(map, fi, rgb, k, n)};
         return h->s;
+}
+
+/* Whether two scores are of one feature (a tie: several players score it). */
+static bool same_feature(const struct tkit_game_event *a, const struct tkit_game_event *b)
+{
+        return a->kind == TKIT_EV_SCORE && b->kind == TKIT_EV_SCORE && a->player >= 0 &&
+               b->player >= 0 && a->nplaces && b->nplaces && a->places[0].x == b->places[0].x &&
+               a->places[0].y == b->places[0].y && a->places[0].feature == b->places[0].feature;
 }
 
 /* The scored features in the scorer's colour, through the feature's area on each tile. */
@@ -125,28 +146,38 @@ static void draw_tints(struct pic *p, cairo_t *cr)
                 const struct tkit_game_event *e = &p->r->events[i];
                 if (e->kind != TKIT_EV_SCORE || e->player < 0)
                         continue;
+                int tk = 0, tn = 0; /* scorer tk of tn of this feature */
+                for (size_t j = 0; j < p->r->nevents; j++)
+                        if (same_feature(e, &p->r->events[j])) {
+                                tk += j < i;
+                                tn++;
+                        }
                 for (size_t k = 0; k < e->nplaces; k++) {
                         const struct tkit_game_place *pl = &e->places[k];
                         struct cell *c = tkit_scene_cell_at(p, pl->x, pl->y);
                         if (!c || !tkit_scene_shown(p, c->x, c->y))
                                 continue;
                         if (pl->feature < 0 && c->bridge)
-                                hatch_bridge(p, cr, c, e->player);
+                                hatch_bridge(p, cr, c, e->player, tk, tn);
                         struct tkit_area_map *map = tkit_scene_cell_map(p, c);
                         if (pl->feature < 0 || !map)
                                 continue;
                         uint32_t rgb =
                             tkit_render_player_rgb(tkit_scene_player_colour(p->s, e->player));
-                        cairo_surface_t *tint = hatch_of(p, map, pl->feature, rgb);
+                        cairo_surface_t *tint = hatch_of(p, map, pl->feature, rgb, tk, tn);
                         double x = tkit_scene_pic_x(p, c->x), y = tkit_scene_pic_y(p, c->y);
                         cairo_save(cr);
                         cairo_rectangle(cr, x, y, p->P, p->P);
                         cairo_clip(cr);
                         cairo_translate(cr, x, y);
                         cairo_scale(cr, p->P / TKIT_AREA_W, p->P / TKIT_AREA_W);
-                        cairo_set_source_surface(cr, tint, 0, 0);
-                        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
-                        cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+                        /* a pattern of our own: cairo_get_source() of a failed context makes
+                         * one that nobody frees (cairo 1.16) */
+                        cairo_pattern_t *pat = cairo_pattern_create_for_surface(tint);
+                        cairo_pattern_set_filter(pat, CAIRO_FILTER_GOOD);
+                        cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
+                        cairo_set_source(cr, pat);
+                        cairo_pattern_destroy(pat);
                         cairo_paint(cr);
                         cairo_restore(cr);
                 }
@@ -268,10 +299,8 @@ void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_s
         tkit_render_text_center(cr, m->x, m->y + r * 0.45, t);
 }
 
-/* A figure the move removes: a red disc with a white cross on its box's top right corner. */
-static void cross_out(cairo_t *cr, const struct tkit_scene_mark *m)
+void tkit_scene_draw_removed(cairo_t *cr, double x, double y, double r)
 {
-        double r = (m->x1 - m->x0) * 0.17, x = m->x1 - r * 0.6, y = m->y0 + r * 0.6;
         cairo_new_path(cr);
         cairo_arc(cr, x, y, r, 0, 2 * M_PI);
         cairo_set_source_rgb(cr, 0.85, 0.05, 0.05);
@@ -287,6 +316,40 @@ static void cross_out(cairo_t *cr, const struct tkit_scene_mark *m)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_line_width(cr, r * 0.3);
         cairo_stroke(cr);
+}
+
+/* White where the removed mark is red, dark where it is white, and an arrow turning back where it
+ * has a cross: the two stay apart in greyscale too. */
+void tkit_scene_draw_returned(cairo_t *cr, double x, double y, double r)
+{
+        cairo_new_path(cr);
+        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
+        cairo_set_line_width(cr, r * 0.16);
+        cairo_stroke(cr);
+        /* a U-turn: up from the right, over the top, its head pointing down on the left */
+        double R = r * 0.4, cy = y - r * 0.02, lw = r * 0.27, h = r * 0.36;
+        cairo_move_to(cr, x + R, cy + r * 0.42);
+        cairo_arc_negative(cr, x, cy, R, 0, -M_PI);
+        cairo_set_line_width(cr, lw);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+        cairo_stroke(cr);
+        cairo_move_to(cr, x - R - h, cy - lw * 0.2);
+        cairo_line_to(cr, x - R + h, cy - lw * 0.2);
+        cairo_line_to(cr, x - R, cy + h * 1.3);
+        cairo_close_path(cr);
+        cairo_fill(cr);
+}
+
+void tkit_scene_draw_leaving(cairo_t *cr, const struct tkit_scene_mark *m)
+{
+        double r = (m->x1 - m->x0) * 0.21, x = m->x1 - r * 0.6, y = m->y0 + r * 0.6;
+        if (m->removed)
+                tkit_scene_draw_removed(cr, x, y, r);
+        else if (m->returned)
+                tkit_scene_draw_returned(cr, x, y, r);
 }
 
 /* A figure the move puts on a token it builds shares the token's ring. */
@@ -337,8 +400,7 @@ static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit
                 tkit_scene_draw_new(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09);
         tkit_scene_draw_figure(p, cr, m->figure, m->lying,
                                tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
-        if (m->removed)
-                cross_out(cr, m);
+        tkit_scene_draw_leaving(cr, m);
 }
 
 static void draw_coords(const struct pic *p, cairo_t *cr)

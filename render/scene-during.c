@@ -190,12 +190,74 @@ static void during(struct pic *p)
                 p->tok_new[s->ncastles + (size_t)barn] = true;
 }
 
+/* ---------------------------------------------------------------- what leaves the board */
+
+/* What leaves the board in the move shown, from the events once (O(figures + events)): the
+ * figures an attack removes and those that go back (the one the move places is named by no index:
+ * its return is about a place of the board and no post), each player's meeples of a post going
+ * back, the catapults removed. */
+static void leaving(struct pic *p)
+{
+        size_t nf = p->s->nfigures, np = p->s->nplayers;
+        p->fig_removed = tkit_xcalloc(nf + 1, sizeof *p->fig_removed);
+        p->fig_returned = tkit_xcalloc(nf + 1, sizeof *p->fig_returned);
+        p->post_back = tkit_xcalloc(TKIT_POST_COUNT * np + 1, sizeof *p->post_back);
+        memset(p->catapult_off, 0, sizeof p->catapult_off);
+        if (!p->r || p->state != TKIT_SCENE_DURING)
+                return;
+        size_t placed = nf; /* the state's figure the move places, if any */
+        for (size_t i = 0; i < nf; i++)
+                placed = p->fig_index[i] < 0 ? i : placed;
+        for (size_t i = 0; i < p->r->nevents; i++) {
+                const struct tkit_game_event *e = &p->r->events[i];
+                bool post = (unsigned)e->post < TKIT_POST_COUNT;
+                if (e->kind == TKIT_EV_CATAPULT_OFF && post)
+                        p->catapult_off[e->post] = true;
+                if (e->kind == TKIT_EV_RETURN && post && (size_t)e->player < np)
+                        p->post_back[(size_t)e->post * np + (size_t)e->player] = true;
+                if ((e->kind != TKIT_EV_RETURN && e->kind != TKIT_EV_REMOVE) || post)
+                        continue;
+                size_t f = e->figure >= 0 ? (size_t)e->figure : e->nplaces ? placed : nf;
+                if (f >= nf || (e->figure >= 0 && p->fig_index[f] != e->figure))
+                        continue;
+                if (e->kind == TKIT_EV_REMOVE)
+                        p->fig_removed[f] = true;
+                else
+                        p->fig_returned[f] = true;
+        }
+        for (size_t i = 0; i < nf; i++)
+                p->fig_returned[i] &= !p->fig_removed[i];
+}
+
+bool tkit_scene_figure_removed(const struct pic *p, size_t i)
+{
+        return i < p->s->nfigures && p->fig_removed[i];
+}
+
+bool tkit_scene_figure_returns(const struct pic *p, size_t i)
+{
+        return i < p->s->nfigures && p->fig_returned[i];
+}
+
+bool tkit_scene_post_returns(const struct pic *p, int post, int player)
+{
+        size_t np = p->s->nplayers;
+        return (unsigned)post < TKIT_POST_COUNT && player >= 0 && (size_t)player < np &&
+               p->post_back[(size_t)post * np + (size_t)player];
+}
+
+bool tkit_scene_catapult_removed(const struct pic *p, int post)
+{
+        return (unsigned)post < TKIT_POST_COUNT && p->catapult_off[post];
+}
+
 void tkit_scene_state_build(struct pic *p)
 {
         for (int k = 0; k < TKIT_POST_COUNT; k++)
                 p->post_move[k] = (struct post_move){.row = -1};
         if (p->state == TKIT_SCENE_DURING) {
                 during(p);
+                leaving(p);
                 return;
         }
         p->s = p->state == TKIT_SCENE_AFTER ? p->r->after : p->orig;
@@ -204,6 +266,7 @@ void tkit_scene_state_build(struct pic *p)
         for (size_t i = 0; i < p->s->nfigures; i++)
                 p->fig_index[i] = (int)i;
         p->tok_new = tkit_xcalloc(p->s->ncastles + p->s->nbarns + 1, sizeof *p->tok_new);
+        leaving(p);
 }
 
 void tkit_scene_state_finish(struct pic *p)
@@ -212,6 +275,9 @@ void tkit_scene_state_finish(struct pic *p)
         free(p->fig_new);
         free(p->fig_index);
         free(p->tok_new);
+        free(p->fig_removed);
+        free(p->fig_returned);
+        free(p->post_back);
         free(p->posts);
         free(p->refusals);
         p->own = NULL;

@@ -25,6 +25,8 @@ static const char *kind_name(enum tkit_scene_mark_kind k)
                 return "post-space";
         case TKIT_MARK_TEXT:
                 return "text";
+        case TKIT_MARK_KEY:
+                return "key";
         default:
                 return "mark";
         }
@@ -39,6 +41,8 @@ static const char *mark_what(const struct tkit_scene_mark *m)
                 return "refused";
         case TKIT_MARK_NEW_TILE:
                 return "new-tile";
+        case TKIT_MARK_LINE:
+                return m->what;
         default:
                 return m->what;
         }
@@ -86,8 +90,15 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 key_str(b, "figure", tkit_figure_kind_name(m->figure));
                 key_str(b, "role", what ? what : "figure");
                 tkit_buf_printf(b, ", \"new\": %s", m->is_new ? "true" : "false");
-                if (m->removed)
-                        tkit_buf_puts(b, ", \"removed\": true");
+        }
+        if (m->removed)
+                tkit_buf_puts(b, ", \"removed\": true");
+        if (m->returned)
+                tkit_buf_puts(b, ", \"returned\": true");
+        if (m->kind == TKIT_MARK_KEY) {
+                player(b, s, m->player);
+                if (m->letter)
+                        key_str(b, "letter", m->letter);
         }
         if (m->kind == TKIT_MARK_BADGE) {
                 player(b, s, m->player);
@@ -113,6 +124,13 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 key_str(b, "post", tkit_post_name((enum tkit_post)m->post));
         if (m->number)
                 tkit_buf_printf(b, ", \"number\": %d", m->number);
+        if (m->kind == TKIT_MARK_LINE) {
+                tkit_buf_puts(b, ", \"points\": [");
+                for (int k = 0; k < m->nline; k++)
+                        tkit_buf_printf(b, "%s[%.2f, %.2f]", k ? ", " : "", num(m->line[2 * k]),
+                                        num(m->line[2 * k + 1]));
+                tkit_buf_puts(b, "]");
+        }
         if (m->kind == TKIT_MARK_TEXT) {
                 tkit_buf_printf(b, ", \"size_pt\": %.2f", num(m->size_pt));
                 key_str(b, "lang", lang);

@@ -12,7 +12,7 @@
 #include <string.h>
 
 /* What a figure may not stand on. */
-#define FIGURE_AVOID (BOX_FIGURE | BOX_TOKEN | BOX_BUILDING | BOX_FRAME | BOX_MARK)
+#define FIGURE_AVOID (BOX_FIGURE | BOX_TOKEN | BOX_BUILDING | BOX_SYMBOL | BOX_FRAME | BOX_MARK)
 
 static void add_box(struct pic *p, struct tkit_box b)
 {
@@ -172,9 +172,11 @@ static bool castle_centre(struct pic *p, const struct tkit_scene_castle *k, doub
                         continue;
                 int nx = c->x + (s == 1) - (s == 3), ny = c->y + (s == 2) - (s == 0);
                 struct cell *n = tkit_scene_cell_at(p, nx, ny);
+                int facing = (s + 2) % 4; /* the neighbour's side, on the board */
                 if (!n || !n->def ||
-                    tkit_tile_side(n->def, tkit_side_rotate((s + 2) % 4, -n->rot)) !=
-                        TKIT_SIDE_CITY)
+                    !tkit_sides_fit(TKIT_SIDE_CITY, false,
+                                    tkit_tile_side(n->def, tkit_side_rotate(facing, -n->rot)),
+                                    tkit_bridge_end((enum tkit_bridge_axis)n->bridge, facing)))
                         continue;
                 *x = c->x + 0.5 + 0.5 * ((s == 1) - (s == 3));
                 *y = c->y + 0.5 + 0.5 * ((s == 2) - (s == 0));
@@ -228,7 +230,7 @@ static void place_tokens(struct pic *p, double (*where)[2], bool *ok)
         }
         if (p->placed && p->built_bridge && p->state == TKIT_SCENE_DURING) {
                 struct cell *c = tkit_scene_cell_at(p, p->px, p->py);
-                bool ew = c && c->bridge == 2; /* EW */
+                bool ew = c && tkit_bridge_end((enum tkit_bridge_axis)c->bridge, 1);
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_TOKEN);
                 m->what = "bridge";
                 m->is_new = true;
@@ -246,16 +248,6 @@ static void place_tokens(struct pic *p, double (*where)[2], bool *ok)
 double tkit_scene_figure_size(const struct pic *p, enum tkit_figure_kind k)
 {
         return tkit_render_figure_size(k) * p->fig_k;
-}
-
-/* Whether an event of the result removes figure `index` of the scene (the move shown). */
-static bool removed_by_move(const struct pic *p, int index)
-{
-        for (size_t i = 0; p->r && p->state == TKIT_SCENE_DURING && index >= 0 && i < p->r->nevents;
-             i++)
-                if (p->r->events[i].kind == TKIT_EV_REMOVE && p->r->events[i].figure == index)
-                        return true;
-        return false;
 }
 
 /* The figure's role, as the picture map names it. */
@@ -332,7 +324,8 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
         m->player = f->player;
         m->index = p->fig_index[i];
         m->is_new = p->fig_new[i];
-        m->removed = removed_by_move(p, m->index);
+        m->removed = tkit_scene_figure_removed(p, i);
+        m->returned = tkit_scene_figure_returns(p, i);
         double hw, hh;
         struct tkit_box b;
         if (f->at == TKIT_AT_FEATURE) {
@@ -381,7 +374,7 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
                 hw *= p->fig_k;
                 hh *= p->fig_k;
                 /* on top of the token, a little high so that the token shows */
-                double x = tok[k][0], y = tok[k][1] - (f->at == TKIT_AT_CASTLE ? 0.12 : 0.02);
+                double x = tok[k][0], y = tok[k][1] - (f->at == TKIT_AT_CASTLE ? 0.12 : 0.09);
                 m->cell_x = (int)floor(x);
                 m->cell_y = (int)floor(y);
                 b = box_at(x, y, hw, hh, 0);

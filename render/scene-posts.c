@@ -122,6 +122,13 @@ static double badge_hw(const struct pic *p, int points)
         return (0.07 + 0.058 * (double)strlen(t)) * p->badge_hh / 0.1;
 }
 
+/* From the catapult space to the post's name: past the ring of a catapult the move advances
+ * there, or past the callout of one that cannot. */
+static double name_gap(const struct post_view *v, double s)
+{
+        return s * (v->new_catapult ? 1.55 : 1.3) + (v->refused ? s * 1.2 : 0);
+}
+
 static bool post_score(const struct tkit_game_event *e, enum tkit_post k)
 {
         return e->kind == TKIT_EV_SCORE && e->player >= 0 && e->post == (int)k && e->nplaces == 0;
@@ -134,9 +141,10 @@ static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
         double h = post_h(p), s = h * 0.8;
         size_t stack = v->sp ? v->sp->nstack : 0, shown = stack > 3 ? 3 : stack;
         double w = h * 1.15 + (double)printed(v) * s * 1.1 + s * 0.4;
-        w += (shown > 1 ? (double)(shown - 1) * s * 0.3 : 0) + s * (stack > 3 ? 2.0 : 1.3);
-        v->catapult_x = w; /* relative, until the layout */
-        w += s * 1.3 + (v->refused ? s * 1.2 : 0);
+        w += (shown > 1 ? (double)(shown - 1) * s * 0.3 : 0) + s * (stack > 3 ? 2.0 : 1.3) +
+             (v->new_stack ? s * 0.25 : 0); /* room for the ring of the stack */
+        v->catapult_x = w;                  /* relative, until the layout */
+        w += name_gap(v, s);
         tkit_render_font(cr, name_size(p), false);
         cairo_text_extents_t ex;
         cairo_text_extents(cr, post_name(p, v->kind), &ex);
@@ -188,27 +196,78 @@ static bool piece_span(const struct pic *p, enum tkit_post kind, int *x0, int *x
         return any;
 }
 
-/* Each row starts under the piece that carries its post when it fits there, with a short line
- * up to the piece's edge; otherwise it starts further left and the line turns in the gap
- * between the board and the rows and runs down a lane left of the rows to the row's symbol.
- * Lanes further left and turns higher for the rows above, so that no two lines cross. */
+/* Where a row would start and how wide it is, and the shown cells of its post's piece. */
+struct row_geo {
+        double x, w, left, right;
+        bool piece;
+};
+
+static void measure(struct pic *p, cairo_t *cr, double h, double laned, struct row_geo *g)
+{
+        for (size_t i = 0; i < p->nposts; i++) {
+                int x0 = 0, x1 = 0;
+                g[i].w = row_width(p, cr, &p->posts[i]);
+                g[i].piece = piece_span(p, p->posts[i].kind, &x0, &x1);
+                g[i].left = tkit_scene_pic_x(p, x0);
+                g[i].right = tkit_scene_pic_x(p, x1 + 1);
+                g[i].x = g[i].piece ? g[i].left + h * 0.2 : laned;
+        }
+}
+
+/* Whether every row fits under its piece with a straight line down that crosses no row above. */
+static bool all_under(const struct pic *p, const struct row_geo *g, double h)
+{
+        bool under = true;
+        for (size_t i = 0; i < p->nposts; i++) {
+                under &= !g[i].piece || g[i].x + g[i].w <= p->W - p->m;
+                for (size_t j = 0; g[i].piece && j < i; j++)
+                        under &= g[i].x + h / 2 < g[j].x - h * 0.1 ||
+                                 g[i].x + h / 2 > g[j].x + g[j].w + h * 0.1;
+        }
+        return under;
+}
+
+/* Lanes: the rows whose pieces lie further right first (rows without a piece, no line, last), so
+ * that the lines nest: the line of a lower row leaves its piece further left, turns higher and
+ * runs down a lane further left than those of the rows above it, and none crosses another. */
+static void sort_for_lanes(struct pic *p, struct row_geo *g)
+{
+        for (size_t i = 1; i < p->nposts; i++)
+                for (size_t k = i; k > 0; k--) {
+                        struct row_geo *a = &g[k - 1], *b = &g[k];
+                        bool swap = b->piece && (!a->piece || b->left > a->left);
+                        if (!swap)
+                                break;
+                        struct row_geo tg = *a;
+                        *a = *b;
+                        *b = tg;
+                        struct post_view tv = p->posts[k - 1];
+                        p->posts[k - 1] = p->posts[k];
+                        p->posts[k] = tv;
+                }
+}
+
+/* Each row starts under the piece that carries its post, with a short line up to the piece's
+ * edge, when every row fits there and no such line would cross a row above it; otherwise the
+ * rows start further left and each line turns in the gap between the board and the rows and runs
+ * down a lane left of the rows to the row's symbol (sort_for_lanes: no two lines cross and no
+ * line crosses a row). */
 void tkit_scene_posts_layout(struct pic *p)
 {
         double h = post_h(p), bottom = p->oy + (p->by1 - p->by0 + 1) * p->P;
         double gap = p->posts_y - bottom, lane = h * 0.22;
+        double laned = p->m + lane * (double)(p->nposts + 1), n = (double)p->nposts;
         cairo_surface_t *ms = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
         cairo_t *cr = tkit_render_create(ms);
+        struct row_geo g[TKIT_POST_COUNT];
+        measure(p, cr, h, laned, g);
+        bool under = all_under(p, g, h);
+        if (!under)
+                sort_for_lanes(p, g);
         for (size_t i = 0; i < p->nposts; i++) {
                 struct post_view *v = &p->posts[i];
-                double w = row_width(p, cr, v);
-                int x0 = 0, x1 = 0;
-                bool piece = piece_span(p, v->kind, &x0, &x1);
-                double left = tkit_scene_pic_x(p, x0), right = tkit_scene_pic_x(p, x1 + 1);
-                double x = piece ? left + h * 0.2 : p->m;
-                bool under = piece && x + w <= p->W - p->m;
-                if (!under)
-                        x = p->m + lane * (double)(p->nposts + 1);
-                x = x + w > p->W - p->m ? p->W - p->m - w : x;
+                double x = under || !g[i].piece ? g[i].x : laned;
+                x = x + g[i].w > p->W - p->m ? p->W - p->m - g[i].w : x;
                 v->x = x;
                 v->y = p->posts_y + (double)i * h * 1.15;
                 v->h = h;
@@ -217,17 +276,17 @@ void tkit_scene_posts_layout(struct pic *p)
                 v->catapult_y = v->y + (h - v->s) / 2;
                 v->link_x = NAN;
                 v->turn_y = NAN;
-                if (!piece)
+                if (!g[i].piece)
                         continue;
                 v->link_y0 = bottom;
                 if (under) {
                         v->link_x = x + h / 2;
                         continue;
                 }
-                double lx = left + h * 0.3 * (double)(i + 1);
-                v->link_x = lx < right - h * 0.2 ? lx : right - h * 0.2;
-                v->turn_y = bottom + gap * (double)(i + 1) / (double)(p->nposts + 1);
-                v->lane_x = x - lane * (double)(p->nposts - i);
+                double lx = g[i].left + h * 0.3 * (n - (double)i);
+                v->link_x = lx < g[i].right - h * 0.2 ? lx : g[i].right - h * 0.2;
+                v->turn_y = bottom + gap * (n - (double)i) / (n + 1);
+                v->lane_x = x - lane * (double)(i + 1);
         }
         cairo_destroy(cr);
         cairo_surface_destroy(ms);
@@ -272,6 +331,7 @@ static void post_figure(struct pic *p, cairo_t *cr, const struct post_view *v, i
         m->player = player;
         m->post = (int)v->kind;
         m->is_new = is_new;
+        m->returned = tkit_scene_post_returns(p, (int)v->kind, player);
         m->what = "post";
         tkit_render_figure_probe(TKIT_FIGURE_MEEPLE, false, x, y, s, &m->probe_x, &m->probe_y);
         if (covered) { /* the next one up hides the head: its left arm shows */
@@ -333,26 +393,25 @@ static double row_spaces(struct pic *p, cairo_t *cr, const struct post_view *v, 
         return cx;
 }
 
-/* The meeple space: the stack bottom to top in a fan up and to the right, a count when tall. */
+/* The meeple space: the stack bottom to top in a fan up and to the right, kept within the row's
+ * height (what is new rings the space and its fan, as a row space: the ring of the top meeple
+ * alone would reach into the row above), a count when tall. */
 static void stack_space(struct pic *p, cairo_t *cr, const struct post_view *v, double cx,
                         double top, double s)
 {
         const struct tkit_scene_post *sp = v->sp;
+        size_t n = sp ? sp->nstack : 0, shown = n > 3 ? 3 : n;
+        double fan = shown > 1 ? (double)(shown - 1) * s * 0.3 : 0;
+        if (cr && v->new_stack && shown) /* behind the space */
+                tkit_scene_draw_new(cr, cx, top, cx + s + fan, top + s, s * 0.08);
         post_space(p, cr, v, cx, top, s, NULL);
         if (!cr)
                 p->out.marks[p->out.nmarks - 1].what = "meeple-space";
-        size_t n = sp ? sp->nstack : 0, shown = n > 3 ? 3 : n;
-        if (cr && v->new_stack && shown) { /* the ring of the new top behind the whole stack */
-                double x = cx + s / 2 + (double)(shown - 1) * s * 0.3, f = s * 0.88;
-                double y = top + s / 2 - (double)(shown - 1) * s * 0.25;
-                tkit_scene_draw_new(cr, x - f * 0.62, y - f * 0.62, x + f * 0.62, y + f * 0.62,
-                                    f * 0.09);
-        }
+        double y0 = top + s / 2 + (double)(shown ? shown - 1 : 0) * s * 0.1;
         for (size_t i = 0; i < shown; i++)
                 post_figure(p, cr, v, sp->stack[n - shown + i], cx + s / 2 + (double)i * s * 0.3,
-                            top + s / 2 - (double)i * s * 0.25, s * 0.88, i + 1 < shown,
+                            y0 - (double)i * s * 0.2, s * 0.88, i + 1 < shown,
                             v->new_stack && i + 1 == shown && !cr);
-        double fan = shown > 1 ? (double)(shown - 1) * s * 0.3 : 0;
         if (cr && n > 3) {
                 char t[24];
                 snprintf(t, sizeof t, "\xc3\x97%zu", n);
@@ -386,6 +445,8 @@ static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v
                                               .post = (int)v->kind,
                                               .what = "catapult",
                                               .is_new = v->new_catapult,
+                                              .removed =
+                                                  tkit_scene_catapult_removed(p, (int)v->kind),
                                               .x0 = x + s * 0.1,
                                               .y0 = y + s * 0.1,
                                               .x1 = x + s * 0.9,
@@ -409,7 +470,7 @@ static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v
 static void post_name_text(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post_view *v)
 {
         double fs = name_size(p), s = v->s;
-        double x = v->catapult_x + s * 1.3 + (v->refused ? s * 1.2 : 0);
+        double x = v->catapult_x + name_gap(v, s);
         double base = v->catapult_y + s / 2 + fs * 0.35;
         const char *name = post_name(p, v->kind);
         if (cr) {
@@ -449,20 +510,35 @@ static void post_badges(struct pic *p, const struct post_view *v)
         }
 }
 
+/* The line from the piece's edge to the row's symbol: straight down, or turning in the gap and
+ * down a lane; its points into pt (x, y pairs), their number returned (0 for no line). */
+static int link_points(const struct post_view *v, double pt[10])
+{
+        if (isnan(v->link_x))
+                return 0;
+        double h = v->h;
+        pt[0] = v->link_x;
+        pt[1] = v->link_y0;
+        if (isnan(v->turn_y)) {
+                pt[2] = v->link_x;
+                pt[3] = v->y + h * 0.1;
+                return 2;
+        }
+        const double rest[8] = {v->link_x, v->turn_y,    v->lane_x,      v->turn_y,
+                                v->lane_x, v->y + h / 2, v->x + h * 0.1, v->y + h / 2};
+        memcpy(pt + 2, rest, sizeof rest);
+        return 5;
+}
+
 static void post_row(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post_view *v)
 {
-        double h = v->h, s = v->s, top = v->catapult_y, x = v->x;
+        double h = v->h, s = v->s, top = v->catapult_y, x = v->x, pt[10];
+        int n = link_points(v, pt);
         if (cr) {
-                if (!isnan(v->link_x)) {
-                        cairo_move_to(cr, v->link_x, v->link_y0);
-                        if (isnan(v->turn_y)) {
-                                cairo_line_to(cr, v->link_x, v->y + h * 0.1);
-                        } else {
-                                cairo_line_to(cr, v->link_x, v->turn_y);
-                                cairo_line_to(cr, v->lane_x, v->turn_y);
-                                cairo_line_to(cr, v->lane_x, v->y + h / 2);
-                                cairo_line_to(cr, x + h * 0.1, v->y + h / 2);
-                        }
+                if (n) {
+                        cairo_move_to(cr, pt[0], pt[1]);
+                        for (int k = 1; k < n; k++)
+                                cairo_line_to(cr, pt[2 * k], pt[2 * k + 1]);
                         cairo_set_source_rgb(cr, 0.35, 0.3, 0.25);
                         cairo_set_line_width(cr, h * 0.06);
                         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -475,6 +551,23 @@ static void post_row(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post
                              v->y + h * 0.92, BOX_POST);
                 m->what = "post";
                 m->post = (int)v->kind;
+                if (n) { /* in the map, not among the boxes: it is thin and may run under a badge */
+                        m = tkit_scene_add_mark(p, TKIT_MARK_LINE);
+                        m->what = "post-line";
+                        m->post = (int)v->kind;
+                        m->nline = n;
+                        memcpy(m->line, pt, sizeof(double) * 2 * (size_t)n);
+                        m->x0 = m->x1 = pt[0];
+                        m->y0 = m->y1 = pt[1];
+                        for (int k = 1; k < n; k++) {
+                                m->x0 = fmin(m->x0, pt[2 * k]);
+                                m->x1 = fmax(m->x1, pt[2 * k]);
+                                m->y0 = fmin(m->y0, pt[2 * k + 1]);
+                                m->y1 = fmax(m->y1, pt[2 * k + 1]);
+                        }
+                        m->x = (m->x0 + m->x1) / 2;
+                        m->y = (m->y0 + m->y1) / 2;
+                }
         }
         double cx = row_spaces(p, cr, v, x + h * 1.15, top, s) + s * 0.4;
         stack_space(p, cr, v, cx, top, s);
@@ -498,4 +591,18 @@ void tkit_scene_posts_draw(struct pic *p, cairo_t *cr)
 {
         for (size_t i = 0; i < p->nposts; i++)
                 post_row(p, cr, NULL, &p->posts[i]);
+        /* after every row; a stack leaves as one: its top meeple carries the mark (the marks of
+         * those below would sit on the meeples above them) */
+        for (size_t i = 0; i < p->out.nmarks; i++) {
+                const struct tkit_scene_mark *m = &p->out.marks[i];
+                bool under = false;
+                for (size_t k = i + 1; m->kind == TKIT_MARK_POST && k < p->out.nmarks && !under;
+                     k++)
+                        under = p->out.marks[k].kind == TKIT_MARK_POST &&
+                                p->out.marks[k].x0 < m->x1 && m->x0 < p->out.marks[k].x1 &&
+                                p->out.marks[k].y0 < m->y1 && m->y0 < p->out.marks[k].y1;
+                if ((m->kind == TKIT_MARK_POST && !under) ||
+                    (m->kind == TKIT_MARK_TOKEN && m->post >= 0))
+                        tkit_scene_draw_leaving(cr, m);
+        }
 }

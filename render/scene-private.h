@@ -90,6 +90,7 @@ struct hatch {
         const struct tkit_area_map *map;
         int feature;
         uint32_t rgb;
+        int k, n; /* scorer k of n of the feature */
         cairo_surface_t *s;
 };
 
@@ -121,6 +122,9 @@ struct pic {
         int *fig_index;   /* per figure of s: its index among the scene's figures, -1 placed */
         bool *tok_new;    /* per castle then barn of s: built by the move */
         int built_bridge; /* the placed tile's bridge is built by the move */
+        bool *fig_removed, *fig_returned; /* per figure of s: what leaves in the move shown */
+        bool *post_back;                  /* [post * players + player]: meeples going back */
+        bool catapult_off[TKIT_POST_COUNT];
         struct post_move post_move[TKIT_POST_COUNT];
         struct post_view *posts;
         size_t nposts;
@@ -160,6 +164,13 @@ void tkit_scene_state_build(struct pic *p);
 void tkit_scene_state_finish(struct pic *p);
 /* The callout number of event `i` when it is a refused action, else 0. */
 int tkit_scene_refusal_number(const struct pic *p, size_t i);
+/* What leaves the board in the move shown (false in the other states): a figure of the state
+ * drawn (the one the move places too) an attack removes, or that goes back to its owner's supply;
+ * a player's meeples at a post going back; the catapult of a post removed. */
+bool tkit_scene_figure_removed(const struct pic *p, size_t i); /* i: figure of the state drawn */
+bool tkit_scene_figure_returns(const struct pic *p, size_t i);
+bool tkit_scene_post_returns(const struct pic *p, int post, int player);
+bool tkit_scene_catapult_removed(const struct pic *p, int post);
 /* The language of the picture's words (text/tkit-text.h). */
 enum tkit_lang tkit_scene_lang(const struct pic *p);
 
@@ -179,12 +190,45 @@ void tkit_scene_posts_place(struct pic *p);  /* marks and boxes */
 void tkit_scene_posts_draw(struct pic *p, cairo_t *cr);
 const struct post_view *tkit_scene_post_view(const struct pic *p, int kind);
 
+/* scene-legend.c: the caption and the legend under the picture */
+struct legend_seg; /* an item of a key line: a swatch and its words */
+struct line {
+        char *text;       /* the whole line (the picture map, SVG's title and description) */
+        double size, adv; /* font size; the line's height */
+        bool bold;
+        int colour;  /* a swatch in this player colour before the text, or -1 */
+        int number;  /* a callout number before the text, or 0 */
+        bool indent; /* a legend line: its text after the room of a swatch, with or without one */
+        bool bullet; /* the first line of a legend line about no player: a grey dot for a swatch */
+        struct legend_seg *segs; /* a key line: swatches and words side by side, else NULL */
+        size_t nsegs;
+};
+struct lines {
+        struct line *v;
+        size_t n, cap;
+};
+void tkit_scene_legend_build(struct pic *p, cairo_t *cr, struct lines *L, double maxw);
+double tkit_scene_legend_height(const struct lines *L);
+/* Draws the lines at p->text_y; with `plan`, adds their text and key marks to the map instead. */
+void tkit_scene_legend_draw(struct pic *p, cairo_t *cr, const struct lines *L, bool plan);
+void tkit_scene_legend_free(struct lines *L);
+
 /* scene-draw.c */
 void tkit_scene_draw_board(struct pic *p, cairo_t *cr);
 void tkit_scene_draw_marks(struct pic *p, cairo_t *cr);
 void tkit_scene_callout_disc(cairo_t *cr, double x, double y, double r, int number);
 void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
                             int colour, double x, double y, double s);
+/* A legend's meeple for a player: the pattern the figures carry, or plain where they carry a
+ * letter (too small to read there: the text names the letter). */
+void tkit_scene_draw_swatch(const struct pic *p, cairo_t *cr, int colour, double x, double y,
+                            double s);
+/* The marks of what leaves the board, centred at (x, y), radius r: removed (a red disc with a
+ * white cross), going back to the supply (a white disc with a dark arrow turning back). */
+void tkit_scene_draw_removed(cairo_t *cr, double x, double y, double r);
+void tkit_scene_draw_returned(cairo_t *cr, double x, double y, double r);
+/* Both, as needed, on the top right corner of a figure's or token's box. */
+void tkit_scene_draw_leaving(cairo_t *cr, const struct tkit_scene_mark *m);
 void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m);
 void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1, double lw);
 void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r);

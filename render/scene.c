@@ -225,11 +225,6 @@ int tkit_scene_player_colour(const struct tkit_scene *s, int player)
         return tkit_colour_parse(s->players[player].colour);
 }
 
-static int player_colour(const struct tkit_scene *s, int player)
-{
-        return tkit_scene_player_colour(s, player);
-}
-
 bool tkit_scene_shown(const struct pic *p, int x, int y)
 {
         return x >= p->bx0 && x <= p->bx1 && y >= p->by0 && y <= p->by1;
@@ -324,164 +319,11 @@ static void crop(struct pic *p)
         p->by1 = all[3] < all[1] ? all[1] : all[3];
 }
 
-/* ---------------------------------------------------------------- caption and legend */
-
-/* ---------------------------------------------------------------- caption and legend */
-
-struct line {
-        char *text;
-        double size;
-        bool bold;
-        int colour;  /* a swatch in this player colour before the text, or -1 */
-        int number;  /* a callout number before the text, or 0 */
-        bool indent; /* a legend line: its text after the room of a swatch, with or without one */
-        bool bullet; /* the first line of a legend line about no player: a grey dot for a swatch */
-};
-struct lines {
-        struct line *v;
-        size_t n, cap;
-};
-
-/* Appends `text` broken into lines of at most `maxw` at spaces; the swatch on the first. */
-static void wrap(cairo_t *cr, struct lines *L, const char *text, double size, bool bold,
-                 double maxw, int colour, int number, bool legend)
-{
-        tkit_render_font(cr, size, bold);
-        const char *s = text;
-        bool first = true;
-        while (*s) {
-                size_t best = 0, n = strlen(s);
-                for (size_t i = 1; i <= n; i++) {
-                        if (i < n && s[i] != ' ')
-                                continue;
-                        char *pre = tkit_xstrndup(s, i);
-                        cairo_text_extents_t ex;
-                        cairo_text_extents(cr, pre, &ex);
-                        free(pre);
-                        if (ex.x_advance > maxw && best)
-                                break;
-                        best = i;
-                }
-                struct line *l = TKIT_PUSH(L->v, L->n, L->cap);
-                *l = (struct line){.text = tkit_xstrndup(s, best),
-                                   .size = size,
-                                   .bold = bold,
-                                   .colour = first ? colour : -1,
-                                   .number = first ? number : 0,
-                                   .indent = legend,
-                                   .bullet = legend && first && colour < 0 && !number};
-                first = false;
-                s += best;
-                while (*s == ' ')
-                        s++;
-        }
-}
-
-/* Caption and legend sizes: a share of the tile, never under 8 and 7 points. */
-static double text_size(const struct pic *p, double k, double min_pt)
-{
-        return tkit_scene_size(p, k, min_pt);
-}
-
 /* The language of the picture's words (checked by check_options). */
 enum tkit_lang tkit_scene_lang(const struct pic *p)
 {
         int l = tkit_lang_parse(p->o->lang);
         return l < 0 ? TKIT_LANG_EN : (enum tkit_lang)l;
-}
-
-/* The caption, the players, one sentence per event of the engine (text/tkit-text.h: the words
- * `tilekit score --lang` prints), the callouts. */
-static void build_text(struct pic *p, cairo_t *cr, struct lines *L, double maxw)
-{
-        enum tkit_lang lang = tkit_scene_lang(p);
-        double cs = text_size(p, 0.1, 8), ls = text_size(p, 0.085, 7), ind = ls * 1.6;
-        const char *cap = tkit_text_caption(p->orig, lang);
-        if (cap)
-                wrap(cr, L, cap, cs, true, maxw, -1, 0, false);
-        char *players = tkit_text_players_line(p->orig, lang);
-        if (players)
-                wrap(cr, L, players, ls, false, maxw, -1, 0, false);
-        free(players);
-        for (size_t i = 0; p->r && i < p->r->nevents; i++) {
-                char *t = tkit_text_event(p->orig, &p->r->events[i], lang);
-                int number = tkit_scene_refusal_number(p, i);
-                wrap(cr, L, t, ls, false, maxw - ind,
-                     number ? -1 : player_colour(p->orig, p->r->events[i].player), number, true);
-                free(t);
-        }
-        for (size_t i = 0; i < p->orig->ncallouts; i++) {
-                const struct tkit_scene_callout *co = &p->orig->callouts[i];
-                const char *t = tkit_text_callout(co, lang);
-                if (t)
-                        wrap(cr, L, t, ls, false, maxw - ind, -1, co->number, true);
-        }
-}
-
-static double lines_height(const struct lines *L)
-{
-        double h = 0;
-        for (size_t i = 0; i < L->n; i++)
-                h += L->v[i].size * 1.35;
-        return h;
-}
-
-/* Each line of text with its box (a mark of the picture map); the players' line gets a swatch
- * per player when figures carry patterns rather than letters. */
-static void draw_text(struct pic *p, cairo_t *cr, const struct lines *L, bool plan)
-{
-        double y = p->text_y, x = p->tx;
-        for (size_t i = 0; i < L->n; i++) {
-                const struct line *l = &L->v[i];
-                y += l->size * 1.35;
-                double ind = l->indent ? l->size * 1.6 : 0;
-                if (plan) {
-                        cairo_text_extents_t ex;
-                        tkit_render_font(cr, l->size, l->bold);
-                        cairo_text_extents(cr, l->text, &ex);
-                        struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_TEXT);
-                        *m = (struct tkit_scene_mark){.kind = TKIT_MARK_TEXT,
-                                                      .player = -1,
-                                                      .feature = -1,
-                                                      .post = -1,
-                                                      .x0 = x,
-                                                      .y0 = y - l->size,
-                                                      .x1 = x + ind + ex.x_advance,
-                                                      .y1 = y + l->size * 0.3,
-                                                      .size_pt = l->size * p->upt,
-                                                      .number = l->number,
-                                                      .text = tkit_xstrdup(l->text)};
-                        m->x = (m->x0 + m->x1) / 2;
-                        m->y = (m->y0 + m->y1) / 2;
-                        continue;
-                }
-                if (l->colour >= 0)
-                        tkit_scene_draw_figure(p, cr, TKIT_FIGURE_MEEPLE, false, l->colour,
-                                               x + l->size * 0.6, y - l->size * 0.4,
-                                               l->size * 1.15);
-                if (l->bullet) {
-                        cairo_new_path(cr);
-                        cairo_arc(cr, x + l->size * 0.6, y - l->size * 0.35, l->size * 0.2, 0,
-                                  2 * M_PI);
-                        cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
-                        cairo_fill(cr);
-                }
-                if (l->number)
-                        tkit_scene_callout_disc(cr, x + l->size * 0.6, y - l->size * 0.35,
-                                                l->size * 0.6, l->number);
-                cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-                tkit_render_font(cr, l->size, l->bold);
-                cairo_move_to(cr, x + ind, y);
-                cairo_show_text(cr, l->text);
-                cairo_new_path(cr);
-        }
-}
-
-static void lines_free(struct lines *L)
-{
-        for (size_t i = 0; i < L->n; i++)
-                free(L->v[i].text);
-        free(L->v);
 }
 
 /* ---------------------------------------------------------------- the picture */
@@ -524,8 +366,8 @@ static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
         tkit_scene_posts_layout(p);
         p->text_y = p->posts_y + tkit_scene_posts_height(p) + p->P * 0.05;
         if (p->o->caption)
-                build_text(p, mcr, L, p->W - 2 * p->m);
-        p->H = p->text_y + lines_height(L) + p->m;
+                tkit_scene_legend_build(p, mcr, L, p->W - 2 * p->m);
+        p->H = p->text_y + tkit_scene_legend_height(L) + p->m;
         bool px = p->out.unit && strcmp(p->out.unit, "px") == 0; /* as the PNG is made */
         p->out.width = px ? floor(p->W + 0.5) : p->W;
         p->out.height = px ? floor(p->H + 0.5) : p->H;
@@ -550,7 +392,7 @@ static void draw(struct pic *p, cairo_t *cr, const struct lines *L, bool paint_b
         tkit_scene_draw_board(p, cr);
         tkit_scene_posts_draw(p, cr);
         tkit_scene_draw_marks(p, cr);
-        draw_text(p, cr, L, false);
+        tkit_scene_legend_draw(p, cr, L, false);
 }
 
 static void pic_finish(struct pic *p)
@@ -779,7 +621,7 @@ static int render(struct pic *p, cairo_t *cr, FILE *f, const char *path, enum tk
         if (!too_large(p, path)) {
                 p->ix = tkit_box_index_create();
                 tkit_scene_place_all(p);
-                draw_text(p, mcr, &L, true);
+                tkit_scene_legend_draw(p, mcr, &L, true);
         } else {
                 rc = TKIT_E_USAGE;
         }
@@ -793,7 +635,7 @@ static int render(struct pic *p, cairo_t *cr, FILE *f, const char *path, enum tk
                 rc = write_picture(p, &L, f, path, fmt);
         }
 out:
-        lines_free(&L);
+        tkit_scene_legend_free(&L);
         return rc;
 }
 

@@ -222,7 +222,8 @@ enum tkit_scene_state {
         TKIT_SCENE_DURING = 0, /* the move shown (default): the tile placed and outlined, every
                                   figure it places where it goes and marked as new, the tokens it
                                   builds, the catapults it advances, refused actions crossed out
-                                  with a callout, figures it removes crossed out */
+                                  with a callout, figures it removes crossed out, figures going
+                                  back to their owner's supply and catapults removed marked */
         TKIT_SCENE_BEFORE,     /* the board as the scene states it, before the move */
         TKIT_SCENE_AFTER,      /* the engine's state after the move */
 };
@@ -261,6 +262,11 @@ enum tkit_scene_mark_kind {
         TKIT_MARK_TEXT,       /* a line of text */
         TKIT_MARK_REFUSED,    /* the red cross of a refused action */
         TKIT_MARK_NEW_TILE,   /* the frame around the tile placed: the box is its outer edge */
+        TKIT_MARK_LINE,       /* the line from a fortress piece to a post's row (`line`) */
+        TKIT_MARK_KEY,        /* a swatch of the legend's key (`what`): a player's figure as the
+                                 picture draws it (`player`, `letter` when figures carry
+                                 letters), or a mark of the picture: new-tile, new, returned,
+                                 removed */
         TKIT_MARK_KIND_COUNT
 };
 struct tkit_scene_mark {
@@ -278,16 +284,22 @@ struct tkit_scene_mark {
         double probe_x, probe_y;      /* FIGURE, POST: a point showing the player's colour */
         int points;                   /* BADGE */
         int number;                   /* CALLOUT, REFUSED */
-        int index;        /* FIGURE: index into the scene's figures; -1 for the one placed */
-        bool removed;     /* FIGURE, the move shown: an attack removes it (crossed out) */
-        bool is_new;      /* FIGURE, POST, TOKEN, TILE: placed, moved or built by the move */
-        const char *what; /* SYMBOL, TOKEN, REFUSED: what it is (static); FIGURE: its role */
-        int post;         /* POST, POST_SPACE, BADGE at a post, REFUSED at a post: enum
-                             tkit_post, else -1 */
-        double size_pt;   /* TEXT: the font size in points */
-        char *text;       /* TEXT: the line (owned) */
-        bool leader;      /* BADGE: a line joins it to (ax, ay), what it is about, far away */
+        int index;          /* FIGURE: index into the scene's figures; -1 for the one placed */
+        bool removed;       /* FIGURE, the move shown: an attack removes it (a red disc with a white
+                               cross); TOKEN: the catapult is removed */
+        bool returned;      /* FIGURE, POST, the move shown: it goes back to its owner's supply
+                               (a white disc with a dark arrow turning back) */
+        bool is_new;        /* FIGURE, POST, TOKEN, TILE: placed, moved or built by the move */
+        const char *what;   /* SYMBOL, TOKEN, REFUSED, KEY: what it is (static); FIGURE: its role */
+        const char *letter; /* KEY of a player: the letter on the player's figures, or NULL */
+        int post;           /* POST, POST_SPACE, BADGE at a post, REFUSED at a post: enum
+                               tkit_post, else -1 */
+        double size_pt;     /* TEXT: the font size in points */
+        char *text;         /* TEXT: the line (owned) */
+        bool leader;        /* BADGE: a line joins it to (ax, ay), what it is about, far away */
         double ax, ay;
+        double line[10]; /* LINE: its points, x and y, from the piece to the row (box: theirs) */
+        int nline;
 };
 struct tkit_scene_picture {
         double width, height;

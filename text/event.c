@@ -80,8 +80,8 @@ static sentence escaped = {
      "{R} evadează din orașul asediat și se întoarce în rezerva ta."},
     {"{R} uteče z obléhaného města a vrací se do zásoby {G}.",
      "{R} uteče z obléhaného města a vrací se do vaší zásoby."},
-    {"{R} тікає з обложеного міста й повертається до запасу {G}.",
-     "{R} тікає з обложеного міста й повертається до вашого запасу."},
+    {"{R} тікає з міста в облозі й повертається до запасу {G}.",
+     "{R} тікає з міста в облозі й повертається до вашого запасу."},
 };
 static sentence return_post = {
     {"{m} from the {K} {v} to {G} supply.", "{m} from the {K} {v} to your supply."},

@@ -7,6 +7,19 @@
 
 static const char *const you_word[NL] = {"you", "tu", "vy", "ви"};
 
+char *tkit_text_player_key(const struct tkit_scene *s, int p, enum tkit_lang l, bool letter)
+{
+        if (p < 0 || (size_t)p >= s->nplayers)
+                return tkit_xstrdup("?");
+        l = (unsigned)l < NL ? l : TKIT_LANG_EN;
+        int c = tkit_colour_parse(s->players[p].colour);
+        const char *name = tkit_text_colour(l, c), *letter_of = tkit_text_player_letter(l, c);
+        if (tkit_text_is_you(s, p))
+                return letter ? tkit_xasprintf("%s (%s, %s)", you_word[l], name, letter_of)
+                              : tkit_xasprintf("%s (%s)", you_word[l], name);
+        return letter ? tkit_xasprintf("%s (%s)", name, letter_of) : tkit_xstrdup(name);
+}
+
 char *tkit_text_players_line(const struct tkit_scene *s, enum tkit_lang l)
 {
         if (!s->nplayers)
@@ -16,13 +29,9 @@ char *tkit_text_players_line(const struct tkit_scene *s, enum tkit_lang l)
         tkit_buf_init(&b);
         tkit_buf_printf(&b, "%s:", tkit_text_term(l, TKIT_TERM_PLAYERS));
         for (size_t i = 0; i < s->nplayers; i++) {
-                int c = tkit_colour_parse(s->players[i].colour);
-                if (tkit_text_is_you(s, (int)i))
-                        tkit_buf_printf(&b, "%s %s (%s, %s)", i ? "," : "", you_word[l],
-                                        tkit_text_colour(l, c), tkit_text_player_letter(l, c));
-                else
-                        tkit_buf_printf(&b, "%s %s (%s)", i ? "," : "", tkit_text_colour(l, c),
-                                        tkit_text_player_letter(l, c));
+                char *k = tkit_text_player_key(s, (int)i, l, true);
+                tkit_buf_printf(&b, "%s %s", i ? "," : "", k);
+                free(k);
         }
         return tkit_buf_steal(&b);
 }

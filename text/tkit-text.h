@@ -38,6 +38,10 @@ bool tkit_text_is_you(const struct tkit_scene *s, int p);
 char *tkit_text_player(const struct tkit_scene *s, int p, enum tkit_lang l);
 /* The legend's first line: "Players: you (Red, R), Blue (B)"; NULL for a scene without players. */
 char *tkit_text_players_line(const struct tkit_scene *s, enum tkit_lang l);
+/* One player of that line, as a picture's key names them beside a figure of theirs: "you (Red, R)",
+ * "Blue (B)"; without the letter ("you (Red)", "Blue") where the figures carry greyscale patterns
+ * instead of letters, so that the key says what the figures show. "?" for an unknown player. */
+char *tkit_text_player_key(const struct tkit_scene *s, int p, enum tkit_lang l, bool letter);
 
 /* ---------------------------------------------------------------- terms */
 
@@ -58,6 +62,11 @@ char *tkit_text_points(enum tkit_lang l, int n);
 enum tkit_text_term {
         TKIT_TERM_PLAYERS = 0, /* "Players" */
         TKIT_TERM_FINAL,       /* "final scoring" */
+        /* the key of a picture's marks */
+        TKIT_TERM_TILE_PLACED, /* "tile placed": its frame */
+        TKIT_TERM_NEW,         /* "new this turn": the ring around what the move adds */
+        TKIT_TERM_RETURNED,    /* "goes back to the supply": a figure or meeple that leaves */
+        TKIT_TERM_REMOVED,     /* "removed from the board": by an attack; a catapult removed */
         TKIT_TERM_COUNT
 };
 const char *tkit_text_term(enum tkit_lang l, enum tkit_text_term t);

@@ -382,6 +382,14 @@ static const char *const terms[TKIT_TERM_COUNT][NL] = {
     [TKIT_TERM_PLAYERS] = {"Players", "Jucători", "Hráči", "Гравці"},
     [TKIT_TERM_FINAL] = {"final scoring", "evaluarea finală", "závěrečné vyhodnocení",
                          "підсумковий підрахунок очок"},
+    [TKIT_TERM_TILE_PLACED] = {"tile placed", "cartonașul plasat", "přiložená kartička",
+                               "викладена плитка"},
+    [TKIT_TERM_NEW] = {"new this turn", "nou în această tură", "nové v tomto tahu",
+                       "нове в цьому ході"},
+    [TKIT_TERM_RETURNED] = {"goes back to the supply", "se întoarce în rezervă",
+                            "vrací se do zásoby", "повертається до запасу"},
+    [TKIT_TERM_REMOVED] = {"removed from the board", "îndepărtat de pe suprafața de joc",
+                           "odstraněno z herního plánu", "знято з ігрового поля"},
 };
 
 const char *tkit_text_term(enum tkit_lang l, enum tkit_text_term t)

@@ -44,6 +44,15 @@ const char *cli_default_db(void)
         return env && *env ? env : "tilekit.db";
 }
 
+int cli_db_option(const char *cmd, const char **db, const char *arg)
+{
+        if (strcmp(arg, "-") == 0)
+                return cli_usage_error(cmd, "--db -: a database is a file, it cannot be standard "
+                                            "input; give its path");
+        *db = arg;
+        return 0;
+}
+
 bool cli_bundled_tiles(const char *db, glob_t *g)
 {
         memset(g, 0, sizeof *g);

@@ -27,6 +27,11 @@ enum {
 
 /* The database used when --db is not given: $TILEKIT_DB, else "tilekit.db". */
 const char *cli_default_db(void);
+/* --db FILE of every command: sets *db to `arg`, or refuses "-" (SQLite opens a database by its
+ * file name, so standard input cannot be one: it would make a file named "-"): 0, or 2 after a
+ * usage message naming `cmd`. (An empty name, which SQLite takes for a temporary database, is
+ * refused where the database is opened: db/.) */
+int cli_db_option(const char *cmd, const char **db, const char *arg);
 
 /* Prints "tilekit COMMAND: message" and "Try 'tilekit COMMAND --help'." to stderr; returns 2.
  * The message is shown as cli_shown(…, 400) shows it: arguments it quotes cannot put control

@@ -94,8 +94,7 @@ static int option(struct book_args *a, int c, const char *arg)
                 *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg;
                 return 0;
         case O_DB:
-                a->db = arg;
-                return 0;
+                return cli_db_option("book", &a->db, arg);
         default:
                 return cli_usage_error("book", "unknown option");
         }

@@ -81,7 +81,8 @@ static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
         while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
                 switch (c) {
                 case O_DB:
-                        o->db = optarg;
+                        if (cli_db_option("check", &o->db, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case O_SET:
                         o->sets = tkit_xrealloc(o->sets, (o->nsets + 1) * sizeof *o->sets);

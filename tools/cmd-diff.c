@@ -169,7 +169,8 @@ int tkit_cmd_diff(int argc, char **argv)
         while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
                 switch (c) {
                 case O_DB:
-                        db = optarg;
+                        if (cli_db_option("diff", &db, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case O_FORMAT:
                         f = tkit_format_parse(optarg);

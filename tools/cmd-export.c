@@ -141,7 +141,10 @@ int tkit_cmd_export(int argc, char **argv)
         while ((c = getopt_long(argc, argv, "s:o:f:t:h", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'd':
-                        dbpath = optarg;
+                        if (cli_db_option("export", &dbpath, optarg)) {
+                                status = TKIT_EXIT_USAGE;
+                                goto out;
+                        }
                         break;
                 case 's':
                         set = optarg;

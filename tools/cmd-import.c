@@ -57,7 +57,8 @@ static int parse(int argc, char **argv, struct import_opts *o)
         while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'd':
-                        o->db = optarg;
+                        if (cli_db_option("import", &o->db, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case 'f':
                         if ((fmt = tkit_format_parse(optarg)) < 0)

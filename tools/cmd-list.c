@@ -566,7 +566,8 @@ static int parse(int argc, char **argv, struct list_opts *o, struct cli_sets *cs
         while ((c = getopt_long(argc, argv, "s:t:r:h", longopts, NULL)) != -1) {
                 switch (c) {
                 case O_DB:
-                        o->db = optarg;
+                        if (cli_db_option("list", &o->db, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case 's':
                         if (cli_sets_add_ids(cs, "list", optarg))

@@ -162,7 +162,7 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
         char *end;
         switch (c) {
         case O_TILES: *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg; return 0;
-        case O_DB: a->db = arg; return 0;
+        case O_DB: return cli_db_option("render", &a->db, arg);
         case 'o': a->output = arg; return 0;
         case O_STATE:
                 if (tkit_scene_state_parse(arg) < 0)

@@ -408,8 +408,7 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
         long n;
         switch (c) {
         case OPT_DB:
-                a->db = arg;
-                return 0;
+                return cli_db_option("render", &a->db, arg);
         case OPT_TILES:
                 *TKIT_PUSH(a->tiles, a->ntiles, *captiles) = arg;
                 return 0;

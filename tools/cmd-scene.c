@@ -89,7 +89,8 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
                         *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = optarg;
                         break;
                 case O_DB:
-                        o->db = optarg;
+                        if (cli_db_option("scene", &o->db, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case O_ID:
                         if (!tkit_id_valid(optarg))

@@ -81,7 +81,8 @@ static int parse(int argc, char **argv, struct score_opts *o, bool *done)
                         *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = optarg;
                         break;
                 case O_DB:
-                        o->db = optarg;
+                        if (cli_db_option("score", &o->db, optarg))
+                                return TKIT_EXIT_USAGE;
                         break;
                 case O_AFTER:
                         o->after = optarg;

@@ -78,7 +78,8 @@ static int parse_args(int argc, char **argv, struct simopts *o)
         while ((c = getopt_long(argc, argv, "s:t:n:h", longopts, NULL)) != -1) {
                 switch (c) {
                 case 'd':
-                        o->dbpath = optarg;
+                        if (cli_db_option("simulate", &o->dbpath, optarg))
+                                return TKIT_EXIT_USAGE;
                         o->dbpath_given = true;
                         break;
                 case 's':

@@ -17,9 +17,13 @@
 
 #include <cmocka.h>
 
+#include <cairo-pdf.h>
+#include <cairo.h>
+
 #include "book/tkit-book.h"
 #include "formats/tkit-formats.h"
 #include "game/tkit-game.h"
+#include "render/tkit-render.h"
 #include "tkit-test.h"
 
 static struct tkit_setlist sets;
@@ -31,17 +35,21 @@ static int setup(void **state)
         (void)state;
         static const char *const names[] = {
             "base", "river", "castles-bridges", "siege-defense", "besiegers", "inns-cathedrals",
-            NULL};
+            "cathars", "siege-rgg", NULL};
         tkit_test_sets_load(&sets, names);
         tmpdir = make_temp_dir();
         return tmpdir ? 0 : -1;
 }
 
+static void free_jscenes(void);
+
 static int teardown(void **state)
 {
         (void)state;
+        free_jscenes();
         tkit_setlist_finish(&sets);
         remove_tree(tmpdir);
+        tkit_render_cleanup(); /* cairo's font caches: a clean exit for leak checkers */
         free(tmpdir);
         return 0;
 }
@@ -212,6 +220,567 @@ static void test_count_words_documented(void **state)
         assert_int_equal(commas + 1, n);
         free(why);
         applied_finish(&a);
+        free(doc);
+        free(p);
+}
+
+/* ---------------------------------------------------------------- paths against score --json
+ *
+ * Each path kind is checked on every scene of scenes/ and every player (and all players, every
+ * post, every feature kind and count) against what `tilekit score --json` prints: the expected
+ * numbers are computed here from the JSON text, independently of book/values.c. */
+
+/* One event of `score --json`, as its text. */
+struct jevent {
+        char *line;
+};
+
+struct jscene {
+        char *file;
+        char *head; /* the scene's first line (its points when it has no events) */
+        struct jevent *ev;
+        size_t n, cap;
+        struct applied a;
+};
+
+static struct jscene *jscenes;
+static size_t njscenes;
+
+/* The string value of "key" in an event line, or NULL for null (the caller frees). */
+static char *jstr(const char *line, const char *key)
+{
+        char *pat = tkit_xasprintf("\"%s\": ", key);
+        const char *s = strstr(line, pat);
+        assert_non_null(s);
+        s += strlen(pat);
+        free(pat);
+        if (strncmp(s, "null", 4) == 0)
+                return NULL;
+        assert_true(*s == '"');
+        const char *e = strchr(s + 1, '"');
+        return tkit_xstrndup(s + 1, (size_t)(e - s - 1));
+}
+
+static bool jis(const char *line, const char *key, const char *want)
+{
+        char *v = jstr(line, key);
+        bool same = v && want && strcmp(v, want) == 0;
+        free(v);
+        return same;
+}
+
+/* A number after "key": in `s` (0 when the key is absent: counts that do not apply). */
+static long jnum_in(const char *s, const char *end, const char *key)
+{
+        char *pat = tkit_xasprintf("\"%s\": ", key);
+        const char *h = strstr(s, pat);
+        long v = 0;
+        if (h && (!end || h < end))
+                v = strtol(h + strlen(pat), NULL, 10);
+        free(pat);
+        return v;
+}
+
+static long jpoints(const char *line)
+{
+        return jnum_in(line, NULL, "points");
+}
+
+/* A count of the event's "counts" object. */
+static long jcount(const char *line, const char *name)
+{
+        const char *c = strstr(line, "\"counts\": {");
+        assert_non_null(c);
+        return jnum_in(c, strchr(c, '}'), name);
+}
+
+/* The event's "places" array as text. */
+static char *jplaces(const char *line)
+{
+        const char *p = strstr(line, "\"places\": [");
+        assert_non_null(p);
+        const char *e = strstr(p, "]}");
+        return tkit_xstrndup(p, (size_t)(e - p));
+}
+
+/* Every scene of scenes/ scored by one `tilekit score --json` run, and applied here. */
+static void load_jscenes(void)
+{
+        if (jscenes)
+                return;
+        char *dir = src_path("scenes");
+        char *cmd = tkit_xasprintf("'%s' score --json '%s'/*.xml", tkit_test_env("TKIT_EXE"), dir);
+        char *out = NULL;
+        assert_int_equal(run_shell(cmd, &out), 0);
+        size_t cap = 0;
+        for (char *l = out; l && *l;) {
+                char *nl = strchr(l, '\n');
+                if (nl)
+                        *nl = '\0';
+                if (strncmp(l, "  {\"file\": \"", 12) == 0) {
+                        struct jscene *s = TKIT_PUSH(jscenes, njscenes, cap);
+                        memset(s, 0, sizeof *s);
+                        s->file = tkit_xstrndup(l + 12, (size_t)(strchr(l + 12, '"') - l - 12));
+                        s->head = tkit_xstrdup(l);
+                        char *rel = tkit_xasprintf("scenes/%s", strrchr(s->file, '/') + 1);
+                        apply(rel, &s->a);
+                        free(rel);
+                } else if (strncmp(l, "    {\"phase\": ", 14) == 0) {
+                        struct jscene *s = &jscenes[njscenes - 1];
+                        TKIT_PUSH(s->ev, s->n, s->cap)->line = tkit_xstrdup(l);
+                }
+                l = nl ? nl + 1 : NULL;
+        }
+        assert_true(njscenes >= 60);
+        free(out);
+        free(cmd);
+        free(dir);
+}
+
+/* At the end of the program (the scenes are loaded once for every test that reads them). */
+static void free_jscenes(void)
+{
+        for (size_t i = 0; i < njscenes; i++) {
+                for (size_t k = 0; k < jscenes[i].n; k++)
+                        free(jscenes[i].ev[k].line);
+                free(jscenes[i].ev);
+                free(jscenes[i].file);
+                free(jscenes[i].head);
+                applied_finish(&jscenes[i].a);
+        }
+        free(jscenes);
+        jscenes = NULL;
+        njscenes = 0;
+}
+
+/* The players of a scene as selectors: each id, then NULL (every player). */
+static const char *player_sel(const struct jscene *s, size_t k)
+{
+        return k < s->a.s->nplayers ? s->a.s->players[k].id : NULL;
+}
+
+/* The path `fmt` with ":PLAYER" appended for a player, evaluated by the book. */
+static long book_path(const struct jscene *s, const char *base, const char *player)
+{
+        char *path = player ? tkit_xasprintf("%s:%s", base, player) : tkit_xstrdup(base);
+        long v = value_ok(&s->a, path);
+        free(path);
+        return v;
+}
+
+static void expect_path(const struct jscene *s, const char *base, const char *player, long want)
+{
+        long got = book_path(s, base, player);
+        if (got != want)
+                fail_msg("%s: %s%s%s: the book computes %ld, score --json says %ld", s->file, base,
+                         player ? ":" : "", player ? player : "", got, want);
+}
+
+static bool of(const char *line, const char *player)
+{
+        return !player || jis(line, "player", player);
+}
+
+/* rule:RULE[:PLAYER]: the points of score events with that rule, for every rule of the table. */
+static void test_path_rule(void **state)
+{
+        (void)state;
+        load_jscenes();
+        long nonzero = 0;
+        for (size_t i = 0; i < njscenes; i++) {
+                const struct jscene *s = &jscenes[i];
+                for (int r = TKIT_GR_NONE + 1; r < TKIT_GR_SCENE_FIRST; r++) {
+                        const char *id = tkit_game_rule_id((enum tkit_game_rule)r);
+                        char *base = tkit_xasprintf("rule:%s", id);
+                        for (size_t k = 0; k <= s->a.s->nplayers; k++) {
+                                const char *pl = player_sel(s, k);
+                                long want = 0;
+                                for (size_t e = 0; e < s->n; e++)
+                                        if (jis(s->ev[e].line, "kind", "score") &&
+                                            jis(s->ev[e].line, "rule", id) && of(s->ev[e].line, pl))
+                                                want += jpoints(s->ev[e].line);
+                                expect_path(s, base, pl, want);
+                                nonzero += want != 0;
+                        }
+                        free(base);
+                }
+        }
+        assert_true(nonzero > 40);
+}
+
+/* count:WHAT[:PLAYER]: the events whose "count" is WHAT, for every word of the engine. */
+static void test_path_count(void **state)
+{
+        (void)state;
+        load_jscenes();
+        size_t nw;
+        const char *const *words = tkit_game_count_words(&nw);
+        long nonzero = 0;
+        for (size_t i = 0; i < njscenes; i++) {
+                const struct jscene *s = &jscenes[i];
+                for (size_t w = 0; w < nw; w++) {
+                        char *base = tkit_xasprintf("count:%s", words[w]);
+                        for (size_t k = 0; k <= s->a.s->nplayers; k++) {
+                                const char *pl = player_sel(s, k);
+                                long want = 0;
+                                for (size_t e = 0; e < s->n; e++)
+                                        want += jis(s->ev[e].line, "count", words[w]) &&
+                                                of(s->ev[e].line, pl);
+                                expect_path(s, base, pl, want);
+                                nonzero += want != 0;
+                        }
+                        free(base);
+                }
+        }
+        assert_true(nonzero > 60);
+}
+
+/* events[:PLAYER]: the length of "events", or the events whose "player" is PLAYER. */
+static void test_path_events(void **state)
+{
+        (void)state;
+        load_jscenes();
+        for (size_t i = 0; i < njscenes; i++) {
+                const struct jscene *s = &jscenes[i];
+                for (size_t k = 0; k <= s->a.s->nplayers; k++) {
+                        const char *pl = player_sel(s, k);
+                        long want = 0;
+                        for (size_t e = 0; e < s->n; e++)
+                                want += of(s->ev[e].line, pl);
+                        expect_path(s, "events", pl, want);
+                }
+        }
+}
+
+/* figures:returned|removed[:PLAYER]: "return" events (one figure each; at a post, its
+ * "meeples") and "remove" events. */
+static void test_path_figures(void **state)
+{
+        (void)state;
+        load_jscenes();
+        long returned = 0, removed = 0, from_posts = 0;
+        for (size_t i = 0; i < njscenes; i++) {
+                const struct jscene *s = &jscenes[i];
+                for (size_t k = 0; k <= s->a.s->nplayers; k++) {
+                        const char *pl = player_sel(s, k);
+                        long ret = 0, rem = 0;
+                        for (size_t e = 0; e < s->n; e++) {
+                                const char *l = s->ev[e].line;
+                                if (!of(l, pl))
+                                        continue;
+                                rem += jis(l, "kind", "remove");
+                                if (!jis(l, "kind", "return"))
+                                        continue;
+                                char *post = jstr(l, "post");
+                                ret += post ? jcount(l, "meeples") : 1;
+                                from_posts += post && jcount(l, "meeples") > 1;
+                                free(post);
+                        }
+                        expect_path(s, "figures:returned", pl, ret);
+                        expect_path(s, "figures:removed", pl, rem);
+                        returned += ret;
+                        removed += rem;
+                }
+        }
+        assert_true(returned > 30 && removed > 3 && from_posts > 0);
+        /* the chapter's sentence: the 4 meeples go back */
+        struct applied a;
+        apply("scenes/sd-example-8.xml", &a);
+        assert_int_equal(value_ok(&a, "figures:returned:you"), 4);
+        assert_int_equal(value_ok(&a, "figures:returned"), 7);
+        applied_finish(&a);
+}
+
+/* catapults:advanced|removed[:POST]: "advance" and "catapult-off" events (at POST). */
+static void test_path_catapults(void **state)
+{
+        (void)state;
+        load_jscenes();
+        static const char *const posts[] = {"knights", "travelers", "monks", NULL};
+        long advanced = 0, removed = 0;
+        for (size_t i = 0; i < njscenes; i++) {
+                const struct jscene *s = &jscenes[i];
+                for (size_t k = 0; k < 4; k++) {
+                        long adv = 0, off = 0;
+                        for (size_t e = 0; e < s->n; e++) {
+                                const char *l = s->ev[e].line;
+                                if (posts[k] && !jis(l, "post", posts[k]))
+                                        continue;
+                                adv += jis(l, "kind", "advance");
+                                off += jis(l, "kind", "catapult-off");
+                        }
+                        expect_path(s, "catapults:advanced", posts[k], adv);
+                        expect_path(s, "catapults:removed", posts[k], off);
+                        advanced += adv;
+                        removed += off;
+                }
+        }
+        assert_true(advanced > 0 && removed > 10);
+}
+
+/* meeples:POST[:PLAYER]: the "meeples" of the "score" events at POST; a post the move does not
+ * score is an error naming the posts it does score. */
+static void test_path_meeples(void **state)
+{
+        (void)state;
+        load_jscenes();
+        static const char *const posts[] = {"knights", "travelers", "monks"};
+        size_t checked = 0, refused = 0;
+        for (size_t i = 0; i < njscenes; i++) {
+                const struct jscene *s = &jscenes[i];
+                for (size_t p = 0; p < 3; p++) {
+                        char *base = tkit_xasprintf("meeples:%s", posts[p]);
+                        bool scored = false;
+                        for (size_t e = 0; e < s->n; e++)
+                                scored |= jis(s->ev[e].line, "kind", "score") &&
+                                          jis(s->ev[e].line, "post", posts[p]);
+                        if (!scored) {
+                                char *why = value_error(&s->a, base);
+                                assert_non_null(strstr(why, "(posts scored: "));
+                                free(why);
+                                refused++;
+                                free(base);
+                                continue;
+                        }
+                        for (size_t k = 0; k <= s->a.s->nplayers; k++) {
+                                const char *pl = player_sel(s, k);
+                                long want = 0;
+                                for (size_t e = 0; e < s->n; e++) {
+                                        const char *l = s->ev[e].line;
+                                        if (jis(l, "kind", "score") && jis(l, "post", posts[p]) &&
+                                            of(l, pl))
+                                                want += jcount(l, "meeples");
+                                }
+                                expect_path(s, base, pl, want);
+                                checked++;
+                        }
+                        free(base);
+                }
+        }
+        assert_true(checked > 20 && refused > 100);
+        struct applied a;
+        apply("scenes/sd-example-8.xml", &a);
+        assert_int_equal(value_ok(&a, "meeples:monks:you"), 4);
+        assert_int_equal(value_ok(&a, "meeples:monks"), 7);
+        char *why = value_error(&a, "meeples:knights");
+        assert_string_equal(why, "no attack or counterattack scores the knights post in this move "
+                                 "(posts scored: monks)");
+        free(why);
+        applied_finish(&a);
+}
+
+/* Whether score event e of s is the first of the selected ones with its "places". */
+static bool first_place(const struct jscene *s, size_t e, const char *kind, const char *player)
+{
+        char *mine = jplaces(s->ev[e].line);
+        bool first = true;
+        for (size_t j = 0; j < e && first; j++) {
+                const char *l = s->ev[j].line;
+                if (!jis(l, "kind", "score") || !jis(l, "feature", kind) || !of(l, player))
+                        continue;
+                char *theirs = jplaces(l);
+                first = strcmp(theirs, mine) != 0;
+                free(theirs);
+        }
+        free(mine);
+        return first;
+}
+
+/* feature:KIND:COUNT[:PLAYER]: COUNT of the "score" events about a KIND feature on the board
+ * (non-empty "places"), each feature (its places) once; none is an error. */
+static void test_path_feature(void **state)
+{
+        (void)state;
+        load_jscenes();
+        size_t nc;
+        const struct tkit_game_count_info *counts = tkit_game_count_table(&nc);
+        long nonzero = 0, ties = 0;
+        size_t refused = 0;
+        for (size_t i = 0; i < njscenes; i++) {
+                const struct jscene *s = &jscenes[i];
+                for (int kind = 0; kind < TKIT_FEATURE_KIND_COUNT; kind++) {
+                        const char *kn = tkit_feature_kind_name((enum tkit_feature_kind)kind);
+                        for (size_t c = 0; c < nc; c++) {
+                                if (!counts[c].feature)
+                                        continue;
+                                char *base = tkit_xasprintf("feature:%s:%s", kn, counts[c].name);
+                                for (size_t k = 0; k <= s->a.s->nplayers; k++) {
+                                        const char *pl = player_sel(s, k);
+                                        long want = 0;
+                                        size_t features = 0, events = 0;
+                                        for (size_t e = 0; e < s->n; e++) {
+                                                const char *l = s->ev[e].line;
+                                                if (!jis(l, "kind", "score") ||
+                                                    !jis(l, "feature", kn) || !of(l, pl) ||
+                                                    strstr(l, "\"places\": []"))
+                                                        continue;
+                                                events++;
+                                                if (!first_place(s, e, kn, pl))
+                                                        continue;
+                                                features++;
+                                                want += jcount(l, counts[c].name);
+                                        }
+                                        if (!features) {
+                                                char *path = pl ? tkit_xasprintf("%s:%s", base, pl)
+                                                                : tkit_xstrdup(base);
+                                                char *why = value_error(&s->a, path);
+                                                assert_non_null(strstr(why, "(features "));
+                                                free(why);
+                                                free(path);
+                                                refused++;
+                                                continue;
+                                        }
+                                        expect_path(s, base, pl, want);
+                                        nonzero += want != 0;
+                                        ties += events > features;
+                                }
+                                free(base);
+                        }
+                }
+        }
+        assert_true(nonzero > 40 && ties > 0 && refused > 1000);
+        struct applied a;
+        apply("scenes/cb-example-3.xml", &a); /* both players score the one road */
+        assert_int_equal(value_ok(&a, "feature:road:tiles"), 7);
+        assert_int_equal(value_ok(&a, "feature:road:bridges"), 2);
+        assert_int_equal(value_ok(&a, "feature:road:bridges:blue"), 2);
+        char *why = value_error(&a, "feature:city:tiles");
+        assert_string_equal(why, "the move scores no city (features scored: road)");
+        free(why);
+        applied_finish(&a);
+}
+
+/* Every unknown name lists the valid ones after a newline (the chapter's note). */
+static void test_path_errors(void **state)
+{
+        (void)state;
+        struct applied a;
+        apply("scenes/sd-example-8.xml", &a);
+        static const struct {
+                const char *path, *want;
+        } cases[] = {
+            {"points:bleu", "no player 'bleu' in scene sd-example-8\nthe players are blue, you, "
+                            "yellow"},
+            {"rule:FOO", "no rule 'FOO'\nthe rules are SCORE-ROAD, SCORE-CITY, "},
+            {"rule:SCENE-SET", "no rule 'SCENE-SET'\n"},
+            {"count:foo", "no count 'foo'\nthe words are completed-road, "},
+            {"figures:lost", "no figures 'lost'\nthe paths are figures:returned[:PLAYER] and "
+                             "figures:removed[:PLAYER]"},
+            {"catapults:flew", "no catapults 'flew'\nthe paths are catapults:advanced[:POST] and "
+                               "catapults:removed[:POST]"},
+            {"catapults:advanced:any", "no post 'any'\nthe posts are knights, travelers, monks"},
+            {"meeples:walls", "no post 'walls'\nthe posts are knights, travelers, monks"},
+            {"feature:roads:tiles", "no feature kind 'roads'\nthe kinds are city, road, field, "
+                                    "river, cloister, garden"},
+            {"feature:road:meeples", "no count 'meeples' of a feature\nthe counts are tiles, "
+                                     "bridges, pennants, neighbours, cities, besieged"},
+            {"feature:road", "feature takes a feature kind, a count and maybe a player: "
+                             "feature:KIND:COUNT[:PLAYER]\nthe kinds are city, "},
+            {"score:you", "unknown path 'score'\nthe paths are points:PLAYER, rule:RULE[:PLAYER], "
+                          "count:WHAT[:PLAYER], events[:PLAYER], "
+                          "figures:returned|removed[:PLAYER], catapults:advanced|removed[:POST], "
+                          "meeples:POST[:PLAYER], feature:KIND:COUNT[:PLAYER]"},
+            {"feature:road:tiles:you:x", "'feature:road:tiles:you:x' has too many fields"},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+                char *why = value_error(&a, cases[i].path);
+                if (strncmp(why, cases[i].want, strlen(cases[i].want)) != 0)
+                        fail_msg("%s: got\n%s\nwant\n%s", cases[i].path, why, cases[i].want);
+                free(why);
+        }
+        /* the rules listed are the table's scoring rules, the last one included */
+        char *why = value_error(&a, "rule:FOO");
+        assert_non_null(strstr(why, ", ESCAPE"));
+        assert_null(strstr(why, "SCENE-"));
+        free(why);
+        applied_finish(&a);
+}
+
+/* "figures:returned|removed[:PLAYER]" as "figures:returned[:PLAYER]" and
+ * "figures:removed[:PLAYER]": the rows of the table of paths. */
+static size_t spell_out(const char *syntax, char **out, size_t max)
+{
+        const char *bar = strchr(syntax, '|');
+        if (!bar) {
+                out[0] = tkit_xstrdup(syntax);
+                return 1;
+        }
+        const char *start = bar;
+        while (start > syntax && start[-1] != ':')
+                start--;
+        size_t end = strcspn(start, "[");
+        char *alts = tkit_xstrndup(start, end);
+        size_t n = 0;
+        char *save = NULL;
+        for (char *t = strtok_r(alts, "|", &save); t && n < max; t = strtok_r(NULL, "|", &save))
+                out[n++] =
+                    tkit_xasprintf("%.*s%s%s", (int)(start - syntax), syntax, t, start + end);
+        free(alts);
+        return n;
+}
+
+/* docs/book.md: every path the book knows (as the unknown-path note lists them) has its row in
+ * the table of paths, and every line of the examples table prints the number the engine
+ * computes. */
+static void test_paths_documented(void **state)
+{
+        (void)state;
+        char *p = src_path("docs/book.md");
+        char *doc = read_all(p, NULL);
+        assert_non_null(doc);
+        struct applied a;
+        apply("scenes/cb-example-2.xml", &a);
+        char *why = value_error(&a, "no-such-path");
+        applied_finish(&a);
+        const char *list = strstr(why, "\nthe paths are ");
+        assert_non_null(list);
+        size_t rows = 0;
+        for (const char *s = list + strlen("\nthe paths are "); *s;) {
+                size_t n = strcspn(s, ",");
+                char *syntax = tkit_xstrndup(s, n);
+                char *alt[8];
+                size_t k = spell_out(syntax, alt, 8);
+                for (size_t i = 0; i < k; i++) {
+                        char *row = tkit_xasprintf("\n| `%s` |", alt[i]);
+                        if (!strstr(doc, row))
+                                fail_msg("docs/book.md has no row for the path %s", alt[i]);
+                        rows++;
+                        free(row);
+                        free(alt[i]);
+                }
+                free(syntax);
+                s += n;
+                while (*s == ',' || *s == ' ')
+                        s++;
+        }
+        assert_int_equal(rows, 10);
+        free(why);
+        /* the examples: | `` `=SCENE:PATH` `` | N | */
+        const char *table = strstr(doc, "\n| value | prints |");
+        assert_non_null(table);
+        size_t examples = 0;
+        for (const char *l = strstr(table, "\n| `` `="); l; l = strstr(l + 1, "\n| `` `=")) {
+                const char *colon = strchr(l + 8, ':');
+                const char *end = strstr(l, "` ``");
+                assert_true(colon && end && colon < end);
+                char *id = tkit_xstrndup(l + 8, (size_t)(colon - l - 8));
+                char *path = tkit_xstrndup(colon + 1, (size_t)(end - colon - 1));
+                long want = strtol(end + strlen("` `` | "), NULL, 10);
+                char *rel = tkit_xasprintf("scenes/%s.xml", id);
+                apply(rel, &a);
+                long got = value_ok(&a, path);
+                if (got != want)
+                        fail_msg("docs/book.md: `=%s:%s` prints %ld, not %ld", id, path, got, want);
+                applied_finish(&a);
+                examples++;
+                free(rel);
+                free(path);
+                free(id);
+                const char *next = strchr(l + 1, '\n');
+                if (!next || strncmp(next, "\n| `` `=", 8) != 0)
+                        break; /* the end of the table */
+        }
+        assert_true(examples >= 18);
         free(doc);
         free(p);
 }
@@ -493,41 +1062,14 @@ static void ids_unique(const char *html)
         free(ids);
 }
 
-/* xmllint --html knows HTML 4: it may only complain about the names of HTML5 and SVG elements. */
+/* The HTML is written as polyglot XHTML, so the XML parser checks it strictly. xmllint --html is
+ * not used: libxml2 2.9.14's HTML parser reports "error parsing attribute name" for a correct
+ * attribute that happens to straddle its input buffer (one byte more in front and it is gone). */
 static void html_parses(const char *html)
 {
         const char *x = tkit_test_tool("xmllint");
-        char *cmd = tkit_xasprintf("'%s' --html --noout '%s' 2>&1", x, html);
+        char *cmd = tkit_xasprintf("'%s' --noout '%s' 2>&1", x, html);
         char *out = NULL;
-        assert_int_equal(run_shell(cmd, &out), 0);
-        static const char *const ok[] = {
-            "main",    "figure", "figcaption", "svg",      "defs",           "g",
-            "symbol",  "path",   "use",        "clippath", "rect",           "image",
-            "pattern", "mask",   "circle",     "ellipse",  "line",           "polyline",
-            "polygon", "text",   "title",      "desc",     "lineargradient", "radialgradient",
-            "stop",    "filter"};
-        for (char *l = out; l && *l;) {
-                char *nl = strchr(l, '\n');
-                if (nl)
-                        *nl = '\0';
-                const char *err = strstr(l, "error : ");
-                if (err) {
-                        bool fine = false;
-                        for (size_t k = 0; k < sizeof ok / sizeof *ok && !fine; k++) {
-                                char *m = tkit_xasprintf("error : Tag %s invalid", ok[k]);
-                                fine = strstr(l, m) != NULL;
-                                free(m);
-                        }
-                        if (!fine)
-                                fail_msg("xmllint --html: %s", l);
-                }
-                l = nl ? nl + 1 : NULL;
-        }
-        free(out);
-        free(cmd);
-        /* and well-formed XML, with one svg per picture */
-        cmd = tkit_xasprintf("'%s' --noout '%s' 2>&1", x, html);
-        out = NULL;
         if (run_shell(cmd, &out) != 0)
                 fail_msg("not well-formed: %s", out);
         free(out);
@@ -555,7 +1097,7 @@ static void test_example_chapter_html(void **state)
                 assert_int_equal(count_of(html, "<figure class=\"tk-picture\""), 19);
                 assert_int_equal(count_of(html, "<svg "), 19);
                 assert_int_equal(count_of(html, "<figcaption>"), 19);
-                assert_int_equal(count_of(html, "class=\"tk-value\""), 45);
+                assert_int_equal(count_of(html, "class=\"tk-value\""), 61);
                 char *lang = tkit_xasprintf(
                     "<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"%s\"", langs[i]);
                 assert_non_null(strstr(html, lang));
@@ -611,6 +1153,156 @@ static void test_deterministic(void **state)
                 free(two);
         }
         free(ch);
+}
+
+/* The body of the first picture from `at` (after its <svg …> tag, before </svg>), whitespace
+ * squeezed, the book's id prefix "pN-" taken out and cairo's surface numbers (a counter over the
+ * process) made equal: what render scene draws. *next: where the picture ends. */
+static char *svg_body(const char *at, int n, const char **next)
+{
+        const char *open = strstr(at, "<svg ");
+        assert_non_null(open);
+        const char *end = strstr(open, "</svg>");
+        assert_non_null(end);
+        *next = end;
+        char *svg = tkit_xstrndup(open, (size_t)(end - open));
+        const char *body = strchr(svg, '>');
+        assert_non_null(body);
+        char *prefix = tkit_xasprintf("p%d-", n);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (const char *s = body + 1; *s;) {
+                if (s - body >= 7 && strncmp(s, prefix, strlen(prefix)) == 0 &&
+                    (strncmp(s - 5, " id=\"", 5) == 0 || strncmp(s - 7, "href=\"#", 7) == 0 ||
+                     strncmp(s - 5, "url(#", 5) == 0)) {
+                        s += strlen(prefix);
+                } else if (strncmp(s, "surface", 7) == 0) {
+                        tkit_buf_puts(&b, "surface#");
+                        for (s += 7; *s >= '0' && *s <= '9';)
+                                s++;
+                } else {
+                        tkit_buf_add(&b, s++, 1);
+                }
+        }
+        free(prefix);
+        free(svg);
+        char *out = squeeze(b.data);
+        tkit_buf_finish(&b);
+        return out;
+}
+
+/* view=before|during|after draws what `render scene --state` draws, three different pictures;
+ * an unknown view lists the three. */
+static void test_views(void **state)
+{
+        (void)state;
+        static const char *const views[] = {"before", "during", "after"};
+        char *scene = src_path("scenes/sd-example-9.xml");
+        struct tkit_buf md;
+        tkit_buf_init(&md);
+        tkit_buf_puts(&md, "# Views\n");
+        for (size_t i = 0; i < 3; i++)
+                tkit_buf_printf(&md, "\n![](%s \"view=%s tile-mm=20\")\n", scene, views[i]);
+        char *ch = tkit_xasprintf("%s/views.md", tmpdir);
+        assert_true(write_all(ch, md.data));
+        char *out = tkit_xasprintf("%s/views.html", tmpdir);
+        char *so = NULL, *se = NULL;
+        if (book(ch, "en", out, &so, &se) != 0)
+                fail_msg("%s", se);
+        free(so);
+        free(se);
+        char *html = read_all(out, NULL);
+        char *bodies[3];
+        const char *at = html;
+        for (size_t i = 0; i < 3; i++) {
+                bodies[i] = svg_body(at, (int)i + 1, &at);
+                char *svg = tkit_xasprintf("%s/view-%s.svg", tmpdir, views[i]);
+                const char *argv[] = {tkit_test_env("TKIT_EXE"),
+                                      "render",
+                                      "scene",
+                                      scene,
+                                      "--state",
+                                      views[i],
+                                      "--tile-mm",
+                                      "20",
+                                      "--no-caption",
+                                      "-o",
+                                      svg,
+                                      NULL};
+                struct tkit_run r = {0};
+                assert_int_equal(tkit_run(&r, argv), 0);
+                tkit_run_finish(&r);
+                char *alone = read_all(svg, NULL);
+                const char *rest;
+                char *want = svg_body(alone, 0, &rest);
+                if (strcmp(bodies[i], want) != 0)
+                        fail_msg("view=%s differs from render scene --state %s", views[i],
+                                 views[i]);
+                free(want);
+                free(alone);
+                free(svg);
+        }
+        assert_string_not_equal(bodies[0], bodies[1]);
+        assert_string_not_equal(bodies[1], bodies[2]);
+        assert_string_not_equal(bodies[0], bodies[2]);
+        for (size_t i = 0; i < 3; i++)
+                free(bodies[i]);
+        free(html);
+        /* an unknown view lists render's three */
+        tkit_buf_finish(&md);
+        tkit_buf_init(&md);
+        tkit_buf_printf(&md, "![](%s \"view=sideways\")\n", scene);
+        assert_true(write_all(ch, md.data));
+        assert_int_equal(book(ch, "en", NULL, &so, &se), 1);
+        assert_non_null(strstr(se, ":1:1: error: [BOOK-PICTURE-OPTION] view=sideways: the views "
+                                   "are during, before or after"));
+        free(so);
+        free(se);
+        tkit_buf_finish(&md);
+        free(out);
+        free(ch);
+        free(scene);
+}
+
+/* ---------------------------------------------------------------- a failed cairo context */
+
+static cairo_status_t discard(void *closure, const unsigned char *data, unsigned int length)
+{
+        (void)closure;
+        (void)data;
+        (void)length;
+        return CAIRO_STATUS_SUCCESS;
+}
+
+/* A scene drawn on a cairo context that has failed (as the book's PDF context did when Pango's
+ * text with invalid UTF-8 failed it: fuzz-book, issue 21) draws nothing and leaks nothing: cairo
+ * 1.16's cairo_get_source() of a failed context makes a pattern that nobody frees, so render/
+ * sets patterns of its own. The leak shows under the sanitizers and valgrind (tools/run-tests.sh),
+ * which check this program at its exit; here, the context keeps its error. */
+static void test_render_failed_context(void **state)
+{
+        (void)state;
+        struct applied a;
+        apply("scenes/cb-example-3.xml", &a); /* a road hatched over 7 tiles */
+        cairo_surface_t *s = cairo_pdf_surface_create_for_stream(discard, NULL, 600, 600);
+        cairo_t *cr = cairo_create(s);
+        cairo_restore(cr); /* with no save: the context fails */
+        assert_int_equal(cairo_status(cr), CAIRO_STATUS_INVALID_RESTORE);
+        struct tkit_scene_render_options ro;
+        tkit_scene_render_options_init(&ro);
+        ro.px = 40;
+        ro.caption = false;
+        struct tkit_scene_picture pic = {0};
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        tkit_render_scene_cairo(cr, a.s, &a.r, sets.sets, sets.n, &ro, &pic, &d);
+        assert_int_equal(cairo_status(cr), CAIRO_STATUS_INVALID_RESTORE);
+        assert_true(pic.nmarks > 0); /* it was laid out: every hatch was set */
+        tkit_scene_picture_finish(&pic);
+        tkit_diags_finish(&d);
+        cairo_destroy(cr);
+        cairo_surface_destroy(s);
+        applied_finish(&a);
 }
 
 /* A chapter with a wrong assertion, a missing scene, an unknown path and more: every error at its
@@ -786,11 +1478,22 @@ int main(void)
             cmocka_unit_test(test_values),
             cmocka_unit_test(test_values_match_score),
             cmocka_unit_test(test_count_words_documented),
+            cmocka_unit_test(test_path_rule),
+            cmocka_unit_test(test_path_count),
+            cmocka_unit_test(test_path_events),
+            cmocka_unit_test(test_path_figures),
+            cmocka_unit_test(test_path_catapults),
+            cmocka_unit_test(test_path_meeples),
+            cmocka_unit_test(test_path_feature),
+            cmocka_unit_test(test_path_errors),
+            cmocka_unit_test(test_paths_documented),
             cmocka_unit_test(test_read_errors),
             cmocka_unit_test(test_not_utf8),
             cmocka_unit_test(test_example_chapter_pdf),
             cmocka_unit_test(test_example_chapter_html),
             cmocka_unit_test(test_deterministic),
+            cmocka_unit_test(test_views),
+            cmocka_unit_test(test_render_failed_context),
             cmocka_unit_test(test_bad_chapter),
             cmocka_unit_test(test_scene_problems),
             cmocka_unit_test(test_options),

@@ -25,6 +25,40 @@ for c in $cmds; do
   expect_rc 2 "$c --no-such-option" "$TK" "$c" --no-such-option
   [ -f "$ROOT/docs/man/tilekit-$c.1" ] && ok || bad "no man page docs/man/tilekit-$c.1"
 done
+# --db -: a usage error in every command that takes --db (each listed by its --help), before
+# anything is read or written (no file named '-' is made).
+dbdir=$(mktemp -d)
+S=$ROOT/scenes/cb-example-2.xml
+for c in $cmds; do
+  "$TK" "$c" --help | grep -q -- '--db' || continue
+  case $c in # enough arguments to reach the database
+    import) args="$ROOT/tilesets/base.xml" ;;
+    export) args="--set base -o x.xml" ;;
+    list) args="sets" ;;
+    diff) args="db:base db:river" ;;
+    simulate) args="--set base --seed 1 --json x.json" ;;
+    render) args="scene $S -o x.svg" ;;
+    scene) args="new --sets base" ;;
+    score) args="$S" ;;
+    book) args="$ROOT/docs/book/examples.en.md --check" ;;
+    *) args="" ;;
+  esac
+  for db in "--db -" "--db=-"; do
+    # shellcheck disable=SC2086 # the arguments are words
+    err=$(cd "$dbdir" && "$TK" $c $args $db 2>&1 </dev/null)
+    rc=$?
+    [ "$rc" = 2 ] && ok || bad "$c $db: exit $rc, want 2"
+    want="--db -: a database is a file, it cannot be standard input"
+    echo "$err" | grep -q -- "tilekit .*: $want" && ok || bad "$c $db: message: $err"
+  done
+  [ -z "$(ls -A "$dbdir")" ] && ok || bad "$c --db -: wrote $(ls -A "$dbdir")"
+  tested_db="${tested_db:-} $c"
+done
+# every command that opens a database was reached (render sheet and board share render's option)
+for c in import export list check diff simulate render scene score book; do
+  case " ${tested_db:-} " in *" $c "*) ok ;; *) bad "--db - not tried for $c" ;; esac
+done
+rm -rf "$dbdir"
 "$TK" --version | grep -Eq '^tilekit [0-9]+\.[0-9]+\.[0-9]+$' && ok || bad "--version format"
 expect_rc 2 "no command" "$TK"
 expect_rc 2 "unknown command" "$TK" frobnicate

@@ -343,8 +343,11 @@ static void check_figures(const struct tkit_scene *s, const struct tkit_scene_pi
                 uint32_t want_rgb = tkit_render_player_rgb(player_colour(s, m->player));
                 uint32_t got = pixel(img, m->probe_x, m->probe_y);
                 if (!near_rgb(got, want_rgb, 2))
-                        fail_msg("figure %zu of player %d: colour %06x at its probe, want %06x", i,
-                                 m->player, got, want_rgb);
+                        fail_msg(
+                            "figure %zu of player %d (%s): colour %06x at its probe %.1f,%.1f, "
+                            "want %06x",
+                            i, m->player, m->kind == TKIT_MARK_POST ? "at a post" : "on the board",
+                            got, m->probe_x, m->probe_y, want_rgb);
                 if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0 &&
                     inner_feature(m->tile, m->feature)) {
                         check_beside(pic, m, i);
@@ -648,11 +651,10 @@ static void test_vocabulary(void **state)
         };
         /* words the reviewers struck out: a returned figure goes to its owner's supply, never
          * "out of the game"; Romanian keeps "pion" for neutral pieces */
-        static const char *const banned[] = {"castel",      "stareț",  "omuleț",
-                                             "țăran",       "rolník",  "stanoviště",
-                                             "клун",        "pionul",  "din joc",
-                                             "з гри",       "punctaj final",
-                                             "závěrečné bodování",     "Închizi"};
+        static const char *const banned[] = {
+            "castel", "stareț", "omuleț",  "țăran", "rolník",        "stanoviště",
+            "клун",   "pionul", "din joc", "з гри", "punctaj final", "závěrečné bodování",
+            "Închizi"};
         for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
                 char *text = scene_legend(want[i][0], want[i][1]);
                 assert_has(text, want[i][2], want[i][0]);
@@ -831,22 +833,75 @@ static void check_badges(const struct tkit_game_result *r, const struct tkit_sce
                 fail_msg("%s: %zu badges for %zu scores", file, got, want);
 }
 
-/* Every figure an attack removes is crossed out before the move, and no other. */
-static void check_removed(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
-                          const char *file)
+/* Whether the result has an event of kind `k` about figure `index` of the scene (-1: the figure
+ * the move places, which is about a place of the board and no post). */
+static bool figure_event(const struct tkit_game_result *r, enum tkit_game_event_kind k, int index)
 {
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == k && r->events[i].figure == index &&
+                    r->events[i].post < 0 && (index >= 0 || r->events[i].nplaces > 0))
+                        return true;
+        return false;
+}
+
+static bool post_event(const struct tkit_game_result *r, enum tkit_game_event_kind k, int post,
+                       int player)
+{
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == k && r->events[i].post == post &&
+                    (player < 0 || r->events[i].player == player))
+                        return true;
+        return false;
+}
+
+/* The colour of picture `img` at the mark of what leaves with `m`: its disc on the top right
+ * corner of the box, below the middle of its cross or arrow. */
+static uint32_t leaving_colour(cairo_surface_t *img, const struct tkit_scene_mark *m)
+{
+        double r = (m->x1 - m->x0) * 0.21;
+        return pixel(img, m->x1 - r * 0.6, m->y0 + r * 0.6 + r * 0.75);
+}
+
+/* In the move shown, every figure an attack removes is crossed out (a red disc) and every figure
+ * or post meeple going back to its owner's supply has a white disc, and no other; a catapult
+ * removed is crossed out. */
+static void check_leaving(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
+                          const char *png, const char *file)
+{
+        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+        assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+        cairo_surface_flush(img);
         for (size_t k = 0; k < pic->nmarks; k++) {
                 const struct tkit_scene_mark *m = &pic->marks[k];
-                if (m->kind != TKIT_MARK_FIGURE)
+                bool removed = false, returned = false;
+                if (m->kind == TKIT_MARK_FIGURE) {
+                        removed = m->index >= 0 && figure_event(r, TKIT_EV_REMOVE, m->index);
+                        returned = !removed && figure_event(r, TKIT_EV_RETURN, m->index);
+                } else if (m->kind == TKIT_MARK_POST) {
+                        returned = post_event(r, TKIT_EV_RETURN, m->post, m->player);
+                } else if (m->kind == TKIT_MARK_TOKEN && m->post >= 0) {
+                        removed = post_event(r, TKIT_EV_CATAPULT_OFF, m->post, -1);
+                } else {
                         continue;
-                bool want = false;
-                for (size_t i = 0; i < r->nevents; i++)
-                        want |= r->events[i].kind == TKIT_EV_REMOVE && m->index >= 0 &&
-                                r->events[i].figure == m->index;
-                if (want != m->removed)
-                        fail_msg("%s: figure %d %scrossed out", file, m->index,
-                                 m->removed ? "" : "not ");
+                }
+                if (removed != m->removed || returned != m->returned)
+                        fail_msg("%s: mark %zu (%s %d) %s, %s", file, k,
+                                 m->kind == TKIT_MARK_TOKEN ? "catapult" : "figure", m->index,
+                                 m->removed ? "crossed out" : "not crossed out",
+                                 m->returned ? "going back" : "not going back");
+                bool under = false; /* a meeple low in a stack: the top one has the mark */
+                for (size_t j = k + 1; m->kind == TKIT_MARK_POST && j < pic->nmarks; j++)
+                        under |= pic->marks[j].kind == TKIT_MARK_POST &&
+                                 boxes_overlap(m, &pic->marks[j]);
+                if (under)
+                        continue;
+                uint32_t c = leaving_colour(img, m);
+                if (m->removed && !near_rgb(c, 0xd90d0d, 40))
+                        fail_msg("%s: mark %zu: no red disc (%06x)", file, k, c);
+                if (m->returned && !near_rgb(c, 0xffffff, 40))
+                        fail_msg("%s: mark %zu: no white disc (%06x)", file, k, c);
         }
+        cairo_surface_destroy(img);
 }
 
 static bool same_file(const char *a, const char *b)
@@ -904,7 +959,7 @@ static void test_scenes_folder(void **state)
                 assert_int_equal(render(s, &r, &o, png, &pic), 0);
                 check_figures(s, &pic, png, figures_shown(s, &r));
                 check_badges(&r, &pic, files[i], o.px);
-                check_removed(&r, &pic, files[i]);
+                check_leaving(&r, &pic, png, files[i]);
                 tkit_scene_picture_finish(&pic);
                 tkit_scene_render_options_init(&o);
                 o.px = 45.0 * 72 / 25.4; /* the command's PDF: --tile-mm 45, as it computes it */
@@ -924,17 +979,6 @@ static void test_scenes_folder(void **state)
 
 /* ---------------------------------------------------------------- nothing hidden */
 
-static bool is_symbol(const struct tkit_scene_mark *m, const char *what)
-{
-        return m->kind == TKIT_MARK_SYMBOL && m->what && strcmp(m->what, what) == 0;
-}
-
-static bool building(const struct tkit_scene_mark *m)
-{
-        return is_symbol(m, "cloister") || is_symbol(m, "garden") || is_symbol(m, "inn") ||
-               is_symbol(m, "cathedral");
-}
-
 /* What a badge must leave visible: figures, tokens, post spaces and every symbol of the art. */
 static bool badge_must_avoid(const struct tkit_scene_mark *m)
 {
@@ -950,7 +994,56 @@ static bool inside(const struct tkit_scene_picture *pic, const struct tkit_scene
                m->y1 <= pic->height + 0.01;
 }
 
-/* From the picture map: figures beside (never on) buildings; badges over nothing and inside the
+/* Whether segment k of line `l` (axis-aligned) passes through the inside of box `b`. */
+static bool segment_in_box(const struct tkit_scene_mark *l, int k, const struct tkit_scene_mark *b)
+{
+        double ax = l->line[2 * k], ay = l->line[2 * k + 1], bx = l->line[2 * k + 2],
+               by = l->line[2 * k + 3], e = 0.5;
+        double x0 = fmin(ax, bx), x1 = fmax(ax, bx), y0 = fmin(ay, by), y1 = fmax(ay, by);
+        return x0 < b->x1 - e && x1 > b->x0 + e && y0 < b->y1 - e && y1 > b->y0 + e;
+}
+
+/* Whether two axis-aligned segments cross or overlap. */
+static bool segments_meet(const struct tkit_scene_mark *a, int i, const struct tkit_scene_mark *b,
+                          int k)
+{
+        struct tkit_scene_mark box = {.x0 = fmin(b->line[2 * k], b->line[2 * k + 2]) - 1,
+                                      .x1 = fmax(b->line[2 * k], b->line[2 * k + 2]) + 1,
+                                      .y0 = fmin(b->line[2 * k + 1], b->line[2 * k + 3]) - 1,
+                                      .y1 = fmax(b->line[2 * k + 1], b->line[2 * k + 3]) + 1};
+        return segment_in_box(a, i, &box);
+}
+
+/* The lines from the fortress to the post rows: none crosses another, none runs through a row
+ * (its spaces, meeples, symbol, name or badges) of another post or through its own row's spaces. */
+static void check_post_lines(const struct tkit_scene_picture *pic, const char *what)
+{
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *l = &pic->marks[i];
+                if (l->kind != TKIT_MARK_LINE)
+                        continue;
+                for (size_t j = 0; j < pic->nmarks; j++) {
+                        const struct tkit_scene_mark *o = &pic->marks[j];
+                        bool row = o->post >= 0 && o->kind != TKIT_MARK_LINE &&
+                                   (o->post != l->post || o->kind == TKIT_MARK_POST_SPACE ||
+                                    o->kind == TKIT_MARK_POST);
+                        for (int k = 0; k + 1 < l->nline; k++) {
+                                if (row && segment_in_box(l, k, o))
+                                        fail_msg("%s: the line to the %s post runs through "
+                                                 "mark %zu of the %s post",
+                                                 what, tkit_post_name((enum tkit_post)l->post), j,
+                                                 tkit_post_name((enum tkit_post)o->post));
+                                for (int q = 0;
+                                     o->kind == TKIT_MARK_LINE && j > i && q + 1 < o->nline; q++)
+                                        if (segments_meet(l, k, o, q))
+                                                fail_msg("%s: the lines to two posts cross", what);
+                        }
+                }
+        }
+}
+
+/* From the picture map: figures beside (never on) buildings, and on no symbol of the art (a
+ * pennant, a besieger's camp, a village, a siege symbol); badges over nothing and inside the
  * picture; text of 6 points or more inside the picture; the players' letters 6 points or more or
  * patterns; the frame of the tile placed all around it and outside it. */
 static void check_map(const struct tkit_scene_picture *pic, const char *what)
@@ -973,7 +1066,7 @@ static void check_map(const struct tkit_scene_picture *pic, const char *what)
                         const struct tkit_scene_mark *o = &pic->marks[k];
                         if (k == i || !boxes_overlap(m, o))
                                 continue;
-                        if (m->kind == TKIT_MARK_FIGURE && building(o))
+                        if (m->kind == TKIT_MARK_FIGURE && o->kind == TKIT_MARK_SYMBOL)
                                 fail_msg("%s: a figure on the %s at (%d, %d)", what, o->what,
                                          o->cell_x, o->cell_y);
                         if (m->kind == TKIT_MARK_BADGE && badge_must_avoid(o))
@@ -1113,6 +1206,118 @@ static void check_hatch_outlined(const struct tkit_game_result *r,
         free(grid);
 }
 
+static bool has_key(const struct tkit_scene_picture *pic, const char *what, int player)
+{
+        for (size_t k = 0; k < pic->nmarks; k++)
+                if (pic->marks[k].kind == TKIT_MARK_KEY && strcmp(pic->marks[k].what, what) == 0 &&
+                    pic->marks[k].player == player)
+                        return true;
+        return false;
+}
+
+/* The key under the picture says what the picture shows: each player with a figure drawn (and
+ * no player the picture does not concern: no figure, score, event or tile placed of theirs)
+ * beside a meeple of theirs, the letter named exactly
+ * when figures carry letters; the frame of the tile placed, the ring of what is new, what goes
+ * back and what is removed, exactly when the picture draws them. */
+static void check_key(const struct tkit_scene *s, const struct tkit_game_result *r,
+                      const struct tkit_scene_picture *pic, const char *what)
+{
+        bool mark[4] = {false, false, false, false};
+        static const char *const names[4] = {"new-tile", "new", "returned", "removed"};
+        for (size_t k = 0; k < pic->nmarks; k++) {
+                const struct tkit_scene_mark *m = &pic->marks[k];
+                bool fig = m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_POST;
+                if (fig && !has_key(pic, "player", m->player))
+                        fail_msg("%s: no key for player %d", what, m->player);
+                mark[0] |= m->kind == TKIT_MARK_NEW_TILE;
+                mark[1] |= (fig || m->kind == TKIT_MARK_TOKEN) && m->is_new;
+                mark[2] |= m->returned;
+                mark[3] |= m->removed;
+                if (m->kind != TKIT_MARK_KEY)
+                        continue;
+                if (!inside(pic, m))
+                        fail_msg("%s: key %s out of the picture", what, m->what);
+                if (strcmp(m->what, "player") != 0)
+                        continue;
+                bool concerned = false;
+                for (size_t i = 0; i < pic->nmarks; i++)
+                        concerned |= (pic->marks[i].kind == TKIT_MARK_FIGURE ||
+                                      pic->marks[i].kind == TKIT_MARK_POST ||
+                                      pic->marks[i].kind == TKIT_MARK_BADGE) &&
+                                     pic->marks[i].player == m->player;
+                for (size_t i = 0; i < r->nevents; i++)
+                        concerned |= r->events[i].player == m->player;
+                concerned |= mark[0] && s->move.player == m->player; /* the tile placed */
+                if (!concerned)
+                        fail_msg("%s: player %d in the key, nowhere in the picture", what,
+                                 m->player);
+                const char *want =
+                    pic->letter_pt > 0
+                        ? tkit_render_player_letter(player_colour(s, m->player), pic->lang)
+                        : NULL;
+                if (!want != !m->letter || (want && strcmp(want, m->letter) != 0))
+                        fail_msg("%s: key of player %d names letter '%s', the figures show '%s'",
+                                 what, m->player, m->letter ? m->letter : "",
+                                 want ? want : "(a pattern)");
+        }
+        for (int k = 0; k < 4; k++)
+                if (mark[k] != has_key(pic, names[k], -1))
+                        fail_msg("%s: the picture %s %s, the key %s", what,
+                                 mark[k] ? "draws" : "does not draw", names[k],
+                                 mark[k] ? "does not" : "does");
+}
+
+/* A feature several players score (a tie) shows each scorer's colour in its hatch: on the
+ * feature's first tile shown, some pixels of each colour. */
+static void check_tie_colours(const struct tkit_scene *s, const struct tkit_game_result *r,
+                              const struct tkit_scene_picture *pic, cairo_surface_t *img,
+                              const char *what)
+{
+        int *grid = tkit_xmalloc(sizeof(int) * GRID * GRID);
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
+                if (e->kind != TKIT_EV_SCORE || e->player < 0 || !e->nplaces)
+                        continue;
+                bool tie = false;
+                for (size_t j = 0; j < r->nevents; j++)
+                        tie |= j != i && r->events[j].kind == TKIT_EV_SCORE &&
+                               r->events[j].player >= 0 && r->events[j].nplaces &&
+                               r->events[j].places[0].x == e->places[0].x &&
+                               r->events[j].places[0].y == e->places[0].y &&
+                               r->events[j].places[0].feature == e->places[0].feature;
+                if (!tie)
+                        continue;
+                uint32_t want = tkit_render_player_rgb(player_colour(s, e->player));
+                int seen = 0;
+                for (size_t k = 0; k < e->nplaces; k++) {
+                        const struct tkit_scene_mark *t = NULL;
+                        for (size_t j = 0; j < pic->nmarks && !t; j++)
+                                if (pic->marks[j].kind == TKIT_MARK_TILE &&
+                                    pic->marks[j].cell_x == e->places[k].x &&
+                                    pic->marks[j].cell_y == e->places[k].y && pic->marks[j].tile)
+                                        t = &pic->marks[j];
+                        if (!t || e->places[k].feature < 0)
+                                continue;
+                        tkit_render_feature_grid(t->tile, t->rotation, GRID, grid);
+                        double w = t->x1 - t->x0;
+                        for (int q = 0; q < GRID * GRID; q++) {
+                                double x = t->x0 + w * (q % GRID + 0.5) / GRID,
+                                       y = t->y0 + w * (q / GRID + 0.5) / GRID;
+                                /* the hatch, not a figure or badge of that colour on it */
+                                if (grid[q] == e->places[k].feature &&
+                                    !covered_at(pic, x, y, w * 0.02) &&
+                                    near_rgb(pixel(img, x, y), want, 30))
+                                        seen++;
+                        }
+                }
+                if (seen < 10)
+                        fail_msg("%s: a tie, and %d pixels of player %d's colour on the feature",
+                                 what, seen, e->player);
+        }
+        free(grid);
+}
+
 /* Every scene of scenes/, in every language and at 45 mm and at a rulebook's 20 mm a tile: the
  * picture map says nothing is hidden and everything is legible. */
 static void test_nothing_hidden(void **state)
@@ -1146,6 +1351,8 @@ static void test_nothing_hidden(void **state)
                                                         : picture_map(s, &r, &o, &pic),
                                                  0);
                                 check_map(&pic, what);
+                                check_key(s, &r, &pic, what);
+                                check_post_lines(&pic, what);
                                 if (l == 0) {
                                         cairo_surface_t *img =
                                             cairo_image_surface_create_from_png(png);
@@ -1153,6 +1360,7 @@ static void test_nothing_hidden(void **state)
                                                          CAIRO_STATUS_SUCCESS);
                                         check_frame_outside(&pic, img, what);
                                         check_hatch_outlined(&r, &pic, img, what);
+                                        check_tie_colours(s, &r, &pic, img, what);
                                         cairo_surface_destroy(img);
                                 }
                                 tkit_scene_picture_finish(&pic);

@@ -98,6 +98,44 @@ static void test_players(void **state)
         tkit_scene_destroy(s);
 }
 
+/* A picture's key names each player as the figures show them: with the letter where figures
+ * carry letters, without it where they carry patterns; and it has words for each of its marks,
+ * distinct within each language. */
+static void test_key(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "you:red blue:blue");
+        static const char *const keys[TKIT_LANG_COUNT][4] = {
+            {"you (Red, R)", "Blue (B)", "you (Red)", "Blue"},
+            {"tu (Roșu, R)", "Albastru (A)", "tu (Roșu)", "Albastru"},
+            {"vy (Červený, Č)", "Modrý (M)", "vy (Červený)", "Modrý"},
+            {"ви (Червоний, Ч)", "Синій (С)", "ви (Червоний)", "Синій"},
+        };
+        for (size_t l = 0; l < TKIT_LANG_COUNT; l++)
+                for (int k = 0; k < 4; k++) {
+                        char *t = tkit_text_player_key(s, k % 2, langs[l], k < 2);
+                        assert_string_equal(t, keys[l][k]);
+                        free(t);
+                }
+        char *t = tkit_text_player_key(s, 2, TKIT_LANG_EN, true);
+        assert_string_equal(t, "?");
+        free(t);
+        tkit_scene_destroy(s);
+        static const enum tkit_text_term marks[] = {TKIT_TERM_TILE_PLACED, TKIT_TERM_NEW,
+                                                    TKIT_TERM_RETURNED, TKIT_TERM_REMOVED};
+        for (size_t l = 0; l < TKIT_LANG_COUNT; l++)
+                for (size_t a = 0; a < 4; a++) {
+                        assert_true(strlen(tkit_text_term(langs[l], marks[a])) > 3);
+                        for (size_t b = a + 1; b < 4; b++)
+                                assert_string_not_equal(tkit_text_term(langs[l], marks[a]),
+                                                        tkit_text_term(langs[l], marks[b]));
+                }
+        assert_string_equal(tkit_text_term(TKIT_LANG_RO, TKIT_TERM_NEW), "nou în această tură");
+        assert_string_equal(tkit_text_term(TKIT_LANG_CS, TKIT_TERM_RETURNED), "vrací se do zásoby");
+        assert_string_equal(tkit_text_term(TKIT_LANG_UK, TKIT_TERM_REMOVED),
+                            "знято з ігрового поля");
+}
+
 /* ---------------------------------------------------------------- every kind of event */
 
 struct evs {
@@ -393,6 +431,84 @@ static void test_scenes(void **state)
         assert_true(events > 100);
 }
 
+/* Words struck out of the printed texts (docs/glossary.md, "Words struck out"), per language. */
+static const char *const struck[TKIT_LANG_COUNT][20] = {
+    [TKIT_LANG_RO] = {"pionul", "din joc", "punctaj final", "închizi", "Închizi", "castel",
+                      "stareț", "omuleț", "țăran", "postul cavalerilor", "postul călătorilor",
+                      "postul călugărilor", "rândul cavalerilor", "al cavalerilor este încă"},
+    [TKIT_LANG_CS] = {"bodování", "rolník", "stanoviště", "dokončíte měst", "dokončí měst",
+                      "dokončené měst", "dokončeného měst", "dokončeným měst", "dokončených měst",
+                      "dokončíte cest", "dokončí cest", "dokončená cest", "dokončíte obléh",
+                      "dokončí obléh", "dokončeného obléh", "dokončeným obléh"},
+    [TKIT_LANG_UK] = {"з гри", "клун", "ченц", "ченця", "клітинк", "обложен",
+                      "фінального підрахунку", "місці для підданого", "оборонний пост"},
+};
+
+/* Whether Ukrainian text `t` says "пост" (a word of its own: пост, поста, посту, пості, постом)
+ * for a defense post: the glossary's word is "аванпост". */
+static bool bare_post(const char *t)
+{
+        static const char *const forms[] = {"пост", "Пост"};
+        static const char *const ends[] = {"ом", "а", "у", "і", ""};
+        for (int k = 0; k < 2; k++)
+                for (const char *p = strstr(t, forms[k]); p; p = strstr(p + 1, forms[k])) {
+                        if (p > t && (unsigned char)p[-1] >= 0x80)
+                                continue; /* inside a word: аванпост, поставити */
+                        const char *q = p + strlen(forms[k]);
+                        for (int e = 0; e < 5; e++)
+                                if (strncmp(q, ends[e], strlen(ends[e])) == 0 &&
+                                    (unsigned char)q[strlen(ends[e])] < 0x80)
+                                        return true;
+                }
+        return false;
+}
+
+static void check_terms(const char *text, enum tkit_lang l, const char *file)
+{
+        for (size_t k = 0; struck[l][k]; k++)
+                if (strstr(text, struck[l][k]))
+                        fail_msg("%s (%s): '%s' in '%s'", file, tkit_lang_name(l), struck[l][k],
+                                 text);
+        if (l == TKIT_LANG_UK && bare_post(text))
+                fail_msg("%s (uk): 'пост' for 'аванпост' in '%s'", file, text);
+}
+
+/* The captions and callouts of every scene speak the glossary's terms in Romanian, Czech and
+ * Ukrainian: none of the words struck out. */
+static void test_scene_terms(void **state)
+{
+        (void)state;
+        char **files = tkit_test_files(tkit_test_env("TKIT_SCENES"), ".xml", NULL);
+        size_t texts = 0;
+        for (size_t f = 0; files[f]; f++) {
+                const char *path = files[f];
+                const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_scene *s = tkit_scene_read_file(path, &d, NULL);
+                assert_non_null(s);
+                for (size_t l = 1; l < TKIT_LANG_COUNT; l++) {
+                        const char *cap = tkit_text_caption(s, langs[l]);
+                        if (cap)
+                                check_terms(cap, langs[l], name), texts++;
+                        for (size_t i = 0; i < s->ncallouts; i++) {
+                                const char *t = tkit_text_callout(&s->callouts[i], langs[l]);
+                                if (t)
+                                        check_terms(t, langs[l], name), texts++;
+                        }
+                }
+                tkit_diags_finish(&d);
+                tkit_scene_destroy(s);
+        }
+        tkit_test_files_free(files);
+        assert_true(texts > 120);
+        check_terms("Аванпост лицарів атаковано.", TKIT_LANG_UK, "self-test");
+        assert_true(bare_post("Пост лицарів атаковано."));
+        assert_true(bare_post("на посту"));
+        assert_true(bare_post("біля поста мандрівників"));
+        assert_false(bare_post("Аванпост: на аванпості, до аванпосту; поставити, постає"));
+}
+
 /* A caption or callout text in exactly the language asked for, or nothing; each one missing in a
  * language another has is an error naming the language. */
 static void test_translations(void **state)
@@ -434,7 +550,8 @@ int main(void)
             cmocka_unit_test(test_langs),        cmocka_unit_test(test_points),
             cmocka_unit_test(test_players),      cmocka_unit_test(test_every_event),
             cmocka_unit_test(test_words),        cmocka_unit_test(test_scenes),
-            cmocka_unit_test(test_translations),
+            cmocka_unit_test(test_translations), cmocka_unit_test(test_key),
+            cmocka_unit_test(test_scene_terms),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, load, unload));
 }
