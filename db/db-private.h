@@ -87,6 +87,38 @@ int tkit_dbi_commit(struct tkit_db *db, struct tkit_diags *d);
 /* Rolls back when a transaction is open (SQLite may already have done it, e.g. on SQLITE_FULL). */
 void tkit_dbi_rollback(struct tkit_db *db);
 
+/* A row being read from the database, or a layout about to be stored (values.c): where it is
+ * for the messages, and the first error. The checks below report a bad value as
+ * `DBFILE: error: [RULE] WHERE (set 'ID'): message` (the set when `set_id` is one and WHERE does
+ * not name it) and keep `bad_err` as the error when none came before. */
+struct tkit_dbi_row {
+        struct tkit_db *db;
+        struct tkit_diags *d;
+        const char *rule;   /* DB-VALUE when reading; NULL for a caller's bad layout */
+        const char *set_id; /* the set the row belongs to, or NULL */
+        char where[160];    /* "pieces row 3", "placements row (layout 5, seq 3)" */
+        int err;            /* the first error: TKIT_E_INVALID, TKIT_E_USAGE, TKIT_E_DB... */
+        int bad_err;        /* what a bad value gives */
+};
+void tkit_dbi_bad(struct tkit_dbi_row *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Up to 80 bytes of `s` for a message, bytes other than printable ASCII as \xHH (caller frees;
+ * "" for NULL). */
+char *tkit_dbi_quoted(const char *s);
+/* Column i as an integer (its storage class) in min..max, checked as 64 bits before anyone
+ * narrows it: true and *v, or false (reported). */
+bool tkit_dbi_col_int(struct tkit_dbi_row *r, sqlite3_stmt *st, int i, const char *name,
+                      long long min, long long max, long long *v);
+/* Column i as text (its storage class) of at most TKIT_MAX_TEXT bytes without a NUL byte; NULL
+ * when it is NULL and `null_ok` (not reported), or when it is bad (reported). */
+const char *tkit_dbi_col_text(struct tkit_dbi_row *r, sqlite3_stmt *st, int i, const char *name,
+                              bool null_ok);
+/* v in min..max, or false (reported). */
+bool tkit_dbi_check_int(struct tkit_dbi_row *r, const char *name, long long v, long long min,
+                        long long max);
+/* s an id (tkit_id_valid), or false (reported). */
+bool tkit_dbi_check_id(struct tkit_dbi_row *r, const char *name, const char *s);
+
 extern const char tkit_schema_sql[];
 extern const unsigned long tkit_schema_sql_len;
 

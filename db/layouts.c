@@ -12,97 +12,36 @@
 
 #define RULE_VALUE "DB-VALUE"
 
-/* Where the values being checked come from, for the messages. */
-struct rows {
-        struct tkit_db *db;
-        struct tkit_diags *d;
-        const char *rule; /* DB-VALUE when reading; none for a caller's bad layout */
-        char where[96];   /* "placements row (layout 5, seq 3)", "layout to store: discard 2" */
-        int err;          /* the first error: TKIT_E_INVALID, TKIT_E_USAGE or TKIT_E_DB */
-        int bad_err;      /* what a bad value gives */
-};
-
-__attribute__((format(printf, 2, 3))) static void bad(struct rows *r, const char *fmt, ...)
-{
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        va_list ap;
-        va_start(ap, fmt);
-        tkit_buf_vprintf(&b, fmt, ap);
-        va_end(ap);
-        tkit_diags_add(r->d, TKIT_SEV_ERROR, tkit_db_path(r->db), 0, r->rule, NULL, NULL, "%s: %s",
-                       r->where, b.data);
-        tkit_buf_finish(&b);
-        if (!r->err)
-                r->err = r->bad_err;
-}
-
 /* ---------------------------------------------------------------- the values (both ways) */
 
-static bool check_int(struct rows *r, const char *name, long long v, long long min, long long max)
-{
-        if (v >= min && v <= max)
-                return true;
-        bad(r, "%s %lld is outside %lld..%lld", name, v, min, max);
-        return false;
-}
-
-static bool check_rotation(struct rows *r, long long v)
+static bool check_rotation(struct tkit_dbi_row *r, long long v)
 {
         if (v >= 0 && v <= 270 && v % 90 == 0)
                 return true;
-        bad(r, "rotation %lld is not 0, 90, 180 or 270", v);
-        return false;
-}
-
-/* Up to 80 bytes of `s` for a message, bytes other than printable ASCII as \xHH; caller frees. */
-static char *quoted(const char *s)
-{
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_puts(&b, "");
-        size_t i = 0;
-        for (; s[i] && i < 80; i++) {
-                unsigned char ch = (unsigned char)s[i];
-                if (ch < 0x20 || ch >= 0x7f || ch == '\\')
-                        tkit_buf_printf(&b, "\\x%02x", ch);
-                else
-                        tkit_buf_add(&b, s + i, 1);
-        }
-        if (s[i])
-                tkit_buf_puts(&b, "...");
-        return tkit_buf_steal(&b);
-}
-
-static bool check_id(struct rows *r, const char *name, const char *s)
-{
-        if (tkit_id_valid(s))
-                return true;
-        char *q = quoted(s);
-        bad(r, "%s '%s' is not an id ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to %d bytes)", name, q,
-            TKIT_MAX_ID);
-        free(q);
+        tkit_dbi_bad(r, "rotation %lld is not 0, 90, 180 or 270", v);
         return false;
 }
 
 /* A placement or a discard: the set (NULL or "" for none) and the tile, the same either way. */
-static bool check_set_tile(struct rows *r, const char *set, const char *tile)
+static bool check_set_tile(struct tkit_dbi_row *r, const char *set, const char *tile)
 {
-        return (!set || !set[0] || check_id(r, "set_id", set)) && check_id(r, "tile_id", tile);
+        return (!set || !set[0] || tkit_dbi_check_id(r, "set_id", set)) &&
+               tkit_dbi_check_id(r, "tile_id", tile);
 }
 
-static bool check_placement(struct rows *r, const struct tkit_db_placement *p)
+static bool check_placement(struct tkit_dbi_row *r, const struct tkit_db_placement *p)
 {
         return check_set_tile(r, p->set, p->tile) &&
-               check_int(r, "x", p->x, -TKIT_MAX_COORD, TKIT_MAX_COORD) &&
-               check_int(r, "y", p->y, -TKIT_MAX_COORD, TKIT_MAX_COORD) &&
+               tkit_dbi_check_int(r, "x", p->x, -TKIT_MAX_COORD, TKIT_MAX_COORD) &&
+               tkit_dbi_check_int(r, "y", p->y, -TKIT_MAX_COORD, TKIT_MAX_COORD) &&
                check_rotation(r, p->rotation) &&
-               check_int(r, "bridge", p->bridge, TKIT_BRIDGE_NONE, TKIT_BRIDGE_EW);
+               tkit_dbi_check_int(r, "bridge", p->bridge, TKIT_BRIDGE_NONE, TKIT_BRIDGE_EW);
 }
 
-static bool check_discard(struct rows *r, const struct tkit_db_discard *c)
+static bool check_discard(struct tkit_dbi_row *r, const struct tkit_db_discard *c)
 {
-        return check_set_tile(r, c->set, c->tile) && check_int(r, "after", c->after, 0, INT32_MAX);
+        return check_set_tile(r, c->set, c->tile) &&
+               tkit_dbi_check_int(r, "after", c->after, 0, INT32_MAX);
 }
 
 static const char *set_key(const void *ctx, size_t i)
@@ -111,19 +50,19 @@ static const char *set_key(const void *ctx, size_t i)
 }
 
 /* At least one set, each an id (so without the commas that separate them when stored), once. */
-static bool check_sets(struct rows *r, const char *const *sets, size_t n)
+static bool check_sets(struct tkit_dbi_row *r, const char *const *sets, size_t n)
 {
         if (n == 0) {
-                bad(r, "no set is in play");
+                tkit_dbi_bad(r, "no set is in play");
                 return false;
         }
         struct tkit_index seen;
         tkit_index_init(&seen);
         bool ok = true;
         for (size_t i = 0; i < n && ok; i++) {
-                ok = check_id(r, "set", sets[i]);
+                ok = tkit_dbi_check_id(r, "set", sets[i]);
                 if (ok && tkit_index_find(&seen, sets[i], set_key, sets) >= 0) {
-                        bad(r, "set '%s' is listed twice", sets[i]);
+                        tkit_dbi_bad(r, "set '%s' is listed twice", sets[i]);
                         ok = false;
                 }
                 tkit_index_add(&seen, sets[i], i);
@@ -134,14 +73,14 @@ static bool check_sets(struct rows *r, const char *const *sets, size_t n)
 
 /* ---------------------------------------------------------------- storing */
 
-static bool check_layout(struct rows *r, const struct tkit_db_layout *l)
+static bool check_layout(struct tkit_dbi_row *r, const struct tkit_db_layout *l)
 {
         snprintf(r->where, sizeof r->where, "layout to store");
         if (!check_sets(r, l->sets, l->nsets) ||
-            !check_int(r, "players", l->players, 1, TKIT_MAX_LAYOUT_PLAYERS))
+            !tkit_dbi_check_int(r, "players", l->players, 1, TKIT_MAX_LAYOUT_PLAYERS))
                 return false;
         if (l->stats_json && !tkit_text_valid(l->stats_json, strlen(l->stats_json))) {
-                bad(r, "the statistics are not UTF-8 text");
+                tkit_dbi_bad(r, "the statistics are not UTF-8 text");
                 return false;
         }
         for (size_t i = 0; i < l->nplacements; i++) {
@@ -238,7 +177,7 @@ static int insert_layout(struct tkit_db *db, const struct tkit_db_layout *l, int
 int tkit_db_store_layout(struct tkit_db *db, const struct tkit_db_layout *l, int64_t *layout_id,
                          struct tkit_diags *d)
 {
-        struct rows r = {db, d, NULL, "", 0, TKIT_E_USAGE};
+        struct tkit_dbi_row r = {.db = db, .d = d, .bad_err = TKIT_E_USAGE};
         if (!check_layout(&r, l))
                 return r.err;
         bool own = sqlite3_get_autocommit(db->sql) != 0;
@@ -263,58 +202,6 @@ int tkit_db_store_layout(struct tkit_db *db, const struct tkit_db_layout *l, int
 
 /* ---------------------------------------------------------------- reading */
 
-static const char *type_name(int type)
-{
-        switch (type) {
-        case SQLITE_INTEGER:
-                return "an integer";
-        case SQLITE_FLOAT:
-                return "a real number";
-        case SQLITE_TEXT:
-                return "text";
-        case SQLITE_BLOB:
-                return "a blob";
-        default:
-                return "NULL";
-        }
-}
-
-/* Column i as a 64-bit integer; false (reported) when it holds anything else. */
-static bool col_int(struct rows *r, sqlite3_stmt *st, int i, const char *name, long long *v)
-{
-        int type = sqlite3_column_type(st, i);
-        if (type != SQLITE_INTEGER) {
-                bad(r, "%s is %s, not an integer", name, type_name(type));
-                return false;
-        }
-        *v = sqlite3_column_int64(st, i);
-        return true;
-}
-
-/* Column i as text without NUL bytes, at most TKIT_MAX_TEXT bytes; NULL (reported unless
- * `null_ok`) otherwise. */
-static const char *col_text(struct rows *r, sqlite3_stmt *st, int i, const char *name, bool null_ok)
-{
-        int type = sqlite3_column_type(st, i);
-        if (type == SQLITE_NULL && null_ok)
-                return NULL;
-        if (type != SQLITE_TEXT) {
-                bad(r, "%s is %s, not text", name, type_name(type));
-                return NULL;
-        }
-        int n = sqlite3_column_bytes(st, i); /* the length first: converted only when in bounds */
-        if (n > TKIT_MAX_TEXT) {
-                bad(r, "%s is %d bytes long; the limit is %d", name, n, TKIT_MAX_TEXT);
-                return NULL;
-        }
-        const char *s = (const char *)sqlite3_column_text(st, i);
-        if (!s || strlen(s) != (size_t)n) {
-                bad(r, "%s holds a NUL byte", name);
-                return NULL;
-        }
-        return s;
-}
-
 static const char *own(struct tkit_db_layout *l, const char *s)
 {
         char *c = tkit_xstrdup(s);
@@ -323,7 +210,7 @@ static const char *own(struct tkit_db_layout *l, const char *s)
 }
 
 /* "a,b": the ids of the sets, in order. */
-static bool read_sets(struct rows *r, struct tkit_db_layout *l, const char *text)
+static bool read_sets(struct tkit_dbi_row *r, struct tkit_db_layout *l, const char *text)
 {
         size_t cap = 0;
         for (const char *s = text;;) {
@@ -340,7 +227,7 @@ static bool read_sets(struct rows *r, struct tkit_db_layout *l, const char *text
 }
 
 /* Prepares one of the per-layout queries with the layout id bound. */
-static sqlite3_stmt *query(struct rows *r, const char *sql, int64_t layout_id)
+static sqlite3_stmt *query(struct tkit_dbi_row *r, const char *sql, int64_t layout_id)
 {
         sqlite3_stmt *st = NULL;
         if (tkit_db_prepare(r->db, sql, &st, r->d) < 0) {
@@ -358,7 +245,7 @@ static sqlite3_stmt *query(struct rows *r, const char *sql, int64_t layout_id)
 }
 
 /* Steps st: true for a row; false at the end, or after an error (reported). */
-static bool next_row(struct rows *r, sqlite3_stmt *st, int64_t layout_id)
+static bool next_row(struct tkit_dbi_row *r, sqlite3_stmt *st, int64_t layout_id)
 {
         int e = sqlite3_step(st);
         if (e == SQLITE_ROW)
@@ -369,7 +256,7 @@ static bool next_row(struct rows *r, sqlite3_stmt *st, int64_t layout_id)
         return false;
 }
 
-static bool read_head(struct rows *r, struct tkit_db_layout *l, int64_t layout_id)
+static bool read_head(struct tkit_dbi_row *r, struct tkit_db_layout *l, int64_t layout_id)
 {
         sqlite3_stmt *st =
             query(r, "SELECT seed, sets, players, stats_json FROM layouts WHERE layout_id = ?",
@@ -388,14 +275,14 @@ static bool read_head(struct rows *r, struct tkit_db_layout *l, int64_t layout_i
         snprintf(r->where, sizeof r->where, "layouts row %lld", (long long)layout_id);
         long long seed, players;
         const char *sets, *stats;
-        if (col_int(r, st, 0, "seed", &seed) && (sets = col_text(r, st, 1, "sets", false)) &&
-            read_sets(r, l, sets) && col_int(r, st, 2, "players", &players) &&
-            check_int(r, "players", players, 1, TKIT_MAX_LAYOUT_PLAYERS)) {
+        if (tkit_dbi_col_int(r, st, 0, "seed", INT64_MIN, INT64_MAX, &seed) &&
+            (sets = tkit_dbi_col_text(r, st, 1, "sets", false)) && read_sets(r, l, sets) &&
+            tkit_dbi_col_int(r, st, 2, "players", 1, TKIT_MAX_LAYOUT_PLAYERS, &players)) {
                 l->seed = (uint64_t)seed;
                 l->players = (int)players;
-                stats = col_text(r, st, 3, "stats_json", true);
+                stats = tkit_dbi_col_text(r, st, 3, "stats_json", true);
                 if (stats && !tkit_text_valid(stats, strlen(stats)))
-                        bad(r, "stats_json is not UTF-8 text");
+                        tkit_dbi_bad(r, "stats_json is not UTF-8 text");
                 else if (stats)
                         l->stats_json = own(l, stats);
         }
@@ -404,11 +291,11 @@ static bool read_head(struct rows *r, struct tkit_db_layout *l, int64_t layout_i
 }
 
 /* Columns from `first` on: set_id, tile_id. */
-static bool read_set_tile(struct rows *r, struct tkit_db_layout *l, sqlite3_stmt *st, int first,
-                          const char **set, const char **tile)
+static bool read_set_tile(struct tkit_dbi_row *r, struct tkit_db_layout *l, sqlite3_stmt *st,
+                          int first, const char **set, const char **tile)
 {
-        const char *s = col_text(r, st, first, "set_id", false);
-        const char *t = s ? col_text(r, st, first + 1, "tile_id", false) : NULL;
+        const char *s = tkit_dbi_col_text(r, st, first, "set_id", false);
+        const char *t = s ? tkit_dbi_col_text(r, st, first + 1, "tile_id", false) : NULL;
         if (!t || !check_set_tile(r, s, t))
                 return false;
         *set = s[0] ? own(l, s) : NULL;
@@ -417,34 +304,35 @@ static bool read_set_tile(struct rows *r, struct tkit_db_layout *l, sqlite3_stmt
 }
 
 /* "TABLE row (layout N, seq K)" from column 0, the sequence number. */
-static bool at_row(struct rows *r, sqlite3_stmt *st, const char *table, int64_t layout_id)
+static bool at_row(struct tkit_dbi_row *r, sqlite3_stmt *st, const char *table, int64_t layout_id)
 {
         long long seq = sqlite3_column_int64(st, 0);
         snprintf(r->where, sizeof r->where, "%s row (layout %lld, seq %lld)", table,
                  (long long)layout_id, seq);
-        return col_int(r, st, 0, "seq", &seq) && check_int(r, "seq", seq, 0, INT64_MAX);
+        return tkit_dbi_col_int(r, st, 0, "seq", 0, INT64_MAX, &seq);
 }
 
-static bool read_placement(struct rows *r, struct tkit_db_layout *l, sqlite3_stmt *st,
+static bool read_placement(struct tkit_dbi_row *r, struct tkit_db_layout *l, sqlite3_stmt *st,
                            int64_t layout_id, size_t *cap)
 {
         struct tkit_db_placement p = {0};
         long long x, y, rot;
         if (!at_row(r, st, "placements", layout_id) ||
-            !read_set_tile(r, l, st, 1, &p.set, &p.tile) || !col_int(r, st, 3, "x", &x) ||
-            !check_int(r, "x", x, -TKIT_MAX_COORD, TKIT_MAX_COORD) || !col_int(r, st, 4, "y", &y) ||
-            !check_int(r, "y", y, -TKIT_MAX_COORD, TKIT_MAX_COORD) ||
-            !col_int(r, st, 5, "rotation", &rot) || !check_rotation(r, rot))
+            !read_set_tile(r, l, st, 1, &p.set, &p.tile) ||
+            !tkit_dbi_col_int(r, st, 3, "x", -TKIT_MAX_COORD, TKIT_MAX_COORD, &x) ||
+            !tkit_dbi_col_int(r, st, 4, "y", -TKIT_MAX_COORD, TKIT_MAX_COORD, &y) ||
+            !tkit_dbi_col_int(r, st, 5, "rotation", INT64_MIN, INT64_MAX, &rot) ||
+            !check_rotation(r, rot))
                 return false;
         p.x = (int)x;
         p.y = (int)y;
         p.rotation = (int)rot;
         if (sqlite3_column_type(st, 6) != SQLITE_NULL) {
-                const char *axis = col_text(r, st, 6, "bridge", false);
+                const char *axis = tkit_dbi_col_text(r, st, 6, "bridge", false);
                 int a = axis ? tkit_bridge_axis_parse(axis) : -1;
                 if (axis && a < 0) {
-                        char *q = quoted(axis);
-                        bad(r, "bridge '%s' is not one of: NS EW (or NULL for none)", q);
+                        char *q = tkit_dbi_quoted(axis);
+                        tkit_dbi_bad(r, "bridge '%s' is not one of: NS EW (or NULL for none)", q);
                         free(q);
                 }
                 if (a < 0)
@@ -455,20 +343,20 @@ static bool read_placement(struct rows *r, struct tkit_db_layout *l, sqlite3_stm
         return true;
 }
 
-static bool read_discard(struct rows *r, struct tkit_db_layout *l, sqlite3_stmt *st,
+static bool read_discard(struct tkit_dbi_row *r, struct tkit_db_layout *l, sqlite3_stmt *st,
                          int64_t layout_id, size_t *cap)
 {
         struct tkit_db_discard c = {0};
         long long after;
         if (!at_row(r, st, "discards", layout_id) || !read_set_tile(r, l, st, 1, &c.set, &c.tile) ||
-            !col_int(r, st, 3, "after", &after) || !check_int(r, "after", after, 0, INT32_MAX))
+            !tkit_dbi_col_int(r, st, 3, "after", 0, INT32_MAX, &after))
                 return false;
         c.after = (int)after;
         *TKIT_PUSH(l->discards, l->ndiscards, *cap) = c;
         return true;
 }
 
-static bool read_placements(struct rows *r, struct tkit_db_layout *l, int64_t layout_id)
+static bool read_placements(struct tkit_dbi_row *r, struct tkit_db_layout *l, int64_t layout_id)
 {
         sqlite3_stmt *st = query(r,
                                  "SELECT seq, set_id, tile_id, x, y, rotation, bridge FROM "
@@ -481,7 +369,7 @@ static bool read_placements(struct rows *r, struct tkit_db_layout *l, int64_t la
         return !r->err;
 }
 
-static bool read_discards(struct rows *r, struct tkit_db_layout *l, int64_t layout_id)
+static bool read_discards(struct tkit_dbi_row *r, struct tkit_db_layout *l, int64_t layout_id)
 {
         sqlite3_stmt *st = query(
             r, "SELECT seq, set_id, tile_id, after FROM discards WHERE layout_id = ? ORDER BY seq",
@@ -497,7 +385,7 @@ int tkit_db_load_layout(struct tkit_db *db, int64_t layout_id, struct tkit_db_la
                         struct tkit_diags *d)
 {
         memset(out, 0, sizeof(*out));
-        struct rows r = {db, d, RULE_VALUE, "", 0, TKIT_E_INVALID};
+        struct tkit_dbi_row r = {.db = db, .d = d, .rule = RULE_VALUE, .bad_err = TKIT_E_INVALID};
         if (read_head(&r, out, layout_id) && read_placements(&r, out, layout_id))
                 read_discards(&r, out, layout_id);
         if (r.err)

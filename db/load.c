@@ -17,52 +17,12 @@
 #define RULE_VALUE "DB-VALUE"
 
 struct load_ctx {
-        struct tkit_db *db;
-        struct tkit_diags *d;
-        const char *set_id;
-        int err;
-        sqlite3_stmt *st; /* the row being checked */
-        char row[160];    /* "pieces row 3": where the row is, for diagnostics */
+        struct tkit_dbi_row r; /* the row being checked (r.where: "pieces row 3"), the error */
+        sqlite3_stmt *st;      /* the row being checked */
 };
 
-/* Up to 80 bytes of `s` for a message, with bytes that are not printable ASCII as \xHH. */
-static char *quoted(const char *s)
-{
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_puts(&b, "");
-        size_t i = 0;
-        for (; s && s[i] && i < 80; i++) {
-                unsigned char ch = (unsigned char)s[i];
-                if (ch < 0x20 || ch >= 0x7f || ch == '\\')
-                        tkit_buf_printf(&b, "\\x%02x", ch);
-                else
-                        tkit_buf_add(&b, s + i, 1);
-        }
-        if (s && s[i])
-                tkit_buf_puts(&b, "...");
-        return tkit_buf_steal(&b);
-}
-
-__attribute__((format(printf, 2, 3))) static void bad(struct load_ctx *c, const char *fmt, ...)
-{
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        va_list ap;
-        va_start(ap, fmt);
-        tkit_buf_vprintf(&b, fmt, ap);
-        va_end(ap);
-        char *set = quoted(c->set_id);
-        if (set[0] && !strstr(c->row, "set_id '"))
-                tkit_diags_add(c->d, TKIT_SEV_ERROR, c->db->path, 0, RULE_VALUE, c->set_id, NULL,
-                               "%s (set '%s'): %s", c->row, set, b.data);
-        else
-                tkit_diags_add(c->d, TKIT_SEV_ERROR, c->db->path, 0, RULE_VALUE, NULL, NULL,
-                               "%s: %s", c->row, b.data);
-        free(set);
-        tkit_buf_finish(&b);
-        c->err = TKIT_E_INVALID;
-}
+/* A bad value of the row being checked: reported, and the load ends (values.c). */
+#define bad(c, ...) tkit_dbi_bad(&(c)->r, __VA_ARGS__)
 
 /* Names the row about to be checked: "TABLE row KEY" from column 0 (an integer key), or
  * "TABLE row (PARENT, seq N)" for the tables keyed by their parent and a sequence number. */
@@ -70,26 +30,10 @@ static void at_row(struct load_ctx *c, const char *table, const char *parent)
 {
         sqlite3_int64 k = sqlite3_column_int64(c->st, 0);
         if (parent)
-                snprintf(c->row, sizeof c->row, "%s row (%s, seq %lld)", table, parent,
+                snprintf(c->r.where, sizeof c->r.where, "%s row (%s, seq %lld)", table, parent,
                          (long long)k);
         else
-                snprintf(c->row, sizeof c->row, "%s row %lld", table, (long long)k);
-}
-
-static const char *type_name(int type)
-{
-        switch (type) {
-        case SQLITE_INTEGER:
-                return "an integer";
-        case SQLITE_FLOAT:
-                return "a real number";
-        case SQLITE_TEXT:
-                return "text";
-        case SQLITE_BLOB:
-                return "a blob";
-        default:
-                return "NULL";
-        }
+                snprintf(c->r.where, sizeof c->r.where, "%s row %lld", table, (long long)k);
 }
 
 /* Column i as an integer in min..max, checked as 64 bits before it is narrowed; NULL reads as 0
@@ -97,19 +41,10 @@ static const char *type_name(int type)
 static int col_int(struct load_ctx *c, int i, const char *name, long long min, long long max,
                    bool null_ok)
 {
-        int type = sqlite3_column_type(c->st, i);
-        if (type == SQLITE_NULL && null_ok)
+        if (null_ok && sqlite3_column_type(c->st, i) == SQLITE_NULL)
                 return 0;
-        if (type != SQLITE_INTEGER) {
-                bad(c, "%s is %s, not an integer", name, type_name(type));
-                return (int)min;
-        }
-        sqlite3_int64 v = sqlite3_column_int64(c->st, i);
-        if (v < min || v > max) {
-                bad(c, "%s %lld is outside %lld..%lld", name, (long long)v, min, max);
-                return (int)min;
-        }
-        return (int)v;
+        long long v;
+        return tkit_dbi_col_int(&c->r, c->st, i, name, min, max, &v) ? (int)v : (int)min;
 }
 
 static bool col_bool(struct load_ctx *c, int i, const char *name)
@@ -129,34 +64,18 @@ enum text_kind { TEXT_ANY, TEXT_ID, TEXT_LANG, TEXT_WORD };
 static const char *col_text(struct load_ctx *c, int i, const char *name, enum text_kind kind,
                             bool null_ok)
 {
-        int type = sqlite3_column_type(c->st, i);
-        if (type == SQLITE_NULL && null_ok)
-                return NULL;
         const char *fallback = null_ok ? NULL : "";
-        if (type != SQLITE_TEXT) {
-                bad(c, "%s is %s, not text", name, type_name(type));
+        const char *s = tkit_dbi_col_text(&c->r, c->st, i, name, null_ok);
+        if (!s)
                 return fallback;
-        }
-        /* the length first: text is only converted (and copied) when it is within the limit */
-        int n = sqlite3_column_bytes(c->st, i);
-        if (n > TKIT_MAX_TEXT) {
-                bad(c, "%s is %d bytes long; the limit is %d", name, n, TKIT_MAX_TEXT);
-                return fallback;
-        }
-        const char *s = (const char *)sqlite3_column_text(c->st, i);
-        if (!s || strlen(s) != (size_t)n) {
-                bad(c, "%s holds a NUL byte", name);
-                return fallback;
-        }
-        bool ok = kind == TEXT_ID     ? tkit_id_valid(s)
-                  : kind == TEXT_LANG ? tkit_lang_valid(s)
-                                      : tkit_text_valid(s, (size_t)n);
+        if (kind == TEXT_ID)
+                return tkit_dbi_check_id(&c->r, name, s) ? s : fallback;
+        bool ok = kind == TEXT_LANG ? tkit_lang_valid(s) : tkit_text_valid(s, strlen(s));
         if (!ok) {
-                char *q = quoted(s);
+                char *q = tkit_dbi_quoted(s);
                 bad(c, "%s '%s' is not %s", name, q,
-                    kind == TEXT_ID     ? "an id ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64 bytes)"
-                    : kind == TEXT_LANG ? "a language tag (en, ro, pt-BR...)"
-                                        : "UTF-8 text an XML file can hold");
+                    kind == TEXT_LANG ? "a language tag (en, ro, pt-BR...)"
+                                      : "UTF-8 text an XML file can hold");
                 free(q);
                 return fallback;
         }
@@ -171,11 +90,11 @@ static int col_word(struct load_ctx *c, int i, const char *name, int (*parse)(co
         if (null_ok && sqlite3_column_type(c->st, i) == SQLITE_NULL)
                 return null_val;
         const char *s = col_text(c, i, name, TEXT_WORD, false);
-        if (c->err)
+        if (c->r.err)
                 return least;
         int v = parse(s);
         if (v < least) {
-                char *q = quoted(s);
+                char *q = tkit_dbi_quoted(s);
                 bad(c, "%s '%s' is not one of: %s", name, q, choices);
                 free(q);
                 return least;
@@ -186,11 +105,11 @@ static int col_word(struct load_ctx *c, int i, const char *name, int (*parse)(co
 /* Starts a query with bound parameters; NULL (reported) when that fails or after an error. */
 static sqlite3_stmt *query(struct load_ctx *c, enum tkit_dbi_stmt which, const char *fmt, ...)
 {
-        if (c->err)
+        if (c->r.err)
                 return NULL;
-        sqlite3_stmt *st = tkit_dbi_stmt(c->db, which, c->d);
+        sqlite3_stmt *st = tkit_dbi_stmt(c->r.db, which, c->r.d);
         if (!st) {
-                c->err = TKIT_E_DB;
+                c->r.err = TKIT_E_DB;
                 return NULL;
         }
         va_list ap;
@@ -199,7 +118,7 @@ static sqlite3_stmt *query(struct load_ctx *c, enum tkit_dbi_stmt which, const c
         va_end(ap);
         if (rc != SQLITE_OK) {
                 sqlite3_clear_bindings(st);
-                c->err = tkit_dbi_report(c->db, rc, c->d, "loading set '%s'", c->set_id);
+                c->r.err = tkit_dbi_report(c->r.db, rc, c->r.d, "loading set '%s'", c->r.set_id);
                 return NULL;
         }
         return st;
@@ -211,14 +130,14 @@ static bool next_row(struct load_ctx *c, sqlite3_stmt *st)
 {
         if (!st)
                 return false;
-        int rc = c->err ? SQLITE_DONE : sqlite3_step(st);
+        int rc = c->r.err ? SQLITE_DONE : sqlite3_step(st);
         if (rc == SQLITE_ROW) {
                 c->st = st;
                 return true;
         }
         tkit_dbi_query_end(st, rc);
-        if (rc != SQLITE_DONE && !c->err)
-                c->err = tkit_dbi_report(c->db, rc, c->d, "loading set '%s'", c->set_id);
+        if (rc != SQLITE_DONE && !c->r.err)
+                c->r.err = tkit_dbi_report(c->r.db, rc, c->r.d, "loading set '%s'", c->r.set_id);
         return false;
 }
 
@@ -229,9 +148,9 @@ static void add_attr(struct load_ctx *c, struct tkit_attr **v, size_t *n, size_t
         const char *name = col_text(c, 1, "name", TEXT_ANY, false);
         const char *value = col_text(c, 2, "value", TEXT_ANY, false);
         int line = col_line(c, 3);
-        if (!c->err && !name[0])
+        if (!c->r.err && !name[0])
                 bad(c, "a marker has an empty name");
-        if (c->err)
+        if (c->r.err)
                 return;
         *TKIT_PUSH(*v, *n, *cap) =
             (struct tkit_attr){tkit_xstrdup(name), tkit_xstrdup(value), line};
@@ -263,9 +182,9 @@ static void load_names(struct load_ctx *c, sqlite3_stmt *st, const char *table, 
                 at_row(c, table, parent);
                 const char *lang = col_text(c, 1, "lang", TEXT_LANG, false);
                 const char *text = col_text(c, 2, "text", TEXT_ANY, false);
-                if (!c->err && tkit_index_find(&langs, lang, name_lang, *v) >= 0)
+                if (!c->r.err && tkit_index_find(&langs, lang, name_lang, *v) >= 0)
                         bad(c, "a second name in language '%s'", lang);
-                if (c->err)
+                if (c->r.err)
                         continue; /* next_row ends the query */
                 *TKIT_PUSH(*v, *n, cap) =
                     (struct tkit_name){tkit_xstrdup(lang), tkit_xstrdup(text)};
@@ -322,9 +241,9 @@ static void load_feature(struct load_ctx *c, struct tkit_tile *t)
         f.overpass = col_bool(c, 9, "overpass");
         f.inn = col_bool(c, 10, "inn");
         f.line = col_line(c, 11);
-        if (!c->err)
+        if (!c->r.err)
                 check_feature_kind(c, &f);
-        if (c->err)
+        if (c->r.err)
                 return;
         struct tkit_feature *nf = tkit_tile_add_feature(t, f.kind, id);
         f.id = nf->id;
@@ -335,7 +254,7 @@ static void load_feature(struct load_ctx *c, struct tkit_tile *t)
  * finished before the same cached statements run again for the next tile. */
 static void load_feature_lists(struct load_ctx *c, struct tkit_tile *t, sqlite3_int64 *keys)
 {
-        for (size_t i = 0; i < t->nfeatures && !c->err; i++) {
+        for (size_t i = 0; i < t->nfeatures && !c->r.err; i++) {
                 struct tkit_feature *f = &t->features[i];
                 char parent[48];
                 snprintf(parent, sizeof parent, "feature_key %lld", (long long)keys[i]);
@@ -343,9 +262,9 @@ static void load_feature_lists(struct load_ctx *c, struct tkit_tile *t, sqlite3_
                 while (next_row(c, st)) {
                         at_row(c, "field_touches", parent);
                         const char *city = col_text(c, 1, "city_id", TEXT_ID, false);
-                        if (!c->err && f->kind != TKIT_FIELD)
+                        if (!c->r.err && f->kind != TKIT_FIELD)
                                 bad(c, "only a field touches cities");
-                        if (!c->err)
+                        if (!c->r.err)
                                 tkit_feature_add_touch(f, city);
                 }
                 load_markers(c, query(c, ST_SEL_FEATURE_MARKERS, "k", keys[i]), &f->extra,
@@ -367,19 +286,19 @@ static void load_tile_parts(struct load_ctx *c, struct tkit_tile *t, sqlite3_int
                 at_row(c, "siege_symbols", parent);
                 int post = col_word(c, 1, "post", tkit_post_parse, 0, "knights travelers monks any",
                                     false, 0);
-                if (!c->err && t->nsymbols >= TKIT_MAX_SYMBOLS)
+                if (!c->r.err && t->nsymbols >= TKIT_MAX_SYMBOLS)
                         bad(c, "more than %d siege symbols", TKIT_MAX_SYMBOLS);
-                if (!c->err)
+                if (!c->r.err)
                         t->symbols[t->nsymbols++] = (enum tkit_post)post;
         }
-        if (!c->err && cell && (t->nnames || t->nsymbols))
+        if (!c->r.err && cell && (t->nnames || t->nsymbols))
                 bad(c, "a cell of a piece has no names and no siege symbols");
         sqlite3_int64 *keys = NULL;
         size_t nkeys = 0, cap = 0;
         st = query(c, ST_SEL_FEATURES, "k", key);
         while (next_row(c, st)) {
                 load_feature(c, t);
-                if (!c->err)
+                if (!c->r.err)
                         *TKIT_PUSH(keys, nkeys, cap) = sqlite3_column_int64(st, 0);
         }
         load_feature_lists(c, t, keys);
@@ -418,13 +337,13 @@ static void tile_from_row(struct load_ctx *c, struct tkit_tile *t, bool cell)
         const char *prov = col_text(c, 6, "provenance", TEXT_ANY, true);
         const char *ill = col_text(c, 7, "illustrations", TEXT_ANY, false);
         int line = col_line(c, 8);
-        if (!c->err && cell &&
+        if (!c->r.err && cell &&
             (count != 1 || group != TKIT_GROUP_FORTRESS || start || basis || prov || ill[0]))
                 bad(c, "a cell of a piece has count 1, group fortress and no start, basis, "
                        "provenance or illustrations");
-        if (!c->err)
+        if (!c->r.err)
                 illustrations_from(c, t, ill);
-        if (c->err)
+        if (c->r.err)
                 return;
         if (!cell) {
                 free(t->id);
@@ -453,14 +372,14 @@ static void load_tiles(struct load_ctx *c, struct tkit_set *s)
                 struct tkit_tile t;
                 tkit_tile_init(&t);
                 tile_from_row(c, &t, false);
-                if (c->err) {
+                if (c->r.err) {
                         tkit_tile_finish(&t);
                         continue;
                 }
                 *TKIT_PUSH(s->tiles, s->ntiles, s->captiles) = t;
                 *TKIT_PUSH(keys, n, cap) = (struct tile_key){sqlite3_column_int64(st, 0), NULL};
         }
-        for (size_t i = 0; i < n && !c->err; i++)
+        for (size_t i = 0; i < n && !c->r.err; i++)
                 load_tile_parts(c, &s->tiles[i], keys[i].key, false);
         free(keys);
 }
@@ -477,22 +396,22 @@ static void load_cells(struct load_ctx *c, struct tkit_piece *p, sqlite3_int64 p
                 at_row(c, "tiles", NULL);
                 int x = col_int(c, 9, "cell_x", 0, p->width - 1, false);
                 int y = col_int(c, 10, "cell_y", 0, p->height - 1, false);
-                if (!c->err && seen[y * p->width + x])
+                if (!c->r.err && seen[y * p->width + x])
                         bad(c, "a second cell (%d, %d) of piece '%s'", x, y, p->id);
                 struct tkit_tile *t = tkit_piece_cell(p, x, y);
-                if (!c->err)
+                if (!c->r.err)
                         tile_from_row(c, t, true);
-                if (c->err)
+                if (c->r.err)
                         continue;
                 seen[y * p->width + x] = true;
                 *TKIT_PUSH(keys, n, cap) = (struct tile_key){sqlite3_column_int64(st, 0), t};
         }
-        snprintf(c->row, sizeof c->row, "pieces row %lld", (long long)piece);
-        for (int i = 0; i < p->width * p->height && !c->err; i++)
+        snprintf(c->r.where, sizeof c->r.where, "pieces row %lld", (long long)piece);
+        for (int i = 0; i < p->width * p->height && !c->r.err; i++)
                 if (!seen[i])
                         bad(c, "piece '%s' has no cell (%d, %d)", p->id, i % p->width,
                             i / p->width);
-        for (size_t i = 0; i < n && !c->err; i++)
+        for (size_t i = 0; i < n && !c->r.err; i++)
                 load_tile_parts(c, keys[i].tile, keys[i].key, true);
         free(seen);
         free(keys);
@@ -503,7 +422,7 @@ static void load_post(struct load_ctx *c, struct tkit_face *f)
 {
         struct tkit_post_def p;
         p.kind = col_word(c, 1, "kind", tkit_post_parse, 0, "knights travelers monks", false, 0);
-        if (!c->err && p.kind == TKIT_POST_ANY)
+        if (!c->r.err && p.kind == TKIT_POST_ANY)
                 bad(c, "kind 'any' names a symbol, not a post");
         static const char *const cols[] = {"plain", "dark3", "fiveplus", "meeple", "catapult"};
         int v[5];
@@ -515,7 +434,7 @@ static void load_post(struct load_ctx *c, struct tkit_face *f)
         p.meeple = v[3];
         p.catapult = v[4];
         p.line = col_line(c, 7);
-        if (c->err)
+        if (c->r.err)
                 return;
         f->posts = tkit_xrealloc(f->posts, (f->nposts + 1) * sizeof *f->posts);
         f->posts[f->nposts++] = p;
@@ -535,11 +454,11 @@ static void load_face(struct load_ctx *c, struct tkit_piece *p, struct tkit_inde
         int min = col_int(c, 2, "min_players", 1, TKIT_MAX_PLAYERS, false);
         int max = col_int(c, 3, "max_players", 0, TKIT_MAX_PLAYERS, false);
         int line = col_line(c, 4);
-        if (!c->err && max && max < min)
+        if (!c->r.err && max && max < min)
                 bad(c, "max_players %d is below min_players %d (0: no upper bound)", max, min);
-        if (!c->err && tkit_index_find(ids, id, face_id, p) >= 0)
+        if (!c->r.err && tkit_index_find(ids, id, face_id, p) >= 0)
                 bad(c, "duplicate face id '%s' in piece '%s'", id, p->id);
-        if (c->err)
+        if (c->r.err)
                 return;
         *TKIT_PUSH(p->faces, p->nfaces, *cap) = (struct tkit_face){
             .id = tkit_xstrdup(id), .min_players = min, .max_players = max, .line = line};
@@ -556,11 +475,11 @@ static void load_faces(struct load_ctx *c, struct tkit_piece *p, sqlite3_int64 p
         sqlite3_stmt *st = query(c, ST_SEL_FACES, "k", piece);
         while (next_row(c, st)) {
                 load_face(c, p, &ids, &capfaces);
-                if (!c->err)
+                if (!c->r.err)
                         *TKIT_PUSH(keys, n, cap) = sqlite3_column_int64(st, 0);
         }
         tkit_index_finish(&ids);
-        for (size_t i = 0; i < n && !c->err; i++) {
+        for (size_t i = 0; i < n && !c->r.err; i++) {
                 char parent[48];
                 snprintf(parent, sizeof parent, "face_key %lld", (long long)keys[i]);
                 st = query(c, ST_SEL_POSTS, "k", keys[i]);
@@ -585,7 +504,7 @@ static void load_piece(struct load_ctx *c, struct tkit_set *s)
                              "unstated well-known source reconstructed external", false, 0);
         const char *prov = col_text(c, 6, "provenance", TEXT_ANY, true);
         int line = col_line(c, 7);
-        if (c->err)
+        if (c->r.err)
                 return;
         struct tkit_piece *p = tkit_set_add_piece(s, id, w, h);
         p->count = count;
@@ -601,10 +520,10 @@ static void load_pieces(struct load_ctx *c, struct tkit_set *s)
         sqlite3_stmt *st = query(c, ST_SEL_PIECES, "t", s->id);
         while (next_row(c, st)) {
                 load_piece(c, s);
-                if (!c->err)
+                if (!c->r.err)
                         *TKIT_PUSH(keys, n, cap) = sqlite3_column_int64(st, 0);
         }
-        for (size_t i = 0; i < n && !c->err; i++) {
+        for (size_t i = 0; i < n && !c->r.err; i++) {
                 struct tkit_piece *p = &s->pieces[i];
                 char parent[48];
                 snprintf(parent, sizeof parent, "piece_key %lld", (long long)keys[i]);
@@ -631,15 +550,15 @@ static void load_expect(struct load_ctx *c, struct tkit_set *s)
         int count = col_int(c, 4, "count", 0, TKIT_MAX_NUMBER, false);
         const char *note = col_text(c, 5, "note", TEXT_ANY, true);
         int line = col_line(c, 6);
-        if (!c->err && !tkit_expect_of_valid((enum tkit_expect_what)what, of)) {
-                char *q = quoted(of ? of : "(NULL)");
+        if (!c->r.err && !tkit_expect_of_valid((enum tkit_expect_what)what, of)) {
+                char *q = tkit_dbi_quoted(of ? of : "(NULL)");
                 bad(c, "of '%s' does not suit what '%s'", q,
                     tkit_expect_name((enum tkit_expect_what)what));
                 free(q);
         }
-        if (!c->err && group >= 0 && what != TKIT_EXPECT_TILES && what != TKIT_EXPECT_TYPES)
+        if (!c->r.err && group >= 0 && what != TKIT_EXPECT_TILES && what != TKIT_EXPECT_TYPES)
                 bad(c, "tile_group only applies to what 'tiles' and 'types'");
-        if (c->err)
+        if (c->r.err)
                 return;
         struct tkit_expect *e =
             tkit_set_add_expect(s, (enum tkit_expect_what)what, of, group, count);
@@ -649,7 +568,7 @@ static void load_expect(struct load_ctx *c, struct tkit_set *s)
 
 static void load_set_lists(struct load_ctx *c, struct tkit_set *s)
 {
-        char *q = quoted(s->id);
+        char *q = tkit_dbi_quoted(s->id);
         char parent[128];
         snprintf(parent, sizeof parent, "set_id '%s'", q);
         free(q);
@@ -659,9 +578,9 @@ static void load_set_lists(struct load_ctx *c, struct tkit_set *s)
         while (next_row(c, st)) {
                 at_row(c, "set_requires", parent);
                 const char *req = col_text(c, 1, "requires", TEXT_ID, false);
-                if (!c->err && strcmp(req, s->id) == 0)
+                if (!c->r.err && strcmp(req, s->id) == 0)
                         bad(c, "set '%s' requires itself", req);
-                if (!c->err)
+                if (!c->r.err)
                         tkit_set_add_require(s, req);
         }
         st = query(c, ST_SEL_TOKENS, "t", s->id);
@@ -671,7 +590,7 @@ static void load_set_lists(struct load_ctx *c, struct tkit_set *s)
                                     "castle barn bridge catapult meeple", false, 0);
                 int count = col_int(c, 2, "count", 0, TKIT_MAX_NUMBER, false);
                 int line = col_line(c, 3);
-                if (!c->err)
+                if (!c->r.err)
                         tkit_set_add_token(s, (enum tkit_token_kind)kind, count, line);
         }
         st = query(c, ST_SEL_MANIFEST, "t", s->id);
@@ -691,15 +610,15 @@ static int parse_source_format(const char *s)
  * when there is none or it is bad. */
 static bool load_set_row(struct load_ctx *c, struct tkit_set *s)
 {
-        char *q = quoted(s->id);
-        snprintf(c->row, sizeof c->row, "sets row '%s'", q);
+        char *q = tkit_dbi_quoted(s->id);
+        snprintf(c->r.where, sizeof c->r.where, "sets row '%s'", q);
         free(q);
         sqlite3_stmt *st = query(c, ST_SEL_SET, "t", s->id);
         if (!next_row(c, st)) {
-                if (!c->err) {
-                        tkit_diags_add(c->d, TKIT_SEV_ERROR, c->db->path, 0, NULL, s->id, NULL,
+                if (!c->r.err) {
+                        tkit_diags_add(c->r.d, TKIT_SEV_ERROR, c->r.db->path, 0, NULL, s->id, NULL,
                                        "no set '%s' in the database", s->id);
-                        c->err = TKIT_E_NOTFOUND;
+                        c->r.err = TKIT_E_NOTFOUND;
                 }
                 return false;
         }
@@ -709,14 +628,14 @@ static bool load_set_row(struct load_ctx *c, struct tkit_set *s)
         int year = col_int(c, 1, "year", 0, TKIT_MAX_YEAR, true);
         int rules = col_int(c, 2, "rules_mask", 0, TKIT_RULES_LAST * 2 - 1, false);
         const char *format = col_text(c, 3, "source_format", TEXT_ANY, true);
-        if (format && !c->err && parse_source_format(format) < 0) {
-                char *qf = quoted(format);
+        if (format && !c->r.err && parse_source_format(format) < 0) {
+                char *qf = tkit_dbi_quoted(format);
                 bad(c, "source_format '%s' is not one of: tilekit jcz", qf);
                 free(qf);
         }
         const char *file = col_text(c, 4, "file", TEXT_ANY, true);
         int line = col_line(c, 5);
-        if (!c->err) {
+        if (!c->r.err) {
                 s->edition = tkit_xstrdup(edition);
                 s->year = year;
                 s->rules = (unsigned)rules;
@@ -725,7 +644,7 @@ static bool load_set_row(struct load_ctx *c, struct tkit_set *s)
                 s->line = line;
         }
         tkit_dbi_query_end(st, SQLITE_DONE);
-        return !c->err;
+        return !c->r.err;
 }
 
 /* Findings of tkit_set_validate() reported per loaded set; the rest are counted. A database
@@ -739,14 +658,14 @@ static void validate(struct load_ctx *c, const struct tkit_set *s)
         struct tkit_diags v;
         tkit_diags_init(&v);
         if (tkit_set_validate(s, &v) != 0)
-                c->err = TKIT_E_INVALID;
+                c->r.err = TKIT_E_INVALID;
         for (size_t i = 0; i < v.n && i < MAX_VALIDATE_FINDINGS; i++) {
                 const struct tkit_diag *g = &v.v[i];
-                tkit_diags_add(c->d, g->severity, c->db->path, 0, g->rule, g->set, g->tile,
+                tkit_diags_add(c->r.d, g->severity, c->r.db->path, 0, g->rule, g->set, g->tile,
                                "set '%s': %s", s->id, g->message);
         }
         if (v.n > MAX_VALIDATE_FINDINGS)
-                tkit_diags_add(c->d, TKIT_SEV_NOTE, c->db->path, 0, NULL, s->id, NULL,
+                tkit_diags_add(c->r.d, TKIT_SEV_NOTE, c->r.db->path, 0, NULL, s->id, NULL,
                                "set '%s': %zu more findings not shown", s->id,
                                v.n - MAX_VALIDATE_FINDINGS);
         tkit_diags_finish(&v);
@@ -755,7 +674,8 @@ static void validate(struct load_ctx *c, const struct tkit_set *s)
 int tkit_db_load_set(struct tkit_db *db, const char *id, struct tkit_set **out,
                      struct tkit_diags *d)
 {
-        struct load_ctx c = {.db = db, .d = d, .set_id = id};
+        struct load_ctx c = {
+            .r = {.db = db, .d = d, .rule = RULE_VALUE, .set_id = id, .bad_err = TKIT_E_INVALID}};
         struct tkit_set *s = tkit_set_create(id);
         *out = NULL;
         /* One read transaction, so that a concurrent import cannot show us half of two sets
@@ -773,11 +693,11 @@ int tkit_db_load_set(struct tkit_db *db, const char *id, struct tkit_set **out,
         }
         if (own)
                 sqlite3_exec(db->sql, "COMMIT", NULL, NULL, NULL);
-        if (!c.err)
+        if (!c.r.err)
                 validate(&c, s);
-        if (c.err) {
+        if (c.r.err) {
                 tkit_set_destroy(s);
-                return c.err;
+                return c.r.err;
         }
         *out = s;
         return 0;
@@ -785,23 +705,25 @@ int tkit_db_load_set(struct tkit_db *db, const char *id, struct tkit_set **out,
 
 int tkit_db_set_ids(struct tkit_db *db, char ***ids, size_t *n, struct tkit_diags *d)
 {
-        struct load_ctx c = {.db = db, .d = d, .set_id = ""};
+        struct load_ctx c = {
+            .r = {.db = db, .d = d, .rule = RULE_VALUE, .bad_err = TKIT_E_INVALID}};
         size_t cap = 0;
         *ids = NULL;
         *n = 0;
         sqlite3_stmt *st = query(&c, ST_SET_IDS, "");
         while (next_row(&c, st)) {
-                snprintf(c.row, sizeof c.row, "sets row %zu (in the order of set_id)", *n + 1);
+                snprintf(c.r.where, sizeof c.r.where, "sets row %zu (in the order of set_id)",
+                         *n + 1);
                 const char *id = col_text(&c, 0, "set_id", TEXT_ID, false);
-                if (!c.err)
+                if (!c.r.err)
                         *TKIT_PUSH(*ids, *n, cap) = tkit_xstrdup(id);
         }
-        if (c.err) {
+        if (c.r.err) {
                 tkit_db_free_ids(*ids, *n);
                 *ids = NULL;
                 *n = 0;
         }
-        return c.err;
+        return c.r.err;
 }
 
 void tkit_db_free_ids(char **ids, size_t n)

@@ -173,19 +173,9 @@ struct tkit_art *tkit_art_read(const char *data, size_t len, const char *name, s
 
 struct tkit_art *tkit_art_read_file(const char *path, struct tkit_diags *d, int *err)
 {
-        FILE *f = path ? fopen(path, "rb") : NULL;
-        if (!f) {
-                if (path)
-                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
-                                       "cannot open %s: %s", path, strerror(errno));
-                if (err)
-                        *err = path ? TKIT_E_IO : TKIT_E_USAGE;
-                return NULL;
-        }
         char *data = NULL;
         size_t len = 0;
-        int e = tkit_read_input_stream(f, path, R_LIMIT, &data, &len, d);
-        fclose(f);
+        int e = tkit_read_input_file(path, R_LIMIT, &data, &len, d);
         struct tkit_art *a = e ? NULL : tkit_art_read(data, len, path, d, &e);
         free(data);
         if (err)

@@ -11,13 +11,10 @@
 bool tkit_cmp_differ(struct tkit_cmp *c, const char *fmt, ...)
 {
         if (!c->why) {
-                struct tkit_buf b;
-                tkit_buf_init(&b);
                 va_list ap;
                 va_start(ap, fmt);
-                tkit_buf_vprintf(&b, fmt, ap);
+                c->why = tkit_xvasprintf(fmt, ap);
                 va_end(ap);
-                c->why = tkit_buf_steal(&b);
         }
         return false;
 }

@@ -52,6 +52,10 @@ bool tkit_xml_wide_encoding(const unsigned char *p, size_t len);
  * TKIT_E_IO or TKIT_E_LIMIT. Implemented in read.c. */
 int tkit_read_input_stream(FILE *f, const char *name, const char *rule_limit, char **data,
                            size_t *len, struct tkit_diags *d);
+/* The same for the file `path`: also TKIT_E_IO when it cannot be opened (reported), and
+ * TKIT_E_USAGE, silently, for a NULL path. */
+int tkit_read_input_file(const char *path, const char *rule_limit, char **data, size_t *len,
+                         struct tkit_diags *d);
 
 /* Routes libxml2's errors into `d` for `name` until tkit_xml_errors_pop(); nests not. */
 struct tkit_xml_errors {

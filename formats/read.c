@@ -449,6 +449,22 @@ int tkit_read_input_stream(FILE *f, const char *name, const char *rule_limit, ch
         return slurp(f, name, rule_limit, data, len, d);
 }
 
+int tkit_read_input_file(const char *path, const char *rule_limit, char **data, size_t *len,
+                         struct tkit_diags *d)
+{
+        if (!path)
+                return TKIT_E_USAGE;
+        FILE *f = fopen(path, "rb");
+        if (!f) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
+                               path, strerror(errno));
+                return TKIT_E_IO;
+        }
+        int rc = tkit_read_input_stream(f, path, rule_limit, data, len, d);
+        fclose(f);
+        return rc;
+}
+
 int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tkit_setlist *out,
                      struct tkit_diags *d)
 {
@@ -464,16 +480,12 @@ int tkit_read_stream(FILE *f, const char *name, enum tkit_format fmt, struct tki
 int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *out,
                    struct tkit_diags *d)
 {
-        if (!path)
-                return TKIT_E_USAGE;
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
-                               path, strerror(errno));
-                return TKIT_E_IO;
-        }
-        int rc = tkit_read_stream(f, path, fmt, out, d);
-        fclose(f);
+        char *data = NULL;
+        size_t len = 0;
+        int rc = tkit_read_input_file(path, RULE_LIMIT, &data, &len, d);
+        if (rc == 0)
+                rc = tkit_read_memory(data, len, path, fmt, out, d);
+        free(data);
         return rc;
 }
 

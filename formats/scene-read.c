@@ -5,7 +5,6 @@
  * reported, not only the first. */
 #include "formats-private.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1091,32 +1090,29 @@ struct tkit_scene *tkit_scene_read(const char *data, size_t len, const char *nam
         return read_memory(data, len, name, d, &err);
 }
 
+/* The scene in `data` as read (status `e`), which it frees; *err as the readers give it. */
+static struct tkit_scene *read_input(int e, char *data, size_t len, const char *name,
+                                     struct tkit_diags *d, int *err)
+{
+        struct tkit_scene *s = e ? NULL : read_memory(data, len, name, d, &e);
+        free(data);
+        if (err)
+                *err = s ? 0 : e;
+        return s;
+}
+
 struct tkit_scene *tkit_scene_read_stream(FILE *f, const char *name, struct tkit_diags *d, int *err)
 {
-        struct tkit_scene *s = NULL;
         char *data = NULL;
         size_t len = 0;
         int e = tkit_read_input_stream(f, name, R_LIMIT, &data, &len, d);
-        if (e == 0 && (s = read_memory(data, len, name, d, &e)) != NULL)
-                e = 0;
-        free(data);
-        if (err)
-                *err = e;
-        return s;
+        return read_input(e, data, len, name, d, err);
 }
 
 struct tkit_scene *tkit_scene_read_file(const char *path, struct tkit_diags *d, int *err)
 {
-        FILE *f = path ? fopen(path, "rb") : NULL;
-        if (!f) {
-                if (path)
-                        tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
-                                       "cannot open %s: %s", path, strerror(errno));
-                if (err)
-                        *err = path ? TKIT_E_IO : TKIT_E_USAGE;
-                return NULL;
-        }
-        struct tkit_scene *s = tkit_scene_read_stream(f, path, d, err);
-        fclose(f);
-        return s;
+        char *data = NULL;
+        size_t len = 0;
+        int e = tkit_read_input_file(path, R_LIMIT, &data, &len, d);
+        return read_input(e, data, len, path, d, err);
 }

@@ -1,10 +1,11 @@
 #!/bin/sh
 # Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz and runs each for SECONDS
-# (default 30), one after the other, seeded from the bundled tile sets, the vendored JCloisterZone
-# files (third_party/jcloisterzone) and fuzz/seeds/TARGET/. The growing corpus is
-# kept in fuzz/corpus-work/TARGET (git-ignored), the log in fuzz/corpus-work/TARGET.log; crashes
-# go to fuzz/corpus-work/crashes/TARGET-*. Each crash becomes a regression test: copy it to
-# tests/badinput/crashes/ (same name; scene crashes: tests/scene/crashes/), fix the bug.
+# (default 30), one after the other (TKIT_FUZZ_JOBS=N: N at a time), seeded from the bundled tile
+# sets, the vendored JCloisterZone files (third_party/jcloisterzone) and fuzz/seeds/TARGET/. The
+# growing corpus is kept in fuzz/corpus-work/TARGET (git-ignored), the log in
+# fuzz/corpus-work/TARGET.log; crashes go to fuzz/corpus-work/crashes/TARGET-*. Each crash becomes a
+# regression test: copy it to tests/badinput/crashes/ (same name; scene crashes:
+# tests/scene/crashes/), fix the bug.
 # Usage: fuzz/run.sh [SECONDS] [TARGET...]   targets: native jcz layout import scene book (default
 # all)
 # Exit status: 0 no crash, 1 a target crashed (or failed to start), 77 clang's libFuzzer missing.
@@ -44,9 +45,11 @@ seed() {
   for f in "$@"; do cp "$f" "$dir/$prefix-$(basename "$f")"; done
 }
 mkdir -p fuzz/corpus-work/crashes
-status=0
-for t in $targets; do
-  [ -x "$B/fuzz/fuzz-$t" ] || { echo "fuzz: no target $t" >&2; status=1; continue; }
+# run_target T: one target for $secs seconds; a failure leaves fuzz/corpus-work/T.failed
+run_target() {
+  t=$1
+  rm -f "fuzz/corpus-work/$t.failed"
+  [ -x "$B/fuzz/fuzz-$t" ] || { echo "fuzz: no target $t" >&2; : >"fuzz/corpus-work/$t.failed"; return; }
   corpus=fuzz/corpus-work/$t
   mkdir -p "$corpus"
   dict=fuzz/tilekit.dict
@@ -64,9 +67,26 @@ for t in $targets; do
   # -timeout: one input taking over 10 s is a hang and counts as a crash.
   "$B/fuzz/fuzz-$t" "$corpus" -dict=$dict -max_total_time="$secs" -timeout=10 \
     -max_len=65536 -rss_limit_mb=2048 -artifact_prefix=fuzz/corpus-work/crashes/"$t"- -print_final_stats=1 \
-    >"$log" 2>&1 || { status=1; echo "fuzz: $t FAILED, see $log and fuzz/corpus-work/crashes/" >&2; }
+    >"$log" 2>&1 || { : >"fuzz/corpus-work/$t.failed"; echo "fuzz: $t FAILED, see $log and fuzz/corpus-work/crashes/" >&2; }
   execs=$(grep -a '^stat::number_of_executed_units:' "$log" | tail -1 | tr -dc 0-9)
   last=$(grep -a -E '^#[0-9]+' "$log" | tail -1 | sed 's/ exec\/s.*//')
   echo "fuzz: $t: ${execs:-?} executions in ${secs}s; last: $last" >&2
+}
+# TKIT_FUZZ_JOBS targets at a time (default 1: a campaign gives each target the whole machine; the
+# test command's smoke run uses both cores), each for the whole $secs
+jobs=${TKIT_FUZZ_JOBS:-1}
+running=0
+for t in $targets; do
+  run_target "$t" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait
+    running=0
+  fi
+done
+wait
+status=0
+for t in $targets; do
+  [ -e "fuzz/corpus-work/$t.failed" ] && status=1
 done
 exit $status

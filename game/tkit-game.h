@@ -69,4 +69,10 @@ int tkit_game_census(const struct tkit_scene *scene, struct tkit_set *const *set
 int tkit_game_check_expect(const struct tkit_scene *scene, const struct tkit_game_result *r,
                            struct tkit_diags *d);
 
+/* Appends event `e` of a result for `scene` as one JSON object (`tilekit score --json`,
+ * docs/scoring.md): phase, kind, rule, player id, points, line, feature, post, figure, what
+ * happens to it, counts, flags and places; no words of any language. */
+void tkit_game_event_json(struct tkit_buf *b, const struct tkit_scene *scene,
+                          const struct tkit_game_event *e);
+
 #endif

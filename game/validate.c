@@ -16,6 +16,29 @@ static const char *cell_name(const struct g_cell *c)
         return c->def->id;
 }
 
+/* Cell c and cell o beyond its side `side`: the sides fit (the model's rule, bridge ends
+ * included); two bridges must not touch end to end. */
+static void check_edge(struct g_board *b, const struct g_cell *c, int side, const struct g_cell *o)
+{
+        int back = (side + 2) % 4;
+        enum tkit_side_type a = side_shows(b, c, side), t = side_shows(b, o, back);
+        bool a_end = tkit_bridge_end((enum tkit_bridge_axis)c->bridge, side);
+        bool t_end = tkit_bridge_end((enum tkit_bridge_axis)o->bridge, back);
+        if (tkit_sides_fit(a, a_end, t, t_end))
+                return;
+        int line = o->placed ? o->line : c->line;
+        if (a_end && t_end)
+                tkit_g_error(b, line, TKIT_GR_SCENE_BRIDGE,
+                             "the bridges at (%d, %d) and (%d, %d) touch", c->x, c->y, o->x, o->y);
+        else
+                tkit_g_error(b, line, TKIT_GR_SCENE_EDGE,
+                             "tile '%s' at (%d, %d) shows %s on its %c side, tile '%s' at (%d, %d) "
+                             "shows %s",
+                             cell_name(c), c->x, c->y, tkit_side_type_name(a),
+                             tkit_side_letter(side), cell_name(o), o->x, o->y,
+                             tkit_side_type_name(t));
+}
+
 static void check_cells(struct g_board *b)
 {
         for (size_t i = 0; i < b->ncells; i++) {
@@ -30,52 +53,38 @@ static void check_cells(struct g_board *b)
                 }
                 for (int side = TKIT_E; side <= TKIT_S; side++) {
                         int j = tkit_g_cell_at(b, c->x + (side == TKIT_E), c->y + (side == TKIT_S));
-                        if (j < 0)
-                                continue;
-                        enum tkit_side_type a = side_shows(b, c, side);
-                        enum tkit_side_type o = side_shows(b, &b->cells[j], (side + 2) % 4);
-                        if (!tkit_sides_compatible(a, o))
-                                tkit_g_error(
-                                    b, b->cells[j].placed ? b->cells[j].line : c->line,
-                                    TKIT_GR_SCENE_EDGE,
-                                    "tile '%s' at (%d, %d) shows %s on its %c side, tile '%s' "
-                                    "at (%d, %d) shows %s",
-                                    cell_name(c), c->x, c->y, tkit_side_type_name(a),
-                                    tkit_side_letter(side), cell_name(&b->cells[j]), b->cells[j].x,
-                                    b->cells[j].y, tkit_side_type_name(o));
+                        if (j >= 0)
+                                check_edge(b, c, side, &b->cells[j]);
                 }
         }
 }
 
-/* A bridge lies across two opposite field sides; no two bridges meet end to end. */
+/* The neighbour of cell c beyond its side `side`, or -1. */
+static int neighbour(const struct g_board *b, const struct g_cell *c, int side)
+{
+        return tkit_g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
+                              c->y + (side == TKIT_S) - (side == TKIT_N));
+}
+
+/* A bridge lies across two opposite field sides of its tile (that two bridges do not touch is a
+ * rule of the edges: check_edge). */
 static void check_bridges(struct g_board *b)
 {
         for (size_t i = 0; i < b->ncells; i++) {
                 const struct g_cell *c = &b->cells[i];
                 if (!c->bridge)
                         continue;
+                enum tkit_bridge_axis axis = (enum tkit_bridge_axis)c->bridge;
                 if (!tkit_g_has_rules(b, TKIT_RULES_BRIDGES))
                         tkit_g_error(b, c->line, TKIT_GR_SCENE_BRIDGE,
                                      "no set in play has bridges");
-                int s0 = c->bridge == 1 ? TKIT_N : TKIT_E;
-                /* the axis on the tile's own sides */
-                int own = (s0 - c->rot + 4) % 4;
-                unsigned axes = tkit_tile_bridge_axes(c->def);
-                if (!(axes & (own % 2 == 0 ? 1u : 2u)))
+                unsigned own = 1u << tkit_bridge_axis_on_tile(axis, c->rot);
+                if (!(tkit_tile_bridge_axes(c->def) & own)) {
+                        const char *name = tkit_bridge_axis_name(axis);
                         tkit_g_error(
                             b, c->line, TKIT_GR_SCENE_BRIDGE,
                             "tile '%s' has no field on both the %c and %c sides for a bridge",
-                            cell_name(c), tkit_side_letter(s0), tkit_side_letter(s0 + 2));
-                for (int k = 0; k < 2; k++) {
-                        int side = s0 + 2 * k;
-                        int j = tkit_g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
-                                               c->y + (side == TKIT_S) - (side == TKIT_N));
-                        if (j >= 0 && b->cells[j].bridge == c->bridge && (size_t)j > i)
-                                tkit_g_error(b, b->cells[j].placed ? b->cells[j].line : c->line,
-                                             TKIT_GR_SCENE_BRIDGE,
-                                             "the bridges at (%d, %d) and (%d, %d) "
-                                             "touch",
-                                             c->x, c->y, b->cells[j].x, b->cells[j].y);
+                            cell_name(c), name[0], name[1]);
                 }
         }
 }
@@ -90,19 +99,17 @@ static void check_move_tile(struct g_board *b)
                 return; /* on an occupied cell: said already */
         bool touches = b->ncells == 1;
         for (int side = 0; side < 4; side++)
-                touches |= tkit_g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
-                                          c->y + (side == TKIT_S) - (side == TKIT_N)) >= 0;
+                touches |= neighbour(b, c, side) >= 0;
         if (!touches)
                 tkit_g_error(b, m->placed.line, TKIT_GR_SCENE_MOVE_CELL,
                              "the tile placed at (%d, %d) touches no tile of the board", c->x,
                              c->y);
         if (c->bridge) {
-                int s0 = c->bridge == 1 ? TKIT_N : TKIT_E;
                 bool road = false;
-                for (int k = 0; k < 2; k++) {
-                        int side = s0 + 2 * k;
-                        int j = tkit_g_cell_at(b, c->x + (side == TKIT_E) - (side == TKIT_W),
-                                               c->y + (side == TKIT_S) - (side == TKIT_N));
+                for (int side = 0; side < 4; side++) {
+                        int j = tkit_bridge_end((enum tkit_bridge_axis)c->bridge, side)
+                                    ? neighbour(b, c, side)
+                                    : -1;
                         road |=
                             j >= 0 && side_shows(b, &b->cells[j], (side + 2) % 4) == TKIT_SIDE_ROAD;
                 }
@@ -404,12 +411,15 @@ static int token_total(const struct g_board *b, enum tkit_token_kind k)
         return n;
 }
 
-/* The bridge axes tile `c` takes on the board: bit 1 NS, bit 2 EW (model: bit 1 the tile's own
- * N-S, bit 2 its E-W; a quarter turn swaps them). */
+/* The bridge axes tile `c` takes on the board: bit 1 NS, bit 2 EW (the model's bits are the
+ * tile's own axes). */
 static unsigned board_axes(const struct g_cell *c)
 {
-        unsigned own = tkit_tile_bridge_axes(c->def);
-        return c->rot % 2 ? ((own & 1u) << 1) | ((own & 2u) >> 1) : own;
+        unsigned own = tkit_tile_bridge_axes(c->def), board = 0;
+        for (int axis = 0; axis < 2; axis++)
+                if (own >> axis & 1u)
+                        board |= 1u << (tkit_bridge_axis_on_board(axis, c->rot) - 1);
+        return board;
 }
 
 /* A bridge on the move's tile is what <build what="bridge"/> builds: one without the other is
@@ -425,7 +435,7 @@ static void check_bridge_build(struct g_board *b)
                              "the move's tile has bridge=\"%s\" but the move builds %s: a bridge "
                              "on the placed tile is built by <build what=\"bridge\"/>, and a "
                              "turn builds one thing",
-                             c->bridge == 1 ? "NS" : "EW",
+                             tkit_bridge_axis_name((enum tkit_bridge_axis)c->bridge),
                              m->build == TKIT_BUILD_CASTLE ? "a castle"
                              : m->build == TKIT_BUILD_BARN ? "a barn"
                                                            : "nothing");

@@ -181,10 +181,7 @@ void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *f
                      const char *rule, const char *set, const char *tile, const char *fmt,
                      va_list ap)
 {
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_vprintf(&b, fmt, ap);
-        char *message = tkit_buf_steal(&b);
+        char *message = tkit_xvasprintf(fmt, ap);
         struct tkit_diag g = {sev,
                               tkit_xstrdup(file),
                               line,
@@ -202,11 +199,8 @@ void tkit_diags_add_at(struct tkit_diags *d, enum tkit_severity sev, const char 
 {
         va_list ap;
         va_start(ap, fmt);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_vprintf(&b, fmt, ap);
+        char *message = tkit_xvasprintf(fmt, ap);
         va_end(ap);
-        char *message = tkit_buf_steal(&b);
         struct tkit_diag g = {.severity = sev,
                               .file = tkit_xstrdup(file),
                               .line = line,

@@ -676,8 +676,9 @@ static void completed(struct tkit_sim *s, const struct node *r)
         }
 }
 
-/* One feature from two: the root with more segments stays; open units add up. */
-static uint32_t unite(struct tkit_sim *s, uint32_t a, uint32_t b)
+/* One feature from two: the root with more segments stays; open units add up. (Inline: join(), of
+ * every edge of every placement, is the hot path.) */
+static inline uint32_t unite(struct tkit_sim *s, uint32_t a, uint32_t b)
 {
         struct node *n = s->nodes;
         uint32_t ra = find(n, a), rb = find(n, b);
@@ -706,24 +707,14 @@ static void close_units(struct tkit_sim *s, uint32_t a, int units)
 }
 
 /* Two facing positions whose features join: one feature, and neither position faces an empty
- * cell any more. (The hot path: written out rather than unite() + close_units().) */
+ * cell any more. */
 static void join(struct tkit_sim *s, uint32_t a, uint32_t b)
 {
         struct node *n = s->nodes;
-        uint32_t ra = find(n, a), rb = find(n, b);
-        if (ra != rb) {
-                if (n[ra].seg < n[rb].seg) {
-                        uint32_t t = ra;
-                        ra = rb;
-                        rb = t;
-                }
-                n[rb].parent = ra;
-                n[ra].seg += n[rb].seg;
-                n[ra].open += n[rb].open;
-        }
-        n[ra].open -= 2;
-        if (n[ra].open == 0)
-                completed(s, &n[ra]);
+        uint32_t r = unite(s, a, b);
+        n[r].open -= 2;
+        if (n[r].open == 0)
+                completed(s, &n[r]);
 }
 
 /* Facing positions across an edge, a (node or -1) and b: one feature when the edge table joins

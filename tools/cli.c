@@ -2,6 +2,7 @@
 
 #include "db/tkit-db.h"
 #include "model/tkit-scene.h"
+#include "text/tkit-text.h"
 
 #include <errno.h>
 #include <glob.h>
@@ -100,16 +101,14 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_vprintf(&b, fmt, ap);
+        char *message = tkit_xvasprintf(fmt, ap);
         va_end(ap);
         /* the message quotes arguments: a newline or an escape sequence in one is shown as \xHH,
          * and a 100 KB one by its start and end */
-        char *shown = cli_shown(b.data ? b.data : "", 400);
+        char *shown = cli_shown(message, 400);
         fprintf(stderr, "tilekit %s: %s\nTry 'tilekit %s --help'.\n", cmd, shown, cmd);
         free(shown);
-        tkit_buf_finish(&b);
+        free(message);
         return TKIT_EXIT_USAGE;
 }
 
@@ -168,6 +167,17 @@ bool cli_parse_long(const char *s, long min, long max, long *out)
                 return false;
         *out = v;
         return true;
+}
+
+int cli_parse_lang(const char *cmd, const char *arg, int *lang)
+{
+        int l = tkit_lang_parse(arg);
+        if (l < 0)
+                return cli_usage_error(cmd, "unknown language '%s': use one of %s", arg,
+                                       tkit_lang_choices());
+        if (lang)
+                *lang = l;
+        return TKIT_EXIT_OK;
 }
 
 bool cli_parse_u64(const char *s, uint64_t *out)

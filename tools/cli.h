@@ -53,6 +53,9 @@ void cli_print_diags(const struct tkit_diags *d);
 bool cli_parse_long(const char *s, long min, long max, long *out);
 /* The same for an unsigned 64-bit number (seeds): digits only. */
 bool cli_parse_u64(const char *s, uint64_t *out);
+/* The argument of --lang: 0 (and *lang, when not NULL), or the usage error of `cmd` that lists
+ * the languages. */
+int cli_parse_lang(const char *cmd, const char *arg, int *lang);
 /* The exit status for a library error (the table above): 0 for none; 2 for TKIT_E_IO (an input
  * that cannot be opened or read) and TKIT_E_USAGE; 1 for everything else, TKIT_E_NOTFOUND (no
  * such set) included. A failed write is reported by the output helpers, never mapped here. */

@@ -173,11 +173,8 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
         case O_ART: a->art = arg; return 0;
         case O_FINAL: a->final = true; return 0;
         case O_LANG:
-                if (!tkit_render_lang_known(arg))
-                        return cli_usage_error("render", "unknown language '%s' (en ro cs uk)",
-                                               arg);
                 a->o.lang = arg;
-                return 0;
+                return cli_parse_lang("render", arg, NULL);
         case O_TILE_MM:
                 errno = 0;
                 a->tile_mm = strtod(arg, &end);

@@ -449,11 +449,8 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
                 a->sheet.summary = false;
                 return 0;
         case OPT_LANG:
-                if (!tkit_render_lang_known(arg))
-                        return cli_usage_error("render", "unknown language '%s' (en ro cs uk)",
-                                               arg);
                 a->sheet.lang = arg;
-                return 0;
+                return cli_parse_lang("render", arg, NULL);
         case OPT_LABELS:
                 n = tkit_label_parse(arg);
                 if (n < 0)

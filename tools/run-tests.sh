@@ -3,7 +3,7 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer), both with -Werror, and runs the whole suite in
 # each; then valgrind (memcheck, leaks) on the unit-test programs and on a sample (1 in 8) of the
 # tilekit processes that the command-line and drawing tests start; then a fuzz smoke run of each
-# libFuzzer target.
+# libFuzzer target, two at a time.
 # Prints the time of each phase, and ends with one line "tests: N passed, N failed, N skipped": a
 # test program skips (exit 77, meson SKIP) only when an optional tool is missing (or, for the
 # tests that mount a small tmpfs, when mounting is impossible), and a skipped valgrind or fuzz run
@@ -108,12 +108,13 @@ else
   skipped=$((skipped + 1))
 fi
 
-# Final step: a smoke run of each libFuzzer target (docs/hardening.md); skipped when clang's
-# libFuzzer is missing (fuzz/run.sh exits 77). Its own build, build-fuzz-smoke, without
-# optimisation (a quarter of the compile time; fuzz/run.sh's build-fuzz is for real campaigns).
+# Final step: a smoke run of each libFuzzer target (docs/hardening.md), two targets at a time (one
+# a core, each for the whole $fuzz_seconds); skipped when clang's libFuzzer is missing (fuzz/run.sh
+# exits 77). Its own build, build-fuzz-smoke, without optimisation (a quarter of the compile time;
+# fuzz/run.sh's build-fuzz is for real campaigns).
 fuzz_status=0
-TKIT_FUZZ_BUILD=build-fuzz-smoke TKIT_FUZZ_BUILDTYPE=debug sh fuzz/run.sh "$fuzz_seconds" ||
-  fuzz_status=$?
+TKIT_FUZZ_BUILD=build-fuzz-smoke TKIT_FUZZ_BUILDTYPE=debug TKIT_FUZZ_JOBS=2 \
+  sh fuzz/run.sh "$fuzz_seconds" || fuzz_status=$?
 case $fuzz_status in
   0) ;;
   77) echo "run-tests: clang's libFuzzer not available: fuzz smoke run skipped" >&2

@@ -5,25 +5,7 @@
 # written; with every template uncommented and filled in it still does; bad input says what to
 # give). The bundled sets are used as a newcomer finds them: no database, no --tiles.
 # Usage: test-authoring.sh TILEKIT SOURCE_ROOT
-set -u
-TK=$(realpath "$1")
-ROOT=$(realpath "$2")
-T=$(mktemp -d "${TMPDIR:-/tmp}/tkit-authoring-XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
-unset TILEKIT_DB
-export TILEKIT_DATA_DIR="$ROOT"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-run() { "$@" >out 2>err; rc=$?; }
-expect() { # rc description command...
-  want=$1; what=$2; shift 2
-  run "$@"
-  [ "$rc" = "$want" ] && ok || bad "$what: exit $rc, want $want ($(head -c 300 err))"
-}
-has() { grep -qF -- "$2" "$1" && ok || bad "$3: '$2' not in $1: $(head -c 400 "$1")"; }
+. "$2/tests/support/cli-test.sh"
 
 # ---------------------------------------------------------------- list features
 expect 0 "list features D 90" "$TK" list features --set base --tile D --rotation 90
@@ -130,5 +112,4 @@ expect 1 "scene new --sets nope" "$TK" scene new --sets nope -o x.xml
 has err "no set 'nope'; sets: base" "unknown set lists the sets"
 [ ! -e x.xml ] && ok || bad "a refused scene new wrote x.xml"
 expect 2 "scene new --id with a space" "$TK" scene new --sets base --id "a b"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -95,17 +95,11 @@ static void write_bytes(const char *path, const char *data, size_t len)
  * capture); returns the exit status, output in f->out and f->err. */
 static int run(struct fx *f, ...)
 {
-        const char *argv[64];
-        int argc = 0;
-        argv[argc++] = f->tilekit;
+        f->r.unprivileged = f->unprivileged;
         va_list ap;
         va_start(ap, f);
-        while (argc < 63 && (argv[argc] = va_arg(ap, const char *)))
-                argc++;
+        int rc = tkit_run_vargs(&f->r, f->tilekit, ap);
         va_end(ap);
-        argv[argc] = NULL;
-        f->r.unprivileged = f->unprivileged;
-        int rc = tkit_run(&f->r, argv);
         f->out = f->r.out;
         f->err = f->r.err;
         return rc;

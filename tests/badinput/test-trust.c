@@ -81,16 +81,11 @@ static char *src(struct fx *f, const char *rel)
 /* Runs `tilekit ARGS...` (NULL-terminated) through tkit_run(); f->r holds the output. */
 static int tk(struct fx *f, ...)
 {
-        const char *argv[64];
-        int argc = 0;
-        argv[argc++] = f->tk;
         va_list ap;
         va_start(ap, f);
-        while (argc < 63 && (argv[argc] = va_arg(ap, const char *)))
-                argc++;
+        int rc = tkit_run_vargs(&f->r, f->tk, ap);
         va_end(ap);
-        argv[argc] = NULL;
-        return tkit_run(&f->r, argv);
+        return rc;
 }
 
 static void must(struct fx *f, int rc, int want)

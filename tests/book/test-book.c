@@ -4,8 +4,8 @@
  * computed numbers in place and each caption; the HTML is well-formed, parses as HTML and holds
  * one inline SVG per picture with ids unique over the page; bad chapters fail with every
  * FILE:LINE:COLUMN and write nothing; outputs are byte-identical from run to run.
- * Environment: TKIT_EXE, TKIT_SOURCE (the source tree); pdftotext and xmllint from $PATH
- * (optional: the tests that need them skip). */
+ * Environment: TKIT_EXE, TKIT_SOURCE (the source tree), TKIT_TILESETS; pdftotext and xmllint from
+ * $PATH (optional: the tests that need them skip). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,25 +33,12 @@ static const char *const langs[] = {"en", "ro", "cs"};
 static int setup(void **state)
 {
         (void)state;
-        const char *src = getenv("TKIT_SOURCE");
-        if (!src)
-                return -1;
-        tkit_setlist_init(&sets);
-        static const char *const files[] = {
-            "tilesets/base.xml",          "tilesets/river.xml",     "tilesets/castles-bridges.xml",
-            "tilesets/siege-defense.xml", "tilesets/besiegers.xml", "tilesets/inns-cathedrals.xml",
-            "tilesets/cathars.xml",       "tilesets/siege-rgg.xml"};
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        int rc = 0;
-        for (size_t i = 0; i < sizeof files / sizeof files[0] && !rc; i++) {
-                char *p = tkit_xasprintf("%s/%s", src, files[i]);
-                rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
-                free(p);
-        }
-        tkit_diags_finish(&d);
+        static const char *const names[] = {
+            "base", "river", "castles-bridges", "siege-defense", "besiegers", "inns-cathedrals",
+            "cathars", "siege-rgg", NULL};
+        tkit_test_sets_load(&sets, names);
         tmpdir = make_temp_dir();
-        return rc || !tmpdir ? -1 : 0;
+        return tmpdir ? 0 : -1;
 }
 
 static void free_jscenes(void);

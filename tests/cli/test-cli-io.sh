@@ -5,28 +5,7 @@
 # 1 wrong data or failed write, 2 usage or unreadable input), --set duplicates, '-' for stdin,
 # bench reading like simulate, and list escaping database text.
 # Usage: test-cli-io.sh TILEKIT SOURCE_ROOT
-set -u
-TK=$(realpath "$1")
-ROOT=$(realpath "$2")
-T=$(mktemp -d "${TMPDIR:-/tmp}/tkit-cli-io-XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-run() { # command... : exit status in $rc, stdout in out, stderr in err
-  "$@" >out 2>err
-  rc=$?
-}
-expect() { # expected-rc description command...
-  want=$1; what=$2; shift 2
-  run "$@"
-  [ "$rc" = "$want" ] && ok || bad "$what: exit $rc, want $want ($(head -c 300 err))"
-}
-has() { # file text description
-  grep -qF -- "$2" "$1" && ok || bad "$3: '$2' not in $1: $(head -c 300 "$1")"
-}
+. "$2/tests/support/cli-test.sh"
 same() { cmp -s "$1" "$2" && ok || bad "$3: $1 changed"; }
 
 TS=$ROOT/tilesets
@@ -253,5 +232,4 @@ if command -v sqlite3 >/dev/null 2>&1; then
   if grep -q "$(printf '\033')" out err; then bad "list --json printed a raw escape byte"; else ok; fi
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

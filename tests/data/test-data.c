@@ -21,6 +21,7 @@
 #include "formats/tkit-formats.h"
 #include "model/tkit-model.h"
 #include "rules/tkit-rules.h"
+#include "tkit-test.h"
 
 static const char *const set_ids[] = {"base",      "river",   "castles-bridges", "siege-defense",
                                       "besiegers", "cathars", "siege-rgg",       "inns-cathedrals"};
@@ -42,22 +43,13 @@ static const char *env_dir(const char *name)
         return v;
 }
 
-static void print_diags(const struct tkit_diags *d)
-{
-        for (size_t i = 0; i < d->n; i++) {
-                char *s = tkit_diag_format(&d->v[i]);
-                fprintf(stderr, "%s\n", s);
-                free(s);
-        }
-}
-
 static int read_one(const char *path, enum tkit_format fmt, struct tkit_setlist *out)
 {
         struct tkit_diags d;
         tkit_diags_init(&d);
         int rc = tkit_read_file(path, fmt, out, &d);
         if (rc != 0 || d.errors)
-                print_diags(&d);
+                tkit_test_print_diags(&d);
         size_t errors = d.errors;
         tkit_diags_finish(&d);
         return rc != 0 ? rc : (errors ? TKIT_E_INVALID : 0);
@@ -942,7 +934,7 @@ static void test_database_round_trip(void **state)
         assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &d), 0);
         int rc = tkit_db_import(db, &f->sets, &d);
         if (rc)
-                print_diags(&d);
+                tkit_test_print_diags(&d);
         assert_int_equal(rc, 0);
         char **ids = NULL;
         size_t n = 0;
@@ -1002,7 +994,7 @@ static void test_canonical_round_trip(void **state)
                 tkit_diags_init(&d);
                 int rc = tkit_read_memory(a.data, a.len, set_ids[i], TKIT_FORMAT_NATIVE, &l, &d);
                 if (rc)
-                        print_diags(&d);
+                        tkit_test_print_diags(&d);
                 assert_int_equal(rc, 0);
                 assert_int_equal(l.n, 1);
                 char *why = NULL;

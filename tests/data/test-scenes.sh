@@ -5,19 +5,8 @@
 # a turn (the escape is its last event), and the two escape rules giving two outcomes on one
 # board. The bundled sets only: no --tiles, no database.
 # Usage: test-scenes.sh TILEKIT SOURCE_ROOT
-set -u
-TK=$(realpath "$1")
-ROOT=$(realpath "$2")
+. "$2/tests/support/cli-test.sh"
 S=$ROOT/scenes
-T=$(mktemp -d "${TMPDIR:-/tmp}/tkit-scenes-XXXXXX") || exit 1
-trap 'rm -rf "$T"' EXIT
-cd "$T" || exit 1
-unset TILEKIT_DB
-export TILEKIT_DATA_DIR="$ROOT"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
 figures() { # scene: the figures of the scene after its move, one per line
   "$TK" score --after - "$1" 2>/dev/null | sed -n 's|^    <figure \(.*\)/>$|\1|p'
 }
@@ -57,5 +46,4 @@ grep -q "The traveler is removed from the board and goes back to Blue's supply" 
   || bad "bridge traveler not removed"
 figures "$S/sd-maiden-attack.xml" >after
 grep -qx 'player="blue" kind="meeple" castle="k1"' after && ok || bad "the maiden must stay"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -39,23 +39,49 @@ static char *row_sql(const char *what, int i)
                               i + 100, i);
 }
 
+/* One run: a new database file in a temporary folder with the set built in code ready to import,
+ * and what loads back. */
+struct run {
+        char *dir, *path;
+        struct tkit_diags d;
+        struct tkit_db *db;
+        struct tkit_setlist l;
+        struct tkit_set *back;
+};
+
+/* A run with the set "bench" of `ntiles` tiles; false when the database does not open. */
+static bool run_open(struct run *r, int ntiles)
+{
+        memset(r, 0, sizeof *r);
+        r->dir = make_temp_dir();
+        r->path = tkit_xasprintf("%s/bench.db", r->dir ? r->dir : "/tmp");
+        tkit_diags_init(&r->d);
+        tkit_setlist_init(&r->l);
+        tkit_setlist_add(&r->l, rich_set("bench", ntiles));
+        return r->dir && tkit_db_open(r->path, TKIT_DB_CREATE, &r->db, &r->d) == 0;
+}
+
+/* Prints what went wrong and removes everything. */
+static void run_close(struct run *r)
+{
+        tkit_diags_write(&r->d, stderr, false);
+        tkit_set_destroy(r->back);
+        tkit_db_close(r->db);
+        tkit_setlist_finish(&r->l);
+        tkit_diags_finish(&r->d);
+        remove_tree(r->dir);
+        free(r->dir);
+        free(r->path);
+}
+
 /* Loads the set after adding k * n rows of `what`; prints the time. */
 static int repeats(const char *what, int n)
 {
         int rc = 0;
         for (int k = 1; k <= 2 && rc == 0; k++) {
-                char *dir = make_temp_dir();
-                char *path = tkit_xasprintf("%s/bench.db", dir);
-                struct tkit_diags d;
-                struct tkit_db *db = NULL;
-                struct tkit_setlist l;
-                struct tkit_set *back = NULL;
-                tkit_diags_init(&d);
-                tkit_setlist_init(&l);
-                tkit_setlist_add(&l, rich_set("bench", 1));
-                rc = tkit_db_open(path, TKIT_DB_CREATE, &db, &d) < 0 ||
-                     tkit_db_import(db, &l, &d) < 0;
-                sqlite3 *h = rc ? NULL : tkit_db_handle(db);
+                struct run r;
+                rc = !run_open(&r, 1) || tkit_db_import(r.db, &r.l, &r.d) < 0;
+                sqlite3 *h = rc ? NULL : tkit_db_handle(r.db);
                 if (h)
                         sqlite3_exec(h, "BEGIN", NULL, NULL, NULL);
                 for (int i = 0; h && i < k * n && rc == 0; i++) {
@@ -66,18 +92,11 @@ static int repeats(const char *what, int n)
                 if (h)
                         sqlite3_exec(h, "COMMIT", NULL, NULL, NULL);
                 double t0 = now();
-                rc = rc || tkit_db_load_set(db, "bench", &back, &d) < 0;
+                rc = rc || tkit_db_load_set(r.db, "bench", &r.back, &r.d) < 0;
                 double t1 = now();
                 if (!rc)
                         printf("%s: %d more rows: load %.3f s\n", what, k * n, t1 - t0);
-                tkit_diags_write(&d, stderr, false);
-                tkit_set_destroy(back);
-                tkit_db_close(db);
-                tkit_setlist_finish(&l);
-                tkit_diags_finish(&d);
-                remove_tree(dir);
-                free(dir);
-                free(path);
+                run_close(&r);
         }
         return rc;
 }
@@ -86,42 +105,26 @@ int main(int argc, char **argv)
 {
         if (argc > 2)
                 return repeats(argv[1], atoi(argv[2]));
-        int ntiles = argc > 1 ? atoi(argv[1]) : 20000;
-        char *dir = make_temp_dir();
-        char *path = tkit_xasprintf("%s/bench.db", dir ? dir : "/tmp");
-        struct tkit_diags d;
-        struct tkit_db *db = NULL;
-        struct tkit_setlist l;
-        struct tkit_set *back = NULL;
+        struct run r;
         int rc = 1;
-        tkit_diags_init(&d);
-        tkit_setlist_init(&l);
-        tkit_setlist_add(&l, rich_set("bench", ntiles));
-        if (!dir || tkit_db_open(path, TKIT_DB_CREATE, &db, &d) < 0)
+        if (!run_open(&r, argc > 1 ? atoi(argv[1]) : 20000))
                 goto out;
         double t0 = now();
-        if (tkit_db_import(db, &l, &d) < 0)
+        if (tkit_db_import(r.db, &r.l, &r.d) < 0)
                 goto out;
         double t1 = now();
-        if (tkit_db_import(db, &l, &d) < 0) /* replaces: cascade delete + insert */
+        if (tkit_db_import(r.db, &r.l, &r.d) < 0) /* replaces: cascade delete + insert */
                 goto out;
         double t2 = now();
-        if (tkit_db_load_set(db, "bench", &back, &d) < 0)
+        if (tkit_db_load_set(r.db, "bench", &r.back, &r.d) < 0)
                 goto out;
         double t3 = now();
-        size_t n = l.sets[0]->ntiles;
+        size_t n = r.l.sets[0]->ntiles;
         printf("import  %zu tiles: %.3f s (%.0f tiles/s)\n", n, t1 - t0, (double)n / (t1 - t0));
         printf("replace %zu tiles: %.3f s (%.0f tiles/s)\n", n, t2 - t1, (double)n / (t2 - t1));
         printf("load    %zu tiles: %.3f s (%.0f tiles/s)\n", n, t3 - t2, (double)n / (t3 - t2));
         rc = 0;
 out:
-        tkit_diags_write(&d, stderr, false);
-        tkit_set_destroy(back);
-        tkit_db_close(db);
-        tkit_setlist_finish(&l);
-        tkit_diags_finish(&d);
-        remove_tree(dir);
-        free(dir);
-        free(path);
+        run_close(&r);
         return rc;
 }

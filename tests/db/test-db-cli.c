@@ -70,15 +70,13 @@ static int run_argv(struct fx *f, const char **argv)
 /* Runs `tilekit ARGS...` (NULL-terminated). */
 static int run(struct fx *f, ...)
 {
-        const char *argv[32];
-        int argc = 1;
         va_list ap;
         va_start(ap, f);
-        while (argc < 31 && (argv[argc] = va_arg(ap, const char *)))
-                argc++;
+        int rc = tkit_run_vargs(&f->r, f->tilekit, ap);
         va_end(ap);
-        argv[argc] = NULL;
-        return run_argv(f, argv);
+        f->out = f->r.out;
+        f->err = f->r.err;
+        return rc;
 }
 
 static void run_ok(struct fx *f, int rc)

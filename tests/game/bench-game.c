@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "game-build.h"
+#include "tkit-test.h"
 
 static double now(void)
 {
@@ -58,7 +59,7 @@ static int bench(const char *what, struct tkit_scene *s, struct tkit_setlist *se
 int main(void)
 {
         struct tkit_setlist sets;
-        gb_load(&sets);
+        tkit_test_sets_load(&sets, NULL);
         const int n = 200;
         for (size_t i = 0; i < sets.n; i++) {
                 int k = strcmp(sets.sets[i]->id, "base") == 0

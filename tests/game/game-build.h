@@ -1,6 +1,5 @@
-/* Scene builders for the engine tests and the benchmark: short calls over the model adders, and
- * the bundled tile sets read once. Environment: TKIT_TILESETS (the bundled tilesets/ folder),
- * TKIT_JCZ (optional: the vendored JCloisterZone folder). */
+/* Scene builders for the engine tests and the benchmark: short calls over the model adders (the
+ * bundled tile sets: tkit_test_sets_load of tests/support). */
 #ifndef TKIT_GAME_BUILD_H
 #define TKIT_GAME_BUILD_H
 
@@ -10,28 +9,6 @@
 #include "formats/tkit-formats.h"
 #include "game/tkit-game.h"
 #include "model/tkit-scene.h"
-
-static inline void gb_load(struct tkit_setlist *l)
-{
-        static const char *const names[] = {"base",      "river",   "castles-bridges", "siege-defense",
-                                            "besiegers", "cathars", "siege-rgg",       "inns-cathedrals"};
-        const char *dir = getenv("TKIT_TILESETS");
-        tkit_setlist_init(l);
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        for (size_t i = 0; dir && i < sizeof(names) / sizeof(names[0]); i++) {
-                char *p = tkit_xasprintf("%s/%s.xml", dir, names[i]);
-                tkit_read_file(p, TKIT_FORMAT_AUTO, l, &d);
-                free(p);
-        }
-        const char *jcz = getenv("TKIT_JCZ");
-        if (jcz) {
-                char *p = tkit_xasprintf("%s/inns_and_cathedrals.xml", jcz);
-                tkit_read_file(p, TKIT_FORMAT_AUTO, l, &d);
-                free(p);
-        }
-        tkit_diags_finish(&d);
-}
 
 /* A scene with the sets (space separated) and players "id:colour" (space separated). */
 static inline struct tkit_scene *gb_scene(const char *sets, const char *players)

@@ -4,27 +4,15 @@
 # table of tilekit(1)) naming its file and line; a
 # wrong expectation exits 1 with expected and computed; --json, --after and --final.
 # Usage: test-score.sh TILEKIT SOURCE_ROOT
-set -u
-TK=$1
-ROOT=$2
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-TILES=""
-for f in "$ROOT"/tilesets/*.xml; do
-  TILES="$TILES --tiles $f"
-done
+. "$2/tests/support/cli-test.sh"
 
 # shellcheck disable=SC2086
-"$TK" score $TILES "$ROOT"/scenes/*.xml >"$TMP/out" 2>"$TMP/err"
+"$TK" score $TILES "$ROOT"/scenes/*.xml >"$T/out" 2>"$T/err"
 rc=$?
-[ "$rc" = 0 ] && ok || { bad "score scenes/*.xml: exit $rc"; cat "$TMP/err"; }
+[ "$rc" = 0 ] && ok || { bad "score scenes/*.xml: exit $rc"; cat "$T/err"; }
 # every scene of scenes/ states what it expects, or says it is a picture only (<expect/>): no
 # rulebook example stops being checked unnoticed
-grep -q "SCENE-EXPECT" "$TMP/err" && { bad "a scene of scenes/ states no <expect>"; cat "$TMP/err"; } || ok
+grep -q "SCENE-EXPECT" "$T/err" && { bad "a scene of scenes/ states no <expect>"; cat "$T/err"; } || ok
 pictures=0
 for f in "$ROOT"/scenes/*.xml; do
   if grep -q "<expect/>" "$f"; then
@@ -45,10 +33,10 @@ for want in \
   "sd-example-8.xml: points: blue 6, you 12, yellow 3" \
   "sd-example-10.xml: points: you 3, blue 3, yellow 0" \
   "bcs-besieged-field.xml: points: you 6, blue 0"; do
-  grep -q "$want" "$TMP/out" && ok || bad "no line '$want'"
+  grep -q "$want" "$T/out" && ok || bad "no line '$want'"
 done
 grep -Eq "cb-example-2.xml:[0-9]+: score: \[BRIDGE-ROAD\] You score 6 points for the road \(3 tiles, 1 bridge\)\.$" \
-  "$TMP/out" && ok || bad "cb-example-2 event line"
+  "$T/out" && ok || bad "cb-example-2 event line"
 
 # --lang: the events in the rulebooks' words (text/), the same numbers; an unknown language is a
 # usage error that names the choices
@@ -59,68 +47,68 @@ for want in \
   "en|The traveler goes back to your supply."; do
   lang=${want%%|*}
   # shellcheck disable=SC2086
-  "$TK" score $TILES --lang "$lang" "$ROOT/scenes/cb-example-2.xml" >"$TMP/lang" 2>&1 \
+  "$TK" score $TILES --lang "$lang" "$ROOT/scenes/cb-example-2.xml" >"$T/lang" 2>&1 \
     && ok || bad "--lang $lang: exit status"
-  grep -qF "${want#*|}" "$TMP/lang" && ok || { bad "--lang $lang: no '${want#*|}'"; cat "$TMP/lang"; }
-  grep -q "cb-example-2.xml: points: you 6, blue 0" "$TMP/lang" && ok || bad "--lang $lang: points"
+  grep -qF "${want#*|}" "$T/lang" && ok || { bad "--lang $lang: no '${want#*|}'"; cat "$T/lang"; }
+  grep -q "cb-example-2.xml: points: you 6, blue 0" "$T/lang" && ok || bad "--lang $lang: points"
 done
 # shellcheck disable=SC2086
-"$TK" score $TILES --lang sk "$ROOT/scenes/cb-example-2.xml" >/dev/null 2>"$TMP/err"
+"$TK" score $TILES --lang sk "$ROOT/scenes/cb-example-2.xml" >/dev/null 2>"$T/err"
 [ $? = 2 ] && ok || bad "--lang sk: want exit 2"
-grep -q "en, ro, cs, uk" "$TMP/err" && ok || bad "--lang sk: the choices are not listed"
+grep -q "en, ro, cs, uk" "$T/err" && ok || bad "--lang sk: the choices are not listed"
 
 # a scene with no <expect> is scored with a warning (nothing is checked); <expect/> is silent
-sed '/<expect>/,/<\/expect>/d' "$ROOT/scenes/sd-example-8.xml" >"$TMP/noexpect.xml"
+sed '/<expect>/,/<\/expect>/d' "$ROOT/scenes/sd-example-8.xml" >"$T/noexpect.xml"
 # shellcheck disable=SC2086
-"$TK" score $TILES "$TMP/noexpect.xml" >/dev/null 2>"$TMP/err" && ok || bad "no <expect>: exit"
-grep -Eq "noexpect.xml:[0-9]+: warning: \[SCENE-EXPECT\] the scene states no <expect>" "$TMP/err" \
+"$TK" score $TILES "$T/noexpect.xml" >/dev/null 2>"$T/err" && ok || bad "no <expect>: exit"
+grep -Eq "noexpect.xml:[0-9]+: warning: \[SCENE-EXPECT\] the scene states no <expect>" "$T/err" \
   && ok || bad "no <expect>: no warning"
-sed '/<expect>/,/<\/expect>/c\  <expect/>' "$ROOT/scenes/sd-example-8.xml" >"$TMP/picture.xml"
+sed '/<expect>/,/<\/expect>/c\  <expect/>' "$ROOT/scenes/sd-example-8.xml" >"$T/picture.xml"
 # shellcheck disable=SC2086
-"$TK" score $TILES "$TMP/picture.xml" >/dev/null 2>"$TMP/err" && ok || bad "<expect/>: exit"
-[ ! -s "$TMP/err" ] && ok || { bad "<expect/>: something said"; cat "$TMP/err"; }
+"$TK" score $TILES "$T/picture.xml" >/dev/null 2>"$T/err" && ok || bad "<expect/>: exit"
+[ ! -s "$T/err" ] && ok || { bad "<expect/>: something said"; cat "$T/err"; }
 # a <count> word no event counts for is an error that lists the words
-sed 's/what="counterattack"/what="counter-attack"/' "$ROOT/scenes/sd-example-8.xml" >"$TMP/word.xml"
+sed 's/what="counterattack"/what="counter-attack"/' "$ROOT/scenes/sd-example-8.xml" >"$T/word.xml"
 # shellcheck disable=SC2086
-"$TK" score $TILES "$TMP/word.xml" >/dev/null 2>"$TMP/err"
+"$TK" score $TILES "$T/word.xml" >/dev/null 2>"$T/err"
 [ $? = 1 ] && ok || bad "unknown count word: want exit 1"
-grep -q "no event counts as 'counter-attack'; the words: completed-road" "$TMP/err" \
-  && ok || { bad "unknown count word: message"; cat "$TMP/err"; }
+grep -q "no event counts as 'counter-attack'; the words: completed-road" "$T/err" \
+  && ok || { bad "unknown count word: message"; cat "$T/err"; }
 
 for f in "$ROOT"/tests/game/bad/*.xml; do
   # shellcheck disable=SC2086
-  "$TK" score $TILES "$f" >/dev/null 2>"$TMP/err"
+  "$TK" score $TILES "$f" >/dev/null 2>"$T/err"
   rc=$?
   [ "$rc" = 1 ] && ok || bad "$(basename "$f"): exit $rc, want 1"
-  grep -Eq "^$f:[0-9]+: error: \[SCENE-" "$TMP/err" && ok || bad "$(basename "$f"): no FILE:LINE error"
+  grep -Eq "^$f:[0-9]+: error: \[SCENE-" "$T/err" && ok || bad "$(basename "$f"): no FILE:LINE error"
 done
 
 # a place that does not resolve: the error lists the tile's features as the board shows them
 sed 's/rotation="0"/rotation="90"/; s/feature="nope"/feature="city"/' \
-  "$ROOT/tests/game/bad/figure-no-feature.xml" >"$TMP/city.xml"
+  "$ROOT/tests/game/bad/figure-no-feature.xml" >"$T/city.xml"
 # shellcheck disable=SC2086
-"$TK" score $TILES "$TMP/city.xml" >/dev/null 2>"$TMP/err"
+"$TK" score $TILES "$T/city.xml" >/dev/null 2>"$T/err"
 [ $? = 1 ] && ok || bad "feature=city: want exit 1 (an illegal scene)"
 grep -qF "city.xml:12: error: [SCENE-FIGURE] the figure at (0, 0): no feature 'city' on base/E (rotation 90); features: c (city, E), f (field); or a side" \
-  "$TMP/err" && ok || { bad "feature=city: the choices"; cat "$TMP/err"; }
+  "$T/err" && ok || { bad "feature=city: the choices"; cat "$T/err"; }
 
 sed 's/<points player="you" value="6"\/>/<points player="you" value="7"\/>/' \
-  "$ROOT/scenes/cb-example-2.xml" >"$TMP/wrong.xml"
+  "$ROOT/scenes/cb-example-2.xml" >"$T/wrong.xml"
 # shellcheck disable=SC2086
-"$TK" score $TILES "$TMP/wrong.xml" >/dev/null 2>"$TMP/err"
+"$TK" score $TILES "$T/wrong.xml" >/dev/null 2>"$T/err"
 rc=$?
 [ "$rc" = 1 ] && ok || bad "wrong expectation: exit $rc, want 1"
-grep -Eq "wrong.xml:[0-9]+: error: \[SCENE-EXPECT\] you: expected 7 points, computed 6" "$TMP/err" \
+grep -Eq "wrong.xml:[0-9]+: error: \[SCENE-EXPECT\] you: expected 7 points, computed 6" "$T/err" \
   && ok || bad "wrong expectation message"
 
 # shellcheck disable=SC2086
-"$TK" score $TILES --json "$ROOT/scenes/sd-example-8.xml" >"$TMP/json" 2>&1 && ok || bad "--json"
-grep -q '"points": {"blue": 6, "you": 12, "yellow": 3}' "$TMP/json" && ok || bad "--json points"
+"$TK" score $TILES --json "$ROOT/scenes/sd-example-8.xml" >"$T/json" 2>&1 && ok || bad "--json"
+grep -q '"points": {"blue": 6, "you": 12, "yellow": 3}' "$T/json" && ok || bad "--json points"
 # --json is the same in every language: structures, no sentences
 # shellcheck disable=SC2086
-"$TK" score $TILES --json --lang ro "$ROOT/scenes/sd-example-8.xml" >"$TMP/json-ro" 2>&1
-cmp -s "$TMP/json" "$TMP/json-ro" && ok || bad "--json depends on --lang"
-grep -q '"text"' "$TMP/json" && bad "--json has sentences" || ok
+"$TK" score $TILES --json --lang ro "$ROOT/scenes/sd-example-8.xml" >"$T/json-ro" 2>&1
+cmp -s "$T/json" "$T/json-ro" && ok || bad "--json depends on --lang"
+grep -q '"text"' "$T/json" && bad "--json has sentences" || ok
 if command -v python3 >/dev/null 2>&1; then
   python3 -c 'import json, sys
 d = json.load(open(sys.argv[1]))
@@ -128,26 +116,26 @@ assert d[0]["points"]["you"] == 12
 ev = [e for e in d[0]["events"] if e["kind"] == "score" and e["player"] == "you"]
 assert ev and ev[0]["rule"] == "COUNTERATTACK" and ev[0]["post"] == "monks", ev
 assert ev[0]["counts"] == {"meeples": 4}, ev[0]' \
-    "$TMP/json" && ok || bad "--json is not the JSON expected"
+    "$T/json" && ok || bad "--json is not the JSON expected"
 fi
 
 # the scene after the move reads back and scores its end
 # shellcheck disable=SC2086
-"$TK" score $TILES --after "$TMP/after.xml" "$ROOT/scenes/cb-example-4.xml" >/dev/null 2>&1 \
+"$TK" score $TILES --after "$T/after.xml" "$ROOT/scenes/cb-example-4.xml" >/dev/null 2>&1 \
   && ok || bad "--after"
 # shellcheck disable=SC2086
-"$TK" score $TILES --final "$TMP/after.xml" >"$TMP/out" 2>&1 && ok || bad "--final on --after"
-grep -q "after.xml: points: you 0, blue 0" "$TMP/out" && ok || bad "--final points"
+"$TK" score $TILES --final "$T/after.xml" >"$T/out" 2>&1 && ok || bad "--final on --after"
+grep -q "after.xml: points: you 0, blue 0" "$T/out" && ok || bad "--final points"
 
 # --after never overwrites an input; a scene can come from stdin
-cp "$ROOT/scenes/cb-example-2.xml" "$TMP/in.xml"
+cp "$ROOT/scenes/cb-example-2.xml" "$T/in.xml"
 # shellcheck disable=SC2086
-"$TK" score $TILES --after "$TMP/in.xml" "$TMP/in.xml" >/dev/null 2>&1
+"$TK" score $TILES --after "$T/in.xml" "$T/in.xml" >/dev/null 2>&1
 [ $? = 2 ] && ok || bad "--after over the scene read: want exit 2"
-cmp -s "$TMP/in.xml" "$ROOT/scenes/cb-example-2.xml" && ok || bad "--after changed its input"
+cmp -s "$T/in.xml" "$ROOT/scenes/cb-example-2.xml" && ok || bad "--after changed its input"
 # shellcheck disable=SC2086
-"$TK" score $TILES - <"$ROOT/scenes/cb-example-2.xml" >"$TMP/out" 2>&1 && ok || bad "scene on stdin"
-grep -q "^<stdin>: points: you 6, blue 0" "$TMP/out" && ok || bad "stdin points"
+"$TK" score $TILES - <"$ROOT/scenes/cb-example-2.xml" >"$T/out" 2>&1 && ok || bad "scene on stdin"
+grep -q "^<stdin>: points: you 6, blue 0" "$T/out" && ok || bad "stdin points"
 
 # shellcheck disable=SC2086
 "$TK" score $TILES >/dev/null 2>&1
@@ -156,22 +144,21 @@ grep -q "^<stdin>: points: you 6, blue 0" "$TMP/out" && ok || bad "stdin points"
 # a row is checked exactly against the face's printed spaces, and the message says what is wrong
 for n in short long; do
   # shellcheck disable=SC2086
-  "$TK" score $TILES "$ROOT/tests/game/bad/post-row-$n.xml" >/dev/null 2>"$TMP/err"
+  "$TK" score $TILES "$ROOT/tests/game/bad/post-row-$n.xml" >/dev/null 2>"$T/err"
   [ "$n" = short ] && want="lists 3 spaces" || want="lists 5 spaces"
   grep -q "the row of the knights post $want, face 'front' prints 4 (3 plain, 1 dark '3'" \
-    "$TMP/err" && ok || { bad "post-row-$n: message"; cat "$TMP/err"; }
+    "$T/err" && ok || { bad "post-row-$n: message"; cat "$T/err"; }
 done
 # shellcheck disable=SC2086
-"$TK" score $TILES "$ROOT/tests/game/bad/post-overfull.xml" >/dev/null 2>"$TMP/err"
+"$TK" score $TILES "$ROOT/tests/game/bad/post-overfull.xml" >/dev/null 2>"$T/err"
 grep -q "row space 4 of the knights post does not count with 2 players, yet holds a meeple" \
-  "$TMP/err" && ok || bad "post-overfull: message"
+  "$T/err" && ok || bad "post-overfull: message"
 
 # the big meeple comes with the box's big-meeple tokens: without them, the inns do not bring it
-sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.xml" >"$TMP/ic.xml"
-"$TK" score --tiles "$ROOT/tilesets/base.xml" --tiles "$TMP/ic.xml" \
-  "$ROOT/scenes/own-big-meeple-majority.xml" >/dev/null 2>"$TMP/err"
+sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.xml" >"$T/ic.xml"
+"$TK" score --tiles "$ROOT/tilesets/base.xml" --tiles "$T/ic.xml" \
+  "$ROOT/scenes/own-big-meeple-majority.xml" >/dev/null 2>"$T/err"
 [ $? = 1 ] && ok || bad "big meeple without big-meeple tokens: want exit 1 (an illegal scene)"
-grep -q "\[SCENE-FIGURE-KIND\] no set in play has the big-meeple" "$TMP/err" && ok \
+grep -q "\[SCENE-FIGURE-KIND\] no set in play has the big-meeple" "$T/err" && ok \
   || bad "big meeple without tokens: no SCENE-FIGURE-KIND"
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+finish

@@ -28,19 +28,10 @@ static char *tmpdir;
 static int setup(void **state)
 {
         (void)state;
-        tkit_setlist_init(&sets);
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        static const char *const files[] = {"base.xml", "castles-bridges.xml"};
-        int rc = 0;
-        for (size_t i = 0; i < 2 && !rc; i++) {
-                char *p = tkit_xasprintf("%s/%s", tkit_test_env("TKIT_TILESETS"), files[i]);
-                rc = tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
-                free(p);
-        }
-        tkit_diags_finish(&d);
+        static const char *const names[] = {"base", "castles-bridges", NULL};
+        tkit_test_sets_load(&sets, names);
         tmpdir = make_temp_dir();
-        return rc || !tmpdir ? -1 : 0;
+        return tmpdir ? 0 : -1;
 }
 
 static int teardown(void **state)

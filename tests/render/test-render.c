@@ -266,33 +266,13 @@ static void test_reconstructed_marker(void **state)
         tkit_tile_finish(&t);
 }
 
-static void read_sets(struct tkit_setlist *l, const char *const *names)
-{
-        const char *dir = tkit_test_env("TKIT_TILESETS");
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        for (size_t i = 0; names[i]; i++) {
-                char *p = tkit_xasprintf("%s/%s", dir, names[i]);
-                int rc = tkit_read_file(p, TKIT_FORMAT_AUTO, l, &d);
-                if (rc)
-                        tkit_diags_write(&d, stderr, false);
-                assert_int_equal(rc, 0);
-                free(p);
-        }
-        tkit_diags_finish(&d);
-}
-
-static const char *const bundled[] = {
-    "base.xml",      "river.xml",   "castles-bridges.xml", "siege-defense.xml",
-    "besiegers.xml", "cathars.xml", "siege-rgg.xml",       NULL};
-
 /* Every side of every bundled tile in every rotation shows the colour of what it is. */
 static void test_bundled_tiles_sides(void **state)
 {
         (void)state;
         struct tkit_setlist l;
         tkit_setlist_init(&l);
-        read_sets(&l, bundled);
+        tkit_test_sets_load(&l, NULL);
         int checked = 0;
         for (size_t i = 0; i < l.n; i++)
                 for (size_t k = 0; k < l.sets[i]->ntiles; k++) {
@@ -328,6 +308,15 @@ static char *slurp(const char *path, size_t *len)
         return s;
 }
 
+/* The text of page 1 of `pdf` (pdftotext, UTF-8, through the file `txt`). */
+static char *page1_text(const char *pdftotext, const char *pdf, const char *txt, size_t *len)
+{
+        char *cmd = tkit_xasprintf("'%s' -f 1 -l 1 -enc UTF-8 '%s' '%s'", pdftotext, pdf, txt);
+        assert_int_equal(system(cmd), 0);
+        free(cmd);
+        return slurp(txt, len);
+}
+
 /* Page objects ("/Type /Page", not "/Pages") and MediaBoxes in a cairo PDF. */
 static int pdf_pages(const char *data, size_t len, double *w, double *h)
 {
@@ -348,8 +337,8 @@ static void test_sheet_pages(void **state)
         (void)state;
         struct tkit_setlist l;
         tkit_setlist_init(&l);
-        static const char *const names[] = {"base.xml", NULL};
-        read_sets(&l, names);
+        static const char *const names[] = {"base", NULL};
+        tkit_test_sets_load(&l, names);
         const struct tkit_set *sets[1] = {l.sets[0]};
         struct tkit_sheet_options o;
         tkit_sheet_options_init(&o);
@@ -406,8 +395,8 @@ static void test_sheet_languages(void **state)
         const char *pdftotext = tkit_test_tool("pdftotext");
         struct tkit_setlist l;
         tkit_setlist_init(&l);
-        static const char *const names[] = {"base.xml", NULL};
-        read_sets(&l, names);
+        static const char *const names[] = {"base", NULL};
+        tkit_test_sets_load(&l, names);
         const struct tkit_set *sets[1] = {l.sets[0]};
         static const char *const langs[][2] = {
             {"en", "Tile types: 24"},
@@ -423,12 +412,8 @@ static void test_sheet_languages(void **state)
                 tkit_sheet_options_init(&o);
                 o.lang = langs[i][0];
                 assert_int_equal(tkit_render_sheet(sets, 1, &o, pdf, NULL, &d), 0);
-                char *cmd =
-                    tkit_xasprintf("'%s' -f 1 -l 1 -enc UTF-8 '%s' '%s'", pdftotext, pdf, txt);
-                assert_int_equal(system(cmd), 0);
-                free(cmd);
                 size_t len;
-                char *text = slurp(txt, &len);
+                char *text = page1_text(pdftotext, pdf, txt, &len);
                 if (!memmem(text, len, langs[i][1], strlen(langs[i][1])))
                         fail_msg("%s: '%s' not on the summary page", langs[i][0], langs[i][1]);
                 free(text);
@@ -447,8 +432,8 @@ static void test_sheet_post_rows(void **state)
         const char *pdftotext = tkit_test_tool("pdftotext");
         struct tkit_setlist l;
         tkit_setlist_init(&l);
-        static const char *const names[] = {"base.xml", "river.xml", "siege-defense.xml", NULL};
-        read_sets(&l, names);
+        static const char *const names[] = {"base", "river", "siege-defense", NULL};
+        tkit_test_sets_load(&l, names);
         struct tkit_diags d;
         tkit_diags_init(&d);
         char *pdf = tmp_path("rows.pdf"), *txt = tmp_path("rows.txt");
@@ -458,12 +443,8 @@ static void test_sheet_post_rows(void **state)
                 struct tkit_sheet_options o;
                 tkit_sheet_options_init(&o);
                 assert_int_equal(tkit_render_sheet(sets, 1, &o, pdf, NULL, &d), 0);
-                char *cmd =
-                    tkit_xasprintf("'%s' -f 1 -l 1 -enc UTF-8 '%s' '%s'", pdftotext, pdf, txt);
-                assert_int_equal(system(cmd), 0);
-                free(cmd);
                 size_t len;
-                char *text = slurp(txt, &len);
+                char *text = page1_text(pdftotext, pdf, txt, &len);
                 const char *want = "Post rows: how many spaces is our reconstruction";
                 assert_int_equal(memmem(text, len, want, strlen(want)) != NULL, k == 0);
                 free(text);
@@ -481,8 +462,8 @@ static void test_sheet_real_size(void **state)
         const char *pdftoppm = tkit_test_tool("pdftoppm");
         struct tkit_setlist l;
         tkit_setlist_init(&l);
-        static const char *const names[] = {"base.xml", NULL};
-        read_sets(&l, names);
+        static const char *const names[] = {"base", NULL};
+        tkit_test_sets_load(&l, names);
         const struct tkit_set *sets[1] = {l.sets[0]};
         struct tkit_sheet_options o;
         tkit_sheet_options_init(&o);
@@ -530,9 +511,9 @@ static void test_sheet_real_size(void **state)
 
 static struct tkit_layout *simulate(struct tkit_setlist *l, uint64_t seed)
 {
-        static const char *const names[] = {"base.xml", "river.xml", "castles-bridges.xml",
-                                            "siege-defense.xml", NULL};
-        read_sets(l, names);
+        static const char *const names[] = {"base", "river", "castles-bridges", "siege-defense",
+                                            NULL};
+        tkit_test_sets_load(l, names);
         struct tkit_sim_options so;
         tkit_sim_options_init(&so);
         so.seed = seed;
@@ -605,8 +586,8 @@ static void test_board_discards(void **state)
         (void)state;
         struct tkit_setlist l;
         tkit_setlist_init(&l);
-        static const char *const names[] = {"base.xml", NULL};
-        read_sets(&l, names);
+        static const char *const names[] = {"base", NULL};
+        tkit_test_sets_load(&l, names);
         struct tkit_diags d;
         tkit_diags_init(&d);
         struct tkit_layout *lay =
@@ -792,14 +773,12 @@ static int run(const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_vprintf(&b, fmt, ap);
+        char *line = tkit_xvasprintf(fmt, ap);
         va_end(ap);
         struct tkit_run r = {0};
-        int st = tkit_run_line(&r, NULL, "%s", b.data);
+        int st = tkit_run_line(&r, NULL, "%s", line);
         tkit_run_finish(&r);
-        tkit_buf_finish(&b);
+        free(line);
         return st;
 }
 

@@ -81,15 +81,6 @@ static const struct tkit_diag *find_diag(const struct tkit_diags *d, const char 
         return NULL;
 }
 
-static void dump(const struct tkit_diags *d)
-{
-        for (size_t i = 0; i < d->n; i++) {
-                char *s = tkit_diag_format(&d->v[i]);
-                print_message("  %s\n", s);
-                free(s);
-        }
-}
-
 /* ------------------------------------------------------------------ catalogue and fixtures */
 
 static void test_catalogue_unique(void **state)
@@ -134,12 +125,12 @@ static void test_every_rule_has_fixtures(void **state)
                         read_and_check(paths, 1, &l, &d, &rrc);
                         const struct tkit_diag *g = find_diag(&d, r->id, NULL);
                         if (good && (g || d.errors)) {
-                                dump(&d);
+                                tkit_test_print_diags(&d);
                                 fail_msg("%s: the accepting fixture is not clean", rel);
                         }
                         if (!good) {
                                 if (!g) {
-                                        dump(&d);
+                                        tkit_test_print_diags(&d);
                                         fail_msg("%s: rule %s not reported", rel, r->id);
                                 }
                                 assert_int_equal(g->severity, r->severity);
@@ -407,7 +398,7 @@ static void test_manifest_kinds(void **state)
         tkit_diags_init(&d);
         tkit_check_set(s, NULL, 0, &d);
         if (d.errors)
-                dump(&d);
+                tkit_test_print_diags(&d);
         assert_int_equal(d.errors, 0);
         bool seen[TKIT_EXPECT_COUNT] = {false};
         for (size_t i = 0; i < s->nmanifest; i++)
@@ -577,7 +568,7 @@ static void test_bundled_tilesets_clean(void **state)
         int rrc;
         int rc = read_and_check((const char *const *)paths, n, &l, &d, &rrc);
         if (rc || rrc)
-                dump(&d);
+                tkit_test_print_diags(&d);
         assert_int_equal(rrc, 0);
         assert_int_equal(rc, 0);
         assert_int_equal(d.errors, 0);
@@ -687,7 +678,7 @@ static void test_jcz_all_files(void **state)
                 bool known = strcmp(g->rule, "FIELD-TOUCH-MISSING") == 0 &&
                              strcmp(g->tile, "DG/CCc+.p") == 0;
                 if (!known) {
-                        dump(&d);
+                        tkit_test_print_diags(&d);
                         fail_msg("unexpected error on JCloisterZone data");
                 }
         }
@@ -885,7 +876,7 @@ static void test_jcz_planted(void **state)
                 read_and_check(paths, 1, &l, &d, &rrc);
                 const struct tkit_diag *g = find_diag(&d, p->rule, p->tile);
                 if (!g || g->line != want || strcmp(g->file, path) != 0) {
-                        dump(&d);
+                        tkit_test_print_diags(&d);
                         fail_msg("planted %s in %s: want line %d", p->rule, p->tile, want);
                 }
                 assert_int_equal(g->severity, TKIT_SEV_ERROR);

@@ -19,6 +19,7 @@
 #include "formats/tkit-formats.h"
 #include "game/tkit-game.h"
 #include "sim/tkit-sim.h"
+#include "tkit-test.h"
 
 #define SEEDS 150 /* per combination of sets; 9 combinations */
 
@@ -85,11 +86,7 @@ static struct tkit_scene *scene_of(const struct tkit_layout *l, struct tkit_set 
 
 static void fail_with(struct tkit_diags *d, const char *what, const char *sets, uint64_t seed)
 {
-        for (size_t i = 0; i < d->n; i++) {
-                char *m = tkit_diag_format(&d->v[i]);
-                print_error("%s\n", m);
-                free(m);
-        }
+        tkit_test_print_diags(d);
         fail_msg("%s: sets %s, seed %llu", what, sets, (unsigned long long)seed);
 }
 
@@ -170,7 +167,8 @@ static void test_crosscheck(void **state)
                 if (!sim)
                         fail_with(&d, "no simulator", names.data, 0);
                 for (uint64_t seed = 1; seed <= SEEDS; seed++)
-                        check_one(sim, sets, n, names.data, seed, &t);
+                        if (tkit_test_sampled(seed)) /* under the quick valgrind pass 1 in 8 */
+                                check_one(sim, sets, n, names.data, seed, &t);
                 tkit_sim_destroy(sim);
                 tkit_diags_finish(&d);
                 tkit_buf_finish(&names);
@@ -178,7 +176,7 @@ static void test_crosscheck(void **state)
         print_message("%ld layouts: %ld completed cities, %ld roads, %ld cloisters; %ld bridges, "
                       "%ld fortress pieces, %ld river tiles\n",
                       t.layouts, t.cities, t.roads, t.cloisters, t.bridges, t.pieces, t.river);
-        assert_true(t.layouts >= 1000);
+        assert_true(t.layouts >= 1000 / (long)tkit_test_sample_every());
         assert_true(t.cities > 0 && t.roads > 0 && t.cloisters > 0);
         assert_true(t.bridges > 0 && t.pieces > 0 && t.river > 0);
 }

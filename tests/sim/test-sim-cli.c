@@ -33,13 +33,11 @@ static int run(char **out, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        struct tkit_buf args;
-        tkit_buf_init(&args);
-        tkit_buf_vprintf(&args, fmt, ap);
+        char *args = tkit_xvasprintf(fmt, ap);
         va_end(ap);
         last.cwd = root();
-        int rc = tkit_run_line(&last, tkit_test_env("TILEKIT"), "%s", args.data);
-        tkit_buf_finish(&args);
+        int rc = tkit_run_line(&last, tkit_test_env("TILEKIT"), "%s", args);
+        free(args);
         if (out)
                 *out = tkit_xstrdup(last.out);
         return rc;

@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <dirent.h>
 #include <ftw.h>
 #include <linux/capability.h>
 #include <poll.h>
@@ -23,6 +24,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "formats/tkit-formats.h"
 #include "model/tkit-model.h"
 
 static char *read_stream(FILE *f, size_t *len)
@@ -156,6 +158,19 @@ static bool wrap_this_run(const struct tkit_run *r)
         const char *every = getenv("TKIT_CHILD_WRAPPER_EVERY");
         unsigned long n = every && *every ? strtoul(every, NULL, 10) : 1;
         return n <= 1 || runs++ % n == 0;
+}
+
+size_t tkit_test_sample_every(void)
+{
+        const char *wrap = getenv("TKIT_CHILD_WRAPPER");
+        const char *every = getenv("TKIT_CHILD_WRAPPER_EVERY");
+        unsigned long n = every && *every ? strtoul(every, NULL, 10) : 1;
+        return !wrap || !*wrap || n <= 1 ? 1 : (size_t)n;
+}
+
+bool tkit_test_sampled(size_t i)
+{
+        return i % tkit_test_sample_every() == 0;
 }
 
 /* argv prefixed by the words of $TKIT_CHILD_WRAPPER when `wrap`; *words to free. */
@@ -345,12 +360,125 @@ int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
         return rc;
 }
 
+int tkit_run_vargs(struct tkit_run *r, const char *exe, va_list ap)
+{
+        const char *argv[64];
+        int argc = 0;
+        argv[argc++] = exe;
+        while ((argv[argc] = va_arg(ap, const char *)) != NULL)
+                if (++argc == 63)
+                        fail_msg("tkit_run_args: more than 62 arguments");
+        return tkit_run(r, argv);
+}
+
+int tkit_run_args(struct tkit_run *r, const char *exe, ...)
+{
+        va_list ap;
+        va_start(ap, exe);
+        int rc = tkit_run_vargs(r, exe, ap);
+        va_end(ap);
+        return rc;
+}
+
 void tkit_run_finish(struct tkit_run *r)
 {
         free(r->out);
         free(r->err);
         r->out = r->err = NULL;
         r->out_len = r->err_len = 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **tkit_test_files(const char *dir, const char *suffix, size_t *count)
+{
+        DIR *dd = opendir(dir);
+        if (!dd)
+                fail_msg("%s: %s", dir, strerror(errno));
+        char **v = NULL;
+        size_t n = 0, cap = 0, ls = strlen(suffix);
+        struct dirent *e;
+        while ((e = readdir(dd))) {
+                size_t len = strlen(e->d_name);
+                if (len > ls && strcmp(e->d_name + len - ls, suffix) == 0)
+                        *TKIT_PUSH(v, n, cap) = tkit_xasprintf("%s/%s", dir, e->d_name);
+        }
+        closedir(dd);
+        qsort(v, n, sizeof *v, cmp_name);
+        if (count)
+                *count = n;
+        *TKIT_PUSH(v, n, cap) = NULL;
+        return v;
+}
+
+void tkit_test_files_free(char **files)
+{
+        for (size_t i = 0; files && files[i]; i++)
+                free(files[i]);
+        free(files);
+}
+
+/* Every *.xml of the bundled folder, in name order. */
+static char **bundled_files(void)
+{
+        return tkit_test_files(tkit_test_env("TKIT_TILESETS"), ".xml", NULL);
+}
+
+void tkit_test_print_diags(const struct tkit_diags *d)
+{
+        for (size_t i = 0; i < d->n; i++) {
+                char *m = tkit_diag_format(&d->v[i]);
+                print_message("%s\n", m);
+                free(m);
+        }
+}
+
+static void read_set_file(struct tkit_setlist *l, const char *path)
+{
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        if (tkit_read_file(path, TKIT_FORMAT_AUTO, l, &d) != 0) {
+                tkit_test_print_diags(&d);
+                fail_msg("%s: the bundled tile set does not read", path);
+        }
+        tkit_diags_finish(&d);
+}
+
+void tkit_test_sets_load(struct tkit_setlist *l, const char *const *names)
+{
+        tkit_setlist_init(l);
+        if (names) {
+                for (size_t i = 0; names[i]; i++) {
+                        char *p =
+                            tkit_xasprintf("%s/%s.xml", tkit_test_env("TKIT_TILESETS"), names[i]);
+                        read_set_file(l, p);
+                        free(p);
+                }
+                return;
+        }
+        char **files = bundled_files();
+        for (size_t i = 0; files[i]; i++)
+                read_set_file(l, files[i]);
+        tkit_test_files_free(files);
+}
+
+const char *tkit_test_tiles_args(void)
+{
+        static char *args;
+        if (!args) {
+                struct tkit_buf b;
+                tkit_buf_init(&b);
+                tkit_buf_puts(&b, "");
+                char **files = bundled_files();
+                for (size_t i = 0; files[i]; i++)
+                        tkit_buf_printf(&b, "%s--tiles '%s'", i ? " " : "", files[i]);
+                tkit_test_files_free(files);
+                args = tkit_buf_steal(&b);
+        }
+        return args;
 }
 
 long query_long(const char *db, const char *sql)

@@ -72,9 +72,43 @@ int tkit_run(struct tkit_run *r, const char *const *argv);
  * word (no other shell syntax); with `exe` NULL the first word is the program. */
 int tkit_run_line(struct tkit_run *r, const char *exe, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* The same with the arguments after `exe` as words, NULL-terminated:
+ *     tkit_run_args(&r, exe, "list", "sets", NULL)   (at most 62 of them) */
+int tkit_run_args(struct tkit_run *r, const char *exe, ...) __attribute__((sentinel));
+int tkit_run_vargs(struct tkit_run *r, const char *exe, va_list ap);
+/* Whether case `i` of a long list of like cases runs: always, but under the quick valgrind pass of
+ * tools/run-tests.sh ($TKIT_CHILD_WRAPPER set, $TKIT_CHILD_WRAPPER_EVERY=N > 1) one in N
+ * (i % N == 0), as for the children. For unit-test programs whose own process does the heavy
+ * work case after case (drawing every scene, laying out games): the plain and sanitizer suites
+ * and the full valgrind pass run every case. */
+bool tkit_test_sampled(size_t i);
+/* That N (1 when every case runs): for the counts a sampled test expects. */
+size_t tkit_test_sample_every(void);
 /* Frees the captured output (the struct can be used again). */
 void tkit_run_finish(struct tkit_run *r);
 
+
+/* Prints every diagnostic of `d` (struct tkit_diags), compiler style, through cmocka. */
+struct tkit_diags;
+void tkit_test_print_diags(const struct tkit_diags *d);
+
+/* The files of `dir` whose names end in `suffix`, as full paths in name order: a NULL-terminated
+ * list (*count, when not NULL, its length) for tkit_test_files_free(). Fails the running test
+ * when `dir` cannot be read. */
+char **tkit_test_files(const char *dir, const char *suffix, size_t *count);
+void tkit_test_files_free(char **files);
+
+/* ---------------------------------------------------------------- the bundled tile sets */
+
+struct tkit_setlist;
+/* Reads tile sets of the bundled folder $TKIT_TILESETS (tilesets/) into `l`, which this
+ * initialises: NAME.xml for each of `names` (NULL-terminated), or with `names` NULL every *.xml
+ * there, in name order. Fails the running test (or group setup) naming a file that does not read,
+ * with its diagnostics. */
+void tkit_test_sets_load(struct tkit_setlist *l, const char *const *names);
+/* The files tkit_test_sets_load(l, NULL) reads, as the words "--tiles 'PATH' --tiles 'PATH' ..."
+ * for tkit_run_line() (static storage): the command given the same sets as the test. */
+const char *tkit_test_tiles_args(void);
 
 /* The number the query `sql` returns (its first row, first column), read from the SQLite file
  * `db` opened read-only; fails the current test when the query does not run. */

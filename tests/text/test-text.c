@@ -2,8 +2,7 @@
  * every kind of event in every language and both persons (no slot left unfilled, distinct events
  * distinct sentences), the rulebooks' words, every event of every scene of scenes/, and the
  * captions and callouts a picture prints (no fallback, missing translations reported).
- * Environment: TKIT_TILESETS, TKIT_JCZ, TKIT_SCENES. */
-#include <dirent.h>
+ * Environment: TKIT_TILESETS, TKIT_SCENES. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -389,8 +388,8 @@ static struct tkit_setlist sets;
 static int load(void **state)
 {
         (void)state;
-        gb_load(&sets);
-        return sets.n >= 7 ? 0 : -1;
+        tkit_test_sets_load(&sets, NULL);
+        return 0;
 }
 
 static int unload(void **state)
@@ -405,16 +404,10 @@ static int unload(void **state)
 static void test_scenes(void **state)
 {
         (void)state;
-        const char *dir = tkit_test_env("TKIT_SCENES");
-        DIR *dd = opendir(dir);
-        assert_non_null(dd);
-        struct dirent *de;
+        char **files = tkit_test_files(tkit_test_env("TKIT_SCENES"), ".xml", NULL);
         size_t scenes = 0, events = 0;
-        while ((de = readdir(dd))) {
-                size_t len = strlen(de->d_name);
-                if (len < 5 || strcmp(de->d_name + len - 4, ".xml") != 0)
-                        continue;
-                char *path = tkit_xasprintf("%s/%s", dir, de->d_name);
+        for (; files[scenes]; scenes++) {
+                const char *path = files[scenes], *name = strrchr(path, '/') + 1;
                 struct tkit_diags d;
                 tkit_diags_init(&d);
                 struct tkit_scene *s = tkit_scene_read_file(path, &d, NULL);
@@ -426,16 +419,14 @@ static void test_scenes(void **state)
                 for (size_t i = 0; i < r.nevents; i++, events++)
                         for (size_t l = 0; l < TKIT_LANG_COUNT; l++) {
                                 char *t = tkit_text_event(s, &r.events[i], langs[l]);
-                                check_sentence(t, de->d_name);
+                                check_sentence(t, name);
                                 free(t);
                         }
                 tkit_game_result_finish(&r);
                 tkit_diags_finish(&d);
                 tkit_scene_destroy(s);
-                free(path);
-                scenes++;
         }
-        closedir(dd);
+        tkit_test_files_free(files);
         assert_true(scenes > 40);
         assert_true(events > 100);
 }
@@ -487,16 +478,11 @@ static void check_terms(const char *text, enum tkit_lang l, const char *file)
 static void test_scene_terms(void **state)
 {
         (void)state;
-        const char *dir = tkit_test_env("TKIT_SCENES");
-        DIR *dd = opendir(dir);
-        assert_non_null(dd);
-        struct dirent *de;
+        char **files = tkit_test_files(tkit_test_env("TKIT_SCENES"), ".xml", NULL);
         size_t texts = 0;
-        while ((de = readdir(dd))) {
-                size_t len = strlen(de->d_name);
-                if (len < 5 || strcmp(de->d_name + len - 4, ".xml") != 0)
-                        continue;
-                char *path = tkit_xasprintf("%s/%s", dir, de->d_name);
+        for (size_t f = 0; files[f]; f++) {
+                const char *path = files[f];
+                const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
                 struct tkit_diags d;
                 tkit_diags_init(&d);
                 struct tkit_scene *s = tkit_scene_read_file(path, &d, NULL);
@@ -504,18 +490,17 @@ static void test_scene_terms(void **state)
                 for (size_t l = 1; l < TKIT_LANG_COUNT; l++) {
                         const char *cap = tkit_text_caption(s, langs[l]);
                         if (cap)
-                                check_terms(cap, langs[l], de->d_name), texts++;
+                                check_terms(cap, langs[l], name), texts++;
                         for (size_t i = 0; i < s->ncallouts; i++) {
                                 const char *t = tkit_text_callout(&s->callouts[i], langs[l]);
                                 if (t)
-                                        check_terms(t, langs[l], de->d_name), texts++;
+                                        check_terms(t, langs[l], name), texts++;
                         }
                 }
                 tkit_diags_finish(&d);
                 tkit_scene_destroy(s);
-                free(path);
         }
-        closedir(dd);
+        tkit_test_files_free(files);
         assert_true(texts > 120);
         check_terms("Аванпост лицарів атаковано.", TKIT_LANG_UK, "self-test");
         assert_true(bare_post("Пост лицарів атаковано."));
