@@ -142,13 +142,14 @@ static bool same_feature(const struct tkit_game_event *a, const struct tkit_game
 /* The scored features in the scorer's colour, through the feature's area on each tile. */
 static void draw_tints(struct pic *p, cairo_t *cr)
 {
-        for (size_t i = 0; p->r && i < p->r->nevents; i++) {
-                const struct tkit_game_event *e = &p->r->events[i];
+        const struct tkit_game_result *r = tkit_scene_points(p);
+        for (size_t i = 0; r && i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
                 if (e->kind != TKIT_EV_SCORE || e->player < 0)
                         continue;
                 int tk = 0, tn = 0; /* scorer tk of tn of this feature */
-                for (size_t j = 0; j < p->r->nevents; j++)
-                        if (same_feature(e, &p->r->events[j])) {
+                for (size_t j = 0; j < r->nevents; j++)
+                        if (same_feature(e, &r->events[j])) {
                                 tk += j < i;
                                 tn++;
                         }

@@ -246,6 +246,11 @@ bool tkit_scene_post_returns(const struct pic *p, int post, int player)
                p->post_back[(size_t)post * np + (size_t)player];
 }
 
+const struct tkit_game_result *tkit_scene_points(const struct pic *p)
+{
+        return p->state == TKIT_SCENE_BEFORE ? NULL : p->r;
+}
+
 bool tkit_scene_catapult_removed(const struct pic *p, int post)
 {
         return (unsigned)post < TKIT_POST_COUNT && p->catapult_off[post];

@@ -663,12 +663,13 @@ static bool token_box(const struct pic *p, const struct tkit_game_event *e, doub
 
 static void place_badges(struct pic *p, double (*tok)[2], const bool *tok_ok)
 {
-        if (!p->r)
+        const struct tkit_game_result *r = tkit_scene_points(p);
+        if (!r)
                 return;
         struct figs_by_cell fc;
         figs_index(p, &fc);
-        for (size_t i = 0; i < p->r->nevents; i++) {
-                const struct tkit_game_event *e = &p->r->events[i];
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
                 if (e->kind != TKIT_EV_SCORE || e->player < 0 || (e->post >= 0 && !e->nplaces))
                         continue;
                 char t[24];

@@ -151,9 +151,10 @@ static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
         w += ex.x_advance;
         v->w = w;
         v->nbadges = 0;
-        for (size_t i = 0; p->r && i < p->r->nevents; i++)
-                if (post_score(&p->r->events[i], v->kind)) {
-                        w += h * 0.3 + 2 * badge_hw(p, p->r->events[i].points) * p->P;
+        const struct tkit_game_result *r = tkit_scene_points(p);
+        for (size_t i = 0; r && i < r->nevents; i++)
+                if (post_score(&r->events[i], v->kind)) {
+                        w += h * 0.3 + 2 * badge_hw(p, r->events[i].points) * p->P;
                         v->nbadges++;
                 }
         return w;
@@ -496,8 +497,9 @@ static void post_badges(struct pic *p, const struct post_view *v)
 {
         double x = v->x + v->w + v->h * 0.3, hh = p->badge_hh * p->P;
         double cy = v->y + v->h / 2;
-        for (size_t i = 0; p->r && i < p->r->nevents; i++) {
-                const struct tkit_game_event *e = &p->r->events[i];
+        const struct tkit_game_result *r = tkit_scene_points(p);
+        for (size_t i = 0; r && i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
                 if (!post_score(e, v->kind))
                         continue;
                 double w = 2 * badge_hw(p, e->points) * p->P;

@@ -171,6 +171,9 @@ bool tkit_scene_figure_removed(const struct pic *p, size_t i); /* i: figure of t
 bool tkit_scene_figure_returns(const struct pic *p, size_t i);
 bool tkit_scene_post_returns(const struct pic *p, int post, int player);
 bool tkit_scene_catapult_removed(const struct pic *p, int post);
+/* The events whose points the picture shows (tints and badges): the engine's, except in the
+ * state before the move, where nothing is scored yet; NULL for none. */
+const struct tkit_game_result *tkit_scene_points(const struct pic *p);
 /* The language of the picture's words (text/tkit-text.h). */
 enum tkit_lang tkit_scene_lang(const struct pic *p);
 

@@ -97,8 +97,8 @@ static bool converted(const struct tkit_game_result *r, int index)
 }
 
 /* Each figure drawn on a feature: the engine's cell and feature, the spot inside it (beside the
- * building of a cloister or garden); before the move (the scene's figures) and in the move shown
- * (the figure placed too). Returns the number of figures checked. */
+ * building of a cloister or garden); before the move (the scene's figures, and no points scored
+ * yet) and in the move shown (the figure placed too). Returns the number of figures checked. */
 static size_t check_state(const struct tkit_scene *s, const struct tkit_game_result *r,
                           const char *what, enum tkit_scene_state state)
 {
@@ -107,6 +107,8 @@ static size_t check_state(const struct tkit_scene *s, const struct tkit_game_res
         bool placed = s->move.kind == TKIT_MOVE_TILE && s->move.has_figure;
         for (size_t i = 0; i < pic.nmarks; i++) {
                 const struct tkit_scene_mark *m = &pic.marks[i];
+                if (state == TKIT_SCENE_BEFORE && m->kind == TKIT_MARK_BADGE)
+                        fail_msg("%s: a badge of %+d points before the move", what, m->points);
                 if (m->kind != TKIT_MARK_FIGURE ||
                     (state == TKIT_SCENE_DURING && converted(r, m->index)))
                         continue;
