@@ -286,28 +286,6 @@ static void dir_of(struct tkit_book *b, const char *path)
         b->dir = slash ? tkit_xstrndup(path, (size_t)(slash - path) + 1) : tkit_xstrdup("");
 }
 
-/* Length of the UTF-8 character at p (at most `left` bytes; RFC 3629, no NUL), 0 when the bytes
- * there are not one. */
-static size_t utf8_char(const unsigned char *p, size_t left)
-{
-        size_t n = p[0] == 0     ? 0
-                   : p[0] < 0x80 ? 1
-                   : p[0] < 0xc2 ? 0
-                   : p[0] < 0xe0 ? 2
-                   : p[0] < 0xf0 ? 3
-                   : p[0] < 0xf5 ? 4
-                                 : 0;
-        if (!n || n > left)
-                return 0;
-        for (size_t i = 1; i < n; i++)
-                if ((p[i] & 0xc0) != 0x80)
-                        return 0;
-        if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f) ||
-            (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
-                return 0;
-        return n;
-}
-
 /* A chapter is UTF-8 text (the PDF's text layout takes nothing else): the first byte that is
  * not, or a NUL, is reported at its line and column (BOOK-TEXT). Found by fuzz-book: a heading
  * with 0xFF bytes was read, then could not be written. */
@@ -316,7 +294,7 @@ static void check_utf8(const struct tkit_book *b, struct tkit_diags *d)
         const unsigned char *u = (const unsigned char *)b->text;
         size_t line = 1, column = 1;
         for (size_t i = 0; i < b->len;) {
-                size_t n = utf8_char(u + i, b->len - i);
+                size_t n = tkit_utf8_char((const char *)u + i, b->len - i);
                 if (!n) {
                         tkit_diags_add_at(
                             d, TKIT_SEV_ERROR, b->file, (int)line, (int)column, "BOOK-TEXT",

@@ -302,21 +302,6 @@ char *tkit_diag_format(const struct tkit_diag *g)
         return tkit_buf_steal(&b);
 }
 
-/* Length of the valid UTF-8 sequence (RFC 3629) of 2 to 4 bytes at `p`, or 0. */
-static size_t utf8_seq(const unsigned char *p)
-{
-        size_t n = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 ? 2 : 0;
-        if (!n || p[0] > 0xf4)
-                return 0;
-        for (size_t i = 1; i < n; i++)
-                if ((p[i] & 0xc0) != 0x80)
-                        return 0;
-        if ((p[0] == 0xe0 && p[1] < 0xa0) || (p[0] == 0xed && p[1] > 0x9f) ||
-            (p[0] == 0xf0 && p[1] < 0x90) || (p[0] == 0xf4 && p[1] > 0x8f))
-                return 0; /* overlong, a surrogate, past U+10FFFF */
-        return n;
-}
-
 void tkit_json_string(struct tkit_buf *b, const char *s)
 {
         tkit_buf_add(b, "\"", 1);
@@ -324,7 +309,7 @@ void tkit_json_string(struct tkit_buf *b, const char *s)
                 if (*p >= 0x80) {
                         /* a file name (or any text) in another encoding: a strict decoder must
                          * read every output, so each byte that is not UTF-8 becomes U+FFFD */
-                        size_t n = utf8_seq(p);
+                        size_t n = tkit_utf8_char((const char *)p, SIZE_MAX);
                         if (n) {
                                 tkit_buf_add(b, (const char *)p, n);
                                 p += n - 1;

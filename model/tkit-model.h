@@ -58,6 +58,12 @@ void tkit_buf_vprintf(struct tkit_buf *b, const char *fmt, va_list ap);
 /* Hands the string to the caller (who frees it) and resets the buffer. Never NULL. */
 char *tkit_buf_steal(struct tkit_buf *b);
 
+/* Length (1 to 4) of the well-formed UTF-8 character at `p` within its `left` bytes (RFC 3629: no
+ * overlong form, no surrogate, nothing past U+10FFFF), 0 when the bytes there are not one, at a
+ * NUL or with nothing left. A NUL-terminated string may pass SIZE_MAX: a continuation byte is
+ * never NUL, so the check stops at the terminator. */
+size_t tkit_utf8_char(const char *p, size_t left);
+
 /* A hash index from strings to positions in the caller's array (open addressing, FNV-1a). It
  * keeps positions and hashes only: key_of(ctx, position) gives the key of a position back, so a
  * key is never copied. Lookups and additions take O(1) on average, so scans by id stay linear. */

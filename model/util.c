@@ -148,3 +148,25 @@ const char *tkit_strerror(int err)
                 return "unknown error";
         }
 }
+
+size_t tkit_utf8_char(const char *p, size_t left)
+{
+        const unsigned char *u = (const unsigned char *)p;
+        if (!left || !u[0])
+                return 0;
+        size_t n = u[0] < 0x80   ? 1
+                   : u[0] < 0xc2 ? 0
+                   : u[0] < 0xe0 ? 2
+                   : u[0] < 0xf0 ? 3
+                   : u[0] < 0xf5 ? 4
+                                 : 0;
+        if (!n || n > left)
+                return 0;
+        for (size_t i = 1; i < n; i++)
+                if ((u[i] & 0xc0) != 0x80)
+                        return 0;
+        if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) ||
+            (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
+                return 0; /* overlong, a surrogate, past U+10FFFF */
+        return n;
+}

@@ -230,23 +230,6 @@ static bool parse_escape(struct parser *ps, struct tkit_buf *b)
         return true;
 }
 
-/* Length of the well-formed UTF-8 sequence at p (RFC 3629: no overlong forms, no surrogates,
- * nothing above U+10FFFF), or 0. */
-static size_t utf8_length(const char *p, const char *end)
-{
-        const unsigned char *u = (const unsigned char *)p;
-        size_t n = u[0] >= 0xf0 ? 4 : u[0] >= 0xe0 ? 3 : u[0] >= 0xc0 ? 2 : 0;
-        if (!n || u[0] > 0xf4 || u[0] == 0xc0 || u[0] == 0xc1 || (size_t)(end - p) < n)
-                return 0;
-        for (size_t i = 1; i < n; i++)
-                if ((u[i] & 0xc0) != 0x80)
-                        return 0;
-        if ((u[0] == 0xe0 && u[1] < 0xa0) || (u[0] == 0xed && u[1] > 0x9f) ||
-            (u[0] == 0xf0 && u[1] < 0x90) || (u[0] == 0xf4 && u[1] > 0x8f))
-                return 0;
-        return n;
-}
-
 static bool parse_string(struct parser *ps, char **out)
 {
         struct tkit_buf b;
@@ -278,7 +261,7 @@ static bool parse_string(struct parser *ps, char **out)
                                 break;
                         continue;
                 }
-                size_t n = c < 0x80 ? 1 : utf8_length(ps->p, ps->end);
+                size_t n = c < 0x80 ? 1 : tkit_utf8_char(ps->p, (size_t)(ps->end - ps->p));
                 if (!n) {
                         perr(ps, ps->line, "invalid UTF-8 in string");
                         break;

@@ -70,27 +70,6 @@ struct tkit_layout *cli_read_layout(const char *path, struct tkit_set *const *se
         return l;
 }
 
-/* Length of the valid UTF-8 sequence at `p` (RFC 3629: no overlong forms, no surrogates, at most
- * U+10FFFF), 0 when the bytes there are not one. */
-static size_t utf8_len(const unsigned char *p)
-{
-        unsigned c = p[0];
-        size_t n = c < 0x80             ? 1
-                   : (c & 0xe0) == 0xc0 ? 2
-                   : (c & 0xf0) == 0xe0 ? 3
-                   : (c & 0xf8) == 0xf0 ? 4
-                                        : 0;
-        if (n == 0 || c == 0xc0 || c == 0xc1 || c > 0xf4)
-                return n == 1 ? 1 : 0;
-        for (size_t i = 1; i < n; i++)
-                if ((p[i] & 0xc0) != 0x80)
-                        return 0;
-        if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
-            (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
-                return 0;
-        return n;
-}
-
 /* Copies `s` with every invalid UTF-8 byte replaced: by \xHH for a terminal (`text`, which also
  * escapes control characters and the backslash itself), else by U+FFFD. */
 static char *sanitize(const char *s, bool text)
@@ -99,7 +78,7 @@ static char *sanitize(const char *s, bool text)
         tkit_buf_init(&b);
         const unsigned char *p = (const unsigned char *)(s ? s : "");
         while (*p) {
-                size_t n = utf8_len(p);
+                size_t n = tkit_utf8_char((const char *)p, SIZE_MAX);
                 bool control = *p < 0x20 || *p == 0x7f;
                 if (text && (n == 0 || control))
                         tkit_buf_printf(&b, "\\x%02x", *p);

@@ -505,6 +505,44 @@ static void test_index(void **state)
         tkit_set_destroy(s);
 }
 
+/* One UTF-8 check for every reader and writer: each class of RFC 3629's table, both sides of
+ * each boundary, and a character cut short by the bytes left. */
+static void test_utf8_char(void **state)
+{
+        (void)state;
+        static const struct {
+                const char *s;
+                size_t n;
+        } c[] = {{"a", 1},
+                 {"\x7f", 1},
+                 {"", 0},
+                 {"\x80", 0},
+                 {"\xbf", 0},
+                 {"\xc1\xbf", 0}, /* overlong 2 */
+                 {"\xc2\x80", 2},
+                 {"\xdf\xbf", 2},
+                 {"\xc3", 0}, /* cut short */
+                 {"\xc3(", 0},
+                 {"\xe0\x9f\xbf", 0},
+                 {"\xe0\xa0\x80", 3}, /* overlong 3 */
+                 {"\xed\x9f\xbf", 3},
+                 {"\xed\xa0\x80", 0},
+                 {"\xef\xbf\xbd", 3}, /* surrogate */
+                 {"\xf0\x8f\xbf\xbf", 0},
+                 {"\xf0\x90\x80\x80", 4},
+                 {"\xf4\x8f\xbf\xbf", 4},
+                 {"\xf4\x90\x80\x80", 0},
+                 {"\xf5\x80\x80\x80", 0},
+                 {"\xff", 0}};
+        for (size_t i = 0; i < sizeof c / sizeof *c; i++)
+                if (tkit_utf8_char(c[i].s, SIZE_MAX) != c[i].n)
+                        fail_msg("case %zu: %zu, not %zu", i, tkit_utf8_char(c[i].s, SIZE_MAX),
+                                 c[i].n);
+        assert_int_equal(tkit_utf8_char("\xe2\x82\xac", 2), 0); /* 3 bytes, 2 left */
+        assert_int_equal(tkit_utf8_char("\xe2\x82\xac", 3), 3);
+        assert_int_equal(tkit_utf8_char("a", 0), 0);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -528,6 +566,7 @@ int main(void)
             cmocka_unit_test(test_sides_fit),
             cmocka_unit_test(test_join_owner),
             cmocka_unit_test(test_piece_cells_join),
+            cmocka_unit_test(test_utf8_char),
         };
         return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }
