@@ -29,35 +29,17 @@ bool tkit_lang_valid(const char *s)
         return ok && s[0] != '-' && s[len - 1] != '-' && !strstr(s, "--");
 }
 
-/* Length of the UTF-8 sequence at p (at most `left` bytes), or 0 when it is not valid. */
-static size_t utf8_char(const unsigned char *u, size_t left, unsigned *cp)
-{
-        size_t n = u[0] < 0x80 ? 1 : u[0] >= 0xf0 ? 4 : u[0] >= 0xe0 ? 3 : u[0] >= 0xc2 ? 2 : 0;
-        if (!n || u[0] > 0xf4 || left < n)
-                return 0;
-        unsigned c = n == 1 ? u[0] : u[0] & (0x7fu >> n);
-        for (size_t i = 1; i < n; i++) {
-                if ((u[i] & 0xc0) != 0x80)
-                        return 0;
-                c = (c << 6) | (u[i] & 0x3fu);
-        }
-        static const unsigned least[5] = {0, 0, 0x80, 0x800, 0x10000};
-        if (c < least[n] || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-                return 0;
-        *cp = c;
-        return n;
-}
-
 bool tkit_text_valid(const char *s, size_t n)
 {
         if (n > TKIT_MAX_TEXT)
                 return false;
         const unsigned char *u = (const unsigned char *)s;
         for (size_t i = 0; i < n;) {
-                unsigned c = 0;
-                size_t k = utf8_char(u + i, n - i, &c);
-                if (!k || (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0xfffe ||
-                    c == 0xffff)
+                size_t k = tkit_utf8_char(s + i, n - i);
+                bool control =
+                    k == 1 && u[i] < 0x20 && u[i] != '\t' && u[i] != '\n' && u[i] != '\r';
+                bool nonchar = k == 3 && u[i] == 0xef && u[i + 1] == 0xbf && u[i + 2] >= 0xbe;
+                if (!k || control || nonchar) /* U+FFFE, U+FFFF */
                         return false;
                 i += k;
         }

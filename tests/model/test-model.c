@@ -543,6 +543,35 @@ static void test_utf8_char(void **state)
         assert_int_equal(tkit_utf8_char("a", 0), 0);
 }
 
+/* Text an XML document can hold: UTF-8 of XML 1.0 characters, within the length limit. */
+static void test_text_valid(void **state)
+{
+        (void)state;
+        static const char *const good[] = {"", "tab\tlf\ncr\r", "Cetăți", "\xef\xbf\xbd",
+                                           "\xf4\x8f\xbf\xbf"};
+        static const char *const bad[] = {"\x01",
+                                          "a\x1f"
+                                          "b",
+                                          "\xef\xbf\xbe",
+                                          "\xef\xbf\xbf",
+                                          "\xed\xa0\x80",
+                                          "\xc0\xaf",
+                                          "\x80"};
+        for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+                if (!tkit_text_valid(good[i], strlen(good[i])))
+                        fail_msg("good %zu refused", i);
+        for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+                if (tkit_text_valid(bad[i], strlen(bad[i])))
+                        fail_msg("bad %zu taken", i);
+        assert_false(tkit_text_valid("a\0b", 3)); /* NUL inside the length */
+        char *big = tkit_xmalloc(TKIT_MAX_TEXT + 2);
+        memset(big, 'a', TKIT_MAX_TEXT + 1);
+        big[TKIT_MAX_TEXT + 1] = '\0';
+        assert_true(tkit_text_valid(big, TKIT_MAX_TEXT));
+        assert_false(tkit_text_valid(big, TKIT_MAX_TEXT + 1));
+        free(big);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -567,6 +596,7 @@ int main(void)
             cmocka_unit_test(test_join_owner),
             cmocka_unit_test(test_piece_cells_join),
             cmocka_unit_test(test_utf8_char),
+            cmocka_unit_test(test_text_valid),
         };
         return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }

@@ -1145,6 +1145,17 @@ static bool other_feature(const int *row, int f, int i, int dir)
         return false;
 }
 
+/* The tile drawn on cell (x, y) in the picture map, or NULL. */
+static const struct tkit_scene_mark *tile_mark_at(const struct tkit_scene_picture *pic, int x,
+                                                  int y)
+{
+        for (size_t j = 0; j < pic->nmarks; j++)
+                if (pic->marks[j].kind == TKIT_MARK_TILE && pic->marks[j].cell_x == x &&
+                    pic->marks[j].cell_y == y && pic->marks[j].tile)
+                        return &pic->marks[j];
+        return NULL;
+}
+
 /* The hatch of each feature scored shows on any ground: where the feature's area ends inside a
  * tile (another feature begins), the picture has a dark line there (within 2.5 % of a tile). */
 static void check_hatch_outlined(const struct tkit_game_result *r,
@@ -1157,12 +1168,8 @@ static void check_hatch_outlined(const struct tkit_game_result *r,
                 if (e->kind != TKIT_EV_SCORE || e->player < 0)
                         continue;
                 for (size_t k = 0; k < e->nplaces; k++) {
-                        const struct tkit_scene_mark *t = NULL;
-                        for (size_t j = 0; j < pic->nmarks && !t; j++)
-                                if (pic->marks[j].kind == TKIT_MARK_TILE &&
-                                    pic->marks[j].cell_x == e->places[k].x &&
-                                    pic->marks[j].cell_y == e->places[k].y && pic->marks[j].tile)
-                                        t = &pic->marks[j];
+                        const struct tkit_scene_mark *t =
+                            tile_mark_at(pic, e->places[k].x, e->places[k].y);
                         if (!t || e->places[k].feature < 0)
                                 continue;
                         tkit_render_feature_grid(t->tile, t->rotation, GRID, grid);
@@ -1291,12 +1298,8 @@ static void check_tie_colours(const struct tkit_scene *s, const struct tkit_game
                 uint32_t want = tkit_render_player_rgb(player_colour(s, e->player));
                 int seen = 0;
                 for (size_t k = 0; k < e->nplaces; k++) {
-                        const struct tkit_scene_mark *t = NULL;
-                        for (size_t j = 0; j < pic->nmarks && !t; j++)
-                                if (pic->marks[j].kind == TKIT_MARK_TILE &&
-                                    pic->marks[j].cell_x == e->places[k].x &&
-                                    pic->marks[j].cell_y == e->places[k].y && pic->marks[j].tile)
-                                        t = &pic->marks[j];
+                        const struct tkit_scene_mark *t =
+                            tile_mark_at(pic, e->places[k].x, e->places[k].y);
                         if (!t || e->places[k].feature < 0)
                                 continue;
                         tkit_render_feature_grid(t->tile, t->rotation, GRID, grid);
