@@ -1484,15 +1484,8 @@ static void test_issue11_one_cell_many_times(void **state)
 static void test_issue11_check_many_findings(void **state)
 {
         struct fx *f = *state;
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                          "<tileset format=\"1\" id=\"many\" rules=\"\">\n");
-        for (int i = 0; i < 1000; i++)
-                tkit_buf_printf(
-                    &b, "<tile id=\"t%d\" count=\"1\"><city id=\"c\" at=\"N\"/></tile>\n", i);
-        tkit_buf_puts(&b, "</tileset>\n");
-        char *p = bad_file(f, "many-findings.xml", b.data, b.len);
+        char *xml = tkit_test_many_findings_set(1000);
+        char *p = bad_file(f, "many-findings.xml", xml, strlen(xml));
         int rc = run(f, "check", p, NULL);
         assert_int_equal(rc, 1);
         assert_true(strlen(f->out) < ISSUE11_MAX_OUTPUT);
@@ -1506,7 +1499,7 @@ static void test_issue11_check_many_findings(void **state)
         assert_non_null(strstr(f->err, "1000 errors")); /* every one is counted */
         free(note);
         free(p);
-        tkit_buf_finish(&b);
+        free(xml);
 }
 
 /* A 2 MiB id in a JCloisterZone <ref> to nowhere: JCZ-REF is an error and quotes a bounded

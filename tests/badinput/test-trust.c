@@ -462,17 +462,10 @@ static void test_jcz_markers_it_cannot_carry(void **state)
 static void test_findings_all_stored(void **state)
 {
         struct fx *f = *state;
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                          "<tileset format=\"1\" id=\"many\" rules=\"\">\n");
-        for (int i = 0; i < 1000; i++)
-                tkit_buf_printf(
-                    &b, "<tile id=\"t%d\" count=\"1\"><city id=\"c\" at=\"N\"/></tile>\n", i);
-        tkit_buf_puts(&b, "</tileset>\n");
+        char *xml = tkit_test_many_findings_set(1000);
         char *set = path_in(f, "many.xml"), *db = path_in(f, "many.db");
-        write_text(set, b.data);
-        tkit_buf_finish(&b);
+        write_text(set, xml);
+        free(xml);
         must(f, tk(f, "import", "--quiet", "--db", db, set, NULL), 0);
         must(f, tk(f, "check", "--db", db, "--set", "many", NULL), 1);
         has(f->r.err, "1000 errors, 999 warnings");

@@ -540,3 +540,16 @@ const char *tkit_test_env(const char *name)
                 fail_msg("%s is not set: run the tests through meson", name);
         return v;
 }
+
+char *tkit_test_many_findings_set(int n)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                          "<tileset format=\"1\" id=\"many\" rules=\"\">\n");
+        for (int i = 0; i < n; i++)
+                tkit_buf_printf(
+                    &b, "<tile id=\"t%d\" count=\"1\"><city id=\"c\" at=\"N\"/></tile>\n", i);
+        tkit_buf_puts(&b, "</tileset>\n");
+        return tkit_buf_steal(&b);
+}

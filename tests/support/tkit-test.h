@@ -109,6 +109,10 @@ void tkit_test_sets_load(struct tkit_setlist *l, const char *const *names);
 /* The files tkit_test_sets_load(l, NULL) reads, as the words "--tiles 'PATH' --tiles 'PATH' ..."
  * for tkit_run_line() (static storage): the command given the same sets as the test. */
 const char *tkit_test_tiles_args(void);
+/* A tile set "many" of `n` tiles of one type ("t0" ...), each a city on its north side that
+ * covers nothing else: n GEO-COVER errors and n - 1 TYPE-DUP warnings, for the limits on
+ * findings. The caller frees the XML text. */
+char *tkit_test_many_findings_set(int n);
 
 /* The number the query `sql` returns (its first row, first column), read from the SQLite file
  * `db` opened read-only; fails the current test when the query does not run. */
