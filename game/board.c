@@ -214,10 +214,10 @@ static void make_nodes(struct g_board *b)
                         b->node_cell[node] = (int)i;
                         b->node_feat[node] = f < c->def->nfeatures ? (int)f : -1;
                 }
-                for (int p = 0; p < TKIT_NPOS; p++) {
-                        int f = tkit_tile_join_owner(c->def, p);
-                        c->owner[tkit_pos_rotate(p, c->rot)] = f < 0 ? -1 : c->node0 + f;
-                }
+                int own[TKIT_NPOS];
+                tkit_tile_join_owners(c->def, own);
+                for (int p = 0; p < TKIT_NPOS; p++)
+                        c->owner[tkit_pos_rotate(p, c->rot)] = own[p] < 0 ? -1 : c->node0 + own[p];
                 /* a bridge owns the middles of its two ends, as a road */
                 for (int side = 0; side < 4; side++)
                         if (tkit_bridge_end((enum tkit_bridge_axis)c->bridge, side))

@@ -76,19 +76,33 @@ bool tkit_sides_fit(enum tkit_side_type a, bool a_bridge_end, enum tkit_side_typ
                                      b_bridge_end ? TKIT_SIDE_ROAD : b);
 }
 
-int tkit_tile_join_owner(const struct tkit_tile *t, int pos)
+static bool on_top(enum tkit_feature_kind k)
 {
-        int first = -1;
+        return k == TKIT_ROAD || k == TKIT_RIVER;
+}
+
+/* One pass over the features (the engine builds every cell's table on each move): a position
+ * goes to its first feature, then to the first road or river that also holds it. */
+void tkit_tile_join_owners(const struct tkit_tile *t, int owner[TKIT_NPOS])
+{
+        for (int p = 0; p < TKIT_NPOS; p++)
+                owner[p] = -1;
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];
-                if (!(f->mask & (1u << pos)))
-                        continue;
-                if (f->kind == TKIT_ROAD || f->kind == TKIT_RIVER)
-                        return (int)i;
-                if (first < 0)
-                        first = (int)i;
+                bool top = on_top(f->kind);
+                for (uint32_t m = f->mask & ((1u << TKIT_NPOS) - 1); m; m &= m - 1) {
+                        int p = __builtin_ctz(m);
+                        if (owner[p] < 0 || (top && !on_top(t->features[owner[p]].kind)))
+                                owner[p] = (int)i;
+                }
         }
-        return first;
+}
+
+int tkit_tile_join_owner(const struct tkit_tile *t, int pos)
+{
+        int owner[TKIT_NPOS];
+        tkit_tile_join_owners(t, owner);
+        return pos >= 0 && pos < TKIT_NPOS ? owner[pos] : -1;
 }
 
 bool tkit_features_join(enum tkit_feature_kind a, enum tkit_feature_kind b)

@@ -49,11 +49,6 @@ uint16_t tkit_mask_rotate(uint16_t mask, int quarter_turns)
         return (uint16_t)(((m << sh) | (m >> (12u - sh))) & TKIT_MASK_ALL);
 }
 
-int tkit_pos_rotate(int pos, int quarter_turns)
-{
-        return (pos + 3 * mod4(quarter_turns)) % TKIT_NPOS;
-}
-
 int tkit_side_rotate(int side, int quarter_turns)
 {
         return (side + mod4(quarter_turns)) % 4;

@@ -124,7 +124,11 @@ int tkit_side_parse(const char *s);
 
 /* Quarter turns clockwise, any integer (negative and > 3 are reduced mod 4). */
 uint16_t tkit_mask_rotate(uint16_t mask, int quarter_turns);
-int tkit_pos_rotate(int pos, int quarter_turns);
+/* Inline: the rules engine turns every position of every cell on each move. */
+static inline int tkit_pos_rotate(int pos, int quarter_turns)
+{
+        return (pos + 3 * (quarter_turns & 3)) % TKIT_NPOS; /* & 3: mod 4, negatives too */
+}
 int tkit_side_rotate(int side, int quarter_turns);
 /* The position of the neighbour that touches `pos` across the edge. */
 int tkit_pos_facing(int pos);
@@ -419,6 +423,8 @@ bool tkit_sides_fit(enum tkit_side_type a, bool a_bridge_end, enum tkit_side_typ
  * numbering, before rotation), or -1: the feature whose mask holds `pos`; when several do (an
  * overpass drawn over another feature), the first road or river among them, which lies on top. */
 int tkit_tile_join_owner(const struct tkit_tile *t, int pos);
+/* tkit_tile_join_owner() of every position at once, into owner[0..TKIT_NPOS-1]. */
+void tkit_tile_join_owners(const struct tkit_tile *t, int owner[TKIT_NPOS]);
 /* Whether features of kinds `a` and `b` facing each other across an edge are one feature: the
  * same kind, and one that reaches the perimeter (city, road, field, river). */
 bool tkit_features_join(enum tkit_feature_kind a, enum tkit_feature_kind b);
