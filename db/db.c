@@ -420,6 +420,9 @@ static const char *name_problem(const char *path, unsigned flags)
         if (!path[0])
                 return "an empty database name makes SQLite use a temporary database, deleted at "
                        "exit; name a file";
+        if (strcmp(path, "-") == 0) /* from $TILEKIT_DB too, not only --db (tools/cli.c) */
+                return "'-' is standard input for the other files, and a database cannot be read "
+                       "from a stream; name a file ('./-' for a file named '-')";
         if (strcmp(path, ":memory:") == 0 && !(flags & TKIT_DB_MEMORY))
                 return "':memory:' is a database in memory, lost at exit; name a file";
         if (strncmp(path, "file:", 5) == 0)

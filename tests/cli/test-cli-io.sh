@@ -92,6 +92,10 @@ ln -s a.db alias.db
 expect 2 "export -o a link to its database" "$TK" export --db a.db --set base -o alias.db
 expect 2 "simulate --store --json DB --db DB" "$TK" simulate --store --json b.db --db b.db --set base
 [ ! -e b.db ] && ok || bad "simulate --store --json b.db --db b.db created b.db"
+# '-' as the database from the environment, not only from --db: refused, no file named '-'
+expect 2 "TILEKIT_DB=- import" env TILEKIT_DB=- "$TK" import --quiet "$ROOT/tilesets/base.xml"
+has err "a database cannot be read from a stream" "TILEKIT_DB=- message"
+[ ! -e ./- ] && ok || bad "TILEKIT_DB=- import created a file named '-'"
 expect 2 "simulate --json ./new --db new" "$TK" simulate --store --json ./n.db --db n.db --set base
 expect 2 "simulate --json TILEFILE" "$TK" simulate --tiles "$T/ref.xml" --json ref.xml
 cp a.db c.svg && cp c.svg c.keep

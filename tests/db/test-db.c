@@ -328,12 +328,13 @@ static void test_locked(void **state)
 
 /* ---------------------------------------------------------------- the database as input */
 
-/* Names under which SQLite keeps nothing are refused before anything is opened or created. */
+/* Names under which SQLite keeps nothing, and "-" (standard input for every other file), are
+ * refused before anything is opened or created. */
 static void test_names_that_keep_nothing(void **state)
 {
         struct fx *f = *state;
-        static const char *const names[] = {":memory:", "",
-                                            "file::memory:", "file:x.db?mode=memory", "file:x.db"};
+        static const char *const names[] = {
+            ":memory:", "", "-", "file::memory:", "file:x.db?mode=memory", "file:x.db"};
         for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
                 struct tkit_db *db = (struct tkit_db *)1;
                 tkit_diags_clear(&f->d);
@@ -344,6 +345,7 @@ static void test_names_that_keep_nothing(void **state)
         }
         assert_true(diag_has(&f->d, "URI"));
         assert_int_equal(access("x.db", F_OK), -1);
+        assert_int_equal(access("-", F_OK), -1); /* $TILEKIT_DB=- creates no file named '-' */
         /* the tests' and fuzzers' own in-memory database */
         struct tkit_db *db = NULL;
         assert_int_equal(tkit_db_open(":memory:", TKIT_DB_CREATE | TKIT_DB_MEMORY, &db, &f->d), 0);
