@@ -13,22 +13,6 @@
 #include "game-build.h"
 #include "tkit-test.h"
 
-static struct tkit_setlist sets;
-
-static int load(void **state)
-{
-        (void)state;
-        tkit_test_sets_load(&sets, NULL);
-        return 0;
-}
-
-static int unload(void **state)
-{
-        (void)state;
-        tkit_setlist_finish(&sets);
-        return 0;
-}
-
 /* Applies the scene; asserts it is legal; returns the result (caller finishes it). */
 static struct tkit_game_result apply_ok(struct tkit_scene *s, bool final)
 {
@@ -36,7 +20,7 @@ static struct tkit_game_result apply_ok(struct tkit_scene *s, bool final)
         tkit_game_result_init(&r);
         struct tkit_diags d;
         tkit_diags_init(&d);
-        int rc = tkit_game_apply(s, sets.sets, sets.n, final, &r, &d);
+        int rc = tkit_game_apply(s, tkit_test_sets.sets, tkit_test_sets.n, final, &r, &d);
         tkit_test_print_diags(&d);
         assert_int_equal(rc, 0);
         tkit_diags_finish(&d);
@@ -62,9 +46,11 @@ static void refused(struct tkit_scene *s, const char *rule, int line, bool valid
         tkit_game_result_init(&r);
         struct tkit_diags d;
         tkit_diags_init(&d);
-        assert_int_equal(tkit_game_validate(s, sets.sets, sets.n, &d), valid ? 0 : TKIT_E_INVALID);
+        assert_int_equal(tkit_game_validate(s, tkit_test_sets.sets, tkit_test_sets.n, &d),
+                         valid ? 0 : TKIT_E_INVALID);
         tkit_diags_clear(&d);
-        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), TKIT_E_INVALID);
+        assert_int_equal(tkit_game_apply(s, tkit_test_sets.sets, tkit_test_sets.n, false, &r, &d),
+                         TKIT_E_INVALID);
         bool found = false;
         for (size_t i = 0; i < d.n; i++)
                 found |= d.v[i].rule && strcmp(d.v[i].rule, rule) == 0 && d.v[i].line == line &&
@@ -590,7 +576,8 @@ static void bad_scenes(void **state)
 static size_t findings(struct tkit_scene *s, const char *rule, struct tkit_diags *d)
 {
         tkit_diags_init(d);
-        assert_int_equal(tkit_game_validate(s, sets.sets, sets.n, d), TKIT_E_INVALID);
+        assert_int_equal(tkit_game_validate(s, tkit_test_sets.sets, tkit_test_sets.n, d),
+                         TKIT_E_INVALID);
         size_t n = 0;
         for (size_t i = 0; i < d->n; i++) {
                 char *m = tkit_diag_format(&d->v[i]);
@@ -745,5 +732,5 @@ int main(void)
             cmocka_unit_test(board_detached), cmocka_unit_test(box_copies),
             cmocka_unit_test(final_rules),    cmocka_unit_test(rule_ids_documented),
         };
-        return cmocka_run_group_tests(tests, load, unload);
+        return cmocka_run_group_tests(tests, tkit_test_sets_setup, tkit_test_sets_teardown);
 }

@@ -18,19 +18,9 @@
 #include "sim/tkit-sim.h"
 #include "tkit-test.h"
 
-static struct tkit_setlist sets;
-
-static int load(void **state)
-{
-        (void)state;
-        tkit_test_sets_load(&sets, NULL);
-        return 0;
-}
-
 static int unload(void **state)
 {
-        (void)state;
-        tkit_setlist_finish(&sets);
+        tkit_test_sets_teardown(state);
         tkit_render_cleanup(); /* fontconfig's caches: a clean exit for leak checkers */
         return 0;
 }
@@ -54,7 +44,8 @@ static struct tkit_scene_picture draw(const struct tkit_scene *s, const struct t
         tkit_diags_init(&d);
         cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
         cairo_t *cr = cairo_create(surface);
-        int rc = tkit_render_scene_cairo(cr, s, r, sets.sets, sets.n, &o, &pic, &d);
+        int rc =
+            tkit_render_scene_cairo(cr, s, r, tkit_test_sets.sets, tkit_test_sets.n, &o, &pic, &d);
         cairo_destroy(cr);
         cairo_surface_destroy(surface);
         tkit_test_print_diags(&d);
@@ -163,7 +154,8 @@ static void test_scenes(void **state)
                 assert_non_null(s);
                 struct tkit_game_result r;
                 tkit_game_result_init(&r);
-                assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+                assert_int_equal(
+                    tkit_game_apply(s, tkit_test_sets.sets, tkit_test_sets.n, false, &r, &d), 0);
                 figures += check(s, &r, strrchr(files[i], '/') + 1);
                 tkit_game_result_finish(&r);
                 tkit_diags_finish(&d);
@@ -226,7 +218,7 @@ static void add_figures(struct tkit_scene *s, size_t want)
                 const struct tkit_set *set;
                 int hits;
                 const struct tkit_tile *def =
-                    tkit_scene_find_def(s, sets.sets, sets.n, t, &set, &hits);
+                    tkit_scene_find_def(s, tkit_test_sets.sets, tkit_test_sets.n, t, &set, &hits);
                 if (!def || !def->nfeatures)
                         continue;
                 char *spec = name_of(def, t->rotation / 90, (int)next((unsigned)def->nfeatures));
@@ -240,7 +232,7 @@ static void add_figures(struct tkit_scene *s, size_t want)
                 f->line = 1000 + (int)s->nfigures;
                 struct tkit_diags d;
                 tkit_diags_init(&d);
-                if (tkit_game_validate(s, sets.sets, sets.n, &d) != 0)
+                if (tkit_game_validate(s, tkit_test_sets.sets, tkit_test_sets.n, &d) != 0)
                         tkit_scene_figure_finish(&s->figures[--s->nfigures]);
                 tkit_diags_finish(&d);
         }
@@ -255,9 +247,9 @@ static void test_generated(void **state)
         struct tkit_set *play[3];
         for (size_t i = 0; i < 3; i++) {
                 play[i] = NULL;
-                for (size_t k = 0; k < sets.n; k++)
-                        if (strcmp(sets.sets[k]->id, ids[i]) == 0)
-                                play[i] = sets.sets[k];
+                for (size_t k = 0; k < tkit_test_sets.n; k++)
+                        if (strcmp(tkit_test_sets.sets[k]->id, ids[i]) == 0)
+                                play[i] = tkit_test_sets.sets[k];
                 assert_non_null(play[i]);
         }
         size_t figures = 0;
@@ -277,7 +269,8 @@ static void test_generated(void **state)
                 add_figures(s, 24);
                 struct tkit_game_result r;
                 tkit_game_result_init(&r);
-                assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, true, &r, &d), 0);
+                assert_int_equal(
+                    tkit_game_apply(s, tkit_test_sets.sets, tkit_test_sets.n, true, &r, &d), 0);
                 char *what = tkit_xasprintf("generated scene, seed %llu", (unsigned long long)seed);
                 figures += check(s, &r, what);
                 free(what);
@@ -294,5 +287,5 @@ int main(void)
             cmocka_unit_test(test_scenes),
             cmocka_unit_test(test_generated),
         };
-        return tkit_test_status(cmocka_run_group_tests(tests, load, unload));
+        return tkit_test_status(cmocka_run_group_tests(tests, tkit_test_sets_setup, unload));
 }

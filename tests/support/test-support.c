@@ -553,3 +553,19 @@ char *tkit_test_many_findings_set(int n)
         tkit_buf_puts(&b, "</tileset>\n");
         return tkit_buf_steal(&b);
 }
+
+struct tkit_setlist tkit_test_sets;
+
+int tkit_test_sets_setup(void **state)
+{
+        (void)state;
+        tkit_test_sets_load(&tkit_test_sets, NULL);
+        return 0;
+}
+
+int tkit_test_sets_teardown(void **state)
+{
+        (void)state;
+        tkit_setlist_finish(&tkit_test_sets);
+        return 0;
+}

@@ -87,7 +87,6 @@ size_t tkit_test_sample_every(void);
 /* Frees the captured output (the struct can be used again). */
 void tkit_run_finish(struct tkit_run *r);
 
-
 /* Prints every diagnostic of `d` (struct tkit_diags), compiler style, through cmocka. */
 struct tkit_diags;
 void tkit_test_print_diags(const struct tkit_diags *d);
@@ -109,6 +108,11 @@ void tkit_test_sets_load(struct tkit_setlist *l, const char *const *names);
 /* The files tkit_test_sets_load(l, NULL) reads, as the words "--tiles 'PATH' --tiles 'PATH' ..."
  * for tkit_run_line() (static storage): the command given the same sets as the test. */
 const char *tkit_test_tiles_args(void);
+/* For the tests that play or draw over every bundled set: a cmocka group setup that reads them
+ * all into tkit_test_sets (tkit_test_sets_load(&tkit_test_sets, NULL)), and its teardown. */
+extern struct tkit_setlist tkit_test_sets;
+int tkit_test_sets_setup(void **state);
+int tkit_test_sets_teardown(void **state);
 /* A tile set "many" of `n` tiles of one type ("t0" ...), each a city on its north side that
  * covers nothing else: n GEO-COVER errors and n - 1 TYPE-DUP warnings, for the limits on
  * findings. The caller frees the XML text. */

@@ -383,22 +383,6 @@ static void test_words(void **state)
 
 /* ---------------------------------------------------------------- the scenes of scenes/ */
 
-static struct tkit_setlist sets;
-
-static int load(void **state)
-{
-        (void)state;
-        tkit_test_sets_load(&sets, NULL);
-        return 0;
-}
-
-static int unload(void **state)
-{
-        (void)state;
-        tkit_setlist_finish(&sets);
-        return 0;
-}
-
 /* Every event of every scene, in every language: a full sentence; and the scenes' captions
  * exist in every language (tkit_text_check_scene finds nothing). */
 static void test_scenes(void **state)
@@ -414,7 +398,8 @@ static void test_scenes(void **state)
                 assert_non_null(s);
                 struct tkit_game_result r;
                 tkit_game_result_init(&r);
-                assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+                assert_int_equal(
+                    tkit_game_apply(s, tkit_test_sets.sets, tkit_test_sets.n, false, &r, &d), 0);
                 assert_int_equal(tkit_text_check_scene(s, -1, &d), 0);
                 for (size_t i = 0; i < r.nevents; i++, events++)
                         for (size_t l = 0; l < TKIT_LANG_COUNT; l++) {
@@ -553,5 +538,6 @@ int main(void)
             cmocka_unit_test(test_translations), cmocka_unit_test(test_key),
             cmocka_unit_test(test_scene_terms),
         };
-        return tkit_test_status(cmocka_run_group_tests(tests, load, unload));
+        return tkit_test_status(
+            cmocka_run_group_tests(tests, tkit_test_sets_setup, tkit_test_sets_teardown));
 }
