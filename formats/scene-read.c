@@ -963,6 +963,8 @@ static void read_callout(struct srd *r, const xmlNode *n)
 
 static void read_caption(struct srd *r, const xmlNode *c)
 {
+        if (!r->s->caption_line) /* where a translator's to-do list points (text/) */
+                r->s->caption_line = tkit_xr_line(c);
         read_lang_text(r, c, &r->s->captions, &r->s->ncaptions);
 }
 
