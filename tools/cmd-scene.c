@@ -61,9 +61,8 @@ void tkit_help_scene(FILE *out)
                 "Errors are printed as FILE:LINE: error: [SCENE-...] message. FILE - is\n"
                 "standard input (once). Exit status: 0 ok; 1 an invalid scene (check, format),\n"
                 "an illegal layout (from-layout), a scene over a limit of the reader, a text\n"
-                "missing (check), an existing FILE without --force, or a failed write; 2 bad\n"
-                "usage ('-' named twice), a file that cannot be opened or\n"
-                "read.\n");
+                "missing (check), or a failed write; 2 bad usage ('-' named twice; an existing\n"
+                "FILE without --force), a file that cannot be opened or read.\n");
 }
 
 struct sceneopts {
@@ -180,12 +179,14 @@ static int refuse_existing(const struct sceneopts *o, const char *action)
         struct stat st;
         if (o->force || !o->output || strcmp(o->output, "-") == 0 || lstat(o->output, &st) != 0)
                 return TKIT_EXIT_OK;
+        /* as an output that is one of the inputs (cli_output_check): a usage error, exit 2 */
         char *shown = cli_shown(o->output, 200);
-        cli_fail("%s: error: the file exists; 'scene %s' does not replace it (give --force to "
-                 "replace it, or another -o)",
-                 shown, action);
+        fprintf(stderr,
+                "%s: error: the file exists; 'scene %s' does not replace it (give --force to "
+                "replace it, or another -o)\n",
+                shown, action);
         free(shown);
-        return TKIT_EXIT_FAIL;
+        return TKIT_EXIT_USAGE;
 }
 
 /* Writes the canonical XML to -o (stdout by default) through the output helper, which refuses

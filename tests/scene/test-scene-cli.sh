@@ -59,14 +59,14 @@ expect_rc 1 "from-layout with a set missing" "$TK" scene from-layout "$dir/l.jso
 
 # from-layout makes a file to edit by hand: an existing one is not replaced without --force
 echo '<scene>edited by hand</scene>' >"$dir/mine.xml"
-expect_rc 1 "from-layout over an existing file" "$TK" scene from-layout "$dir/l.json" --tiles "$T/base.xml" -o "$dir/mine.xml"
-grep -q "^tilekit: $dir/mine.xml: error: the file exists; 'scene from-layout' does not replace it (give --force" "$dir/err" &&
+expect_rc 2 "from-layout over an existing file" "$TK" scene from-layout "$dir/l.json" --tiles "$T/base.xml" -o "$dir/mine.xml"
+grep -q "^$dir/mine.xml: error: the file exists; 'scene from-layout' does not replace it (give --force" "$dir/err" &&
   ok || bad "from-layout refusal message: $(cat "$dir/err")"
 grep -q "edited by hand" "$dir/mine.xml" && ok || bad "from-layout replaced an existing file"
 expect_rc 0 "from-layout --force" "$TK" scene from-layout "$dir/l.json" --tiles "$T/base.xml" -o "$dir/mine.xml" --force
 cmp -s "$dir/s.xml" "$dir/mine.xml" && ok || bad "from-layout --force did not write the scene"
 ln -s "$dir/none-yet.xml" "$dir/link.xml"
-expect_rc 1 "from-layout over a dangling link" "$TK" scene from-layout "$dir/l.json" --tiles "$T/base.xml" -o "$dir/link.xml"
+expect_rc 2 "from-layout over a dangling link" "$TK" scene from-layout "$dir/l.json" --tiles "$T/base.xml" -o "$dir/link.xml"
 [ ! -e "$dir/none-yet.xml" ] && ok || bad "from-layout wrote through a link"
 expect_rc 2 "--force with check" "$TK" scene check --force "$F/full.xml"
 grep -q "\-\-force is for 'scene new' and 'scene from-layout'" "$dir/err" && ok || bad "--force usage message"
