@@ -101,6 +101,13 @@ head -1 "$dir/err" | grep -q "^$dir/todo/a.xml:" && ok || bad "folder: not in na
 expect_rc 0 "check the bundled scenes as a folder" "$TK" scene check "$ROOT/scenes"
 expect_rc 0 "check --lang uk over the bundled scenes" "$TK" scene check --lang uk "$ROOT/scenes"
 expect_rc 2 "check --lang of a bad tag" "$TK" scene check --lang "e" "$dir/en-ro.xml"
+grep -q "'e' is not a language tag" "$dir/err" && ok || bad "bad tag message"
+for t in "en-" "-en" "e1" "en_GB" "toolongtag" "en-toolongsub"; do
+  expect_rc 2 "check --lang $t" "$TK" scene check --lang "$t" "$dir/en-ro.xml"
+done
+expect_rc 1 "check --lang pt-BR" "$TK" scene check --lang pt-BR "$dir/en-ro.xml"
+grep -q "no text in 'pt-BR'" "$dir/err" && ok || bad "--lang pt-BR is a tag"
+expect_rc 2 "--lang with format" "$TK" scene format --lang ro "$dir/en-ro.xml"
 expect_rc 2 "check of a missing folder" "$TK" scene check "$dir/nope/"
 
 echo "$n checks, $fails failed"
