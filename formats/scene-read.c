@@ -301,8 +301,11 @@ static void read_place(struct srd *r, const xmlNode *n, struct tkit_scene_figure
 
 static int get_kind(struct srd *r, const xmlNode *n)
 {
+        /* the figures of other expansions are named, so that a scene written for them learns
+         * why it is refused (docs/scoring.md, "Rules tilekit cannot express") */
         return tkit_xr_enum(&r->x, n, "kind", tkit_figure_kind_parse,
-                            "meeple big-meeple abbot pig");
+                            "meeple big-meeple abbot pig (tilekit has no wagon, mayor, builder "
+                            "or other figure: docs/scoring.md, \"Rules tilekit cannot express\")");
 }
 
 /* A <figure> of the board, or (removal) a <remove> of the move, whose kind defaults to meeple. */
@@ -963,6 +966,8 @@ static void read_callout(struct srd *r, const xmlNode *n)
 
 static void read_caption(struct srd *r, const xmlNode *c)
 {
+        if (!r->s->caption_line) /* where a translator's to-do list points (text/) */
+                r->s->caption_line = tkit_xr_line(c);
         read_lang_text(r, c, &r->s->captions, &r->s->ncaptions);
 }
 

@@ -171,6 +171,26 @@ static int barn_farmer(struct g_board *b, int field)
         return -1;
 }
 
+/* The builder's pig goes back when its farmer moves onto the barn (C&B, with Traders & Builders:
+ * the pig keeps company with a farmer standing in its field): unless another farmer of the
+ * builder still stands in that field, the builder's pig there returns to the supply. */
+static void barn_pig(struct g_ctx *c, int field)
+{
+        struct g_board *b = c->b;
+        int pig = -1;
+        for (size_t i = 0; i < b->nfigs; i++) {
+                const struct g_fig *f = &b->figs[i];
+                if (f->gone || f->node < 0 || f->f.at != TKIT_AT_FEATURE ||
+                    f->f.player != b->active || tkit_g_find(b, f->node) != field)
+                        continue;
+                if (f->f.kind != TKIT_FIGURE_PIG)
+                        return; /* a farmer of the builder still stands there */
+                pig = (int)i;
+        }
+        if (pig >= 0)
+                tkit_g_return_fig(c, pig, TKIT_GR_BARN_BUILD, false);
+}
+
 static void build_barn(struct g_ctx *c)
 {
         struct g_board *b = c->b;
@@ -210,6 +230,7 @@ static void build_barn(struct g_ctx *c)
         e->feature_kind = TKIT_FIELD;
         e->at = TKIT_AT_BARN;
         b->barn_pending = true;
+        barn_pig(c, field);
 }
 
 static void barn_score(struct g_ctx *c)

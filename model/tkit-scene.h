@@ -210,6 +210,7 @@ struct tkit_scene {
         int line;
         char *source;   /* the rulebook example it states, as a reader finds it; may be NULL */
         char *invented; /* which details of the layout the author had to invent; may be NULL */
+        int caption_line; /* the line of the first <caption>, 0 when there is none */
 
         char **sets; /* ids of the sets in play */
         size_t nsets;

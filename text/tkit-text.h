@@ -88,5 +88,13 @@ const char *tkit_text_callout(const struct tkit_scene_callout *c, enum tkit_lang
  * languages) while another language has it: rule SCENE-TRANSLATION at the element's line. Returns
  * the number of errors added. */
 size_t tkit_text_check_scene(const struct tkit_scene *s, int l, struct tkit_diags *d);
+/* A translator's check (`tilekit scene check [--lang L]`): every caption and callout that has a
+ * text must have one in each language the scene has (the union of its captions' and callouts'
+ * languages, any BCP 47 tag) and, when `want` is not NULL, in `want` too. Each text missing is one
+ * SCENE-TRANSLATION error at its element's line, quoting the text to translate (the English one,
+ * else the first); a scene with more than TKIT_TEXT_MAX_LANGS languages is one SCENE-LIMIT error.
+ * Notes are for authors and not checked. Returns the number of errors added. */
+#define TKIT_TEXT_MAX_LANGS 64
+size_t tkit_text_check_langs(const struct tkit_scene *s, const char *want, struct tkit_diags *d);
 
 #endif

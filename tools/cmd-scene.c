@@ -2,9 +2,12 @@
  * one from a simulated layout. */
 #include "cli.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "formats/tkit-formats.h"
 #include "sim/tkit-sim.h"
@@ -13,19 +16,20 @@
 void tkit_help_scene(FILE *out)
 {
         fprintf(out,
-                "Usage: tilekit scene check SCENE.xml...\n"
+                "Usage: tilekit scene check [--lang L] SCENE.xml|DIR...\n"
                 "       tilekit scene format SCENE.xml [-o FILE]\n"
                 "       tilekit scene from-layout LAYOUT.json [--tiles FILE...|--db FILE]\n"
-                "                                 [--set IDS] [-o FILE]\n"
+                "                                 [--set IDS] [-o FILE [--force]]\n"
                 "       tilekit scene new --sets IDS [--id ID] [--tiles FILE...|--db FILE]\n"
-                "                         [-o FILE]\n"
+                "                         [-o FILE [--force]]\n"
                 "\n"
                 "Scenes are one moment of a game, stated for a rulebook example (docs/scene.md).\n"
                 "\n"
-                "  check        read every SCENE (the format, the schema, the references inside\n"
-                "               it, a caption or callout text missing in one of en ro cs uk\n"
-                "               while another has it; not the rules: see tilekit score) and\n"
-                "               print its errors\n"
+                "  check        read every SCENE, or every *.xml of a DIR (the format, the\n"
+                "               schema, the references inside it, a caption or callout text\n"
+                "               missing in a language the scene has; not the rules: see\n"
+                "               tilekit score) and print its errors; with --lang L, also\n"
+                "               every text still missing in L (a translator's to-do list)\n"
                 "  format       write SCENE in canonical form (to stdout, or -o FILE)\n"
                 "  from-layout  read a layout JSON (tilekit simulate --json), verify it against\n"
                 "               the sets like simulate --verify, and write its board as a scene\n"
@@ -33,6 +37,9 @@ void tkit_help_scene(FILE *out)
                 "  new          write a new scene to fill in: valid as written (one tile on the\n"
                 "               board, one placed by the move, two players, no points), with a\n"
                 "               comment before each element saying what goes there\n"
+                "\n"
+                "from-layout and new make a file to edit by hand: they never replace an\n"
+                "existing FILE unless --force is given.\n"
                 "\n"
                 "Options:\n"
                 "  -o, --output FILE  where to write (default: - for stdout)\n"
@@ -45,18 +52,23 @@ void tkit_help_scene(FILE *out)
                 "                     are added)\n"
                 "  --id ID            new: the scene's id (default: the output's file name\n"
                 "                     without .xml, else new-scene)\n"
+                "  --lang L           check: require a text in language L (a BCP 47 tag: en,\n"
+                "                     ro, cs, uk, de, pt-BR, ...) in every caption and callout\n"
+                "  --force            from-layout, new: replace FILE if it exists\n"
                 "  -h, --help         show this help\n"
                 "  --version          show the version\n"
                 "\n"
                 "Errors are printed as FILE:LINE: error: [SCENE-...] message. FILE - is\n"
                 "standard input (once). Exit status: 0 ok; 1 an invalid scene (check, format),\n"
-                "an illegal layout (from-layout), a scene over a limit of the reader, or a\n"
-                "failed write; 2 bad usage ('-' named twice), a file that cannot be opened or\n"
-                "read.\n");
+                "an illegal layout (from-layout), a scene over a limit of the reader, a text\n"
+                "missing (check), or a failed write; 2 bad usage ('-' named twice; an existing\n"
+                "FILE without --force), a file that cannot be opened or read.\n");
 }
 
 struct sceneopts {
         const char *output, *db, *id;
+        const char *lang; /* check --lang: the language required */
+        bool force;       /* from-layout, new: replace an existing output */
         const char **files; /* the operands */
         size_t nfiles, capfiles;
         const char **tiles;
@@ -64,9 +76,33 @@ struct sceneopts {
         struct cli_sets sets;
 };
 
+/* A BCP 47 tag as the scene reader takes one in `lang`: 2-8 letters, then subtags of 1-8 letters
+ * or digits after '-'. */
+static bool lang_tag_valid(const char *t)
+{
+        size_t run = 0;
+        bool in_first = true;
+        for (const char *p = t;; p++) {
+                if (*p == '-' || !*p) {
+                        if (run == 0 || run > 8 || (in_first && run < 2))
+                                return false;
+                        if (!*p)
+                                return true;
+                        in_first = false;
+                        run = 0;
+                        continue;
+                }
+                bool alpha = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z');
+                bool digit = *p >= '0' && *p <= '9';
+                if (!alpha && !(digit && !in_first))
+                        return false;
+                run++;
+        }
+}
+
 static int parse_args(int argc, char **argv, struct sceneopts *o)
 {
-        enum { O_DB = 256, O_VERSION, O_ID };
+        enum { O_DB = 256, O_VERSION, O_ID, O_LANG, O_FORCE };
         static const struct option longopts[] = {
             {"output", required_argument, NULL, 'o'},
             {"tiles", required_argument, NULL, 't'},
@@ -74,6 +110,8 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
             {"set", required_argument, NULL, 's'},
             {"sets", required_argument, NULL, 's'},
             {"id", required_argument, NULL, O_ID},
+            {"lang", required_argument, NULL, O_LANG},
+            {"force", no_argument, NULL, O_FORCE},
             {"help", no_argument, NULL, 'h'},
             {"version", no_argument, NULL, O_VERSION},
             {NULL, 0, NULL, 0},
@@ -96,6 +134,17 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
                         if (!tkit_id_valid(optarg))
                                 return cli_usage_error("scene", "'%s' is not an id", optarg);
                         o->id = optarg;
+                        break;
+                case O_LANG:
+                        if (!lang_tag_valid(optarg))
+                                return cli_usage_error("scene",
+                                                       "'%s' is not a language tag (en, ro, cs, "
+                                                       "uk, pt-BR, ...)",
+                                                       optarg);
+                        o->lang = optarg;
+                        break;
+                case O_FORCE:
+                        o->force = true;
                         break;
                 case 's':
                         if (cli_sets_add_ids(&o->sets, "scene", optarg))
@@ -121,6 +170,23 @@ static int parse_args(int argc, char **argv, struct sceneopts *o)
                         *TKIT_PUSH(o->files, o->nfiles, o->capfiles) = argv[optind];
         }
         return 0;
+}
+
+/* from-layout and new make a file that its author then edits by hand: replacing one by accident
+ * loses that work, so an existing output (anything at the path, a link too) needs --force. */
+static int refuse_existing(const struct sceneopts *o, const char *action)
+{
+        struct stat st;
+        if (o->force || !o->output || strcmp(o->output, "-") == 0 || lstat(o->output, &st) != 0)
+                return TKIT_EXIT_OK;
+        /* as an output that is one of the inputs (cli_output_check): a usage error, exit 2 */
+        char *shown = cli_shown(o->output, 200);
+        fprintf(stderr,
+                "%s: error: the file exists; 'scene %s' does not replace it (give --force to "
+                "replace it, or another -o)\n",
+                shown, action);
+        free(shown);
+        return TKIT_EXIT_USAGE;
 }
 
 /* Writes the canonical XML to -o (stdout by default) through the output helper, which refuses
@@ -149,22 +215,96 @@ static int write_scene(const struct tkit_scene *s, const struct sceneopts *o)
         return rc;
 }
 
-/* Every scene is read, so that all errors show; the worst status wins (2 over 1). */
-static int run_check(struct sceneopts *o, struct tkit_diags *d)
+static int by_name(const void *a, const void *b)
 {
+        return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The *.xml files of folder `dir` (not its subfolders), sorted by name, pushed onto `v`; 2 when
+ * the folder cannot be read. A folder is named on the command line, so it is not `-`. */
+static int folder_scenes(const char *dir, char ***v, size_t *n, size_t *cap)
+{
+        DIR *dp = opendir(dir);
+        if (!dp) {
+                char *shown = cli_shown(dir, 200);
+                cli_fail("%s: error: cannot read the folder: %s", shown, strerror(errno));
+                free(shown);
+                return TKIT_EXIT_USAGE;
+        }
+        size_t from = *n;
+        const char *sep = dir[0] && dir[strlen(dir) - 1] == '/' ? "" : "/";
+        for (struct dirent *e; (e = readdir(dp));) {
+                size_t len = strlen(e->d_name);
+                if (e->d_name[0] == '.' || len < 5 || strcmp(e->d_name + len - 4, ".xml"))
+                        continue;
+                char *path = tkit_xasprintf("%s%s%s", dir, sep, e->d_name);
+                struct stat st;
+                if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+                        *TKIT_PUSH(*v, *n, *cap) = path;
+                else
+                        free(path);
+        }
+        closedir(dp);
+        qsort(*v + from, *n - from, sizeof **v, by_name);
+        return TKIT_EXIT_OK;
+}
+
+/* The scenes to check: each operand, or each *.xml of an operand that is a folder. */
+static int check_paths(const struct sceneopts *o, char ***v, size_t *n)
+{
+        size_t cap = 0;
         int status = TKIT_EXIT_OK;
         for (size_t i = 1; i < o->nfiles; i++) {
-                int st;
-                struct tkit_scene *s = cli_read_scene(o->files[i], d, &st);
-                /* a caption or callout in one language and not in another (text/) */
-                if (s && tkit_text_check_scene(s, -1, d))
-                        st = TKIT_EXIT_FAIL;
-                if (st == TKIT_EXIT_OK)
-                        printf("%s: scene '%s': %zu tiles, %zu figures: ok\n", o->files[i], s->id,
-                               s->ntiles, s->nfigures);
-                status = st > status ? st : status;
-                tkit_scene_destroy(s);
+                struct stat st;
+                if (strcmp(o->files[i], "-") && stat(o->files[i], &st) == 0 &&
+                    S_ISDIR(st.st_mode)) {
+                        int st2 = folder_scenes(o->files[i], v, n, &cap);
+                        status = st2 > status ? st2 : status;
+                } else {
+                        *TKIT_PUSH(*v, *n, cap) = tkit_xstrdup(o->files[i]);
+                }
         }
+        return status;
+}
+
+/* One scene: read, then its languages (text/): every text in each language the scene has, and
+ * in --lang L. Returns its status and adds the texts missing to *missing. */
+static int check_one(const struct sceneopts *o, const char *path, size_t *missing,
+                     struct tkit_diags *d)
+{
+        int st;
+        struct tkit_scene *s = cli_read_scene(path, d, &st);
+        if (s) {
+                size_t m = tkit_text_check_langs(s, o->lang, d);
+                *missing += m;
+                st = m && st == TKIT_EXIT_OK ? TKIT_EXIT_FAIL : st;
+        }
+        if (st == TKIT_EXIT_OK)
+                printf("%s: scene '%s': %zu tiles, %zu figures: ok\n", path, s->id, s->ntiles,
+                       s->nfigures);
+        tkit_scene_destroy(s);
+        return st;
+}
+
+/* Every scene is read, so that all errors show; the worst status wins (2 over 1). With --lang,
+ * a last line counts the translator's work left. */
+static int run_check(struct sceneopts *o, struct tkit_diags *d)
+{
+        char **paths = NULL;
+        size_t n = 0, missing = 0;
+        int status = check_paths(o, &paths, &n);
+        for (size_t i = 0; i < n; i++) {
+                int st = check_one(o, paths[i], &missing, d);
+                status = st > status ? st : status;
+                /* printed as they come, so that a long list reads in order */
+                cli_print_diags(d);
+                tkit_diags_clear(d);
+                free(paths[i]);
+        }
+        if (o->lang)
+                printf("%zu scene%s: %zu text%s to translate into %s\n", n, n == 1 ? "" : "s",
+                       missing, missing == 1 ? "" : "s", o->lang);
+        free(paths);
         return status;
 }
 
@@ -186,6 +326,8 @@ static int run_from_layout(struct sceneopts *o, struct tkit_diags *d)
         int status =
             cli_sets_load(&o->sets, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->db, d);
         if (status != TKIT_EXIT_OK)
+                return status;
+        if ((status = refuse_existing(o, "from-layout")) != TKIT_EXIT_OK)
                 return status;
         struct tkit_layout *l = cli_read_layout(o->files[1], o->sets.sel, o->sets.nsel, d, &status);
         if (!l)
@@ -227,6 +369,8 @@ static int run_new(struct sceneopts *o, struct tkit_diags *d)
         if (!o->sets.nids)
                 return cli_usage_error("scene", "'scene new' needs --sets IDS");
         int status = cli_sets_check_ids(&o->sets, "scene");
+        if (status == TKIT_EXIT_OK)
+                status = refuse_existing(o, "new");
         struct cli_sets all;
         cli_sets_init(&all);
         if (status == TKIT_EXIT_OK)
@@ -290,6 +434,10 @@ int tkit_cmd_scene(int argc, char **argv)
         }
         if (status != 0) {
                 status = status < 0 ? TKIT_EXIT_OK : status;
+        } else if (o.lang && strcmp(action, "check")) {
+                status = cli_usage_error("scene", "--lang is for 'scene check'");
+        } else if (o.force && strcmp(action, "new") && strcmp(action, "from-layout")) {
+                status = cli_usage_error("scene", "--force is for 'scene new' and 'scene from-layout'");
         } else if (!o.nfiles) {
                 status =
                     cli_usage_error("scene", "give an action: check, format, from-layout or new");

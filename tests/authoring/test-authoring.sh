@@ -112,4 +112,11 @@ expect 1 "scene new --sets nope" "$TK" scene new --sets nope -o x.xml
 has err "no set 'nope'; sets: base" "unknown set lists the sets"
 [ ! -e x.xml ] && ok || bad "a refused scene new wrote x.xml"
 expect 2 "scene new --id with a space" "$TK" scene new --sets base --id "a b"
+# scene new never replaces a file (issue 28: it replaced a finished scene without a word)
+echo '<scene>finished</scene>' >mine.xml
+expect 2 "scene new over an existing file" "$TK" scene new --sets base -o mine.xml
+has err "mine.xml: error: the file exists; 'scene new' does not replace it (give --force" "exists message"
+has mine.xml "<scene>finished</scene>" "scene new replaced an existing file"
+expect 0 "scene new --force" "$TK" scene new --sets base -o mine.xml --force
+has mine.xml 'id="mine"' "scene new --force wrote the skeleton"
 finish

@@ -161,4 +161,46 @@ sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.x
 [ $? = 1 ] && ok || bad "big meeple without big-meeple tokens: want exit 1 (an illegal scene)"
 grep -q "\[SCENE-FIGURE-KIND\] no set in play has the big-meeple" "$T/err" && ok \
   || bad "big meeple without tokens: no SCENE-FIGURE-KIND"
+# the rules of issue 28 without a bundled scene: a shrine (JCloisterZone's cult set, a cloister
+# with shrine="true") lets a knight escape; a wagon, the abbey and a builder's double turn are
+# refused, each naming why (docs/scoring.md, "Rules tilekit cannot express")
+J=$ROOT/third_party/jcloisterzone
+"$TK" score --tiles "$J/basic.xml" --tiles "$J/siege.xml" --tiles "$J/cult.xml" \
+  "$ROOT/tests/game/jcz/own-escape-shrine.xml" >"$T/out" 2>"$T/err" && ok ||
+  { bad "escape through a shrine: exit $?"; cat "$T/err"; }
+grep -q "\[ESCAPE\] The knight escapes from the besieged city" "$T/out" && ok || bad "shrine: no escape"
+sed 's/id="CU\/S" x="1" y="1"/id="CU\/S" x="1" y="2"/; s/<tile set="basic:1" id="BA\/C" x="0" y="1" rotation="180"\/>/&<tile set="basic:1" id="BA\/Rr" x="1" y="1" rotation="180"\/>/' \
+  "$ROOT/tests/game/jcz/own-escape-shrine.xml" >"$T/far.xml"
+"$TK" score --tiles "$J/basic.xml" --tiles "$J/siege.xml" --tiles "$J/cult.xml" "$T/far.xml" >"$T/out" 2>"$T/err"
+[ $? = 1 ] && ok || bad "a shrine that touches no besieger tile: want exit 1 (expect differs)"
+grep -q "\[ESCAPE\] No escape" "$T/out" && ok || { bad "far shrine: no refusal"; cat "$T/out"; }
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/tests/game/bad/escape-wagon.xml" >/dev/null 2>"$T/err"
+grep -q 'kind="wagon" on <figure> is not one of: meeple big-meeple abbot pig (tilekit has no wagon, mayor, builder or other figure: docs/scoring.md, "Rules tilekit cannot express")' \
+  "$T/err" && ok || { bad "wagon: message"; cat "$T/err"; }
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/tests/game/bad/escape-abbey.xml" >/dev/null 2>"$T/err"
+grep -q "\[SCENE-SET\] set 'abbey-mayor' is not" "$T/err" && ok || { bad "abbey: message"; cat "$T/err"; }
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/tests/game/bad/double-turn.xml" >/dev/null 2>"$T/err"
+grep -q "double-turn.xml:16: error: \[SCENE-UNKNOWN\] a second <move>" "$T/err" && ok ||
+  { bad "double turn: message"; cat "$T/err"; }
+
+# several players remove figures in one attack, clockwise from the active player (blue, then
+# yellow, whatever the order of the figures in the file)
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/scenes/own-attack-clockwise.xml" >"$T/out" 2>"$T/err" && ok || bad "clockwise: exit"
+grep -n "removed from the board" "$T/out" | sed 's/.*supply of //; s/.*back to //' >"$T/order"
+printf '%s\n' "Blue's supply." "Yellow's supply." | cmp -s - "$T/order" && ok ||
+  { bad "clockwise: removals not blue then yellow"; cat "$T/out"; }
+# a pig goes back when its farmer moves onto a barn; it stays while another farmer stands there
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/scenes/own-pig-barn.xml" >"$T/out" 2>"$T/err" && ok || bad "pig barn: exit"
+grep -q "\[BARN-BUILD\] The pig goes back to your supply." "$T/out" && ok || bad "pig barn: the pig stays"
+sed 's|<figure player="blue" kind="meeple" x="0" y="-1" feature="f2"/>|&<figure player="you" kind="meeple" x="0" y="1" feature="f"/>|; s|<build what="barn" x="1" y="1"/>|<build what="barn" x="1" y="1"><farmer x="0" y="0" feature="f"/></build>|' \
+  "$ROOT/scenes/own-pig-barn.xml" >"$T/pig2.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$T/pig2.xml" >"$T/out" 2>"$T/err"
+grep -q "The pig goes back" "$T/out" && bad "pig barn: the pig left while another farmer stands there" || ok
+grep -q "You score 3 points for the barn" "$T/out" && ok || { bad "pig barn 2: barn score"; cat "$T/out" "$T/err"; }
 finish

@@ -494,6 +494,51 @@ static void test_scene_terms(void **state)
         assert_false(bare_post("Аванпост: на аванпості, до аванпосту; поставити, постає"));
 }
 
+/* The translator's check: the languages the scene has (any tag), and a language required. */
+static void test_check_langs(void **state)
+{
+        (void)state;
+        struct tkit_scene *s = gb_scene("base", "you:red");
+        s->line = 2;
+        s->caption_line = 5;
+        tkit_scene_add_caption(s, "en", "A road.");
+        tkit_scene_add_caption(s, "pt-BR", "Uma estrada.");
+        struct tkit_scene_callout *c = tkit_scene_add_callout(s);
+        c->number = 4;
+        c->line = 30;
+        tkit_scene_callout_add_text(c, "en", "the road");
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        /* the scene has en and pt-BR: callout 4 lacks pt-BR, quoted from its English */
+        assert_int_equal(tkit_text_check_langs(s, NULL, &d), 1);
+        assert_int_equal(d.v[0].line, 30);
+        assert_string_equal(d.v[0].rule, "SCENE-TRANSLATION");
+        assert_non_null(strstr(d.v[0].message, "callout 4 has no text in 'pt-BR' (it has en); "
+                                               "to translate: \"the road\""));
+        tkit_diags_clear(&d);
+        tkit_scene_callout_add_text(c, "pt-BR", "a estrada");
+        assert_int_equal(tkit_text_check_langs(s, NULL, &d), 0);
+        assert_int_equal(tkit_text_check_langs(s, "en", &d), 0);
+        /* requiring cs: both texts, the caption at its own line */
+        assert_int_equal(tkit_text_check_langs(s, "cs", &d), 2);
+        assert_int_equal(d.v[0].line, 5);
+        assert_non_null(strstr(d.v[0].message, "the caption has no text in 'cs' (it has en pt-BR)"));
+        tkit_diags_clear(&d);
+        /* a long text is cut on a character, not inside one */
+        tkit_scene_add_caption(s, "uk", "Червоний гравець завершує перехрестям дорогу синього "
+                                        "гравця: синій гравець отримує 4 очки.");
+        struct tkit_scene *t = gb_scene("base", "you:red");
+        tkit_scene_add_caption(t, "uk", s->captions[2].text);
+        assert_int_equal(tkit_text_check_langs(t, "ro", &d), 1);
+        const char *q = strstr(d.v[0].message, "to translate: \"");
+        assert_non_null(q);
+        assert_non_null(strstr(q, "...\""));
+        assert_true(strlen(q) < 100);
+        tkit_diags_finish(&d);
+        tkit_scene_destroy(t);
+        tkit_scene_destroy(s);
+}
+
 /* A caption or callout text in exactly the language asked for, or nothing; each one missing in a
  * language another has is an error naming the language. */
 static void test_translations(void **state)
@@ -536,7 +581,7 @@ int main(void)
             cmocka_unit_test(test_players),      cmocka_unit_test(test_every_event),
             cmocka_unit_test(test_words),        cmocka_unit_test(test_scenes),
             cmocka_unit_test(test_translations), cmocka_unit_test(test_key),
-            cmocka_unit_test(test_scene_terms),
+            cmocka_unit_test(test_scene_terms),  cmocka_unit_test(test_check_langs),
         };
         return tkit_test_status(
             cmocka_run_group_tests(tests, tkit_test_sets_setup, tkit_test_sets_teardown));
