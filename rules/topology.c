@@ -18,6 +18,7 @@
  * fortress's art runs across its seams) is listed in docs/rules.md. */
 #include "rules-private.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Roads that end at the same kind of point meet there: one wall. Declared ends only. */
@@ -96,14 +97,20 @@ static const char *kind(const struct tkit_feature *f)
         return tkit_feature_kind_name(f->kind);
 }
 
-static const char *debug_hint = "; tilekit render tile --debug shows the regions";
+/* The note that points to the picture of what the checker inferred. */
+static const char *debug_hint(const struct tkit_ck *c, char *buf, size_t size)
+{
+        snprintf(buf, size, " (see: tilekit render tile '%.80s' --tiles FILE --debug -o tile.png)",
+                 c->tile ? c->tile : "ID");
+        return buf;
+}
 
 static void report_split(struct tkit_ck *c, const struct tkit_tile *t, int b, int fa, int fb)
 {
         const struct tkit_feature *f = &t->features[fa], *g = &t->features[fb];
         const struct tkit_feature *later = f->line >= g->line ? f : g;
         bool corner = TKIT_POS_PART(b) == TKIT_R;
-        char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE];
+        char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE], h[160];
         tkit_ck_report(c, TKIT_SEV_ERROR, later->line, "FIELD-SPLIT",
                        "fields '%s' (%s) and '%s' (%s) meet at %s %s with nothing between "
                        "them: make them one field, or declare the divider the art shows there "
@@ -111,7 +118,7 @@ static void report_split(struct tkit_ck *c, const struct tkit_tile *t, int b, in
                        f->id, tkit_mask_str(f->mask, m1, sizeof m1), g->id,
                        tkit_mask_str(g->mask, m2, sizeof m2),
                        corner ? "corner" : "the middle of side", tkit_divider_name(b),
-                       tkit_divider_name(b), debug_hint);
+                       tkit_divider_name(b), debug_hint(c, h, sizeof h));
 }
 
 static void check_points(struct tkit_ck *c, const struct tkit_tile *t)
@@ -167,7 +174,7 @@ static void check_cut(struct tkit_ck *c, const struct tkit_tile *t, const struct
                 uint16_t rest = (uint16_t)(m & ~v[k].mask);
                 if (!cut_by(v[k].mask, rest))
                         continue;
-                char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE], w[160];
+                char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE], w[160], h[160];
                 const struct tkit_feature *x = &t->features[v[k].a];
                 if (v[k].what)
                         snprintf(w, sizeof w, "%s (%s)", v[k].what,
@@ -178,7 +185,8 @@ static void check_cut(struct tkit_ck *c, const struct tkit_tile *t, const struct
                 tkit_ck_report(c, TKIT_SEV_ERROR, f->line, "FIELD-CUT",
                                "field '%s' (%s) lies on both sides of %s, which runs across the "
                                "tile: split it into one field per side%s",
-                               f->id, tkit_mask_str(m, m1, sizeof m1), w, debug_hint);
+                               f->id, tkit_mask_str(m, m1, sizeof m1), w,
+                               debug_hint(c, h, sizeof h));
                 return; /* one wall is enough to say it */
         }
 }
