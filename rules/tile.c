@@ -228,8 +228,9 @@ static void check_crossings(struct tkit_ck *c, const struct tkit_tile *t)
                                     c, TKIT_SEV_ERROR, f->line, "GEO-CROSS",
                                     "%s '%s' crosses %s '%s' (their positions interleave "
                                     "around the tile); mark one as an overpass or fix "
-                                    "the positions",
-                                    kind(f), f->id, kind(g), g->id);
+                                    "the positions (see: tilekit render tile '%.80s' --tiles "
+                                    "FILE --debug -o tile.png)",
+                                    kind(f), f->id, kind(g), g->id, c->tile ? c->tile : "ID");
                 }
                 if (f->overpass && !crosses && !bridges_a_link(t, f))
                         tkit_ck_report(c, TKIT_SEV_WARNING, f->line, "GEO-OVERPASS",
