@@ -12,6 +12,8 @@
  * a schema change is a new entry (and TKIT_DB_SCHEMA_VERSION + 1). */
 static const char *const migrations[TKIT_DB_SCHEMA_VERSION] = {
     tkit_schema_sql,
+    /* 1 -> 2: field dividers drawn by the art (FIELD-SPLIT), e.g. 'SE' or 'N SW' */
+    "ALTER TABLE tiles ADD COLUMN dividers TEXT NOT NULL DEFAULT '';",
 };
 
 static const char *const stmt_sql[ST_COUNT] = {
@@ -36,8 +38,8 @@ static const char *const stmt_sql[ST_COUNT] = {
                     " catapult, line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_INS_TILE] = "INSERT INTO tiles (set_id, seq, tile_id, piece_key, cell_x, cell_y, count,"
                     " tile_group, start, basis, provenance, illustrations, symbols, sides,"
-                    " sides_min, pennants, bridge_ns, bridge_ew, line)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " sides_min, pennants, bridge_ns, bridge_ew, line, dividers)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     [ST_INS_TILE_NAME] = "INSERT INTO tile_names (tile_key, seq, lang, text) VALUES (?, ?, ?, ?)",
     [ST_INS_FEATURE] = "INSERT INTO features (tile_key, seq, feature_id, kind, mask, positions,"
                        " pennants, besieger, cathedral, end_kind, junction, overpass, inn, line)"
@@ -60,10 +62,10 @@ static const char *const stmt_sql[ST_COUNT] = {
     [ST_SEL_SET_MARKERS] = "SELECT marker_key, name, value, line FROM markers WHERE set_id = ?"
                            " AND tile_key IS NULL AND feature_key IS NULL ORDER BY seq",
     [ST_SEL_TILES] = "SELECT tile_key, tile_id, count, tile_group, start, basis, provenance,"
-                     " illustrations, line, cell_x, cell_y FROM tiles"
+                     " illustrations, line, cell_x, cell_y, dividers FROM tiles"
                      " WHERE set_id = ? AND piece_key IS NULL ORDER BY seq",
     [ST_SEL_CELLS] = "SELECT tile_key, tile_id, count, tile_group, start, basis, provenance,"
-                     " illustrations, line, cell_x, cell_y FROM tiles"
+                     " illustrations, line, cell_x, cell_y, dividers FROM tiles"
                      " WHERE piece_key = ? ORDER BY seq",
     [ST_SEL_TILE_NAMES] = "SELECT seq, lang, text FROM tile_names WHERE tile_key = ?"
                           " ORDER BY seq",

@@ -106,18 +106,20 @@ static int put_tile_row(struct import_ctx *c, const struct tkit_tile *t,
         tkit_buf_puts(tmp, "");
         for (size_t i = 0; i < t->nsymbols; i++)
                 tkit_buf_printf(tmp, "%s%s", i ? " " : "", tkit_post_name(t->symbols[i]));
+        char div[TKIT_DIVIDERS_STR_SIZE];
+        tkit_dividers_str(t->dividers, div, sizeof div);
         if (at->piece)
-                return run(c, ST_INS_TILE, "titkiiitittttttiiii", c->set->id, at->seq, t->id,
+                return run(c, ST_INS_TILE, "titkiiitittttttiiiit", c->set->id, at->seq, t->id,
                            at->piece, at->x, at->y, t->count, tkit_group_name(t->group),
                            (int)t->start, tkit_basis_name(t->basis), t->provenance,
                            t->illustrations, tmp->data, sides, sides_min, tkit_tile_pennants(t),
-                           (int)(axes & 1u), (int)((axes >> 1) & 1u), t->line);
+                           (int)(axes & 1u), (int)((axes >> 1) & 1u), t->line, div);
         /* NULL piece_key, cell_x and cell_y for a tile in the box. */
-        return run(c, ST_INS_TILE, "titKyyitittttttiiii", c->set->id, at->seq, t->id,
+        return run(c, ST_INS_TILE, "titKyyitittttttiiiit", c->set->id, at->seq, t->id,
                    (sqlite3_int64)0, 0, 0, t->count, tkit_group_name(t->group), (int)t->start,
                    tkit_basis_name(t->basis), t->provenance, t->illustrations, tmp->data, sides,
                    sides_min, tkit_tile_pennants(t), (int)(axes & 1u), (int)((axes >> 1) & 1u),
-                   t->line);
+                   t->line, div);
 }
 
 static int put_tile(struct import_ctx *c, const struct tkit_tile *t, const struct tile_place *at,

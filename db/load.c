@@ -322,6 +322,21 @@ static void illustrations_from(struct load_ctx *c, struct tkit_tile *t, const ch
         memcpy(t->illustrations, s ? s : "", n + 1);
 }
 
+/* Divider points separated by spaces ("SE", "N SW"): tkit_divider_parse. */
+static void dividers_from(struct load_ctx *c, struct tkit_tile *t, const char *s)
+{
+        char *copy = tkit_xstrdup(s ? s : ""), *save = NULL;
+        for (char *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+                int b = tkit_divider_parse(w);
+                if (b < 0) {
+                        bad(c, "dividers: '%.20s' is not one of: N NE E SE S SW W NW", w);
+                        break;
+                }
+                t->dividers |= (uint16_t)(1u << b);
+        }
+        free(copy);
+}
+
 /* The columns of ST_SEL_TILES / ST_SEL_CELLS (tile_key, tile_id, count, tile_group, start, basis,
  * provenance, illustrations, line) into `t`, already initialised. A cell keeps the id the model
  * gives it ("PIECE@x,y"). */
@@ -337,12 +352,15 @@ static void tile_from_row(struct load_ctx *c, struct tkit_tile *t, bool cell)
         const char *prov = col_text(c, 6, "provenance", TEXT_ANY, true);
         const char *ill = col_text(c, 7, "illustrations", TEXT_ANY, false);
         int line = col_line(c, 8);
+        const char *div = col_text(c, 11, "dividers", TEXT_ANY, false);
         if (!c->r.err && cell &&
             (count != 1 || group != TKIT_GROUP_FORTRESS || start || basis || prov || ill[0]))
                 bad(c, "a cell of a piece has count 1, group fortress and no start, basis, "
                        "provenance or illustrations");
         if (!c->r.err)
                 illustrations_from(c, t, ill);
+        if (!c->r.err)
+                dividers_from(c, t, div);
         if (c->r.err)
                 return;
         if (!cell) {

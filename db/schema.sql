@@ -75,6 +75,8 @@ CREATE TABLE tiles (
         bridge_ns     INTEGER NOT NULL DEFAULT 0, -- N and S are both field sides
         bridge_ew     INTEGER NOT NULL DEFAULT 0, -- E and W are both field sides
         line          INTEGER NOT NULL DEFAULT 0
+        -- dividers TEXT NOT NULL DEFAULT '': added by migration 2 (db/db.c), the points where
+        -- the art divides two fields that meet ('SE', 'N SW'; docs/format.md)
 );
 CREATE UNIQUE INDEX tiles_box_id ON tiles (set_id, tile_id) WHERE piece_key IS NULL;
 -- Not partial, so that the foreign key from pieces can use it (NULLs never collide).

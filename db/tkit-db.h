@@ -24,7 +24,7 @@ struct sqlite3_stmt;
 
 /* The schema version this program writes; databases with a larger PRAGMA user_version are
  * refused, smaller ones are migrated when opened for writing. */
-#define TKIT_DB_SCHEMA_VERSION 1
+#define TKIT_DB_SCHEMA_VERSION 2
 /* PRAGMA application_id of tilekit databases ("TKIT"). */
 #define TKIT_DB_APPLICATION_ID 0x544b4954
 

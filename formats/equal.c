@@ -81,6 +81,7 @@ static bool tile_eq(struct tkit_cmp *c, const struct tkit_tile *a, const struct 
             SAME_INT(c, a->start, b->start, "start", ctx) &&
             SAME_INT(c, a->nsymbols, b->nsymbols, "number of symbols", ctx) &&
             SAME_STR(c, a->illustrations, b->illustrations, "illustrations", ctx) &&
+            SAME_INT(c, a->dividers, b->dividers, "field dividers", ctx) &&
             SAME_INT(c, a->basis, b->basis, "provenance basis", ctx) &&
             SAME_STR(c, a->provenance, b->provenance, "provenance", ctx) &&
             tkit_cmp_names(c, a->names, a->nnames, b->names, b->nnames, ctx) &&

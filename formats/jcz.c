@@ -441,6 +441,20 @@ static void apply_known_layers(struct tkit_tile *t, struct tkit_buf *prov)
 
 /* ------------------------------------------------------------------ tiles */
 
+/* JCloisterZone cannot say that the art divides a field (GQ/Cc!, IC/C!): where two of its fields
+ * meet with nothing between them, the divider is taken to be there (FIELD-SPLIT). */
+static void infer_dividers(struct tkit_tile *t, struct tkit_buf *prov)
+{
+        t->dividers = tkit_tile_field_meetings(t);
+        if (!t->dividers)
+                return;
+        tkit_buf_puts(prov, " Fields divided by the art at");
+        for (int b = 0; b < TKIT_NPOS; b++)
+                if (t->dividers & (1u << b))
+                        tkit_buf_printf(prov, " %s", tkit_divider_name(b));
+        tkit_buf_puts(prov, " (inferred: two fields meet there).");
+}
+
 static const char *const river_groups[] = {"river", "river-spring", "river-lake", "river-fork"};
 
 static void apply_group(struct jrd *r, struct tkit_tile *t, const xmlNode *n, const char *g)
@@ -558,6 +572,7 @@ static void read_tile(struct jrd *r, const xmlNode *n)
         tkit_buf_printf(&prov, "JCloisterZone tile %s (%s, line %d).", t->id, r->file, t->line);
         infer_overpasses(t, &prov);
         apply_known_layers(t, &prov);
+        infer_dividers(t, &prov);
         t->provenance = tkit_buf_steal(&prov);
         r->tile = NULL;
 }

@@ -316,10 +316,23 @@ static void read_tile_body(struct rd *r, const xmlNode *n, struct tkit_tile *t, 
         }
 }
 
+static bool divider_token(struct tkit_xr *x, const xmlNode *n, const char *tok, void *ctx)
+{
+        struct tkit_tile *t = ctx;
+        int b = tkit_divider_parse(tok);
+        if (b < 0) {
+                tkit_xr_fail(x, n, RULE_VALUE,
+                             "'%s' in dividers=\"...\" is not one of: N NE E SE S SW W NW", tok);
+                return false;
+        }
+        t->dividers |= (uint16_t)(1u << b);
+        return true;
+}
+
 static void read_tile(struct rd *r, const xmlNode *n)
 {
-        static const char *const attrs[] = {"!id",     "count",         "group", "start",
-                                            "symbols", "illustrations", NULL};
+        static const char *const attrs[] = {"!id",     "count",         "group",    "start",
+                                            "symbols", "illustrations", "dividers", NULL};
         r->x.item = tkit_xr_prop(n, "id");
         if (!tkit_xr_attrs(&r->x, n, attrs)) {
                 r->x.item = NULL;
@@ -338,6 +351,7 @@ static void read_tile(struct rd *r, const xmlNode *n)
         t->start = get_bool(&r->x, n, "start");
         tkit_xr_tokens(&r->x, n, tkit_xr_prop(n, "symbols"), symbol_token, t);
         tkit_xr_tokens(&r->x, n, tkit_xr_prop(n, "illustrations"), illustration_token, t);
+        tkit_xr_tokens(&r->x, n, tkit_xr_prop(n, "dividers"), divider_token, t);
         read_tile_body(r, n, t, false);
         r->x.item = NULL;
 }

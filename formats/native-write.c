@@ -234,6 +234,21 @@ static void put_features(struct tkit_buf *b, const struct tkit_tile *t, int dept
         put_markers(b, t->extra, t->nextra, depth);
 }
 
+/* dividers="SE N", clockwise from the north side's middle. */
+static void write_dividers(struct tkit_buf *b, uint16_t dividers)
+{
+        if (!(dividers & TKIT_DIVIDER_ALL))
+                return;
+        tkit_buf_puts(b, " dividers=\"");
+        bool first = true;
+        for (int k = 0; k < TKIT_NPOS; k++)
+                if ((dividers & (1u << k)) && tkit_divider_name(k)) {
+                        tkit_buf_printf(b, "%s%s", first ? "" : " ", tkit_divider_name(k));
+                        first = false;
+                }
+        tkit_buf_puts(b, "\"");
+}
+
 static void put_tile(struct tkit_buf *b, const struct tkit_tile *t)
 {
         tkit_buf_puts(b, "  <tile");
@@ -255,6 +270,7 @@ static void put_tile(struct tkit_buf *b, const struct tkit_tile *t)
                         tkit_buf_printf(b, "%s%c", i ? " " : "", t->illustrations[i]);
                 tkit_buf_puts(b, "\"");
         }
+        write_dividers(b, t->dividers);
         bool empty = !t->nnames && t->basis == TKIT_BASIS_UNSTATED &&
                      (!t->provenance || !t->provenance[0]) && !t->nfeatures && !t->nextra;
         if (empty) {

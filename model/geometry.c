@@ -2,6 +2,7 @@
  * share. See the comment at the top of tkit-model.h for the numbering. */
 #include "tkit-model.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const pos_names[TKIT_NPOS] = {
@@ -35,6 +36,38 @@ int tkit_side_parse(const char *s)
                 if (s[0] == side_letters[i])
                         return i;
         return -1;
+}
+
+const char *tkit_divider_name(int bit)
+{
+        static const char *const names[TKIT_NPOS] = {NULL, "N", "NE", NULL, "E", "SE",
+                                                     NULL, "S", "SW", NULL, "W", "NW"};
+        return bit >= 0 && bit < TKIT_NPOS ? names[bit] : NULL;
+}
+
+int tkit_divider_parse(const char *s)
+{
+        for (int b = 0; b < TKIT_NPOS; b++)
+                if (tkit_divider_name(b) && strcmp(s, tkit_divider_name(b)) == 0)
+                        return b;
+        return -1;
+}
+
+const char *tkit_dividers_str(uint16_t dividers, char *buf, size_t size)
+{
+        size_t len = 0;
+        if (size)
+                buf[0] = '\0';
+        for (int b = 0; b < TKIT_NPOS; b++) {
+                const char *n = tkit_divider_name(b);
+                if (!n || !(dividers & (1u << b)))
+                        continue;
+                int w = snprintf(buf + len, size - len, "%s%s", len ? " " : "", n);
+                if (w < 0 || (size_t)w >= size - len)
+                        break;
+                len += (size_t)w;
+        }
+        return buf;
 }
 
 static int mod4(int r)

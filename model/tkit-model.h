@@ -122,6 +122,19 @@ char tkit_side_letter(int side);
 /* Parses "N" etc.; returns 0..3 or -1. */
 int tkit_side_parse(const char *s);
 
+/* Divider points (struct tkit_tile.dividers): "NE" "SE" "SW" "NW" for the corners, "N" "E" "S"
+ * "W" for side middles. */
+#define TKIT_DIVIDER_CORNERS 0x0924u /* bits 2 5 8 11 */
+#define TKIT_DIVIDER_ALL (TKIT_DIVIDER_CORNERS | TKIT_MASK_MIDDLES)
+/* The name of divider point `bit` ("NE", "N", ...), NULL when it is no divider point. */
+const char *tkit_divider_name(int bit);
+/* Parses a divider point name; the bit or -1. */
+int tkit_divider_parse(const char *s);
+/* "N SE", the points of a divider mask clockwise from N, into buf (TKIT_DIVIDERS_STR_SIZE fits
+ * all eight); "" for none. Returns buf. */
+#define TKIT_DIVIDERS_STR_SIZE 32
+const char *tkit_dividers_str(uint16_t dividers, char *buf, size_t size);
+
 /* Quarter turns clockwise, any integer (negative and > 3 are reduced mod 4). */
 uint16_t tkit_mask_rotate(uint16_t mask, int quarter_turns);
 /* Inline: the rules engine turns every position of every cell on each move. */
@@ -306,6 +319,11 @@ struct tkit_tile {
         enum tkit_post symbols[TKIT_MAX_SYMBOLS]; /* siege symbols, left to right */
         size_t nsymbols;
         char illustrations[TKIT_MAX_ILLUSTRATIONS + 1]; /* letters, NUL-terminated, in order */
+        /* Field dividers drawn only in the art (a fence, a hedge): bit p set means a divider at
+         * the point after perimeter position p clockwise, where two fields meet. Bits 2 5 8 11
+         * are the corners NE SE SW NW; bits 1 4 7 10 the middles of sides N E S W (a field side,
+         * or the end of a road that ends on the tile). See TKIT_DIVIDER_*. */
+        uint16_t dividers;
 
         struct tkit_name *names;
         size_t nnames;
@@ -332,6 +350,15 @@ void tkit_tile_add_extra(struct tkit_tile *t, const char *name, const char *valu
 /* Index of the feature owning `pos`, or -1; the first one when the data is inconsistent.
  * Overpass features are skipped when `skip_overpass` is set. */
 int tkit_tile_owner(const struct tkit_tile *t, int pos, bool skip_overpass);
+/* Where fields meet (model/topology.c). Divider point `bit` lies between perimeter positions
+ * *before and *after. It is open when nothing stands there: a corner, the middle of a side no
+ * road, river or city covers, or the end of a river at its source or lake (the field goes round).
+ * tkit_tile_field_at: the field owning `pos`, or -1. tkit_tile_field_meetings: the divider points
+ * where two different fields meet with nothing between them, as a divider mask. */
+void tkit_divider_sides(int bit, int *before, int *after);
+bool tkit_tile_point_open(const struct tkit_tile *t, int bit);
+int tkit_tile_field_at(const struct tkit_tile *t, int pos);
+uint16_t tkit_tile_field_meetings(const struct tkit_tile *t);
 /* What a side shows when a feature of kind `k` owns its middle (field for the rest). */
 enum tkit_side_type tkit_feature_side_type(enum tkit_feature_kind k);
 /* What side `side` shows (unrotated): from the feature owning its middle position. */

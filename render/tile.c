@@ -830,11 +830,89 @@ static void draw_badges(cairo_t *cr, const struct tile_plan *p, unsigned flags)
         }
 }
 
+/* The point of the perimeter a divider bit stands for: a corner or a side's middle. */
+static struct pt divider_point(int bit)
+{
+        int s = TKIT_POS_SIDE(bit);
+        return TKIT_POS_PART(bit) == TKIT_R ? corner(s + 1) : lerp(corner(s), corner(s + 1), 0.5);
+}
+
+/* The regions the checker infers (rules/topology.c), for --debug: each field's perimeter
+ * positions as a band in its own tint (an inner field as a ring in the centre), every point
+ * where two fields meet with no divider declared circled in red (FIELD-SPLIT), and a red cross
+ * in the middle when two ground features cross (GEO-CROSS). */
+static void debug_tint(cairo_t *cr, int k, double alpha)
+{
+        static const double hue[8][3] = {{0.90, 0.60, 0.00}, {0.00, 0.45, 0.70}, {0.80, 0.40, 0.70},
+                                         {0.35, 0.70, 0.90}, {0.00, 0.60, 0.50}, {0.95, 0.90, 0.25},
+                                         {0.55, 0.30, 0.15}, {0.40, 0.40, 0.40}};
+        cairo_set_source_rgba(cr, hue[k % 8][0], hue[k % 8][1], hue[k % 8][2], alpha);
+}
+
+static void debug_band(cairo_t *cr, int pos, double depth)
+{
+        int s = TKIT_POS_SIDE(pos), part = TKIT_POS_PART(pos);
+        struct pt a = lerp(corner(s), corner(s + 1), part / 3.0);
+        struct pt b = lerp(corner(s), corner(s + 1), (part + 1) / 3.0);
+        struct pt c = {0.5, 0.5};
+        cairo_move_to(cr, a.x, a.y);
+        cairo_line_to(cr, b.x, b.y);
+        cairo_line_to(cr, b.x + (c.x - b.x) * depth, b.y + (c.y - b.y) * depth);
+        cairo_line_to(cr, a.x + (c.x - a.x) * depth, a.y + (c.y - a.y) * depth);
+        cairo_close_path(cr);
+        cairo_fill(cr);
+}
+
+static void draw_debug_regions(cairo_t *cr, const struct tkit_tile *t)
+{
+        int k = 0;
+        for (size_t i = 0; i < t->nfeatures; i++) {
+                const struct tkit_feature *f = &t->features[i];
+                if (f->kind != TKIT_FIELD)
+                        continue;
+                debug_tint(cr, k++, 0.55);
+                for (int p = 0; p < TKIT_NPOS; p++)
+                        if (f->mask & (1u << p))
+                                debug_band(cr, p, 0.22);
+                if (!f->mask) {
+                        cairo_new_sub_path(cr);
+                        cairo_arc(cr, 0.5, 0.5, 0.08 + 0.02 * k, 0, 2 * M_PI);
+                        cairo_set_line_width(cr, 0.02);
+                        cairo_stroke(cr);
+                }
+        }
+        uint16_t gaps = (uint16_t)(tkit_tile_field_meetings(t) & ~t->dividers);
+        cairo_set_source_rgb(cr, 0.85, 0.0, 0.0);
+        cairo_set_line_width(cr, 0.015);
+        for (int b = 0; b < TKIT_NPOS; b++)
+                if (gaps & (1u << b)) {
+                        struct pt q = divider_point(b);
+                        cairo_new_sub_path(cr);
+                        cairo_arc(cr, q.x, q.y, 0.06, 0, 2 * M_PI);
+                        cairo_stroke(cr);
+                }
+        bool crossing = false;
+        for (size_t i = 0; i < t->nfeatures; i++)
+                for (size_t j = 0; j < i; j++)
+                        crossing = crossing ||
+                                   (!t->features[i].overpass && !t->features[j].overpass &&
+                                    tkit_masks_cross(t->features[i].mask, t->features[j].mask));
+        if (crossing) {
+                cairo_move_to(cr, 0.42, 0.42);
+                cairo_line_to(cr, 0.58, 0.58);
+                cairo_move_to(cr, 0.58, 0.42);
+                cairo_line_to(cr, 0.42, 0.58);
+                cairo_set_line_width(cr, 0.03);
+                cairo_stroke(cr);
+        }
+}
+
 /* Debug overlay: each position's name and owning feature, inner features in the middle. */
 static void draw_debug(cairo_t *cr, const struct tkit_tile *t, int rot, double size)
 {
         cairo_matrix_t m;
         cairo_get_matrix(cr, &m);
+        draw_debug_regions(cr, t);
         for (int pos = 0; pos < TKIT_NPOS; pos++) {
                 int s = TKIT_POS_SIDE(pos), part = TKIT_POS_PART(pos);
                 struct pt q = lerp(corner(s), corner(s + 1), 0.2 + 0.3 * part);
@@ -879,20 +957,16 @@ static void draw_debug(cairo_t *cr, const struct tkit_tile *t, int rot, double s
 
 /* ---------------------------------------------------------------- field boundaries */
 
-/* Where two different fields meet on the perimeter with nothing between them (no road, river or
- * city), a hedge runs from that point toward the centre, so split fields can be told apart. */
+/* Where the art divides two fields (a declared divider, struct tkit_tile.dividers) and where two
+ * fields meet with nothing between them (an error, FIELD-SPLIT, drawn so that it shows), a hedge
+ * runs from that point of the perimeter toward the centre. */
 static void draw_hedges(cairo_t *cr, const struct tkit_tile *t)
 {
-        for (int pos = 0; pos < TKIT_NPOS; pos++) {
-                int next = (pos + 1) % TKIT_NPOS;
-                int a = tkit_tile_owner(t, pos, true), b = tkit_tile_owner(t, next, true);
-                if (a < 0 || b < 0 || a == b)
+        uint16_t at = (uint16_t)((t->dividers | tkit_tile_field_meetings(t)) & TKIT_DIVIDER_ALL);
+        for (int b = 0; b < TKIT_NPOS; b++) {
+                if (!(at & (1u << b)))
                         continue;
-                if (t->features[a].kind != TKIT_FIELD || t->features[b].kind != TKIT_FIELD)
-                        continue;
-                /* the boundary point between the two positions */
-                int s = TKIT_POS_SIDE(pos), part = TKIT_POS_PART(pos);
-                struct pt q = part == TKIT_R ? corner(s + 1) : lerp(corner(s), corner(s + 1), 0.5);
+                struct pt q = divider_point(b);
                 cairo_move_to(cr, q.x, q.y);
                 cairo_line_to(cr, 0.5 + (q.x - 0.5) * 0.3, 0.5 + (q.y - 0.5) * 0.3);
                 cairo_set_source_rgb(cr, 0.24, 0.42, 0.16);

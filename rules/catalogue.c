@@ -60,6 +60,23 @@ const struct tkit_rule_info tkit_rules[] = {
      "field whose positions cut the perimeter so that the field and the city lie in different "
      "arcs (a planar tile cannot let them meet). For an inner field, all cities it lists must "
      "share one such region. Overpass features are on their own layer and separate nothing."},
+    {"FIELD-CUT", E, TKIT_SCOPE_TILE, true, "a field lies on one side of every wall",
+     "A field is one connected region, but its positions lie on both sides of a road or river "
+     "running through the tile, of a city joining two sides, of roads ending together at a "
+     "crossing or village, or of a road with the city or river it ends at. Split it into one "
+     "field per side (and check touches)."},
+    {"FIELD-SPLIT", E, TKIT_SCOPE_TILE, true, "two fields meet only where a divider is declared",
+     "Two different fields hold the positions on either side of a corner, of the middle of a "
+     "side that no road, river or city crosses, or of the end of a river at its source or lake. "
+     "Nothing stands between them there, so on the tile they "
+     "are one piece of land. Make them one field, or, where the art draws a fence or hedge "
+     "between them, declare it on the tile: dividers=\"SE\". JCloisterZone data cannot say it: its "
+     "reader declares the divider wherever two of its fields meet."},
+    {"FIELD-DIVIDER", E, TKIT_SCOPE_TILE, true, "a declared divider lies where two fields meet",
+     "A divider (dividers=\"...\" on the tile) lies at a corner or side middle where the positions "
+     "on either "
+     "side are not two different fields (a city, a road running through, the same field): it "
+     "divides nothing. Remove it or fix the fields."},
     {"ATTR-KIND", E, TKIT_SCOPE_TILE, true, "attributes belong to the right kind of feature",
      "Pennants, besieger symbols and cathedrals are on cities; inns and junctions on roads; "
      "road ends on roads and rivers; touches on fields; overpasses on roads, rivers or "

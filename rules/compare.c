@@ -90,6 +90,11 @@ static void desc_init(struct desc *d, const struct tkit_tile *t, int rot, unsign
         for (size_t k = 0; k < t->nsymbols; k++)
                 tkit_buf_printf(&b, "%s%s", k ? "," : "", tkit_post_name(t->symbols[k]));
         tkit_buf_printf(&b, " illustrations=%s", t->illustrations);
+        char div[TKIT_DIVIDERS_STR_SIZE];
+        if (t->dividers) /* only then: a tile without keeps the description it had */
+                tkit_buf_printf(
+                    &b, " dividers=%s",
+                    tkit_dividers_str(tkit_mask_rotate(t->dividers, rot), div, sizeof div));
         if (flags & TKIT_SAME_MARKERS)
                 add_extras(&b, t->extra, t->nextra);
         d->head = tkit_buf_steal(&b);

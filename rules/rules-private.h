@@ -22,6 +22,21 @@ void tkit_ck_report(struct tkit_ck *c, enum tkit_severity sev, int line, const c
 #define TKIT_MASK_STR_SIZE 48 /* twelve positions, "NL NM NR EL ..." */
 const char *tkit_mask_str(uint16_t mask, char *buf, size_t size);
 
+/* A line across the tile's inside that fields cannot cross: one ground-layer feature, or several
+ * that meet (roads ending together at a crossing or village, a road and the city or river it
+ * ends at). Removing its positions splits the perimeter into arcs (tkit_mask_separates). */
+struct barrier {
+        uint16_t mask;
+        int a, b;         /* the feature (b = -1), or the first of a group (b = -2) */
+        const char *what; /* for groups: "the roads ending at the crossing" */
+};
+#define TKIT_CK_MAX_BARRIERS (TKIT_NPOS * 8 + 16)
+/* Fills v (room for TKIT_CK_MAX_BARRIERS; the caller checks t->nfeatures <= TKIT_NPOS * 8) and
+ * returns how many. */
+size_t tkit_ck_barriers(const struct tkit_tile *t, struct barrier *v);
+/* The topology rules (rules/topology.c): FIELD-SPLIT, FIELD-CUT, FIELD-DIVIDER. */
+void tkit_check_topology(struct tkit_ck *c, const struct tkit_tile *t);
+
 /* Tile-level rules on one tile (or piece cell) with findings labelled c->tile. */
 void tkit_check_tile_rules(struct tkit_ck *c, const struct tkit_tile *t);
 /* Set-level rules. */

@@ -228,8 +228,9 @@ static void check_crossings(struct tkit_ck *c, const struct tkit_tile *t)
                                     c, TKIT_SEV_ERROR, f->line, "GEO-CROSS",
                                     "%s '%s' crosses %s '%s' (their positions interleave "
                                     "around the tile); mark one as an overpass or fix "
-                                    "the positions",
-                                    kind(f), f->id, kind(g), g->id);
+                                    "the positions (see: tilekit render tile '%.80s' --tiles "
+                                    "FILE --debug -o tile.png)",
+                                    kind(f), f->id, kind(g), g->id, c->tile ? c->tile : "ID");
                 }
                 if (f->overpass && !crosses && !bridges_a_link(t, f))
                         tkit_ck_report(c, TKIT_SEV_WARNING, f->line, "GEO-OVERPASS",
@@ -240,45 +241,6 @@ static void check_crossings(struct tkit_ck *c, const struct tkit_tile *t)
 }
 
 /* ------------------------------------------------------------------ field–city links */
-
-struct barrier {
-        uint16_t mask;
-        int a, b;         /* the features it is made of (b = -1 for a single feature) */
-        const char *what; /* for groups of roads: "the roads meeting at the crossing" */
-};
-
-static size_t barriers(const struct tkit_tile *t, struct barrier *v)
-{
-        size_t n = 0;
-        for (size_t i = 0; i < t->nfeatures; i++) {
-                const struct tkit_feature *f = &t->features[i];
-                if (f->mask && !f->overpass)
-                        v[n++] = (struct barrier){f->mask, (int)i, -1, NULL};
-        }
-        /* Roads ending together form one line through the tile's inside (declared ends only). */
-        static const struct {
-                enum tkit_end end;
-                const char *what;
-        } groups[] = {{TKIT_END_CROSSING, "the roads ending at the crossing"},
-                      {TKIT_END_VILLAGE, "the roads ending at the village"},
-                      {TKIT_END_CLOISTER, "the roads ending at the cloister"}};
-        for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
-                uint16_t m = 0;
-                int k = 0, first = -1;
-                for (size_t i = 0; i < t->nfeatures; i++) {
-                        const struct tkit_feature *f = &t->features[i];
-                        if (f->kind == TKIT_ROAD && !f->overpass && f->end == groups[g].end) {
-                                m |= f->mask;
-                                k++;
-                                if (first < 0)
-                                        first = (int)i;
-                        }
-                }
-                if (k >= 2)
-                        v[n++] = (struct barrier){m, first, -2, groups[g].what};
-        }
-        return n;
-}
 
 static bool barrier_is(const struct barrier *x, const struct tkit_tile *t, int i)
 {
@@ -362,8 +324,8 @@ static void check_missing(struct tkit_ck *c, const struct tkit_tile *t)
 /* Cities a field lists but cannot border. */
 static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
 {
-        struct barrier v[TKIT_NPOS * 8 + 8];
-        size_t nb = t->nfeatures <= TKIT_NPOS * 8 ? barriers(t, v) : 0;
+        struct barrier v[TKIT_NPOS * 8 + 16];
+        size_t nb = t->nfeatures <= TKIT_NPOS * 8 ? tkit_ck_barriers(t, v) : 0;
         char b1[160], m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE];
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];
@@ -515,6 +477,7 @@ void tkit_check_tile_rules(struct tkit_ck *c, const struct tkit_tile *t)
         check_crossings(c, t);
         check_missing(c, t);
         check_far(c, t);
+        tkit_check_topology(c, t);
         if (!c->jcz)
                 check_roads(c, t);
         check_marks(c, t);

@@ -247,6 +247,62 @@ static void test_piece(void **state)
 }
 
 /* Reconstructed tiles carry a marker; the same tile well-known does not. */
+/* Inns & Cathedrals' divided field: city N, field f1 on E, field f2 on S and W (one field
+ * round all three when `one`), with `dividers`. */
+static void make_split(struct tkit_tile *t, bool one, uint16_t dividers)
+{
+        tkit_tile_init(t);
+        t->id = tkit_xstrdup("cap-split-field");
+        t->dividers = dividers;
+        struct tkit_feature *f = tkit_tile_add_feature(t, TKIT_CITY, "c");
+        f->mask = TKIT_MASK_SIDE(TKIT_N);
+        uint16_t e = (uint16_t)(TKIT_MASK_SIDE(TKIT_E) & TKIT_MASK_HALVES);
+        uint16_t sw =
+            (uint16_t)((TKIT_MASK_SIDE(TKIT_S) | TKIT_MASK_SIDE(TKIT_W)) & TKIT_MASK_HALVES);
+        f = tkit_tile_add_feature(t, TKIT_FIELD, "f1");
+        f->mask = one ? (uint16_t)(e | sw) : e;
+        if (!one)
+                tkit_tile_add_feature(t, TKIT_FIELD, "f2")->mask = sw;
+}
+
+static bool reddish(uint32_t v)
+{
+        return ((v >> 16) & 0xff) > 0xb0 && ((v >> 8) & 0xff) < 0x50 && (v & 0xff) < 0x50;
+}
+
+/* --debug draws the regions the checker infers: each field in its own tint along the
+ * perimeter, and a red ring where two fields meet with no divider declared (FIELD-SPLIT). */
+static void test_debug_regions(void **state)
+{
+        (void)state;
+        enum { N = 400 };
+        struct {
+                bool one;
+                uint16_t dividers;
+                bool gap, two_tints;
+        } cases[] = {
+            {false, 0, true, true}, {false, 1u << 5, false, true}, {true, 0, false, false}};
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+                struct tkit_tile t;
+                make_split(&t, cases[i].one, cases[i].dividers);
+                cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, N, N);
+                cairo_t *cr = cairo_create(s);
+                tkit_render_tile(cr, &t, 0, 0, 0, N, 0, TKIT_RENDER_DEBUG | TKIT_RENDER_NO_BADGES);
+                cairo_destroy(cr);
+                /* the ring round the SE corner (radius 0.06 of the tile) crosses y = 0.995 at
+                 * x = 0.9402 */
+                bool red = false;
+                for (int dx = -2; dx <= 2; dx++)
+                        red = red || reddish(pixel(s, (int)(0.9402 * N) + dx, (int)(0.995 * N)));
+                assert_int_equal(red, cases[i].gap);
+                uint32_t el = pixel(s, (int)(0.985 * N), (int)(0.3 * N));
+                uint32_t sr = pixel(s, (int)(0.3 * N), (int)(0.985 * N));
+                assert_int_equal(el != sr, cases[i].two_tints);
+                cairo_surface_destroy(s);
+                tkit_tile_finish(&t);
+        }
+}
+
 static void test_reconstructed_marker(void **state)
 {
         (void)state;
@@ -875,6 +931,7 @@ int main(void)
             cmocka_unit_test(test_tile_d_rotations),
             cmocka_unit_test(test_city_joined_or_separate),
             cmocka_unit_test(test_reconstructed_marker),
+            cmocka_unit_test(test_debug_regions),
             cmocka_unit_test(test_piece),
             cmocka_unit_test(test_bundled_tiles_sides),
             cmocka_unit_test(test_sheet_pages),

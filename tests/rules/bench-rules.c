@@ -102,6 +102,75 @@ static int scaling(const char *what, int n)
         return 0;
 }
 
+/* Every set of `l` with its tiles k times (copies after the first get ids "ID~2" ...): the same
+ * sets, k times the tiles. Pieces, tokens and manifests are left out (the tile rules scale with
+ * tiles; the set rules are run over the copies as over the originals). */
+static void multiplied(const struct tkit_setlist *l, int k, struct tkit_setlist *out)
+{
+        tkit_setlist_init(out);
+        char id[600];
+        for (size_t i = 0; i < l->n; i++) {
+                const struct tkit_set *s = l->sets[i];
+                struct tkit_set *c = tkit_set_create(s->id);
+                c->file = tkit_xstrdup(s->file);
+                c->source_format = tkit_xstrdup(s->source_format);
+                c->rules = s->rules;
+                size_t cap = 0;
+                for (size_t r = 0; r < s->nrequires; r++)
+                        *TKIT_PUSH(c->requires, c->nrequires, cap) = tkit_xstrdup(s->requires[r]);
+                for (int copy = 0; copy < k; copy++)
+                        for (size_t t = 0; t < s->ntiles; t++) {
+                                snprintf(id, sizeof id, "%.500s~%d", s->tiles[t].id, copy + 1);
+                                const char *nid = copy ? id : s->tiles[t].id;
+                                struct tkit_tile *nt = tkit_set_add_tile(c, nid);
+                                tkit_tile_finish(nt);
+                                tkit_tile_copy(nt, &s->tiles[t]);
+                                free(nt->id);
+                                nt->id = tkit_xstrdup(nid);
+                        }
+                tkit_setlist_add(out, c);
+        }
+}
+
+/* `tilekit check` on every bundled set and JCloisterZone file with their tiles once, twice and
+ * four times: the time per tile stays the same when the check is linear in tiles (issue 25). */
+static void doubling(const struct tkit_setlist *l)
+{
+        for (int k = 1; k <= 4; k *= 2) {
+                struct tkit_setlist m;
+                multiplied(l, k, &m);
+                long tiles = 0;
+                for (size_t i = 0; i < m.n; i++)
+                        tiles += (long)m.sets[i]->ntiles;
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                const int passes = 20;
+                double t0 = now();
+                for (int p = 0; p < passes; p++) {
+                        tkit_diags_clear(&d);
+                        tkit_check_setlist(&m, 0, &d);
+                }
+                double t = (now() - t0) / passes;
+                size_t errors = d.errors, warnings = d.warnings;
+                /* the tile rules alone (geometry and topology), without the set rules' findings
+                 * that copies add (TYPE-DUP) */
+                t0 = now();
+                for (int p = 0; p < passes; p++) {
+                        tkit_diags_clear(&d);
+                        for (size_t i = 0; i < m.n; i++)
+                                for (size_t j = 0; j < m.sets[i]->ntiles; j++)
+                                        tkit_check_tile(m.sets[i], &m.sets[i]->tiles[j], 0, &d);
+                }
+                double tt = (now() - t0) / passes;
+                printf("x%d: %ld tiles: check %.3f ms per pass, %.2f us per tile (%zu errors, %zu "
+                       "warnings); tile rules %.3f ms, %.2f us per tile\n",
+                       k, tiles, t * 1e3, t * 1e6 / (double)tiles, errors, warnings, tt * 1e3,
+                       tt * 1e6 / (double)tiles);
+                tkit_diags_finish(&d);
+                tkit_setlist_finish(&m);
+        }
+}
+
 int main(int argc, char **argv)
 {
         if (argc > 2)
@@ -134,6 +203,7 @@ int main(int argc, char **argv)
         printf("%d files, %zu sets, %ld tile types: read + link %.2f ms once, check %.3f ms per "
                "pass (%zu findings)\n",
                n, l.n, tiles, (t1 - t0) * 1e3, (t2 - t1) * 1e3 / passes, findings);
+        doubling(&l);
         for (int i = 0; i < n; i++)
                 free(files[i]);
         free(tilesets);

@@ -163,7 +163,7 @@ static void test_sets_and_scenes_together(void **state)
         assert_int_equal(check(no_args, &two, NULL, &out, &err), 1);
         assert_non_null(strstr(out, "GEO-CROSS.bad.xml:5: error: [GEO-CROSS] tile U:"));
         assert_null(strstr(out, "SCENE-"));
-        assert_non_null(strstr(err, "1 set, 2 tiles, 1 scene: 3 errors, 0 warnings"));
+        assert_non_null(strstr(err, "1 set, 2 tiles, 1 scene: 7 errors, 0 warnings"));
         free(out);
         free(err);
         /* and a bad scene: both kinds of findings, in text and in JSON */
@@ -171,7 +171,7 @@ static void test_sets_and_scenes_together(void **state)
         assert_int_equal(check(no_args, &three, NULL, &out, &err), 1);
         assert_non_null(strstr(out, "[GEO-CROSS]"));
         assert_non_null(strstr(out, "bridge-touch.xml:14: error: [SCENE-BRIDGE] the bridges"));
-        assert_non_null(strstr(err, "2 scenes: 4 errors"));
+        assert_non_null(strstr(err, "2 scenes: 8 errors"));
         free(out);
         free(err);
         const char *const json[] = {"--json", NULL};

@@ -145,6 +145,44 @@ static void test_every_rule_has_fixtures(void **state)
         }
 }
 
+/* The topology rules say what would fix the tile and point to the picture of what the checker
+ * inferred, at the line of the field concerned. */
+static void test_topology_messages(void **state)
+{
+        (void)state;
+        static const struct {
+                const char *rule, *needle;
+                int line;
+        } cases[] = {
+            {"FIELD-SPLIT", "declare the divider the art shows there (dividers=\"SE\" on the tile)",
+             7},
+            {"FIELD-SPLIT", "tilekit render tile 'cap-split-field' --tiles FILE --debug", 7},
+            {"FIELD-CUT", "split it into one field per side", 8},
+            {"FIELD-CUT", "tilekit render tile 'cap-road' --tiles FILE --debug", 8},
+            {"FIELD-DIVIDER", "a divider is declared at SE, but no two fields meet there", 4},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+                char *rel = tkit_xasprintf("tests/rules/fixtures/%s.bad.xml", cases[i].rule);
+                char *path = src_path(rel);
+                struct tkit_setlist l;
+                struct tkit_diags d;
+                tkit_setlist_init(&l);
+                tkit_diags_init(&d);
+                int rrc;
+                const char *paths[] = {path};
+                read_and_check(paths, 1, &l, &d, &rrc);
+                const struct tkit_diag *g = find_diag(&d, cases[i].rule, NULL);
+                assert_non_null(g);
+                if (!strstr(g->message, cases[i].needle))
+                        fail_msg("%s: '%s' not in: %s", cases[i].rule, cases[i].needle, g->message);
+                assert_int_equal(g->line, cases[i].line);
+                tkit_diags_finish(&d);
+                tkit_setlist_finish(&l);
+                free(path);
+                free(rel);
+        }
+}
+
 /* docs/rules.md documents exactly the catalogue: one "### ID" heading per rule. */
 static void test_docs_agree(void **state)
 {
@@ -1201,6 +1239,7 @@ int main(void)
             cmocka_unit_test(test_catalogue_unique),
             cmocka_unit_test(test_every_rule_has_fixtures),
             cmocka_unit_test(test_docs_agree),
+            cmocka_unit_test(test_topology_messages),
             cmocka_unit_test(test_cross_and_separate),
             cmocka_unit_test(test_inner_field),
             cmocka_unit_test(test_crossing_separates),
