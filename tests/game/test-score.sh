@@ -154,6 +154,19 @@ done
 grep -q "row space 4 of the knights post does not count with 2 players, yet holds a meeple" \
   "$T/err" && ok || bad "post-overfull: message"
 
+# states the rules cannot reach, each refused with its reason: catapults lost from the game, a
+# face its players do not play, more meeples than the box gives, two escapes in one turn
+for want in \
+  "catapult-lost|:14: error: [SCENE-TOKEN] 0 catapults on posts and catapults-left=\"0\", the sets in play have 3" \
+  "face-players|:12: error: [SCENE-FACE] face 'front' of piece 'fortress-west' is not played with 4 players; its faces: front (2-3 players), back (4+ players)" \
+  "supply-meeples|:6: error: [SCENE-SUPPLY] player 'you' has 8 meeples in use (on the board and at the posts), the sets in play give each player 7" \
+  "escape-twice|:22: error: [SCENE-"; do
+  f=${want%%|*}
+  # shellcheck disable=SC2086
+  "$TK" score $TILES "$ROOT/tests/game/bad/$f.xml" >/dev/null 2>"$T/err"
+  grep -qF "$f.xml${want#*|}" "$T/err" && ok || { bad "$f: message"; cat "$T/err"; }
+done
+
 # the big meeple comes with the box's big-meeple tokens: without them, the inns do not bring it
 sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.xml" >"$T/ic.xml"
 "$TK" score --tiles "$ROOT/tilesets/base.xml" --tiles "$T/ic.xml" \
