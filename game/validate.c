@@ -122,7 +122,9 @@ static void check_move_tile(struct g_board *b)
 static void check_players(struct g_board *b)
 {
         const struct tkit_scene *sc = b->sc;
-        if (sc->nplayers < 1 || sc->nplayers > TKIT_SCENE_MAX_PLAYERS)
+        /* a picture of tiles only (no figures, posts or move) needs no players (docs/scene.md) */
+        bool tiles_only = !sc->nfigures && !sc->nposts && sc->move.kind == TKIT_MOVE_NONE;
+        if ((sc->nplayers < 1 && !tiles_only) || sc->nplayers > TKIT_SCENE_MAX_PLAYERS)
                 tkit_g_error(b, sc->line, TKIT_GR_SCENE_PLAYER, "%zu players: a scene has 1 to %d",
                              sc->nplayers, TKIT_SCENE_MAX_PLAYERS);
         for (size_t i = 0; i < sc->nplayers; i++)
@@ -347,6 +349,8 @@ static const struct tkit_face *checked_face(struct g_board *b, const struct tkit
         const struct tkit_face *fc = face_of(b, p);
         if (fc && face_fits(fc, b->nplayers))
                 return fc;
+        if (b->nplayers == 0 && p->nfaces && (fc || !b->sc->face))
+                return fc ? fc : &p->faces[0]; /* tiles only: the face named, else the first */
         char *faces = faces_list(p);
         if (!fc && b->sc->face)
                 tkit_g_error(b, line, TKIT_GR_SCENE_FACE,
