@@ -141,9 +141,10 @@ static void check_players(struct g_board *b)
 }
 
 /* Which sets bring which figures: the base game only the meeple; the rest as documented in
- * docs/scoring.md (a garden brings the abbot, a pig stable the pig; the big meeple comes with a
- * set whose box holds big-meeple tokens, or, for a set that states no tokens at all, such as
- * JCloisterZone's data, with an inn or a cathedral). */
+ * docs/scoring.md (a garden brings the abbot; the big meeple and the pig come with a set whose
+ * box holds their tokens, Inns & Cathedrals and Traders & Builders, or, for a set that states no
+ * tokens at all, such as JCloisterZone's data, with an inn or a cathedral, a pig stable). A tile
+ * that shows a pig stable does not put pigs in a box that lists its contents. */
 static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
 {
         if (k == TKIT_FIGURE_MEEPLE)
@@ -153,8 +154,10 @@ static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
                         const struct tkit_set *set = b->sets[s];
                         if (strcmp(set->id, b->sc->sets[i]) != 0)
                                 continue;
-                        if (k == TKIT_FIGURE_BIG_MEEPLE && set->ntokens) {
-                                if (tkit_set_token_count(set, TKIT_TOKEN_BIG_MEEPLE) > 0)
+                        if ((k == TKIT_FIGURE_BIG_MEEPLE || k == TKIT_FIGURE_PIG) && set->ntokens) {
+                                if (tkit_set_token_count(set, k == TKIT_FIGURE_PIG
+                                                                  ? TKIT_TOKEN_PIG
+                                                                  : TKIT_TOKEN_BIG_MEEPLE) > 0)
                                         return true;
                                 continue;
                         }
@@ -183,7 +186,7 @@ static const char *kind_needs(enum tkit_figure_kind k)
         case TKIT_FIGURE_BIG_MEEPLE:
                 return "a set with big meeples (Inns & Cathedrals)";
         case TKIT_FIGURE_PIG:
-                return "a set with a pig stable";
+                return "a set whose box holds pigs, such as traders-builders";
         default:
                 return "nothing";
         }

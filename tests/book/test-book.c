@@ -35,7 +35,7 @@ static int setup(void **state)
         (void)state;
         static const char *const names[] = {"base",          "river",     "castles-bridges",
                                             "siege-defense", "besiegers", "inns-cathedrals",
-                                            "cathars",       "siege-rgg", NULL};
+                                            "cathars",       "siege-rgg", "traders-builders", NULL};
         tkit_test_sets_load(&sets, names);
         tmpdir = make_temp_dir();
         return tmpdir ? 0 : -1;
