@@ -509,6 +509,16 @@ static void face_and_players(void **state)
         s->face = tkit_xstrdup("side");
         gb_fortress(s);
         apply_bad(s, "SCENE-FACE", 11);
+        /* a picture of tiles only needs no players (the fortress on its first face); posts do */
+        s = gb_scene("base river siege-defense", "");
+        gb_fortress(s);
+        struct tkit_game_result r = apply_ok(s, false);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        s = gb_scene("base river siege-defense", "");
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_KNIGHTS, "", "", true);
+        apply_bad(s, "SCENE-PLAYER", 0);
 }
 
 /* States the rules cannot reach: catapults lost from the game, more figures than the box gives. */

@@ -174,4 +174,33 @@ sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.x
 [ $? = 1 ] && ok || bad "big meeple without big-meeple tokens: want exit 1 (an illegal scene)"
 grep -q "\[SCENE-FIGURE-KIND\] no set in play has the big-meeple" "$T/err" && ok \
   || bad "big meeple without tokens: no SCENE-FIGURE-KIND"
+# the pig comes from the box that holds pigs (traders-builders), not from a tile showing a pig
+# stable in a box that lists its contents (Castles & Bridges)
+sed 's|<sets>base traders-builders</sets>|<sets>base castles-bridges</sets>|' \
+  "$ROOT/scenes/own-pig-field.xml" >"$T/pig.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$T/pig.xml" >/dev/null 2>"$T/err"
+[ $? = 1 ] && ok || bad "pig with Castles & Bridges only: want exit 1"
+grep -qF "pig.xml:23: error: [SCENE-FIGURE-KIND] no set in play has the pig (it needs a set whose box holds pigs, such as traders-builders)" \
+  "$T/err" && ok || { bad "pig without traders-builders: message"; cat "$T/err"; }
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/scenes/own-pig-field.xml" >"$T/out" 2>&1 && ok || bad "own-pig-field"
+grep -q "own-pig-field.xml: points: you 8, blue 6" "$T/out" && ok || bad "own-pig-field: 8 and 6"
+# a picture of tiles only needs no players; with a move it does
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/scenes/cb-example-1.xml" >/dev/null 2>&1 && ok || bad "cb-example-1: tiles only"
+sed 's|<expect/>|<move player="you"><tile set="base" id="X" x="2" y="0" rotation="0"/></move>|' \
+  "$ROOT/scenes/cb-example-1.xml" >"$T/noplayers.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$T/noplayers.xml" >/dev/null 2>"$T/err"
+grep -q "error: \[SCENE-" "$T/err" && ok || { bad "a move with no players: refused"; cat "$T/err"; }
+# the maiden taken back, in Romanian and Czech: the counted nouns in brackets (nominative), not
+# after "pentru" / "za" (which need the accusative)
+for want in \
+  "ro|încasezi 5 puncte: 1 pentru ea și câte 1 pentru fiecare altă domniță și fiecare cavaler (1 altă domniță, 3 cavaleri)." \
+  "cs|získáte 5 bodů: 1 za ni a po 1 za každou další dvorní dámu a každého rytíře (1 další dvorní dáma, 3 rytíři)."; do
+  # shellcheck disable=SC2086
+  "$TK" score $TILES --lang "${want%%|*}" "$ROOT/scenes/cb-example-5.xml" >"$T/out" 2>&1
+  grep -qF "${want#*|}" "$T/out" && ok || { bad "maiden sentence ${want%%|*}"; cat "$T/out"; }
+done
 finish
