@@ -192,7 +192,7 @@ CREATE TABLE posts (
 CREATE TABLE tokens (
         set_id TEXT NOT NULL REFERENCES sets ON DELETE CASCADE,
         seq    INTEGER NOT NULL,
-        kind   TEXT NOT NULL,                    -- castle barn bridge catapult meeple big-meeple
+        kind   TEXT NOT NULL,                    -- castle barn bridge catapult meeple big-meeple pig
         count  INTEGER NOT NULL,
         line   INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (set_id, seq)

@@ -544,7 +544,7 @@ static void read_tokens(struct rd *r, const xmlNode *n)
                 TKIT_XR_CHILDREN(&r->x, c, cc)
                 tkit_xr_unknown_child(&r->x, c, cc, "");
                 int k = tkit_xr_enum(&r->x, c, "kind", tkit_token_parse,
-                                     "castle barn bridge catapult meeple big-meeple");
+                                     "castle barn bridge catapult meeple big-meeple pig");
                 int count = 0;
                 if (tkit_xr_int(&r->x, c, "count", 0, TKIT_MAX_NUMBER, &count) && k >= 0)
                         tkit_set_add_token(r->set, (enum tkit_token_kind)k, count, tkit_xr_line(c));

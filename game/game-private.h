@@ -132,6 +132,7 @@ int tkit_g_validate(struct g_board *b);
 /* layout.c: the board as a game makes it */
 void tkit_g_check_connected(struct g_board *b); /* SCENE-DETACHED */
 void tkit_g_check_copies(struct g_board *b);    /* SCENE-COPIES */
+void tkit_g_check_supply(struct g_board *b);    /* SCENE-SUPPLY (supply.c) */
 
 /* score.c: feature values, majority */
 struct g_ctx {

@@ -122,7 +122,9 @@ static void check_move_tile(struct g_board *b)
 static void check_players(struct g_board *b)
 {
         const struct tkit_scene *sc = b->sc;
-        if (sc->nplayers < 1 || sc->nplayers > TKIT_SCENE_MAX_PLAYERS)
+        /* a picture of tiles only (no figures, posts or move) needs no players (docs/scene.md) */
+        bool tiles_only = !sc->nfigures && !sc->nposts && sc->move.kind == TKIT_MOVE_NONE;
+        if ((sc->nplayers < 1 && !tiles_only) || sc->nplayers > TKIT_SCENE_MAX_PLAYERS)
                 tkit_g_error(b, sc->line, TKIT_GR_SCENE_PLAYER, "%zu players: a scene has 1 to %d",
                              sc->nplayers, TKIT_SCENE_MAX_PLAYERS);
         for (size_t i = 0; i < sc->nplayers; i++)
@@ -139,9 +141,10 @@ static void check_players(struct g_board *b)
 }
 
 /* Which sets bring which figures: the base game only the meeple; the rest as documented in
- * docs/scoring.md (a garden brings the abbot, a pig stable the pig; the big meeple comes with a
- * set whose box holds big-meeple tokens, or, for a set that states no tokens at all, such as
- * JCloisterZone's data, with an inn or a cathedral). */
+ * docs/scoring.md (a garden brings the abbot; the big meeple and the pig come with a set whose
+ * box holds their tokens, Inns & Cathedrals and Traders & Builders, or, for a set that states no
+ * tokens at all, such as JCloisterZone's data, with an inn or a cathedral, a pig stable). A tile
+ * that shows a pig stable does not put pigs in a box that lists its contents. */
 static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
 {
         if (k == TKIT_FIGURE_MEEPLE)
@@ -151,8 +154,10 @@ static bool kind_available(const struct g_board *b, enum tkit_figure_kind k)
                         const struct tkit_set *set = b->sets[s];
                         if (strcmp(set->id, b->sc->sets[i]) != 0)
                                 continue;
-                        if (k == TKIT_FIGURE_BIG_MEEPLE && set->ntokens) {
-                                if (tkit_set_token_count(set, TKIT_TOKEN_BIG_MEEPLE) > 0)
+                        if ((k == TKIT_FIGURE_BIG_MEEPLE || k == TKIT_FIGURE_PIG) && set->ntokens) {
+                                if (tkit_set_token_count(set, k == TKIT_FIGURE_PIG
+                                                                  ? TKIT_TOKEN_PIG
+                                                                  : TKIT_TOKEN_BIG_MEEPLE) > 0)
                                         return true;
                                 continue;
                         }
@@ -181,7 +186,7 @@ static const char *kind_needs(enum tkit_figure_kind k)
         case TKIT_FIGURE_BIG_MEEPLE:
                 return "a set with big meeples (Inns & Cathedrals)";
         case TKIT_FIGURE_PIG:
-                return "a set with a pig stable";
+                return "a set whose box holds pigs, such as traders-builders";
         default:
                 return "nothing";
         }
@@ -300,6 +305,12 @@ static void check_figures(struct g_board *b)
                                      b->figs[i].f.line);
 }
 
+/* Whether a face is played with n players. */
+static bool face_fits(const struct tkit_face *fc, int n)
+{
+        return n >= fc->min_players && (fc->max_players == 0 || n <= fc->max_players);
+}
+
 static int post_index(enum tkit_post k)
 {
         return k == TKIT_POST_KNIGHTS ? 0 : k == TKIT_POST_TRAVELERS ? 1 : 2;
@@ -310,11 +321,54 @@ static const struct tkit_face *face_of(struct g_board *b, const struct tkit_piec
 {
         for (size_t f = 0; f < p->nfaces; f++) {
                 const struct tkit_face *fc = &p->faces[f];
-                if (b->sc->face ? strcmp(fc->id, b->sc->face) == 0
-                                : b->nplayers >= fc->min_players &&
-                                      (fc->max_players == 0 || b->nplayers <= fc->max_players))
+                if (b->sc->face ? strcmp(fc->id, b->sc->face) == 0 : face_fits(fc, b->nplayers))
                         return fc;
         }
+        return NULL;
+}
+
+/* "front (2-3 players), back (4+ players)": the faces of a piece, for a diagnostic. */
+static char *faces_list(const struct tkit_piece *p)
+{
+        char *out = tkit_xstrdup("");
+        for (size_t f = 0; f < p->nfaces; f++) {
+                const struct tkit_face *fc = &p->faces[f];
+                char *range = fc->max_players == 0 ? tkit_xasprintf("%d+", fc->min_players)
+                              : fc->max_players == fc->min_players
+                                  ? tkit_xasprintf("%d", fc->min_players)
+                                  : tkit_xasprintf("%d-%d", fc->min_players, fc->max_players);
+                char *next = tkit_xasprintf("%s%s%s (%s players)", out, f ? ", " : "", fc->id, range);
+                free(range);
+                free(out);
+                out = next;
+        }
+        return out;
+}
+
+/* The face in use follows the player count (S&D: the front for 2-3 players, the back for 4 or
+ * more): a scene that names a face its players cannot use states a game that cannot happen. */
+static const struct tkit_face *checked_face(struct g_board *b, const struct tkit_piece *p, int line)
+{
+        const struct tkit_face *fc = face_of(b, p);
+        if (fc && face_fits(fc, b->nplayers))
+                return fc;
+        if (b->nplayers == 0 && p->nfaces && (fc || !b->sc->face))
+                return fc ? fc : &p->faces[0]; /* tiles only: the face named, else the first */
+        char *faces = faces_list(p);
+        if (!fc && b->sc->face)
+                tkit_g_error(b, line, TKIT_GR_SCENE_FACE,
+                             "piece '%s' has no face '%s'; its faces: %s", p->id, b->sc->face,
+                             faces);
+        else if (!fc)
+                tkit_g_error(b, line, TKIT_GR_SCENE_FACE,
+                             "piece '%s' has no face for %d player%s; its faces: %s", p->id,
+                             b->nplayers, b->nplayers == 1 ? "" : "s", faces);
+        else
+                tkit_g_error(b, line, TKIT_GR_SCENE_FACE,
+                             "face '%s' of piece '%s' is not played with %d player%s; its faces: "
+                             "%s (leave <board face> out to take the one for the player count)",
+                             fc->id, p->id, b->nplayers, b->nplayers == 1 ? "" : "s", faces);
+        free(faces);
         return NULL;
 }
 
@@ -333,13 +387,9 @@ static void load_post_defs(struct g_board *b)
                                                         p = &b->sets[s]->pieces[k];
                 if (!p)
                         continue;
-                const struct tkit_face *fc = face_of(b, p);
-                if (!fc) {
-                        tkit_g_error(b, t->line, TKIT_GR_SCENE_FACE, "piece '%s' has no face %s%s",
-                                     p->id, b->sc->face ? b->sc->face : "for this many players",
-                                     "");
+                const struct tkit_face *fc = checked_face(b, p, t->line);
+                if (!fc)
                         continue;
-                }
                 for (size_t k = 0; k < fc->nposts; k++) {
                         struct g_post *gp = &b->posts[post_index(fc->posts[k].kind)];
                         gp->present = true;
@@ -501,10 +551,16 @@ static void check_tokens(struct g_board *b)
         b->catapults_left = sc->catapults_left >= 0
                                 ? sc->catapults_left
                                 : token_total(b, TKIT_TOKEN_CATAPULT) - catapults;
-        if (catapults + b->catapults_left > token_total(b, TKIT_TOKEN_CATAPULT))
-                tkit_g_error(b, sc->line, TKIT_GR_SCENE_TOKEN,
-                             "%d catapults on posts and %d left, the sets in play have %d",
-                             catapults, b->catapults_left, token_total(b, TKIT_TOKEN_CATAPULT));
+        /* catapults are conserved: one removed from a post goes back to the supply (S&D, "The
+         * catapult"), so none ever leaves the game and the two always add up to the sets' */
+        int all = token_total(b, TKIT_TOKEN_CATAPULT);
+        if (sc->catapults_left >= 0 && catapults + b->catapults_left != all)
+                tkit_g_error(b, sc->nposts ? sc->posts[0].line : sc->line, TKIT_GR_SCENE_TOKEN,
+                             "%d catapult%s on posts and catapults-left=\"%d\", the sets in play "
+                             "have %d: a catapult removed from a post goes back to the supply, so "
+                             "the supply holds %d (leave catapults-left out to have it counted)",
+                             catapults, catapults == 1 ? "" : "s", b->catapults_left, all,
+                             all - catapults < 0 ? 0 : all - catapults);
         for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
                 if (t[i].used > token_total(b, t[i].k))
                         tkit_g_error(b, t[i].line ? t[i].line : sc->line, TKIT_GR_SCENE_TOKEN,
@@ -547,5 +603,6 @@ int tkit_g_validate(struct g_board *b)
         check_buildings(b);
         check_tokens(b);
         tkit_g_check_copies(b);
+        tkit_g_check_supply(b);
         return b->d->errors > before ? TKIT_E_INVALID : 0;
 }

@@ -74,6 +74,7 @@ static const struct tkit_game_rule_info table[TKIT_GR_COUNT] = {
     [TKIT_GR_SCENE_MAIDEN] = ROW("SCENE-MAIDEN", "scene-maiden", 0),
     [TKIT_GR_SCENE_ABBOT] = ROW("SCENE-ABBOT", "scene-abbot", 0),
     [TKIT_GR_SCENE_ESCAPE] = ROW("SCENE-ESCAPE", "scene-escape", 0),
+    [TKIT_GR_SCENE_SUPPLY] = ROW("SCENE-SUPPLY", "scene-supply", 0),
     [TKIT_GR_SCENE_EXPECT] = ROW("SCENE-EXPECT", "scene-expect", 0),
 };
 

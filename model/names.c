@@ -37,7 +37,7 @@ NAME_TABLE(tkit_group_name, tkit_group_parse, enum tkit_group, "land", "river", 
 NAME_TABLE(tkit_basis_name, tkit_basis_parse, enum tkit_basis, "unstated", "well-known", "source",
            "reconstructed", "external")
 NAME_TABLE(tkit_token_name, tkit_token_parse, enum tkit_token_kind, "castle", "barn", "bridge",
-           "catapult", "meeple", "big-meeple")
+           "catapult", "meeple", "big-meeple", "pig")
 NAME_TABLE(tkit_expect_name, tkit_expect_parse, enum tkit_expect_what, "tiles", "types", "feature",
            "illustration", "pennants", "symbol-tiles", "symbols", "besieged", "pieces", "posts",
            "feature-tiles")

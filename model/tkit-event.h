@@ -77,6 +77,7 @@ enum tkit_game_rule {
         TKIT_GR_SCENE_MAIDEN,
         TKIT_GR_SCENE_ABBOT,
         TKIT_GR_SCENE_ESCAPE,
+        TKIT_GR_SCENE_SUPPLY,
         TKIT_GR_SCENE_EXPECT,
         TKIT_GR_COUNT
 };

@@ -468,9 +468,10 @@ enum tkit_token_kind {
         TKIT_TOKEN_CATAPULT,
         TKIT_TOKEN_MEEPLE,
         TKIT_TOKEN_BIG_MEEPLE, /* a figure in the box (Inns & Cathedrals), not a board token */
+        TKIT_TOKEN_PIG,        /* a figure in the box (Traders & Builders), one per colour */
         TKIT_TOKEN_COUNT
 };
-/* castle barn bridge catapult meeple big-meeple */
+/* castle barn bridge catapult meeple big-meeple pig */
 const char *tkit_token_name(enum tkit_token_kind k);
 int tkit_token_parse(const char *s);
 

@@ -141,7 +141,8 @@ static void check_tokens(struct tkit_ck *c)
                                        tkit_token_name(need[i].token));
         for (size_t k = 0; k < s->ntokens; k++) {
                 const struct tkit_token *tok = &s->tokens[k];
-                bool used = tok->kind == TKIT_TOKEN_MEEPLE || tok->kind == TKIT_TOKEN_BIG_MEEPLE;
+                bool used = tok->kind == TKIT_TOKEN_MEEPLE || tok->kind == TKIT_TOKEN_BIG_MEEPLE ||
+                            tok->kind == TKIT_TOKEN_PIG; /* figures: the base game's rules */
                 for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
                         used = used || (need[i].token == tok->kind && (s->rules & need[i].flag));
                 if (!used && tok->count > 0)

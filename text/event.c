@@ -40,10 +40,16 @@ static sentence score_barn = {
 static sentence score_maiden = {
     {"{P} takes a maiden back and scores {N}: 1 for her, {o}, {k}.",
      "You take a maiden back and score {N}: 1 for her, {o}, {k}."},
-    {"{P} își ia domnița înapoi și încasează {N}: 1 pentru ea, {o}, {k}.",
-     "Îți iei domnița înapoi și încasezi {N}: 1 pentru ea, {o}, {k}."},
-    {"{P} si vezme dvorní dámu zpět a získá {N}: 1 za ni, {o}, {k}.",
-     "Vezmete si dvorní dámu zpět a získáte {N}: 1 za ni, {o}, {k}."},
+    /* ro, cs: "pentru" and "za" govern the accusative, which the counted nouns ({o}, {k}) are
+     * not in: they stand as a count in brackets after the rule, in the nominative */
+    {"{P} își ia domnița înapoi și încasează {N}: 1 pentru ea și câte 1 pentru fiecare altă "
+     "domniță și fiecare cavaler ({o}, {k}).",
+     "Îți iei domnița înapoi și încasezi {N}: 1 pentru ea și câte 1 pentru fiecare altă domniță "
+     "și fiecare cavaler ({o}, {k})."},
+    {"{P} si vezme dvorní dámu zpět a získá {N}: 1 za ni a po 1 za každou další dvorní dámu a "
+     "každého rytíře ({o}, {k}).",
+     "Vezmete si dvorní dámu zpět a získáte {N}: 1 za ni a po 1 za každou další dvorní dámu a "
+     "každého rytíře ({o}, {k})."},
     {"{P} забирає панну й отримує {N}: 1 за неї, {o}, {k}.",
      "Ви забираєте панну й отримуєте {N}: 1 за неї, {o}, {k}."},
 };

@@ -21,7 +21,7 @@ import xml.etree.ElementTree as ET
 
 # Scenes that together hold every element kind of scenes/scene.rng (checked below).
 SCENES = [
-    "scenes/cb-example-1.xml",        # build bridge
+    "scenes/own-bridge-beside.xml",   # build bridge
     "scenes/cb-example-5.xml",        # castle, maiden taken back
     "scenes/cb-example-8.xml",        # build barn with its farmer
     "scenes/own-barn-end.xml",        # a barn on the board

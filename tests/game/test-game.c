@@ -440,6 +440,146 @@ static void choices_and_removals(void **state)
         refused(s, "SCENE-REMOVE", 300, true);
 }
 
+/* The back face with 4 to 6 players: "5+" counts with 5 or more, not with 4; 4 players ignore the
+ * front's dark "3" space because they play the back face. `row` before the bonus at the knights. */
+static struct tkit_game_result back_face(const char *players, const char *row)
+{
+        struct tkit_scene *s = gb_scene("base river siege-defense", players);
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_KNIGHTS, row, "", false);
+        gb_move(s, "a", "base", "E", 0, -1, 0);
+        gb_move_fig(s, TKIT_FIGURE_MEEPLE, "c");
+        s->move.bonus = (struct tkit_scene_bonus){true, TKIT_POST_KNIGHTS, false, -1, 203};
+        struct tkit_game_result r = apply_ok(s, false);
+        tkit_scene_destroy(s);
+        return r;
+}
+
+static void four_to_six_players(void **state)
+{
+        (void)state;
+        const char *four = "a:red b:blue c:green d:yellow";
+        const char *five = "a:red b:blue c:green d:yellow e:black";
+        /* 4 players: the 4th space is the last that counts */
+        struct tkit_game_result r = back_face(four, "b c d - -");
+        assert_int_equal(count_of(&r, "counterattack", -1), 1);
+        assert_int_equal(r.points[0], 3);
+        assert_int_equal(r.points[3], 3);
+        tkit_game_result_finish(&r);
+        /* 5 players: the same row does not fill the "5+" space */
+        r = back_face(five, "b c d - -");
+        assert_int_equal(count_of(&r, "counterattack", -1), 0);
+        assert_int_equal(count_of(&r, "post-row", 0), 1);
+        tkit_game_result_finish(&r);
+        r = back_face(five, "b c d e -");
+        assert_int_equal(count_of(&r, "counterattack", -1), 1);
+        assert_int_equal(r.points[4], 3);
+        tkit_game_result_finish(&r);
+        r = back_face("a:red b:blue c:green d:yellow e:black f:grey", "b c d e -");
+        assert_int_equal(count_of(&r, "counterattack", -1), 1);
+        assert_int_equal(r.points[5], 0);
+        tkit_game_result_finish(&r);
+        /* with 4 players a meeple in the "5+" space is refused */
+        struct tkit_scene *s = gb_scene("base river siege-defense", four);
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_KNIGHTS, "a b c d a", "", false);
+        apply_bad(s, "SCENE-POST", 80);
+}
+
+/* The face follows the player count: named, it must fit; unnamed, it is chosen from the count. */
+static void face_and_players(void **state)
+{
+        (void)state;
+        const char *faces[] = {"front", "back", "front", "back", NULL};
+        const char *players[] = {"a:red b:blue", "a:red b:blue c:green d:yellow",
+                                 "a:red b:blue c:green d:yellow", "a:red b:blue c:green"};
+        for (int i = 0; i < 4; i++) {
+                struct tkit_scene *s = gb_scene("base river siege-defense", players[i]);
+                s->face = tkit_xstrdup(faces[i]);
+                gb_fortress(s);
+                if (i < 2) {
+                        struct tkit_game_result r = apply_ok(s, false);
+                        tkit_game_result_finish(&r);
+                        tkit_scene_destroy(s);
+                } else {
+                        apply_bad(s, "SCENE-FACE", 11);
+                }
+        }
+        struct tkit_scene *s = gb_scene("base river siege-defense", "a:red b:blue");
+        s->face = tkit_xstrdup("side");
+        gb_fortress(s);
+        apply_bad(s, "SCENE-FACE", 11);
+        /* a picture of tiles only needs no players (the fortress on its first face); posts do */
+        s = gb_scene("base river siege-defense", "");
+        gb_fortress(s);
+        struct tkit_game_result r = apply_ok(s, false);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        s = gb_scene("base river siege-defense", "");
+        gb_fortress(s);
+        gb_post(s, TKIT_POST_KNIGHTS, "", "", true);
+        apply_bad(s, "SCENE-PLAYER", 0);
+}
+
+/* States the rules cannot reach: catapults lost from the game, more figures than the box gives. */
+static void unreachable_states(void **state)
+{
+        (void)state;
+        /* catapults are conserved: the supply and the posts add up to the sets' 3 */
+        for (int on_posts = 0; on_posts <= 3; on_posts++) {
+                struct tkit_scene *s = gb_scene("base river siege-defense", "a:red b:blue");
+                gb_fortress(s);
+                enum tkit_post k[] = {TKIT_POST_KNIGHTS, TKIT_POST_TRAVELERS, TKIT_POST_MONKS};
+                for (int p = 0; p < 3; p++)
+                        gb_post(s, k[p], "", "", p < on_posts);
+                s->catapults_left = 0;
+                if (on_posts < 3) {
+                        apply_bad(s, "SCENE-TOKEN", 80);
+                } else {
+                        struct tkit_game_result r = apply_ok(s, false);
+                        tkit_game_result_finish(&r);
+                        tkit_scene_destroy(s);
+                }
+        }
+        /* 7 meeples a player in the base game, 9 with Siege & Defense's 12 (2 per colour) */
+        const char *sets[] = {"base", "base", "base river siege-defense",
+                              "base river siege-defense"};
+        int meeples[] = {7, 8, 9, 10};
+        for (int i = 0; i < 4; i++) {
+                struct tkit_scene *s = gb_scene(sets[i], "a:red b:blue");
+                int y = i >= 2 ? -1 : 0; /* north of the fortress's field side */
+                gb_tile(s, "base", "B", 0, y, 0);
+                if (i >= 2) {
+                        gb_fortress(s);
+                        gb_post(s, TKIT_POST_KNIGHTS, "", "a a a a a a a a", false);
+                }
+                for (int n = i >= 2 ? 8 : 0; n < meeples[i]; n++)
+                        gb_fig(s, "a", TKIT_FIGURE_MEEPLE, 0, y, "cloister");
+                if (meeples[i] % 2) {
+                        struct tkit_game_result r = apply_ok(s, false);
+                        tkit_game_result_finish(&r);
+                        tkit_scene_destroy(s);
+                } else {
+                        apply_bad(s, "SCENE-SUPPLY", 0);
+                }
+        }
+        /* the move's figure is one more: 7 on the board and one placed */
+        struct tkit_scene *s = gb_scene("base", "a:red b:blue");
+        gb_tile(s, "base", "B", 0, 0, 0);
+        for (int n = 0; n < 7; n++)
+                gb_fig(s, "a", TKIT_FIGURE_MEEPLE, 0, 0, "f");
+        gb_move(s, "a", "base", "B", 1, 0, 0);
+        gb_move_fig(s, TKIT_FIGURE_MEEPLE, "cloister");
+        apply_bad(s, "SCENE-SUPPLY", 200);
+        /* one abbot a player */
+        s = gb_scene("base river siege-defense", "a:red b:blue");
+        gb_tile(s, "base", "B", 0, 0, 0);
+        gb_tile(s, "base", "B", 1, 0, 0);
+        gb_fig(s, "a", TKIT_FIGURE_ABBOT, 0, 0, "cloister");
+        gb_fig(s, "a", TKIT_FIGURE_ABBOT, 1, 0, "cloister");
+        apply_bad(s, "SCENE-SUPPLY", 0);
+}
+
 /* The fortress is one completed city for a field, however many cells it touches. */
 static void fortress_field(void **state)
 {
@@ -731,6 +871,8 @@ int main(void)
             cmocka_unit_test(fortress_field), cmocka_unit_test(bad_scenes),
             cmocka_unit_test(board_detached), cmocka_unit_test(box_copies),
             cmocka_unit_test(final_rules),    cmocka_unit_test(rule_ids_documented),
+            cmocka_unit_test(four_to_six_players), cmocka_unit_test(face_and_players),
+            cmocka_unit_test(unreachable_states),
         };
         return cmocka_run_group_tests(tests, tkit_test_sets_setup, tkit_test_sets_teardown);
 }

@@ -154,6 +154,19 @@ done
 grep -q "row space 4 of the knights post does not count with 2 players, yet holds a meeple" \
   "$T/err" && ok || bad "post-overfull: message"
 
+# states the rules cannot reach, each refused with its reason: catapults lost from the game, a
+# face its players do not play, more meeples than the box gives, two escapes in one turn
+for want in \
+  "catapult-lost|:14: error: [SCENE-TOKEN] 0 catapults on posts and catapults-left=\"0\", the sets in play have 3" \
+  "face-players|:12: error: [SCENE-FACE] face 'front' of piece 'fortress-west' is not played with 4 players; its faces: front (2-3 players), back (4+ players)" \
+  "supply-meeples|:6: error: [SCENE-SUPPLY] player 'you' has 8 meeples in use (on the board and at the posts), the sets in play give each player 7" \
+  "escape-twice|:22: error: [SCENE-"; do
+  f=${want%%|*}
+  # shellcheck disable=SC2086
+  "$TK" score $TILES "$ROOT/tests/game/bad/$f.xml" >/dev/null 2>"$T/err"
+  grep -qF "$f.xml${want#*|}" "$T/err" && ok || { bad "$f: message"; cat "$T/err"; }
+done
+
 # the big meeple comes with the box's big-meeple tokens: without them, the inns do not bring it
 sed 's|<token kind="big-meeple" count="6"/>||' "$ROOT/tilesets/inns-cathedrals.xml" >"$T/ic.xml"
 "$TK" score --tiles "$ROOT/tilesets/base.xml" --tiles "$T/ic.xml" \
@@ -203,4 +216,33 @@ sed 's|<figure player="blue" kind="meeple" x="0" y="-1" feature="f2"/>|&<figure 
 "$TK" score $TILES "$T/pig2.xml" >"$T/out" 2>"$T/err"
 grep -q "The pig goes back" "$T/out" && bad "pig barn: the pig left while another farmer stands there" || ok
 grep -q "You score 3 points for the barn" "$T/out" && ok || { bad "pig barn 2: barn score"; cat "$T/out" "$T/err"; }
+# the pig comes from the box that holds pigs (traders-builders), not from a tile showing a pig
+# stable in a box that lists its contents (Castles & Bridges)
+sed 's|<sets>base traders-builders</sets>|<sets>base castles-bridges</sets>|' \
+  "$ROOT/scenes/own-pig-field.xml" >"$T/pig.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$T/pig.xml" >/dev/null 2>"$T/err"
+[ $? = 1 ] && ok || bad "pig with Castles & Bridges only: want exit 1"
+grep -qF "pig.xml:23: error: [SCENE-FIGURE-KIND] no set in play has the pig (it needs a set whose box holds pigs, such as traders-builders)" \
+  "$T/err" && ok || { bad "pig without traders-builders: message"; cat "$T/err"; }
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/scenes/own-pig-field.xml" >"$T/out" 2>&1 && ok || bad "own-pig-field"
+grep -q "own-pig-field.xml: points: you 8, blue 6" "$T/out" && ok || bad "own-pig-field: 8 and 6"
+# a picture of tiles only needs no players; with a move it does
+# shellcheck disable=SC2086
+"$TK" score $TILES "$ROOT/scenes/cb-example-1.xml" >/dev/null 2>&1 && ok || bad "cb-example-1: tiles only"
+sed 's|<expect/>|<move player="you"><tile set="base" id="X" x="2" y="0" rotation="0"/></move>|' \
+  "$ROOT/scenes/cb-example-1.xml" >"$T/noplayers.xml"
+# shellcheck disable=SC2086
+"$TK" score $TILES "$T/noplayers.xml" >/dev/null 2>"$T/err"
+grep -q "error: \[SCENE-" "$T/err" && ok || { bad "a move with no players: refused"; cat "$T/err"; }
+# the maiden taken back, in Romanian and Czech: the counted nouns in brackets (nominative), not
+# after "pentru" / "za" (which need the accusative)
+for want in \
+  "ro|încasezi 5 puncte: 1 pentru ea și câte 1 pentru fiecare altă domniță și fiecare cavaler (1 altă domniță, 3 cavaleri)." \
+  "cs|získáte 5 bodů: 1 za ni a po 1 za každou další dvorní dámu a každého rytíře (1 další dvorní dáma, 3 rytíři)."; do
+  # shellcheck disable=SC2086
+  "$TK" score $TILES --lang "${want%%|*}" "$ROOT/scenes/cb-example-5.xml" >"$T/out" 2>&1
+  grep -qF "${want#*|}" "$T/out" && ok || { bad "maiden sentence ${want%%|*}"; cat "$T/out"; }
+done
 finish

@@ -91,6 +91,9 @@ static void test_bundled_scenes_pass(void **state)
 static const char *const bad_expect[][2] = {
     {"big-meeple-maiden.xml", "14: error: [SCENE-FIGURE]"},
     {"bridge-touch.xml", "14: error: [SCENE-BRIDGE]"},
+    {"catapult-lost.xml", "14: error: [SCENE-TOKEN]"},
+    {"escape-twice.xml", "22: error: [SCENE-UNKNOWN]"},
+    {"face-players.xml", "12: error: [SCENE-FACE]"},
     {"castle-one-tile.xml", "10: error: [SCENE-CASTLE]"},
     {"copies-piece.xml", "12: error: [SCENE-COPIES]"},
     {"copies.xml", "15: error: [SCENE-COPIES]"},
@@ -111,6 +114,7 @@ static const char *const bad_expect[][2] = {
     {"remove-maiden.xml", "27: error: [SCENE-REMOVE]"},
     {"remove-protected.xml", "26: error: [SCENE-REMOVE]"},
     {"set-not-loaded.xml", "2: error: [SCENE-SET]"},
+    {"supply-meeples.xml", "6: error: [SCENE-SUPPLY]"},
     {"two-buildings.xml", "15: error: [SCENE-UNKNOWN]"},
     {"two-tiles-one-cell.xml", "10: error: [SCENE-DUP]"},
     {"unknown-colour.xml", "6: error: [SCENE-VALUE]"},
