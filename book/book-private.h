@@ -50,6 +50,7 @@ struct book_value {
 
 struct tkit_book {
         char *file; /* the chapter's name */
+        char *lang; /* the chapter's own language (first-line comment, file name), or NULL */
         char *dir;  /* its directory, with a trailing '/', or "" */
         cmark_node *doc;
         size_t *line_start; /* byte offset of each line (1-based lines: line_start[line - 1]) */
@@ -83,6 +84,17 @@ void tkit_book_render_options(const struct tkit_book *b, const struct book_pictu
 char *tkit_book_title(const struct tkit_book *b);
 /* Text of an inline subtree, values replaced by their numbers; the caller frees it. */
 char *tkit_book_plain_text(const struct tkit_book *b, cmark_node *n);
+
+/* lang.c: the chapter's language (read from its first comment or its file name, into b->lang),
+ * hyphenation points (U+00AD) from the system's patterns, and no-break spaces after Czech and
+ * Slovak one-letter words. */
+void tkit_book_find_lang(struct tkit_book *b, struct tkit_diags *d);
+struct book_hyph;
+struct book_hyph *tkit_book_hyph_open(const char *lang); /* NULL: no patterns for it */
+void tkit_book_hyph_close(struct book_hyph *h);
+void tkit_book_hyphenate(struct book_hyph *h, const char *text, struct tkit_buf *out);
+bool tkit_book_ties_lang(const char *lang);
+char *tkit_book_ties(const char *text, bool markup); /* the caller frees it */
 
 int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
                         const char *name, int *pages, struct tkit_diags *d);

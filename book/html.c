@@ -331,9 +331,9 @@ static void head(struct html *h)
         char *title = tkit_book_title(h->b);
         tkit_buf_puts(&h->out,
                       "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"");
-        esc(&h->out, o->lang);
+        esc(&h->out, tkit_book_lang(h->b, o));
         tkit_buf_puts(&h->out, "\" xml:lang=\"");
-        esc(&h->out, o->lang);
+        esc(&h->out, tkit_book_lang(h->b, o));
         tkit_buf_puts(&h->out,
                       "\">\n<head>\n<meta charset=\"utf-8\" />\n"
                       "<meta name=\"generator\" content=\"tilekit " TKIT_VERSION "\" />\n"

@@ -66,6 +66,8 @@ struct pdf {
         PangoLayout *marker; /* a list item's marker waiting for its first row */
         double marker_x;
         int rc;
+        const char *lang;       /* the chapter's (tkit_book_lang) */
+        struct book_hyph *hyph; /* its hyphenation patterns, NULL when there are none */
 };
 
 /* ---------------------------------------------------------------- text */
@@ -91,8 +93,19 @@ static void markup_esc(struct tkit_buf *o, const char *s)
         }
 }
 
-/* Pango markup for the inline children of `n`. */
-static void inline_markup(const struct tkit_book *b, cmark_node *n, struct tkit_buf *o)
+/* Text with its hyphenation points (U+00AD), escaped for markup. */
+static void text_markup(struct book_hyph *h, const char *text, struct tkit_buf *o)
+{
+        struct tkit_buf t;
+        tkit_buf_init(&t);
+        tkit_book_hyphenate(h, text, &t);
+        markup_esc(o, t.data ? t.data : "");
+        tkit_buf_finish(&t);
+}
+
+/* Pango markup for the inline children of `n`, hyphenated with `h` (may be NULL). */
+static void inline_markup(const struct tkit_book *b, cmark_node *n, struct book_hyph *h,
+                          struct tkit_buf *o)
 {
         cmark_iter *it = cmark_iter_new(n);
         cmark_event_type ev;
@@ -103,7 +116,7 @@ static void inline_markup(const struct tkit_book *b, cmark_node *n, struct tkit_
                         continue;
                 switch (cmark_node_get_type(c)) {
                 case CMARK_NODE_TEXT:
-                        markup_esc(o, cmark_node_get_literal(c));
+                        text_markup(h, cmark_node_get_literal(c), o);
                         break;
                 case CMARK_NODE_SOFTBREAK:
                         tkit_buf_puts(o, " ");
@@ -154,20 +167,41 @@ static PangoLayout *layout_new(struct pdf *p, const char *font, double size, dou
         return l;
 }
 
+/* The chapter's language on the whole text: Pango shapes, breaks and hyphenates by it (a hyphen
+ * at each U+00AD where it breaks a line). */
+static void set_lang(PangoAttrList *attrs, const char *lang)
+{
+        if (!lang)
+                return; /* code: not hyphenated, no language */
+        PangoAttribute *a = pango_attr_language_new(pango_language_from_string(lang));
+        a->start_index = 0;
+        a->end_index = PANGO_ATTR_INDEX_TO_TEXT_END;
+        pango_attr_list_insert_before(attrs, a);
+}
+
 /* Sets the markup, or the text as it is when the markup does not parse (it always should:
- * everything in it is escaped); pango_parse_markup reports without printing. */
-static void layout_markup(PangoLayout *l, const char *markup)
+ * everything in it is escaped); pango_parse_markup reports without printing. In Czech and
+ * Slovak, a one-letter word is tied to the next (tkit_book_ties). */
+static void layout_markup_lang(PangoLayout *l, const char *markup, const char *lang)
 {
         PangoAttrList *attrs = NULL;
         char *text = NULL;
-        if (pango_parse_markup(markup, -1, 0, &attrs, &text, NULL, NULL)) {
+        char *tied = tkit_book_ties_lang(lang) ? tkit_book_ties(markup, true) : NULL;
+        if (pango_parse_markup(tied ? tied : markup, -1, 0, &attrs, &text, NULL, NULL)) {
                 pango_layout_set_text(l, text, -1);
+                set_lang(attrs, lang);
                 pango_layout_set_attributes(l, attrs);
                 pango_attr_list_unref(attrs);
                 g_free(text);
         } else {
                 pango_layout_set_text(l, markup, -1);
         }
+        free(tied);
+}
+
+static void layout_markup(struct pdf *p, PangoLayout *l, const char *markup)
+{
+        layout_markup_lang(l, markup, p->lang);
 }
 
 /* ---------------------------------------------------------------- rows */
@@ -236,11 +270,11 @@ static void paragraph(struct pdf *p, cmark_node *n)
 {
         struct tkit_buf m;
         tkit_buf_init(&m);
-        inline_markup(p->b, n, &m);
+        inline_markup(p->b, n, p->hyph, &m);
         PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent);
         pango_layout_set_line_spacing(l, 1.3f);
         pango_layout_set_justify(l, true);
-        layout_markup(l, m.data);
+        layout_markup(p, l, m.data);
         tkit_buf_finish(&m);
         layout_rows(p, l, false, 0, n);
 }
@@ -254,10 +288,10 @@ static void heading(struct pdf *p, cmark_node *n)
         struct tkit_buf m;
         tkit_buf_init(&m);
         tkit_buf_puts(&m, "<b>");
-        inline_markup(p->b, n, &m);
+        inline_markup(p->b, n, NULL, &m); /* headings are not hyphenated */
         tkit_buf_puts(&m, "</b>");
         PangoLayout *l = layout_new(p, SANS_FONT, size[level - 1], p->width - p->indent);
-        layout_markup(l, m.data);
+        layout_markup(p, l, m.data);
         tkit_buf_finish(&m);
         layout_rows(p, l, false, level, n);
         gap(p, level == 1 ? 10 : 5, true);
@@ -275,7 +309,7 @@ static void code_block(struct pdf *p, cmark_node *n)
         markup_esc(&m, text);
         free(text);
         PangoLayout *l = layout_new(p, MONO_FONT, 8.5, p->width - p->indent - 8);
-        layout_markup(l, m.data ? m.data : "");
+        layout_markup_lang(l, m.data ? m.data : "", NULL);
         tkit_buf_finish(&m);
         layout_rows(p, l, true, 0, n);
 }
@@ -302,7 +336,11 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         }
         double w = p->width - p->indent;
         PangoLayout *cap = layout_new(p, SANS_FONT " Italic", 8.5, w);
-        pango_layout_set_text(cap, bp->caption ? bp->caption : "", -1);
+        struct tkit_buf cm;
+        tkit_buf_init(&cm);
+        text_markup(p->hyph, bp->caption ? bp->caption : "", &cm);
+        layout_markup(p, cap, cm.data ? cm.data : "");
+        tkit_buf_finish(&cm);
         int cw, ch;
         pango_layout_get_size(cap, &cw, &ch);
         double caph = (double)ch / PANGO_SCALE, room = p->bottom - p->top - caph - 12;
@@ -663,7 +701,9 @@ static void setup(struct pdf *p)
         cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
         pango_cairo_context_set_font_options(p->pc, fo);
         cairo_font_options_destroy(fo);
-        pango_context_set_language(p->pc, pango_language_from_string(p->o->lang));
+        p->lang = tkit_book_lang(p->b, p->o);
+        pango_context_set_language(p->pc, pango_language_from_string(p->lang));
+        p->hyph = tkit_book_hyph_open(p->lang);
 }
 
 static void teardown(struct pdf *p)
@@ -677,6 +717,7 @@ static void teardown(struct pdf *p)
         free(p->layouts);
         g_object_unref(p->pc);
         g_object_unref(p->fm);
+        tkit_book_hyph_close(p->hyph);
 }
 
 int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,

@@ -24,7 +24,7 @@ enum tkit_book_format tkit_book_format_from_path(const char *path)
 void tkit_book_options_init(struct tkit_book_options *o)
 {
         memset(o, 0, sizeof *o);
-        o->lang = "en";
+        o->lang = NULL; /* the chapter's */
         o->page_w_mm = 210;
         o->page_h_mm = 297;
         o->margin_mm = 20;
@@ -319,6 +319,7 @@ struct tkit_book *tkit_book_read(const char *text, size_t len, const char *path,
         b->len = text ? len : 0;
         index_lines(b);
         check_utf8(b, d);
+        tkit_book_find_lang(b, d);
         b->doc = cmark_parse_document(b->text, b->len, CMARK_OPT_SOURCEPOS);
         if (!b->doc)
                 abort(); /* cmark fails only for lack of memory */
@@ -413,6 +414,7 @@ void tkit_book_destroy(struct tkit_book *b)
         free(b->line_start);
         free(b->text);
         free(b->dir);
+        free(b->lang);
         free(b->file);
         free(b);
 }
