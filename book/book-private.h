@@ -96,6 +96,22 @@ void tkit_book_hyphenate(struct book_hyph *h, const char *text, struct tkit_buf 
 bool tkit_book_ties_lang(const char *lang);
 char *tkit_book_ties(const char *text, bool markup); /* the caller frees it */
 
+/* What the PDF's layout placed where, for tests: each line of text and each picture (with its
+ * caption) on its page. */
+struct book_placed {
+        bool picture;
+        bool heading;       /* a line of a heading */
+        int block;          /* the paragraph, heading, code block or picture (in chapter order) */
+        int line, lines;    /* a line's place in its block (0-based) and the block's lines */
+        int with;           /* a picture: the paragraph it is kept with, -1 when none */
+        int page;           /* 0-based */
+        double y, h;        /* points from the page's top */
+};
+/* Lays out the resolved chapter as tkit_book_write_pdf() would; returns the number of pages and
+ * the placed rows (the caller frees them), or -1 after reporting into `d`. */
+int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_options *o,
+                         struct book_placed **placed, size_t *n, struct tkit_diags *d);
+
 int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
                         const char *name, int *pages, struct tkit_diags *d);
 int tkit_book_write_html(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,

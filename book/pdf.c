@@ -23,6 +23,7 @@
 #define MAX_BARS 8     /* block-quote bars drawn; deeper quotes are indented, not barred */
 #define LIST_INDENT 18 /* points */
 #define QUOTE_INDENT 14
+#define KEEP_ROOM 80 /* points: a heading (with its gaps) and two lines of text */
 
 enum row_kind { ROW_LINE, ROW_PICTURE, ROW_GAP, ROW_RULE };
 
@@ -45,6 +46,10 @@ struct row {
         char *title; /* that heading's text */
         int page;    /* 0-based, after pagination; -1: dropped (a gap at a page top) */
         double y;
+        int block;         /* the paragraph, heading, code block or picture it belongs to */
+        int line_no, lines; /* a line's place in its block (0-based), and the block's lines */
+        int with;           /* a picture: the block it is kept with (-1: none) */
+        bool in_heading;    /* a line of a heading */
 };
 
 struct pdf {
@@ -65,6 +70,7 @@ struct pdf {
         double bars[MAX_BARS];
         PangoLayout *marker; /* a list item's marker waiting for its first row */
         double marker_x;
+        int blocks; /* blocks so far: the next one's number */
         int rc;
         const char *lang;       /* the chapter's (tkit_book_lang) */
         struct book_hyph *hyph; /* its hyphenation patterns, NULL when there are none */
@@ -212,6 +218,7 @@ static struct row *add_row(struct pdf *p, enum row_kind k, double h)
         memset(r, 0, sizeof *r);
         r->kind = k;
         r->h = h;
+        r->block = r->with = -1;
         r->x = p->margin + p->indent;
         r->w = p->width - p->indent;
         r->nbars = p->nbars < MAX_BARS ? p->nbars : MAX_BARS;
@@ -242,6 +249,7 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
 {
         PangoLayoutIter *it = pango_layout_get_iter(l);
         size_t first = p->nrows;
+        int block = p->blocks++;
         do {
                 int y0, y1;
                 pango_layout_iter_get_line_yrange(it, &y0, &y1);
@@ -253,6 +261,9 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
                 r->line_x = (double)logical.x / PANGO_SCALE;
                 r->code = code;
                 r->keep = heading > 0;
+                r->block = block;
+                r->in_heading = heading > 0;
+                r->line_no = (int)(p->nrows - 1 - first);
                 if (heading && p->nrows - 1 == first) {
                         r->heading = heading;
                         r->title = tkit_book_plain_text(p->b, n);
@@ -260,6 +271,8 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
         } while (pango_layout_iter_next_line(it));
         pango_layout_iter_free(it);
         size_t lines = p->nrows - first;
+        for (size_t k = first; k < p->nrows; k++)
+                p->rows[k].lines = (int)lines;
         if (!heading && !code && lines >= 2) { /* no first or last line alone on a page */
                 p->rows[first].keep = true;
                 p->rows[p->nrows - 2].keep = true;
@@ -343,7 +356,10 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         tkit_buf_finish(&cm);
         int cw, ch;
         pango_layout_get_size(cap, &cw, &ch);
-        double caph = (double)ch / PANGO_SCALE, room = p->bottom - p->top - caph - 12;
+        /* the page keeps room for the heading before it and two lines of its paragraph, so
+         * that the picture stays with them (keep_pictures) */
+        double caph = (double)ch / PANGO_SCALE,
+               room = p->bottom - p->top - caph - 12 - KEEP_ROOM;
         double scale = 1;
         if (pic.width * scale > w)
                 scale = w / pic.width;
@@ -352,6 +368,9 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         gap(p, 6, false);
         struct row *r = add_row(p, ROW_PICTURE, pic.height * scale + 5 + caph);
         r->picture = bp;
+        r->block = p->blocks++;
+        r->lines = 1;
+        r->with = -1;
         r->pic_w = pic.width;
         r->pic_h = pic.height;
         r->scale = scale;
@@ -374,12 +393,15 @@ static void keep_pictures(struct pdf *p)
                     !p->rows[j].code) {
                         for (size_t k = i; k < j; k++)
                                 p->rows[k].keep = true;
+                        p->rows[i].with = p->rows[j].block;
                         continue;
                 }
                 for (size_t k = i; k-- > 0;) {
                         if (p->rows[k].kind == ROW_PICTURE || p->rows[k].heading)
                                 break;
                         p->rows[k].keep = true;
+                        if (p->rows[k].kind == ROW_LINE)
+                                p->rows[i].with = p->rows[k].block;
                         if (p->rows[k].kind != ROW_GAP)
                                 break;
                 }
@@ -720,20 +742,59 @@ static void teardown(struct pdf *p)
         tkit_book_hyph_close(p->hyph);
 }
 
+/* Typesets and cuts into pages; returns the number of pages, 0 after an error (p->rc), -1 when
+ * the page leaves no room for text. */
+static int lay_out(struct pdf *p)
+{
+        setup(p);
+        if (p->width < 72 || p->bottom - p->top < 72) {
+                tkit_diags_add(p->d, TKIT_SEV_ERROR, p->name, 0, NULL, NULL, NULL,
+                               "the margins leave less than 1 inch for the text");
+                p->rc = TKIT_E_USAGE;
+                return -1;
+        }
+        walk(p);
+        keep_pictures(p);
+        return p->rc ? 0 : paginate(p);
+}
+
+int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_options *o,
+                         struct book_placed **placed, size_t *n, struct tkit_diags *d)
+{
+        struct pdf p = {.b = b, .o = o, .d = d, .name = b->file};
+        int pages = lay_out(&p);
+        *placed = NULL;
+        *n = 0;
+        size_t cap = 0;
+        for (size_t i = 0; i < p.nrows && !p.rc; i++) {
+                const struct row *r = &p.rows[i];
+                if (r->kind != ROW_LINE && r->kind != ROW_PICTURE)
+                        continue;
+                *TKIT_PUSH(*placed, *n, cap) = (struct book_placed){
+                    .picture = r->kind == ROW_PICTURE,
+                    .heading = r->in_heading,
+                    .block = r->block,
+                    .line = r->line_no,
+                    .lines = r->lines,
+                    .with = r->with,
+                    .page = r->page,
+                    .y = r->y,
+                    .h = r->h};
+        }
+        int rc = p.rc;
+        teardown(&p);
+        return rc ? -1 : pages;
+}
+
 int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
                         const char *name, int *pages, struct tkit_diags *d)
 {
         struct pdf p = {.b = b, .o = o, .d = d, .name = name};
-        setup(&p);
-        if (p.width < 72 || p.bottom - p.top < 72) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
-                               "the margins leave less than 1 inch for the text");
+        int n = lay_out(&p);
+        if (n < 0) {
                 teardown(&p);
                 return TKIT_E_USAGE;
         }
-        walk(&p);
-        keep_pictures(&p);
-        int n = p.rc ? 0 : paginate(&p);
         struct sink k = {f, 0};
         cairo_surface_t *s = cairo_pdf_surface_create_for_stream(sink_write, &k, p.pw, p.ph);
         cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "tilekit " TKIT_VERSION);

@@ -1,6 +1,8 @@
-/* The chapter's language (docs/book.md, "Language"): where it comes from, what a picture without
- * a caption in it does, the hyphenation points the PDF gets from the system's patterns, and the
- * Czech rule that a one-letter preposition or conjunction never ends a line. */
+/* Pages like a rulebook's (docs/book.md, "Language" and "The outputs"): where the chapter's
+ * language comes from, what a picture without a caption in it does, the hyphenation points the
+ * PDF gets from the system's patterns, the Czech rule that a one-letter preposition or
+ * conjunction never ends a line, and, measured on the laid-out pages, no widow or orphan line and
+ * no picture apart from the paragraph that introduces it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,7 +24,9 @@ static char *tmpdir;
 static int setup(void **state)
 {
         (void)state;
-        static const char *const names[] = {"base", "river", "castles-bridges", NULL};
+        static const char *const names[] = {"base",          "river",     "castles-bridges",
+                                            "siege-defense", "besiegers", "inns-cathedrals",
+                                            "cathars",       "siege-rgg", NULL};
         tkit_test_sets_load(&sets, names);
         tmpdir = make_temp_dir();
         return tmpdir ? 0 : -1;
@@ -190,6 +194,97 @@ static void test_hyphenate(void **state)
         tkit_buf_finish(&out);
 }
 
+/* The first or last line of `block` among the placed rows. */
+static const struct book_placed *line_of(const struct book_placed *v, size_t n, int block,
+                                         bool last)
+{
+        const struct book_placed *r = NULL;
+        for (size_t i = 0; i < n; i++)
+                if (!v[i].picture && v[i].block == block && (!r || last))
+                        r = &v[i];
+        return r;
+}
+
+/* Checks one layout; returns the page breaks that fall inside a paragraph. */
+static int check_pages(const struct book_placed *v, size_t n, const char *what)
+{
+        int inside = 0;
+        for (size_t i = 0; i < n; i++) {
+                const struct book_placed *r = &v[i];
+                if (r->picture) {
+                        if (r->with < 0)
+                                continue;
+                        const struct book_placed *l = line_of(v, n, r->with, r->with < r->block);
+                        if (!l || l->page != r->page)
+                                fail_msg("%s: picture %d on page %d, its paragraph %d on %d", what,
+                                         r->block, r->page + 1, r->with, l ? l->page + 1 : 0);
+                        continue;
+                }
+                if (i + 1 >= n || v[i + 1].block != r->block || v[i + 1].page == r->page)
+                        continue;
+                /* a page break inside the block, after line r->line */
+                if (r->heading)
+                        fail_msg("%s: heading %d split", what, r->block);
+                if (r->line == 0 && r->lines > 1)
+                        fail_msg("%s: orphan: the first line of paragraph %d alone at the foot of "
+                                 "page %d",
+                                 what, r->block, r->page + 1);
+                if (r->line == r->lines - 2)
+                        fail_msg("%s: widow: the last line of paragraph %d alone at the head of "
+                                 "page %d",
+                                 what, r->block, r->page + 2);
+                inside++;
+        }
+        /* a heading on the page of what follows it */
+        for (size_t i = 0; i + 1 < n; i++)
+                if (v[i].heading && v[i + 1].block != v[i].block && v[i + 1].page != v[i].page)
+                        fail_msg("%s: heading %d at the foot of page %d", what, v[i].block,
+                                 v[i].page + 1);
+        return inside;
+}
+
+static void test_no_widows(void **state)
+{
+        (void)state;
+        static const char *const langs[] = {"en", "ro", "cs"};
+        static const char *const papers[] = {"a4", "148x210mm", "120x170mm", "110x150mm",
+                                             "letter"};
+        int inside = 0, pictures_with = 0;
+        for (size_t i = 0; i < sizeof langs / sizeof *langs; i++) {
+                char *ch = tkit_xasprintf("%s/docs/book/examples.%s.md",
+                                          tkit_test_env("TKIT_SOURCE"), langs[i]);
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                int err = 0;
+                struct tkit_book *b = tkit_book_read_file(ch, &d, &err);
+                assert_non_null(b);
+                assert_int_equal(tkit_book_resolve(b, NULL, sets.sets, sets.n, &d), 0);
+                for (size_t k = 0; k < sizeof papers / sizeof *papers; k++) {
+                        struct tkit_book_options o;
+                        tkit_book_options_init(&o);
+                        assert_true(tkit_book_paper_parse(papers[k], &o.page_w_mm, &o.page_h_mm));
+                        o.margin_mm = 15;
+                        struct book_placed *v = NULL;
+                        size_t n = 0;
+                        int pages = tkit_book_layout_pdf(b, &o, &v, &n, &d);
+                        assert_true(pages > 1);
+                        char *what = tkit_xasprintf("%s on %s", langs[i], papers[k]);
+                        inside += check_pages(v, n, what);
+                        for (size_t r = 0; r < n; r++)
+                                pictures_with += v[r].picture && v[r].with >= 0;
+                        free(what);
+                        free(v);
+                }
+                assert_int_equal(d.errors, 0);
+                tkit_book_destroy(b);
+                tkit_diags_finish(&d);
+                free(ch);
+        }
+        /* the pages did break paragraphs (else the test measured nothing) */
+        assert_true(inside > 10);
+        assert_int_equal(pictures_with, 19 * 3 * 5);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -197,6 +292,7 @@ int main(void)
             cmocka_unit_test(test_caption_in_chapter_lang),
             cmocka_unit_test(test_ties),
             cmocka_unit_test(test_hyphenate),
+            cmocka_unit_test(test_no_widows),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
