@@ -42,7 +42,8 @@ struct book_value {
         bool assert; /* N=... */
         long expected;
         char *scene_ref; /* a picture's scene id, or a scene file (.xml) */
-        char *path;      /* what follows the scene */
+        char *path;      /* what follows the scene, up to a '|' */
+        char *noun;      /* `|NOUN`: the number printed with its noun (tkit_text_counted), or NULL */
         int scene;       /* -1 until resolved */
         long value;
         bool ok;
@@ -51,6 +52,7 @@ struct book_value {
 struct tkit_book {
         char *file; /* the chapter's name */
         char *lang; /* the chapter's own language (first-line comment, file name), or NULL */
+        char resolved_lang[16]; /* the language it was resolved in: values with nouns in text */
         char *dir;  /* its directory, with a trailing '/', or "" */
         cmark_node *doc;
         size_t *line_start; /* byte offset of each line (1-based lines: line_start[line - 1]) */
@@ -73,6 +75,8 @@ struct tkit_book {
 void tkit_book_node_pos(const struct tkit_book *b, cmark_node *n, int *line, int *column);
 /* The value's text (the number) for a code span that is a value, else NULL. */
 const struct book_value *tkit_book_value_of(const struct tkit_book *b, cmark_node *code);
+/* The value as printed in `lang`: "6", or with its noun "2 meepleși"; the caller frees it. */
+char *tkit_book_value_print(const struct book_value *v, const char *lang);
 /* The picture whose paragraph is `para`, else NULL. */
 const struct book_picture *tkit_book_picture_of(const struct tkit_book *b, cmark_node *para);
 /* Render options for a picture at `tile_mm` (points per tile). */
@@ -85,6 +89,8 @@ char *tkit_book_title(const struct tkit_book *b);
 /* Text of an inline subtree, values replaced by their numbers; the caller frees it. */
 char *tkit_book_plain_text(const struct tkit_book *b, cmark_node *n);
 
+/* A value's `|NOUN` (lang.c): taken off its path into v->noun, an unknown noun reported. */
+void tkit_book_value_noun(struct tkit_book *b, struct book_value *v, struct tkit_diags *d);
 /* lang.c: the chapter's language (read from its first comment or its file name, into b->lang),
  * hyphenation points (U+00AD) from the system's patterns, and no-break spaces after Czech and
  * Slovak one-letter words. */

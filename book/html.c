@@ -173,7 +173,11 @@ static void code_or_value(struct html *h, cmark_node *n)
         if (v) {
                 tkit_buf_puts(&h->out, "<span class=\"tk-value\" data-value=\"");
                 esc(&h->out, v->text);
-                tkit_buf_printf(&h->out, "\">%ld</span>", v->value);
+                char *s = tkit_book_value_print(v, tkit_book_lang(h->b, h->o));
+                tkit_buf_puts(&h->out, "\">");
+                esc(&h->out, s);
+                tkit_buf_puts(&h->out, "</span>");
+                free(s);
                 return;
         }
         tkit_buf_puts(&h->out, "<code>");

@@ -6,6 +6,8 @@
  * or conjunction never ends a line. No I/O except reading the patterns. */
 #include "book/book-private.h"
 
+#include "text/tkit-text.h"
+
 #include <glib.h>
 #include <hyphen.h>
 #include <stdlib.h>
@@ -250,4 +252,32 @@ char *tkit_book_ties(const char *text, bool markup)
         char *r = tkit_xstrdup(out.data ? out.data : "");
         tkit_buf_finish(&out);
         return r;
+}
+
+/* ---------------------------------------------------------------- numbers with their noun */
+
+void tkit_book_value_noun(struct tkit_book *b, struct book_value *v, struct tkit_diags *d)
+{
+        char *bar = strchr(v->path, '|');
+        if (!bar)
+                return;
+        *bar = '\0';
+        char *check = tkit_text_counted(TKIT_LANG_EN, bar + 1, 1);
+        if (check) {
+                v->noun = tkit_xstrdup(bar + 1);
+                free(check);
+                return;
+        }
+        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, v->line, v->column, "BOOK-VALUE-SYNTAX",
+                          "`%s`: unknown noun '%s' after '|'; the nouns are %s", v->text, bar + 1,
+                          tkit_text_counted_nouns());
+}
+
+char *tkit_book_value_print(const struct book_value *v, const char *lang)
+{
+        int l = tkit_lang_parse(lang);
+        char *s = v->noun ? tkit_text_counted(l < 0 ? TKIT_LANG_EN : (enum tkit_lang)l, v->noun,
+                                              v->value)
+                          : NULL;
+        return s ? s : tkit_xasprintf("%ld", v->value);
 }

@@ -111,7 +111,7 @@ static void text_markup(struct book_hyph *h, const char *text, struct tkit_buf *
 
 /* Pango markup for the inline children of `n`, hyphenated with `h` (may be NULL). */
 static void inline_markup(const struct tkit_book *b, cmark_node *n, struct book_hyph *h,
-                          struct tkit_buf *o)
+                          const char *lang, struct tkit_buf *o)
 {
         cmark_iter *it = cmark_iter_new(n);
         cmark_event_type ev;
@@ -133,7 +133,9 @@ static void inline_markup(const struct tkit_book *b, cmark_node *n, struct book_
                 case CMARK_NODE_CODE: {
                         const struct book_value *v = tkit_book_value_of(b, c);
                         if (v) {
-                                tkit_buf_printf(o, "%ld", v->value);
+                                char *s = tkit_book_value_print(v, lang);
+                                text_markup(h, s, o);
+                                free(s);
                                 break;
                         }
                         tkit_buf_puts(o, "<span font_family=\"" MONO_FONT "\" size=\"92%\">");
@@ -283,7 +285,7 @@ static void paragraph(struct pdf *p, cmark_node *n)
 {
         struct tkit_buf m;
         tkit_buf_init(&m);
-        inline_markup(p->b, n, p->hyph, &m);
+        inline_markup(p->b, n, p->hyph, p->lang, &m);
         PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent);
         pango_layout_set_line_spacing(l, 1.3f);
         pango_layout_set_justify(l, true);
@@ -301,7 +303,7 @@ static void heading(struct pdf *p, cmark_node *n)
         struct tkit_buf m;
         tkit_buf_init(&m);
         tkit_buf_puts(&m, "<b>");
-        inline_markup(p->b, n, NULL, &m); /* headings are not hyphenated */
+        inline_markup(p->b, n, NULL, p->lang, &m); /* headings are not hyphenated */
         tkit_buf_puts(&m, "</b>");
         PangoLayout *l = layout_new(p, SANS_FONT, size[level - 1], p->width - p->indent);
         layout_markup(p, l, m.data);

@@ -266,6 +266,7 @@ static void add_value(struct tkit_book *b, cmark_node *code, struct tkit_diags *
                 }
         v->scene_ref = tkit_xstrndup(ref, (size_t)(colon - ref));
         v->path = tkit_xstrdup(colon + 1);
+        tkit_book_value_noun(b, v, d);
 }
 
 /* Any other image: the chapter draws scenes only (a photo would need a file next to the HTML). */
@@ -401,6 +402,7 @@ void tkit_book_destroy(struct tkit_book *b)
                 free(b->values[i].text);
                 free(b->values[i].scene_ref);
                 free(b->values[i].path);
+                free(b->values[i].noun);
         }
         for (size_t i = 0; i < b->nscenes; i++) {
                 free(b->scenes[i].path);
@@ -459,9 +461,12 @@ static void plain(const struct tkit_book *b, cmark_node *n, struct tkit_buf *out
                         break;
                 case CMARK_NODE_CODE: {
                         const struct book_value *v = tkit_book_value_of(b, c);
-                        if (v && v->ok)
-                                tkit_buf_printf(out, "%ld", v->value);
-                        else
+                        if (v && v->ok) {
+                                char *s = tkit_book_value_print(
+                                    v, b->resolved_lang[0] ? b->resolved_lang : "en");
+                                tkit_buf_puts(out, s);
+                                free(s);
+                        } else
                                 tkit_buf_puts(out, cmark_node_get_literal(c));
                         break;
                 }

@@ -200,6 +200,7 @@ int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
                 o = &defaults;
         }
         size_t errors = d->errors;
+        snprintf(b->resolved_lang, sizeof b->resolved_lang, "%s", tkit_book_lang(b, o));
         b->sets = sets;
         b->nsets = nsets;
         struct tkit_diags mine;

@@ -16,6 +16,7 @@
 #include "book/book-private.h"
 #include "formats/tkit-formats.h"
 #include "render/tkit-render.h"
+#include "text/tkit-text.h"
 #include "tkit-test.h"
 
 static struct tkit_setlist sets;
@@ -285,6 +286,84 @@ static void test_no_widows(void **state)
         assert_int_equal(pictures_with, 19 * 3 * 5);
 }
 
+/* The plural forms of text/ for counted nouns, by each language's rule. */
+static void test_counted(void **state)
+{
+        (void)state;
+        static const struct {
+                enum tkit_lang l;
+                const char *noun;
+                long n;
+                const char *want;
+        } cases[] = {
+            {TKIT_LANG_EN, "meeple", 1, "1 meeple"},
+            {TKIT_LANG_EN, "meeple", 0, "0 meeples"},
+            {TKIT_LANG_RO, "meeple", 2, "2 meepleși"},
+            {TKIT_LANG_RO, "meeple", 1, "1 meeple"},
+            {TKIT_LANG_RO, "point", 19, "19 puncte"},
+            {TKIT_LANG_RO, "point", 20, "20 de puncte"},
+            {TKIT_LANG_RO, "point", 101, "101 puncte"},
+            {TKIT_LANG_CS, "meeple", 2, "2 družiníci"},
+            {TKIT_LANG_CS, "meeple", 5, "5 družiníků"},
+            {TKIT_LANG_CS, "figure", 1, "1 figurka"},
+            {TKIT_LANG_CS, "point", 22, "22 bodů"},
+            {TKIT_LANG_UK, "point", 21, "21 очко"},
+            {TKIT_LANG_UK, "point", 22, "22 очки"},
+            {TKIT_LANG_UK, "point", 12, "12 очок"},
+            {TKIT_LANG_UK, "catapult", 3, "3 катапульти"},
+            {TKIT_LANG_RO, "road", 10000000021, "10000000021 de drumuri"},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+                char *got = tkit_text_counted(cases[i].l, cases[i].noun, cases[i].n);
+                assert_non_null(got);
+                if (strcmp(got, cases[i].want) != 0)
+                        fail_msg("%s %ld: '%s', want '%s'", cases[i].noun, cases[i].n, got,
+                                 cases[i].want);
+                free(got);
+        }
+        assert_null(tkit_text_counted(TKIT_LANG_EN, "meeples", 2));
+        assert_null(tkit_text_counted(TKIT_LANG_EN, NULL, 2));
+}
+
+/* `=SCENE:PATH|NOUN` prints the number with its noun in the chapter's language, in the text and
+ * in an alt caption; an unknown noun is an error at the value. */
+static void test_value_nouns(void **state)
+{
+        (void)state;
+        char *md = tkit_xasprintf(
+            "# T\n\n![Zpět: `=sd-example-8:figures:returned:you|meeple`](%s/scenes/"
+            "sd-example-8.xml)\n\nVrací se `4=sd-example-8:figures:returned:you|meeple` a "
+            "`=sd-example-8:figures:returned|figure`, `=sd-example-8:points:you`.\n",
+            tkit_test_env("TKIT_SOURCE"));
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_book *b = tkit_book_read(md, strlen(md), "ch.cs.md", &d);
+        assert_int_equal(tkit_book_resolve(b, NULL, sets.sets, sets.n, &d), 0);
+        char *html = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&html, &len);
+        assert_int_equal(tkit_book_write(b, NULL, TKIT_BOOK_HTML, f, "x.html", NULL, &d), 0);
+        fclose(f);
+        assert_non_null(strstr(html, "|meeple\">4 družiníci</span> a "));
+        assert_non_null(strstr(html, "|figure\">7 figurek</span>"));
+        assert_non_null(strstr(html, "points:you\">12</span>"));
+        assert_non_null(strstr(html, "<figcaption>Zpět: 4 družiníci</figcaption>"));
+        free(html);
+        tkit_book_destroy(b);
+        tkit_diags_finish(&d);
+        const char *bad = "Text `=x:points:you|meeples`.\n";
+        tkit_diags_init(&d);
+        b = tkit_book_read(bad, strlen(bad), "ch.md", &d);
+        assert_int_equal(d.errors, 1);
+        char *m = tkit_diag_format(&d.v[0]);
+        assert_non_null(strstr(m, "ch.md:1:7: error: [BOOK-VALUE-SYNTAX] `=x:points:you|meeples`: "
+                                  "unknown noun 'meeples'"));
+        free(m);
+        tkit_book_destroy(b);
+        tkit_diags_finish(&d);
+        free(md);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -293,6 +372,8 @@ int main(void)
             cmocka_unit_test(test_ties),
             cmocka_unit_test(test_hyphenate),
             cmocka_unit_test(test_no_widows),
+            cmocka_unit_test(test_counted),
+            cmocka_unit_test(test_value_nouns),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
