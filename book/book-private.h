@@ -49,9 +49,13 @@ struct book_value {
         bool ok;
 };
 
+/* Where the key of the marks goes: the chapter's `key:` (docs/book.md, "The key of the marks"). */
+enum book_key { BOOK_KEY_NONE = 0, BOOK_KEY_CHAPTER, BOOK_KEY_PICTURES };
+
 struct tkit_book {
         char *file; /* the chapter's name */
         char *lang; /* the chapter's own language (first-line comment, file name), or NULL */
+        enum book_key key;
         char resolved_lang[16]; /* the language it was resolved in: values with nouns in text */
         char *dir;  /* its directory, with a trailing '/', or "" */
         cmark_node *doc;
@@ -106,6 +110,9 @@ char *tkit_book_ties(const char *text, bool markup); /* the caller frees it */
  * caption) on its page. */
 struct book_placed {
         bool picture;
+        bool key;           /* the chapter's key of the marks (key: chapter) */
+        unsigned marks;     /* a picture's or the key's marks: 1 << enum tkit_scene_key_mark */
+        double key_h;       /* a picture: the height of the key under it (key: pictures) */
         bool heading;       /* a line of a heading */
         int block;          /* the paragraph, heading, code block or picture (in chapter order) */
         int line, lines;    /* a line's place in its block (0-based) and the block's lines */

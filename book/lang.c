@@ -20,18 +20,19 @@
 
 /* ---------------------------------------------------------------- where the language comes from */
 
-/* `lang: xx` in an HTML comment that opens the chapter (cmark's safe mode leaves it out of both
- * outputs, and Markdown viewers do not show it). Returns the tag's length (0: "lang:" names
- * nothing), -1 when there is no such comment; *at is the tag's byte offset. */
-static long comment_lang(const char *text, size_t len, size_t *at)
+/* `NAME value` (`lang: cs`, `key: chapter`) in an HTML comment that opens the chapter (cmark's
+ * safe mode leaves it out of both outputs, and Markdown viewers do not show it). Returns the
+ * value's length (0: NAME names nothing), -1 when there is no such comment or no NAME in it;
+ * *at is the value's byte offset. */
+static long comment_value(const char *text, size_t len, const char *name, size_t *at)
 {
         if (len < 4 || memcmp(text, "<!--", 4) != 0)
                 return -1;
         const char *end = g_strstr_len(text, (gssize)len, "-->");
-        const char *key = g_strstr_len(text, end ? (gssize)(end - text) : (gssize)len, "lang:");
+        const char *key = g_strstr_len(text, end ? (gssize)(end - text) : (gssize)len, name);
         if (!key)
                 return -1;
-        const char *s = key + 5;
+        const char *s = key + strlen(name);
         while (*s == ' ' || *s == '\t')
                 s++;
         size_t n = 0;
@@ -62,10 +63,30 @@ static char *name_lang(const char *path)
         return tag;
 }
 
+/* `key: chapter|pictures|none`: where the key of the marks goes (docs/book.md). */
+static void find_key(struct tkit_book *b, struct tkit_diags *d)
+{
+        static const char *const names[] = {"none", "chapter", "pictures"};
+        size_t at = 0;
+        long n = comment_value(b->text, b->len, "key:", &at);
+        if (n < 0)
+                return;
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+                if ((size_t)n == strlen(names[i]) && memcmp(b->text + at, names[i], (size_t)n) == 0) {
+                        b->key = (enum book_key)i;
+                        return;
+                }
+        tkit_diags_add(d, TKIT_SEV_ERROR, b->file, 1, "BOOK-KEY", NULL, NULL,
+                       "'key: %.*s' in the chapter's first comment: write key: chapter (once, "
+                       "after the title), key: pictures (under each picture) or key: none",
+                       (int)n, b->text + at);
+}
+
 void tkit_book_find_lang(struct tkit_book *b, struct tkit_diags *d)
 {
         size_t at = 0;
-        long n = comment_lang(b->text, b->len, &at);
+        find_key(b, d);
+        long n = comment_value(b->text, b->len, "lang:", &at);
         if (n > 0) {
                 char *tag = tkit_xstrndup(b->text + at, (size_t)n);
                 if (tkit_render_lang_known(tag)) {

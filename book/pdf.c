@@ -6,6 +6,7 @@
 #include "book/book-private.h"
 
 #include "render/tkit-render.h"
+#include "text/tkit-text.h"
 
 #include <cairo-pdf.h>
 #include <cairo.h>
@@ -24,8 +25,9 @@
 #define LIST_INDENT 18 /* points */
 #define QUOTE_INDENT 14
 #define KEEP_ROOM 80 /* points: a heading (with its gaps) and two lines of text */
+#define KEY_SIZE 8.0 /* points: the words of the key of the marks */
 
-enum row_kind { ROW_LINE, ROW_PICTURE, ROW_GAP, ROW_RULE };
+enum row_kind { ROW_LINE, ROW_PICTURE, ROW_GAP, ROW_RULE, ROW_KEY };
 
 struct row {
         enum row_kind kind;
@@ -50,6 +52,8 @@ struct row {
         int line_no, lines; /* a line's place in its block (0-based), and the block's lines */
         int with;           /* a picture: the block it is kept with (-1: none) */
         bool in_heading;    /* a line of a heading */
+        unsigned marks;     /* a picture's or the key's marks: 1 << enum tkit_scene_key_mark */
+        double key_h;       /* a picture: the height of its key (key: pictures) */
 };
 
 struct pdf {
@@ -71,6 +75,8 @@ struct pdf {
         PangoLayout *marker; /* a list item's marker waiting for its first row */
         double marker_x;
         int blocks; /* blocks so far: the next one's number */
+        unsigned all_marks; /* every picture's marks: the chapter's key */
+        long key_row;       /* the chapter's key (key: chapter), -1 until placed */
         int rc;
         const char *lang;       /* the chapter's (tkit_book_lang) */
         struct book_hyph *hyph; /* its hyphenation patterns, NULL when there are none */
@@ -294,6 +300,8 @@ static void paragraph(struct pdf *p, cmark_node *n)
         layout_rows(p, l, false, 0, n);
 }
 
+static void add_key_row(struct pdf *p); /* the key of the marks, below */
+
 static void heading(struct pdf *p, cmark_node *n)
 {
         static const double size[] = {20, 15, 12.5, 11, 10.5, 10.5};
@@ -310,6 +318,8 @@ static void heading(struct pdf *p, cmark_node *n)
         tkit_buf_finish(&m);
         layout_rows(p, l, false, level, n);
         gap(p, level == 1 ? 10 : 5, true);
+        if (level == 1)
+                add_key_row(p);
 }
 
 static void code_block(struct pdf *p, cmark_node *n)
@@ -327,6 +337,89 @@ static void code_block(struct pdf *p, cmark_node *n)
         layout_markup_lang(l, m.data ? m.data : "", NULL);
         tkit_buf_finish(&m);
         layout_rows(p, l, true, 0, n);
+}
+
+/* ---------------------------------------------------------------- the key of the marks */
+
+/* The marks a picture uses, from its map: the frame of the tile placed, the ring of what the move
+ * adds (drawn in the move shown only), the discs of what goes back or is removed. */
+static unsigned picture_marks(const struct tkit_scene_picture *pic, enum tkit_scene_state view)
+{
+        unsigned m = 0;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *k = &pic->marks[i];
+                bool figure = k->kind == TKIT_MARK_FIGURE || k->kind == TKIT_MARK_POST ||
+                              k->kind == TKIT_MARK_TOKEN;
+                if (k->kind == TKIT_MARK_NEW_TILE)
+                        m |= 1u << TKIT_KEY_TILE_PLACED;
+                if (figure && k->is_new && view == TKIT_SCENE_DURING)
+                        m |= 1u << TKIT_KEY_NEW;
+                if (figure && k->returned)
+                        m |= 1u << TKIT_KEY_RETURNED;
+                if (figure && k->removed)
+                        m |= 1u << TKIT_KEY_REMOVED;
+        }
+        return m;
+}
+
+/* Lays out (cr NULL: measures) the key of `marks` from (x, y) in a width `w`: each mark's swatch
+ * beside its words from text/ in the chapter's language (the words of the pictures' legend),
+ * wrapped. Returns its height. */
+static double key_items(struct pdf *p, cairo_t *cr, double x, double y, double w, unsigned marks)
+{
+        int lang = tkit_lang_parse(p->lang);
+        double sw = KEY_SIZE * 1.8, line_h = KEY_SIZE * 1.9, cx = x, h = 0;
+        bool any = false;
+        for (int k = 0; k < TKIT_KEY_COUNT; k++) {
+                if (!(marks & (1u << k)))
+                        continue;
+                PangoLayout *l = layout_new(p, SANS_FONT, KEY_SIZE, w);
+                pango_layout_set_width(l, -1);
+                pango_layout_set_text(
+                    l,
+                    tkit_text_term(lang < 0 ? TKIT_LANG_EN : (enum tkit_lang)lang,
+                                   (enum tkit_text_term)(TKIT_TERM_TILE_PLACED + k)),
+                    -1);
+                int tw, th;
+                pango_layout_get_size(l, &tw, &th);
+                double gap_w = KEY_SIZE * 0.4; /* between the swatch and its words */
+                double item = sw + gap_w + (double)tw / PANGO_SCALE + KEY_SIZE * 1.2;
+                if (cx > x && cx + item > x + w) {
+                        cx = x;
+                        h += line_h;
+                }
+                if (cr) {
+                        tkit_scene_key_swatch(cr, (enum tkit_scene_key_mark)k, cx + sw / 2,
+                                              y + h + line_h / 2, KEY_SIZE * 1.6);
+                        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+                        cairo_move_to(cr, cx + sw + gap_w,
+                                      y + h + (line_h - (double)th / PANGO_SCALE) / 2);
+                        pango_cairo_show_layout(cr, l);
+                }
+                cx += item;
+                any = true;
+        }
+        return any ? h + line_h : 0;
+}
+
+/* The chapter's key (key: chapter) goes after its title; its marks are known once every picture
+ * is measured (key_finish). */
+static void add_key_row(struct pdf *p)
+{
+        if (p->b->key != BOOK_KEY_CHAPTER || p->key_row >= 0)
+                return;
+        p->key_row = (long)p->nrows;
+        add_row(p, ROW_KEY, 0);
+        gap(p, 8, false);
+}
+
+static void key_finish(struct pdf *p)
+{
+        if (p->key_row < 0)
+                return;
+        struct row *r = &p->rows[p->key_row];
+        r->marks = p->all_marks;
+        r->h = key_items(p, NULL, r->x, 0, r->w, r->marks);
 }
 
 /* A picture and its caption as one row that no page break cuts, scaled down (vector) when the
@@ -368,7 +461,12 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         if (pic.height * scale > room && room > 0)
                 scale = room / pic.height;
         gap(p, 6, false);
-        struct row *r = add_row(p, ROW_PICTURE, pic.height * scale + 5 + caph);
+        unsigned marks = picture_marks(&pic, bp->view);
+        p->all_marks |= marks;
+        double key_h = p->b->key == BOOK_KEY_PICTURES ? key_items(p, NULL, 0, 0, w, marks) : 0;
+        struct row *r = add_row(p, ROW_PICTURE, pic.height * scale + 5 + caph + key_h);
+        r->marks = marks;
+        r->key_h = key_h;
         r->picture = bp;
         r->block = p->blocks++;
         r->lines = 1;
@@ -613,8 +711,13 @@ static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
                 cairo_restore(cr);
                 cairo_move_to(cr, r->x, r->y + r->pic_h * r->scale + 5);
                 pango_cairo_show_layout(cr, r->caption);
+                if (r->key_h > 0)
+                        key_items(p, cr, r->x, r->y + r->h - r->key_h, r->w, r->marks);
                 break;
         }
+        case ROW_KEY:
+                key_items(p, cr, r->x, r->y, r->w, r->marks);
+                break;
         case ROW_GAP:
                 break;
         }
@@ -755,7 +858,9 @@ static int lay_out(struct pdf *p)
                 p->rc = TKIT_E_USAGE;
                 return -1;
         }
+        p->key_row = -1;
         walk(p);
+        key_finish(p);
         keep_pictures(p);
         return p->rc ? 0 : paginate(p);
 }
@@ -770,10 +875,13 @@ int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_optio
         size_t cap = 0;
         for (size_t i = 0; i < p.nrows && !p.rc; i++) {
                 const struct row *r = &p.rows[i];
-                if (r->kind != ROW_LINE && r->kind != ROW_PICTURE)
+                if (r->kind != ROW_LINE && r->kind != ROW_PICTURE && r->kind != ROW_KEY)
                         continue;
                 *TKIT_PUSH(*placed, *n, cap) = (struct book_placed){
                     .picture = r->kind == ROW_PICTURE,
+                    .key = r->kind == ROW_KEY,
+                    .marks = r->marks,
+                    .key_h = r->key_h,
                     .heading = r->in_heading,
                     .block = r->block,
                     .line = r->line_no,

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -364,6 +365,92 @@ static void test_value_nouns(void **state)
         free(md);
 }
 
+/* Lays out a chapter of a title, cb-example-2 (a tile placed, a traveler going back) and
+ * sd-example-9 (an attack: meeples go back, a catapult is removed), with `front` as its first
+ * line. */
+static struct book_placed *key_layout(const char *front, size_t *n, size_t *errors)
+{
+        const char *src = tkit_test_env("TKIT_SOURCE");
+        char *md = tkit_xasprintf("%s\n# Title\n\n![](%s/scenes/cb-example-2.xml)\n\nText.\n\n"
+                                  "![](%s/scenes/sd-example-9.xml)\n\nMore text.\n",
+                                  front, src, src);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_book *b = tkit_book_read(md, strlen(md), "ch.md", &d);
+        struct book_placed *v = NULL;
+        *n = 0;
+        if (d.errors == 0) {
+                assert_int_equal(tkit_book_resolve(b, NULL, sets.sets, sets.n, &d), 0);
+                struct tkit_book_options o;
+                tkit_book_options_init(&o);
+                assert_true(tkit_book_layout_pdf(b, &o, &v, n, &d) >= 1);
+        }
+        *errors = d.errors;
+        tkit_book_destroy(b);
+        tkit_diags_finish(&d);
+        free(md);
+        return v;
+}
+
+static const struct book_placed *nth_picture(const struct book_placed *v, size_t n, int k)
+{
+        for (size_t i = 0; i < n; i++)
+                if (v[i].picture && k-- == 0)
+                        return &v[i];
+        return NULL;
+}
+
+/* The key of the marks: once after the title (key: chapter) with every mark the pictures use,
+ * under each picture with its own (key: pictures), or none. */
+static void test_key(void **state)
+{
+        (void)state;
+        const unsigned placed = 1u << TKIT_KEY_TILE_PLACED, back = 1u << TKIT_KEY_RETURNED,
+                       removed = 1u << TKIT_KEY_REMOVED;
+        size_t n, e;
+        struct book_placed *none = key_layout("", &n, &e);
+        const struct book_placed *p0 = nth_picture(none, n, 0), *p1 = nth_picture(none, n, 1);
+        assert_non_null(p0);
+        assert_non_null(p1);
+        /* the marks each picture uses, from its map */
+        assert_int_equal(p0->marks & (placed | back | removed), placed | back);
+        assert_true(p1->marks & back);
+        assert_true(p1->marks & removed);
+        for (size_t i = 0; i < n; i++)
+                assert_false(none[i].key);
+        assert_true(p0->key_h == 0);
+        size_t nc;
+        struct book_placed *ch = key_layout("<!-- key: chapter -->", &nc, &e);
+        assert_int_equal(e, 0);
+        size_t keys = 0;
+        for (size_t i = 0; i < nc; i++)
+                if (ch[i].key) {
+                        keys++;
+                        assert_true(i > 0 && ch[i - 1].heading); /* after the title */
+                        assert_int_equal(ch[i].marks, p0->marks | p1->marks);
+                        assert_true(ch[i].h > 5);
+                }
+        assert_int_equal(keys, 1);
+        assert_true(nth_picture(ch, nc, 0)->key_h == 0);
+        size_t np;
+        struct book_placed *pics = key_layout("<!-- lang: en\nkey: pictures -->", &np, &e);
+        assert_int_equal(e, 0);
+        for (int k = 0; k < 2; k++) {
+                const struct book_placed *with = nth_picture(pics, np, k),
+                                         *without = nth_picture(none, n, k);
+                assert_true(with->key_h > 5);
+                assert_true(fabs(with->h - without->h - with->key_h) < 0.01);
+        }
+        for (size_t i = 0; i < np; i++)
+                assert_false(pics[i].key);
+        free(none);
+        free(ch);
+        free(pics);
+        /* an unknown setting is an error, nothing laid out */
+        assert_null(key_layout("<!-- key: margin -->", &n, &e));
+        assert_int_equal(e, 1);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -374,6 +461,7 @@ int main(void)
             cmocka_unit_test(test_no_widows),
             cmocka_unit_test(test_counted),
             cmocka_unit_test(test_value_nouns),
+            cmocka_unit_test(test_key),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
