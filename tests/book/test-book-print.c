@@ -69,6 +69,9 @@ static void test_lang_sources(void **state)
         assert_string_equal(lang_of("# T\n", "examples.de.md", NULL, &e), "en");
         assert_string_equal(lang_of("<!-- lang: cs -->\n# T\n", "ch.md", NULL, &e), "cs");
         assert_int_equal(e, 0);
+        assert_string_equal(lang_of("<!-- lang: cs; key: chapter -->\n", "x.ro.md", NULL, &e),
+                            "cs");
+        assert_int_equal(e, 0);
         /* the comment wins over the name, --lang over both */
         assert_string_equal(lang_of("<!--\nlang: uk\n-->\n# T\n", "x.ro.md", NULL, &e), "uk");
         assert_string_equal(lang_of("<!-- lang: cs -->\n# T\n", "x.ro.md", "en", &e), "en");

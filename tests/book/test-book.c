@@ -959,7 +959,8 @@ static char **expected_paragraphs(const char *md, const char *lang, size_t *n)
                 s += len;
                 while (*s == '\n')
                         s++;
-                if (para[0] == '#' || para[0] == '!' || !para[0]) {
+                if (para[0] == '#' || para[0] == '!' || !para[0] ||
+                    strncmp(para, "<!--", 4) == 0) { /* the settings comment is not printed */
                         free(para);
                         continue;
                 }
