@@ -31,6 +31,7 @@ struct book_picture {
         double tile_mm;             /* 0: the options' */
         enum tkit_scene_state view; /* view=before|during|after: render's moments of a scene */
         bool full, grid;
+        bool beside; /* set beside the text that follows it, on the page's outer side */
         int scene;     /* index into scenes, -1 until resolved */
         char *caption; /* the alt text, else the scene's caption in the chapter's language */
 };
@@ -113,6 +114,8 @@ struct book_placed {
         bool key;           /* the chapter's key of the marks (key: chapter) */
         unsigned marks;     /* a picture's or the key's marks: 1 << enum tkit_scene_key_mark */
         double key_h;       /* a picture: the height of the key under it (key: pictures) */
+        double beside_w;    /* a picture beside the text: its width, else 0 */
+        double shift;       /* a line beside such a picture: the room it leaves for it */
         bool heading;       /* a line of a heading */
         int block;          /* the paragraph, heading, code block or picture (in chapter order) */
         int line, lines;    /* a line's place in its block (0-based) and the block's lines */

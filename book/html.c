@@ -151,7 +151,8 @@ static void svg_picture(struct html *h, const struct book_picture *p, size_t ind
 static void figure(struct html *h, const struct book_picture *p)
 {
         size_t index = (size_t)(p - h->b->pictures);
-        tkit_buf_printf(&h->out, "<figure class=\"tk-picture\" id=\"picture-%zu\">\n", index + 1);
+        tkit_buf_printf(&h->out, "<figure class=\"tk-picture%s\" id=\"picture-%zu\">\n",
+                        p->beside ? " tk-beside" : "", index + 1);
         svg_picture(h, p, index);
         tkit_buf_puts(&h->out, "\n<figcaption>");
         esc(&h->out, p->caption);
@@ -352,6 +353,8 @@ static void head(struct html *h)
             "h1, h2, h3, h4, figcaption { font-family: \"DejaVu Sans\", sans-serif; }\n"
             "figure.tk-picture { margin: 1.2em 0; text-align: center; }\n"
             "figure.tk-picture svg { max-width: 100%%; height: auto; }\n"
+            "figure.tk-beside { float: right; max-width: 45%%; margin: 0.3em 0 0.8em 1.2em; }\n"
+            "h1, h2, h3, h4, h5, h6, figure.tk-picture { clear: both; }\n"
             "figcaption { font-size: 0.85em; font-style: italic; text-align: left; }\n"
             "blockquote { border-left: 3px solid #bbb; margin-left: 0; padding-left: 1em; }\n"
             "pre { background: #f2f2f2; padding: 0.5em; overflow-x: auto; }\n"

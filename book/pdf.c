@@ -26,6 +26,8 @@
 #define QUOTE_INDENT 14
 #define KEEP_ROOM 80 /* points: a heading (with its gaps) and two lines of text */
 #define KEY_SIZE 8.0 /* points: the words of the key of the marks */
+#define BESIDE_SHARE 0.45 /* a picture beside the text: at most this share of the column */
+#define GUTTER 12         /* points between it and the text */
 
 enum row_kind { ROW_LINE, ROW_PICTURE, ROW_GAP, ROW_RULE, ROW_KEY };
 
@@ -54,6 +56,10 @@ struct row {
         bool in_heading;    /* a line of a heading */
         unsigned marks;     /* a picture's or the key's marks: 1 << enum tkit_scene_key_mark */
         double key_h;       /* a picture: the height of its key (key: pictures) */
+        double beside_w;    /* a picture beside the text: its width (caption too), else 0 */
+        double shift;       /* a line beside a picture: how far right it moves when the
+                             * picture is on the left (the page's outer side, even pages) */
+        bool hold;          /* a gap that is not dropped: it clears a picture beside the text */
 };
 
 struct pdf {
@@ -76,6 +82,8 @@ struct pdf {
         double marker_x;
         int blocks; /* blocks so far: the next one's number */
         unsigned all_marks; /* every picture's marks: the chapter's key */
+        long beside_row;    /* the picture beside the text being set, -1 when none */
+        double beside_h;    /* its height with its caption */
         long key_row;       /* the chapter's key (key: chapter), -1 until placed */
         int rc;
         const char *lang;       /* the chapter's (tkit_book_lang) */
@@ -242,7 +250,7 @@ static struct row *add_row(struct pdf *p, enum row_kind k, double h)
 /* Vertical space; consecutive gaps merge into the largest. */
 static void gap(struct pdf *p, double h, bool keep)
 {
-        if (p->nrows && p->rows[p->nrows - 1].kind == ROW_GAP) {
+        if (p->nrows && p->rows[p->nrows - 1].kind == ROW_GAP && !p->rows[p->nrows - 1].hold) {
                 struct row *r = &p->rows[p->nrows - 1];
                 r->h = r->h > h ? r->h : h;
                 r->keep = r->keep || keep;
@@ -287,17 +295,70 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
         }
 }
 
+/* ---------------------------------------------------------------- pictures beside the text */
+
+/* The height set since the picture beside the text. */
+static double beside_used(const struct pdf *p)
+{
+        double h = 0;
+        for (size_t i = (size_t)p->beside_row + 1; i < p->nrows; i++)
+                h += p->rows[i].h;
+        return h;
+}
+
+/* Ends a picture beside the text: what follows starts below it (a gap that stays). */
+static void end_beside(struct pdf *p)
+{
+        if (p->beside_row < 0)
+                return;
+        double left = p->beside_h - beside_used(p);
+        p->beside_row = -1;
+        if (left > 0) {
+                struct row *r = add_row(p, ROW_GAP, left);
+                r->hold = true;
+        }
+}
+
+/* The width a paragraph leaves for a picture beside it (0 when none): a paragraph that starts
+ * below the picture's foot ends it. */
+static double beside_room(struct pdf *p)
+{
+        if (p->beside_row < 0)
+                return 0;
+        if (beside_used(p) >= p->beside_h) {
+                p->beside_row = -1;
+                return 0;
+        }
+        return p->rows[p->beside_row].beside_w + GUTTER;
+}
+
+/* The lines set beside the picture: kept on its page, moved right when it is on the left. */
+static void beside_lines(struct pdf *p, size_t first, double room)
+{
+        if (room <= 0)
+                return;
+        for (size_t i = (size_t)p->beside_row; i < p->nrows; i++)
+                p->rows[i].keep = true;
+        for (size_t i = first; i < p->nrows; i++) {
+                p->rows[i].shift = room;
+                p->rows[i].w -= room;
+        }
+}
+
 static void paragraph(struct pdf *p, cmark_node *n)
 {
         struct tkit_buf m;
         tkit_buf_init(&m);
         inline_markup(p->b, n, p->hyph, p->lang, &m);
-        PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent);
+        double room = beside_room(p);
+        size_t first = p->nrows;
+        PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent - room);
         pango_layout_set_line_spacing(l, 1.3f);
         pango_layout_set_justify(l, true);
         layout_markup(p, l, m.data);
         tkit_buf_finish(&m);
         layout_rows(p, l, false, 0, n);
+        beside_lines(p, first, room);
 }
 
 static void add_key_row(struct pdf *p); /* the key of the marks, below */
@@ -305,6 +366,7 @@ static void add_key_row(struct pdf *p); /* the key of the marks, below */
 static void heading(struct pdf *p, cmark_node *n)
 {
         static const double size[] = {20, 15, 12.5, 11, 10.5, 10.5};
+        end_beside(p);
         int level = cmark_node_get_heading_level(n);
         level = level < 1 ? 1 : level > 6 ? 6 : level;
         gap(p, level == 1 ? 6 : 14, false);
@@ -324,6 +386,7 @@ static void heading(struct pdf *p, cmark_node *n)
 
 static void code_block(struct pdf *p, cmark_node *n)
 {
+        end_beside(p);
         const char *lit = cmark_node_get_literal(n);
         size_t len = lit ? strlen(lit) : 0;
         while (len && lit[len - 1] == '\n')
@@ -442,8 +505,12 @@ static void picture(struct pdf *p, const struct book_picture *bp)
                 p->rc = rc;
                 return;
         }
+        end_beside(p);
         double w = p->width - p->indent;
-        PangoLayout *cap = layout_new(p, SANS_FONT " Italic", 8.5, w);
+        /* beside the text: at most a share of the column, the caption as wide as the picture */
+        double maxw = bp->beside ? w * BESIDE_SHARE : w;
+        double capw = bp->beside ? (pic.width < maxw ? pic.width : maxw) : w;
+        PangoLayout *cap = layout_new(p, SANS_FONT " Italic", 8.5, capw);
         struct tkit_buf cm;
         tkit_buf_init(&cm);
         text_markup(p->hyph, bp->caption ? bp->caption : "", &cm);
@@ -456,17 +523,25 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         double caph = (double)ch / PANGO_SCALE,
                room = p->bottom - p->top - caph - 12 - KEEP_ROOM;
         double scale = 1;
-        if (pic.width * scale > w)
-                scale = w / pic.width;
+        if (pic.width * scale > maxw)
+                scale = maxw / pic.width;
         if (pic.height * scale > room && room > 0)
                 scale = room / pic.height;
         gap(p, 6, false);
         unsigned marks = picture_marks(&pic, bp->view);
         p->all_marks |= marks;
-        double key_h = p->b->key == BOOK_KEY_PICTURES ? key_items(p, NULL, 0, 0, w, marks) : 0;
-        struct row *r = add_row(p, ROW_PICTURE, pic.height * scale + 5 + caph + key_h);
+        double key_h =
+            p->b->key == BOOK_KEY_PICTURES ? key_items(p, NULL, 0, 0, capw, marks) : 0;
+        double h = pic.height * scale + 5 + caph + key_h;
+        struct row *r = add_row(p, ROW_PICTURE, bp->beside ? 0 : h);
         r->marks = marks;
         r->key_h = key_h;
+        if (bp->beside) { /* the text that follows is set beside it (beside_room) */
+                r->beside_w = capw;
+                r->keep = true;
+                p->beside_row = (long)(p->nrows - 1);
+                p->beside_h = h;
+        }
         r->picture = bp;
         r->block = p->blocks++;
         r->lines = 1;
@@ -606,6 +681,7 @@ static void walk(struct pdf *p)
                         leaf = true;
                         break;
                 case CMARK_NODE_THEMATIC_BREAK:
+                        end_beside(p);
                         gap(p, 6, false);
                         add_row(p, ROW_RULE, 1);
                         gap(p, 6, false);
@@ -620,6 +696,7 @@ static void walk(struct pdf *p)
                 if (leaf && enter && cmark_node_first_child(n))
                         cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
         }
+        end_beside(p);
         free(saved);
         cmark_iter_free(it);
 }
@@ -634,7 +711,7 @@ static int paginate(struct pdf *p)
         size_t first = 0; /* the first row of the page */
         for (size_t i = 0; i < p->nrows;) {
                 struct row *r = &p->rows[i];
-                if (r->kind == ROW_GAP && (y == p->top || i + 1 == p->nrows)) {
+                if (r->kind == ROW_GAP && !r->hold && (y == p->top || i + 1 == p->nrows)) {
                         r->page = -1; /* no space at the top of a page */
                         i++;
                         continue;
@@ -671,6 +748,15 @@ static void draw_picture(struct pdf *p, cairo_t *cr, const struct book_picture *
         tkit_scene_picture_finish(&pic);
 }
 
+/* A picture's height with its caption and key (a picture beside the text takes no row height
+ * of its own). */
+static double picture_height(const struct row *r)
+{
+        int cw, ch;
+        pango_layout_get_size(r->caption, &cw, &ch);
+        return r->pic_h * r->scale + 5 + (double)ch / PANGO_SCALE + r->key_h;
+}
+
 static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
 {
         cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
@@ -693,7 +779,9 @@ static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
         }
         switch (r->kind) {
         case ROW_LINE:
-                cairo_move_to(cr, r->x + (r->code ? 4 : 0) + r->line_x, r->y + r->baseline);
+                cairo_move_to(cr,
+                              r->x + (r->code ? 4 : 0) + r->line_x + (r->page % 2 ? r->shift : 0),
+                              r->y + r->baseline);
                 pango_cairo_show_layout_line(cr, r->line);
                 break;
         case ROW_RULE:
@@ -703,16 +791,21 @@ static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
                 cairo_stroke(cr);
                 break;
         case ROW_PICTURE: {
-                double pw = r->pic_w * r->scale;
+                double pw = r->pic_w * r->scale, x = r->x, w = r->w, h = r->h;
+                if (r->beside_w > 0) { /* on the outer side: right on odd pages, left on even */
+                        w = r->beside_w;
+                        x = r->page % 2 ? r->x : r->x + r->w - w;
+                        h = picture_height(r);
+                }
                 cairo_save(cr);
-                cairo_translate(cr, r->x + (r->w - pw) / 2, r->y);
+                cairo_translate(cr, x + (w - pw) / 2, r->y);
                 cairo_scale(cr, r->scale, r->scale);
                 draw_picture(p, cr, r->picture);
                 cairo_restore(cr);
-                cairo_move_to(cr, r->x, r->y + r->pic_h * r->scale + 5);
+                cairo_move_to(cr, x, r->y + r->pic_h * r->scale + 5);
                 pango_cairo_show_layout(cr, r->caption);
                 if (r->key_h > 0)
-                        key_items(p, cr, r->x, r->y + r->h - r->key_h, r->w, r->marks);
+                        key_items(p, cr, x, r->y + h - r->key_h, w, r->marks);
                 break;
         }
         case ROW_KEY:
@@ -859,6 +952,7 @@ static int lay_out(struct pdf *p)
                 return -1;
         }
         p->key_row = -1;
+        p->beside_row = -1;
         walk(p);
         key_finish(p);
         keep_pictures(p);
@@ -882,6 +976,8 @@ int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_optio
                     .key = r->kind == ROW_KEY,
                     .marks = r->marks,
                     .key_h = r->key_h,
+                    .beside_w = r->beside_w,
+                    .shift = r->shift,
                     .heading = r->in_heading,
                     .block = r->block,
                     .line = r->line_no,
@@ -889,7 +985,7 @@ int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_optio
                     .with = r->with,
                     .page = r->page,
                     .y = r->y,
-                    .h = r->h};
+                    .h = r->beside_w > 0 ? picture_height(r) : r->h};
         }
         int rc = p.rc;
         teardown(&p);

@@ -173,12 +173,14 @@ static void picture_option(struct tkit_book *b, struct book_picture *p, const ch
                 p->full = true;
         } else if (strcmp(opt, "grid") == 0) {
                 p->grid = true;
+        } else if (strcmp(opt, "beside") == 0) {
+                p->beside = true;
         } else {
                 char *views = view_names("|", "|");
                 tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, p->line, p->column,
                                   "BOOK-PICTURE-OPTION",
                                   "unknown picture option '%s': the options are tile-mm=MM, "
-                                  "view=%s, full and grid",
+                                  "view=%s, full, grid and beside",
                                   opt, views);
                 free(views);
         }

@@ -454,6 +454,54 @@ static void test_key(void **state)
         assert_int_equal(e, 1);
 }
 
+/* A picture `beside` its text: at most 45 % of the column, the paragraphs after it set in the
+ * room it leaves, on its page, and what follows them below its foot; another picture that is not
+ * beside takes the whole column. */
+static void test_beside(void **state)
+{
+        (void)state;
+        const char *src = tkit_test_env("TKIT_SOURCE");
+        char *md = tkit_xasprintf(
+            "# T\n\n## One\n\n![](%s/scenes/cb-example-6.xml \"beside\")\n\nShort text beside "
+            "the picture, long enough to take two lines or three in the room the picture leaves "
+            "for it on the page.\n\nA second paragraph.\n\n## Two\n\n![](%s/scenes/"
+            "cb-example-6.xml)\n\nText.\n",
+            src, src);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_book *b = tkit_book_read(md, strlen(md), "ch.md", &d);
+        assert_int_equal(d.errors, 0);
+        assert_int_equal(tkit_book_resolve(b, NULL, sets.sets, sets.n, &d), 0);
+        struct tkit_book_options o;
+        tkit_book_options_init(&o);
+        struct book_placed *v = NULL;
+        size_t n = 0;
+        assert_int_equal(tkit_book_layout_pdf(b, &o, &v, &n, &d), 1);
+        const struct book_placed *side = nth_picture(v, n, 0), *whole = nth_picture(v, n, 1);
+        double column = (210 - 40) * 72 / 25.4;
+        assert_true(side->beside_w > 20 && side->beside_w <= column * 0.45 + 0.01);
+        assert_true(whole->beside_w == 0);
+        size_t beside = 0;
+        const struct book_placed *two = NULL;
+        for (size_t i = 0; i < n; i++) {
+                if (v[i].shift > 0) {
+                        beside++;
+                        assert_true(fabs(v[i].shift - side->beside_w - 12) < 0.01);
+                        assert_int_equal(v[i].page, side->page);
+                        assert_true(v[i].y < side->y + side->h);
+                }
+                if (v[i].heading && v[i].y > side->y && !two)
+                        two = &v[i];
+        }
+        assert_true(beside >= 3); /* both paragraphs: the second starts beside it too */
+        assert_non_null(two);
+        assert_true(two->y >= side->y + side->h); /* "Two" below the picture's foot */
+        free(v);
+        tkit_book_destroy(b);
+        tkit_diags_finish(&d);
+        free(md);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -465,6 +513,7 @@ int main(void)
             cmocka_unit_test(test_counted),
             cmocka_unit_test(test_value_nouns),
             cmocka_unit_test(test_key),
+            cmocka_unit_test(test_beside),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }

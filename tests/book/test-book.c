@@ -1162,7 +1162,9 @@ static void test_example_chapter_html(void **state)
                         fail_msg("%s: %s", rel, se);
                 char *html = read_all(out, NULL);
                 assert_non_null(html);
-                assert_int_equal(count_of(html, "<figure class=\"tk-picture\""), 19);
+                assert_int_equal(count_of(html, "<figure class=\"tk-picture"), 19);
+                /* C&B Examples 4 to 9 beside their text */
+                assert_int_equal(count_of(html, "<figure class=\"tk-picture tk-beside\""), 6);
                 assert_int_equal(count_of(html, "<svg "), 19);
                 assert_int_equal(count_of(html, "<figcaption>"), 19);
                 assert_int_equal(count_of(html, "class=\"tk-value\""), 28);
