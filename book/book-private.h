@@ -106,6 +106,9 @@ void tkit_book_hyph_close(struct book_hyph *h);
 void tkit_book_hyphenate(struct book_hyph *h, const char *text, struct tkit_buf *out);
 bool tkit_book_ties_lang(const char *lang);
 char *tkit_book_ties(const char *text, bool markup); /* the caller frees it */
+/* Whether `s` (len bytes) ends with a one-letter word that a following line break must not
+ * leave at a line's end (the HTML's soft breaks). */
+bool tkit_book_tie_at_end(const char *s, size_t len);
 
 /* What the PDF's layout placed where, for tests: each line of text and each picture (with its
  * caption) on its page. */

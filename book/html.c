@@ -113,6 +113,7 @@ struct html {
         const char *name;
         struct tkit_buf out;
         int rc;
+        bool ties; /* the chapter's language ties one-letter words (tkit_book_ties_lang) */
 };
 
 /* One picture as inline SVG: render/'s SVG without its XML declaration, ids made unique, and
@@ -166,6 +167,18 @@ static bool tight_item(cmark_node *para)
         cmark_node *item = cmark_node_parent(para), *list = item ? cmark_node_parent(item) : NULL;
         return list && cmark_node_get_type(item) == CMARK_NODE_ITEM &&
                cmark_node_get_list_tight(list);
+}
+
+/* Text; in Czech, a one-letter preposition or conjunction tied to the next word. */
+static void text_node(struct html *h, const char *text)
+{
+        if (!h->ties) {
+                esc(&h->out, text);
+                return;
+        }
+        char *tied = tkit_book_ties(text, false);
+        esc(&h->out, tied);
+        free(tied);
 }
 
 static void code_or_value(struct html *h, cmark_node *n)
@@ -282,10 +295,12 @@ static bool inline_node(struct html *h, cmark_node *n, bool enter)
 {
         switch (cmark_node_get_type(n)) {
         case CMARK_NODE_TEXT:
-                esc(&h->out, cmark_node_get_literal(n));
+                text_node(h, cmark_node_get_literal(n));
                 return true;
-        case CMARK_NODE_SOFTBREAK:
-                tkit_buf_puts(&h->out, "\n");
+        case CMARK_NODE_SOFTBREAK: /* in cs, a one-letter word is tied to the next line's */
+                tkit_buf_puts(&h->out, h->ties && tkit_book_tie_at_end(h->out.data, h->out.len)
+                                           ? "\xc2\xa0"
+                                           : "\n");
                 return true;
         case CMARK_NODE_LINEBREAK:
                 tkit_buf_puts(&h->out, "<br />\n");
@@ -373,6 +388,7 @@ int tkit_book_write_html(const struct tkit_book *b, const struct tkit_book_optio
                          const char *name, struct tkit_diags *d)
 {
         struct html h = {.b = b, .o = o, .d = d, .name = name};
+        h.ties = tkit_book_ties_lang(tkit_book_lang(b, o));
         tkit_buf_init(&h.out);
         head(&h);
         body(&h);

@@ -302,3 +302,14 @@ char *tkit_book_value_print(const struct book_value *v, const char *lang)
                           : NULL;
         return s ? s : tkit_xasprintf("%ld", v->value);
 }
+
+bool tkit_book_tie_at_end(const char *s, size_t len)
+{
+        if (!len || !one_letter_word((unsigned char)s[len - 1]))
+                return false;
+        if (len == 1)
+                return true;
+        unsigned char c = (unsigned char)s[len - 2];
+        /* a blank, a tag's end, an opening bracket or quote, a no-break space (0xC2 0xA0) */
+        return c == ' ' || c == '\n' || c == '>' || c == '(' || c == '"' || c == 0xa0;
+}

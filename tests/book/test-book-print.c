@@ -162,6 +162,28 @@ static void test_ties(void **state)
         char *got = tie("<i>a</i> <b>most</b> &amp; v dom", true);
         assert_string_equal(got, "<i>a</i>\u00a0<b>most</b> &amp; v\u00a0dom");
         free(got);
+        /* the HTML of a Czech chapter too, across the source's line breaks; not in English */
+        static const char md[] = "Cesta a\nmost, v domě, *k řece*.\n";
+        for (int cs = 0; cs < 2; cs++) {
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_book *b =
+                    tkit_book_read(md, sizeof md - 1, cs ? "ch.cs.md" : "ch.en.md", &d);
+                assert_int_equal(tkit_book_resolve(b, NULL, NULL, 0, &d), 0);
+                char *html = NULL;
+                size_t len = 0;
+                FILE *f = open_memstream(&html, &len);
+                assert_int_equal(tkit_book_write(b, NULL, TKIT_BOOK_HTML, f, "x.html", NULL, &d),
+                                 0);
+                fclose(f);
+                const char *want = cs ? "<p>Cesta a\u00a0most, v\u00a0domě, <em>k\u00a0řece</em>.</p>"
+                                      : "<p>Cesta a\nmost, v domě, <em>k řece</em>.</p>";
+                if (!strstr(html, want))
+                        fail_msg("%s: no '%s' in:\n%s", cs ? "cs" : "en", want, html);
+                free(html);
+                tkit_book_destroy(b);
+                tkit_diags_finish(&d);
+        }
         assert_true(tkit_book_ties_lang("cs"));
         assert_true(tkit_book_ties_lang("sk"));
         assert_false(tkit_book_ties_lang("ro"));
@@ -348,7 +370,7 @@ static void test_value_nouns(void **state)
         FILE *f = open_memstream(&html, &len);
         assert_int_equal(tkit_book_write(b, NULL, TKIT_BOOK_HTML, f, "x.html", NULL, &d), 0);
         fclose(f);
-        assert_non_null(strstr(html, "|meeple\">4 družiníci</span> a "));
+        assert_non_null(strstr(html, "|meeple\">4 družiníci</span> a\u00a0")); /* cs: tied */
         assert_non_null(strstr(html, "|figure\">7 figurek</span>"));
         assert_non_null(strstr(html, "points:you\">12</span>"));
         assert_non_null(strstr(html, "<figcaption>Zpět: 4 družiníci</figcaption>"));
