@@ -31,6 +31,7 @@ struct book_picture {
         double tile_mm;             /* 0: the options' */
         enum tkit_scene_state view; /* view=before|during|after: render's moments of a scene */
         bool full, grid;
+        bool beside; /* set beside the text that follows it, on the page's outer side */
         int scene;     /* index into scenes, -1 until resolved */
         char *caption; /* the alt text, else the scene's caption in the chapter's language */
 };
@@ -42,14 +43,21 @@ struct book_value {
         bool assert; /* N=... */
         long expected;
         char *scene_ref; /* a picture's scene id, or a scene file (.xml) */
-        char *path;      /* what follows the scene */
+        char *path;      /* what follows the scene, up to a '|' */
+        char *noun;      /* `|NOUN`: the number printed with its noun (tkit_text_counted), or NULL */
         int scene;       /* -1 until resolved */
         long value;
         bool ok;
 };
 
+/* Where the key of the marks goes: the chapter's `key:` (docs/book.md, "The key of the marks"). */
+enum book_key { BOOK_KEY_NONE = 0, BOOK_KEY_CHAPTER, BOOK_KEY_PICTURES };
+
 struct tkit_book {
         char *file; /* the chapter's name */
+        char *lang; /* the chapter's own language (first-line comment, file name), or NULL */
+        enum book_key key;
+        char resolved_lang[16]; /* the language it was resolved in: values with nouns in text */
         char *dir;  /* its directory, with a trailing '/', or "" */
         cmark_node *doc;
         size_t *line_start; /* byte offset of each line (1-based lines: line_start[line - 1]) */
@@ -72,6 +80,8 @@ struct tkit_book {
 void tkit_book_node_pos(const struct tkit_book *b, cmark_node *n, int *line, int *column);
 /* The value's text (the number) for a code span that is a value, else NULL. */
 const struct book_value *tkit_book_value_of(const struct tkit_book *b, cmark_node *code);
+/* The value as printed in `lang`: "6", or with its noun "2 meepleși"; the caller frees it. */
+char *tkit_book_value_print(const struct book_value *v, const char *lang);
 /* The picture whose paragraph is `para`, else NULL. */
 const struct book_picture *tkit_book_picture_of(const struct tkit_book *b, cmark_node *para);
 /* Render options for a picture at `tile_mm` (points per tile). */
@@ -83,6 +93,43 @@ void tkit_book_render_options(const struct tkit_book *b, const struct book_pictu
 char *tkit_book_title(const struct tkit_book *b);
 /* Text of an inline subtree, values replaced by their numbers; the caller frees it. */
 char *tkit_book_plain_text(const struct tkit_book *b, cmark_node *n);
+
+/* A value's `|NOUN` (lang.c): taken off its path into v->noun, an unknown noun reported. */
+void tkit_book_value_noun(struct tkit_book *b, struct book_value *v, struct tkit_diags *d);
+/* lang.c: the chapter's language (read from its first comment or its file name, into b->lang),
+ * hyphenation points (U+00AD) from the system's patterns, and no-break spaces after Czech and
+ * Slovak one-letter words. */
+void tkit_book_find_lang(struct tkit_book *b, struct tkit_diags *d);
+struct book_hyph;
+struct book_hyph *tkit_book_hyph_open(const char *lang); /* NULL: no patterns for it */
+void tkit_book_hyph_close(struct book_hyph *h);
+void tkit_book_hyphenate(struct book_hyph *h, const char *text, struct tkit_buf *out);
+bool tkit_book_ties_lang(const char *lang);
+char *tkit_book_ties(const char *text, bool markup); /* the caller frees it */
+/* Whether `s` (len bytes) ends with a one-letter word that a following line break must not
+ * leave at a line's end (the HTML's soft breaks). */
+bool tkit_book_tie_at_end(const char *s, size_t len);
+
+/* What the PDF's layout placed where, for tests: each line of text and each picture (with its
+ * caption) on its page. */
+struct book_placed {
+        bool picture;
+        bool key;           /* the chapter's key of the marks (key: chapter) */
+        unsigned marks;     /* a picture's or the key's marks: 1 << enum tkit_scene_key_mark */
+        double key_h;       /* a picture: the height of the key under it (key: pictures) */
+        double beside_w;    /* a picture beside the text: its width, else 0 */
+        double shift;       /* a line beside such a picture: the room it leaves for it */
+        bool heading;       /* a line of a heading */
+        int block;          /* the paragraph, heading, code block or picture (in chapter order) */
+        int line, lines;    /* a line's place in its block (0-based) and the block's lines */
+        int with;           /* a picture: the paragraph it is kept with, -1 when none */
+        int page;           /* 0-based */
+        double y, h;        /* points from the page's top */
+};
+/* Lays out the resolved chapter as tkit_book_write_pdf() would; returns the number of pages and
+ * the placed rows (the caller frees them), or -1 after reporting into `d`. */
+int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_options *o,
+                         struct book_placed **placed, size_t *n, struct tkit_diags *d);
 
 int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
                         const char *name, int *pages, struct tkit_diags *d);

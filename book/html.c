@@ -113,6 +113,7 @@ struct html {
         const char *name;
         struct tkit_buf out;
         int rc;
+        bool ties; /* the chapter's language ties one-letter words (tkit_book_ties_lang) */
 };
 
 /* One picture as inline SVG: render/'s SVG without its XML declaration, ids made unique, and
@@ -151,7 +152,8 @@ static void svg_picture(struct html *h, const struct book_picture *p, size_t ind
 static void figure(struct html *h, const struct book_picture *p)
 {
         size_t index = (size_t)(p - h->b->pictures);
-        tkit_buf_printf(&h->out, "<figure class=\"tk-picture\" id=\"picture-%zu\">\n", index + 1);
+        tkit_buf_printf(&h->out, "<figure class=\"tk-picture%s\" id=\"picture-%zu\">\n",
+                        p->beside ? " tk-beside" : "", index + 1);
         svg_picture(h, p, index);
         tkit_buf_puts(&h->out, "\n<figcaption>");
         esc(&h->out, p->caption);
@@ -167,13 +169,29 @@ static bool tight_item(cmark_node *para)
                cmark_node_get_list_tight(list);
 }
 
+/* Text; in Czech, a one-letter preposition or conjunction tied to the next word. */
+static void text_node(struct html *h, const char *text)
+{
+        if (!h->ties) {
+                esc(&h->out, text);
+                return;
+        }
+        char *tied = tkit_book_ties(text, false);
+        esc(&h->out, tied);
+        free(tied);
+}
+
 static void code_or_value(struct html *h, cmark_node *n)
 {
         const struct book_value *v = tkit_book_value_of(h->b, n);
         if (v) {
                 tkit_buf_puts(&h->out, "<span class=\"tk-value\" data-value=\"");
                 esc(&h->out, v->text);
-                tkit_buf_printf(&h->out, "\">%ld</span>", v->value);
+                char *s = tkit_book_value_print(v, tkit_book_lang(h->b, h->o));
+                tkit_buf_puts(&h->out, "\">");
+                esc(&h->out, s);
+                tkit_buf_puts(&h->out, "</span>");
+                free(s);
                 return;
         }
         tkit_buf_puts(&h->out, "<code>");
@@ -277,10 +295,12 @@ static bool inline_node(struct html *h, cmark_node *n, bool enter)
 {
         switch (cmark_node_get_type(n)) {
         case CMARK_NODE_TEXT:
-                esc(&h->out, cmark_node_get_literal(n));
+                text_node(h, cmark_node_get_literal(n));
                 return true;
-        case CMARK_NODE_SOFTBREAK:
-                tkit_buf_puts(&h->out, "\n");
+        case CMARK_NODE_SOFTBREAK: /* in cs, a one-letter word is tied to the next line's */
+                tkit_buf_puts(&h->out, h->ties && tkit_book_tie_at_end(h->out.data, h->out.len)
+                                           ? "\xc2\xa0"
+                                           : "\n");
                 return true;
         case CMARK_NODE_LINEBREAK:
                 tkit_buf_puts(&h->out, "<br />\n");
@@ -331,9 +351,9 @@ static void head(struct html *h)
         char *title = tkit_book_title(h->b);
         tkit_buf_puts(&h->out,
                       "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"");
-        esc(&h->out, o->lang);
+        esc(&h->out, tkit_book_lang(h->b, o));
         tkit_buf_puts(&h->out, "\" xml:lang=\"");
-        esc(&h->out, o->lang);
+        esc(&h->out, tkit_book_lang(h->b, o));
         tkit_buf_puts(&h->out,
                       "\">\n<head>\n<meta charset=\"utf-8\" />\n"
                       "<meta name=\"generator\" content=\"tilekit " TKIT_VERSION "\" />\n"
@@ -348,6 +368,8 @@ static void head(struct html *h)
             "h1, h2, h3, h4, figcaption { font-family: \"DejaVu Sans\", sans-serif; }\n"
             "figure.tk-picture { margin: 1.2em 0; text-align: center; }\n"
             "figure.tk-picture svg { max-width: 100%%; height: auto; }\n"
+            "figure.tk-beside { float: right; max-width: 45%%; margin: 0.3em 0 0.8em 1.2em; }\n"
+            "h1, h2, h3, h4, h5, h6, figure.tk-picture { clear: both; }\n"
             "figcaption { font-size: 0.85em; font-style: italic; text-align: left; }\n"
             "blockquote { border-left: 3px solid #bbb; margin-left: 0; padding-left: 1em; }\n"
             "pre { background: #f2f2f2; padding: 0.5em; overflow-x: auto; }\n"
@@ -366,6 +388,7 @@ int tkit_book_write_html(const struct tkit_book *b, const struct tkit_book_optio
                          const char *name, struct tkit_diags *d)
 {
         struct html h = {.b = b, .o = o, .d = d, .name = name};
+        h.ties = tkit_book_ties_lang(tkit_book_lang(b, o));
         tkit_buf_init(&h.out);
         head(&h);
         body(&h);

@@ -6,6 +6,7 @@
 #include "book/book-private.h"
 
 #include "render/tkit-render.h"
+#include "text/tkit-text.h"
 
 #include <cairo-pdf.h>
 #include <cairo.h>
@@ -23,8 +24,12 @@
 #define MAX_BARS 8     /* block-quote bars drawn; deeper quotes are indented, not barred */
 #define LIST_INDENT 18 /* points */
 #define QUOTE_INDENT 14
+#define KEEP_ROOM 80 /* points: a heading (with its gaps) and two lines of text */
+#define KEY_SIZE 8.0 /* points: the words of the key of the marks */
+#define BESIDE_SHARE 0.45 /* a picture beside the text: at most this share of the column */
+#define GUTTER 12         /* points between it and the text */
 
-enum row_kind { ROW_LINE, ROW_PICTURE, ROW_GAP, ROW_RULE };
+enum row_kind { ROW_LINE, ROW_PICTURE, ROW_GAP, ROW_RULE, ROW_KEY };
 
 struct row {
         enum row_kind kind;
@@ -45,6 +50,16 @@ struct row {
         char *title; /* that heading's text */
         int page;    /* 0-based, after pagination; -1: dropped (a gap at a page top) */
         double y;
+        int block;         /* the paragraph, heading, code block or picture it belongs to */
+        int line_no, lines; /* a line's place in its block (0-based), and the block's lines */
+        int with;           /* a picture: the block it is kept with (-1: none) */
+        bool in_heading;    /* a line of a heading */
+        unsigned marks;     /* a picture's or the key's marks: 1 << enum tkit_scene_key_mark */
+        double key_h;       /* a picture: the height of its key (key: pictures) */
+        double beside_w;    /* a picture beside the text: its width (caption too), else 0 */
+        double shift;       /* a line beside a picture: how far right it moves when the
+                             * picture is on the left (the page's outer side, even pages) */
+        bool hold;          /* a gap that is not dropped: it clears a picture beside the text */
 };
 
 struct pdf {
@@ -65,7 +80,14 @@ struct pdf {
         double bars[MAX_BARS];
         PangoLayout *marker; /* a list item's marker waiting for its first row */
         double marker_x;
+        int blocks; /* blocks so far: the next one's number */
+        unsigned all_marks; /* every picture's marks: the chapter's key */
+        long beside_row;    /* the picture beside the text being set, -1 when none */
+        double beside_h;    /* its height with its caption */
+        long key_row;       /* the chapter's key (key: chapter), -1 until placed */
         int rc;
+        const char *lang;       /* the chapter's (tkit_book_lang) */
+        struct book_hyph *hyph; /* its hyphenation patterns, NULL when there are none */
 };
 
 /* ---------------------------------------------------------------- text */
@@ -91,8 +113,19 @@ static void markup_esc(struct tkit_buf *o, const char *s)
         }
 }
 
-/* Pango markup for the inline children of `n`. */
-static void inline_markup(const struct tkit_book *b, cmark_node *n, struct tkit_buf *o)
+/* Text with its hyphenation points (U+00AD), escaped for markup. */
+static void text_markup(struct book_hyph *h, const char *text, struct tkit_buf *o)
+{
+        struct tkit_buf t;
+        tkit_buf_init(&t);
+        tkit_book_hyphenate(h, text, &t);
+        markup_esc(o, t.data ? t.data : "");
+        tkit_buf_finish(&t);
+}
+
+/* Pango markup for the inline children of `n`, hyphenated with `h` (may be NULL). */
+static void inline_markup(const struct tkit_book *b, cmark_node *n, struct book_hyph *h,
+                          const char *lang, struct tkit_buf *o)
 {
         cmark_iter *it = cmark_iter_new(n);
         cmark_event_type ev;
@@ -103,7 +136,7 @@ static void inline_markup(const struct tkit_book *b, cmark_node *n, struct tkit_
                         continue;
                 switch (cmark_node_get_type(c)) {
                 case CMARK_NODE_TEXT:
-                        markup_esc(o, cmark_node_get_literal(c));
+                        text_markup(h, cmark_node_get_literal(c), o);
                         break;
                 case CMARK_NODE_SOFTBREAK:
                         tkit_buf_puts(o, " ");
@@ -114,7 +147,9 @@ static void inline_markup(const struct tkit_book *b, cmark_node *n, struct tkit_
                 case CMARK_NODE_CODE: {
                         const struct book_value *v = tkit_book_value_of(b, c);
                         if (v) {
-                                tkit_buf_printf(o, "%ld", v->value);
+                                char *s = tkit_book_value_print(v, lang);
+                                text_markup(h, s, o);
+                                free(s);
                                 break;
                         }
                         tkit_buf_puts(o, "<span font_family=\"" MONO_FONT "\" size=\"92%\">");
@@ -154,20 +189,41 @@ static PangoLayout *layout_new(struct pdf *p, const char *font, double size, dou
         return l;
 }
 
+/* The chapter's language on the whole text: Pango shapes, breaks and hyphenates by it (a hyphen
+ * at each U+00AD where it breaks a line). */
+static void set_lang(PangoAttrList *attrs, const char *lang)
+{
+        if (!lang)
+                return; /* code: not hyphenated, no language */
+        PangoAttribute *a = pango_attr_language_new(pango_language_from_string(lang));
+        a->start_index = 0;
+        a->end_index = PANGO_ATTR_INDEX_TO_TEXT_END;
+        pango_attr_list_insert_before(attrs, a);
+}
+
 /* Sets the markup, or the text as it is when the markup does not parse (it always should:
- * everything in it is escaped); pango_parse_markup reports without printing. */
-static void layout_markup(PangoLayout *l, const char *markup)
+ * everything in it is escaped); pango_parse_markup reports without printing. In Czech and
+ * Slovak, a one-letter word is tied to the next (tkit_book_ties). */
+static void layout_markup_lang(PangoLayout *l, const char *markup, const char *lang)
 {
         PangoAttrList *attrs = NULL;
         char *text = NULL;
-        if (pango_parse_markup(markup, -1, 0, &attrs, &text, NULL, NULL)) {
+        char *tied = tkit_book_ties_lang(lang) ? tkit_book_ties(markup, true) : NULL;
+        if (pango_parse_markup(tied ? tied : markup, -1, 0, &attrs, &text, NULL, NULL)) {
                 pango_layout_set_text(l, text, -1);
+                set_lang(attrs, lang);
                 pango_layout_set_attributes(l, attrs);
                 pango_attr_list_unref(attrs);
                 g_free(text);
         } else {
                 pango_layout_set_text(l, markup, -1);
         }
+        free(tied);
+}
+
+static void layout_markup(struct pdf *p, PangoLayout *l, const char *markup)
+{
+        layout_markup_lang(l, markup, p->lang);
 }
 
 /* ---------------------------------------------------------------- rows */
@@ -178,6 +234,7 @@ static struct row *add_row(struct pdf *p, enum row_kind k, double h)
         memset(r, 0, sizeof *r);
         r->kind = k;
         r->h = h;
+        r->block = r->with = -1;
         r->x = p->margin + p->indent;
         r->w = p->width - p->indent;
         r->nbars = p->nbars < MAX_BARS ? p->nbars : MAX_BARS;
@@ -193,7 +250,7 @@ static struct row *add_row(struct pdf *p, enum row_kind k, double h)
 /* Vertical space; consecutive gaps merge into the largest. */
 static void gap(struct pdf *p, double h, bool keep)
 {
-        if (p->nrows && p->rows[p->nrows - 1].kind == ROW_GAP) {
+        if (p->nrows && p->rows[p->nrows - 1].kind == ROW_GAP && !p->rows[p->nrows - 1].hold) {
                 struct row *r = &p->rows[p->nrows - 1];
                 r->h = r->h > h ? r->h : h;
                 r->keep = r->keep || keep;
@@ -208,6 +265,7 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
 {
         PangoLayoutIter *it = pango_layout_get_iter(l);
         size_t first = p->nrows;
+        int block = p->blocks++;
         do {
                 int y0, y1;
                 pango_layout_iter_get_line_yrange(it, &y0, &y1);
@@ -219,6 +277,9 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
                 r->line_x = (double)logical.x / PANGO_SCALE;
                 r->code = code;
                 r->keep = heading > 0;
+                r->block = block;
+                r->in_heading = heading > 0;
+                r->line_no = (int)(p->nrows - 1 - first);
                 if (heading && p->nrows - 1 == first) {
                         r->heading = heading;
                         r->title = tkit_book_plain_text(p->b, n);
@@ -226,9 +287,61 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
         } while (pango_layout_iter_next_line(it));
         pango_layout_iter_free(it);
         size_t lines = p->nrows - first;
+        for (size_t k = first; k < p->nrows; k++)
+                p->rows[k].lines = (int)lines;
         if (!heading && !code && lines >= 2) { /* no first or last line alone on a page */
                 p->rows[first].keep = true;
                 p->rows[p->nrows - 2].keep = true;
+        }
+}
+
+/* ---------------------------------------------------------------- pictures beside the text */
+
+/* The height set since the picture beside the text. */
+static double beside_used(const struct pdf *p)
+{
+        double h = 0;
+        for (size_t i = (size_t)p->beside_row + 1; i < p->nrows; i++)
+                h += p->rows[i].h;
+        return h;
+}
+
+/* Ends a picture beside the text: what follows starts below it (a gap that stays). */
+static void end_beside(struct pdf *p)
+{
+        if (p->beside_row < 0)
+                return;
+        double left = p->beside_h - beside_used(p);
+        p->beside_row = -1;
+        if (left > 0) {
+                struct row *r = add_row(p, ROW_GAP, left);
+                r->hold = true;
+        }
+}
+
+/* The width a paragraph leaves for a picture beside it (0 when none): a paragraph that starts
+ * below the picture's foot ends it. */
+static double beside_room(struct pdf *p)
+{
+        if (p->beside_row < 0)
+                return 0;
+        if (beside_used(p) >= p->beside_h) {
+                p->beside_row = -1;
+                return 0;
+        }
+        return p->rows[p->beside_row].beside_w + GUTTER;
+}
+
+/* The lines set beside the picture: kept on its page, moved right when it is on the left. */
+static void beside_lines(struct pdf *p, size_t first, double room)
+{
+        if (room <= 0)
+                return;
+        for (size_t i = (size_t)p->beside_row; i < p->nrows; i++)
+                p->rows[i].keep = true;
+        for (size_t i = first; i < p->nrows; i++) {
+                p->rows[i].shift = room;
+                p->rows[i].w -= room;
         }
 }
 
@@ -236,35 +349,44 @@ static void paragraph(struct pdf *p, cmark_node *n)
 {
         struct tkit_buf m;
         tkit_buf_init(&m);
-        inline_markup(p->b, n, &m);
-        PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent);
+        inline_markup(p->b, n, p->hyph, p->lang, &m);
+        double room = beside_room(p);
+        size_t first = p->nrows;
+        PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent - room);
         pango_layout_set_line_spacing(l, 1.3f);
         pango_layout_set_justify(l, true);
-        layout_markup(l, m.data);
+        layout_markup(p, l, m.data);
         tkit_buf_finish(&m);
         layout_rows(p, l, false, 0, n);
+        beside_lines(p, first, room);
 }
+
+static void add_key_row(struct pdf *p); /* the key of the marks, below */
 
 static void heading(struct pdf *p, cmark_node *n)
 {
         static const double size[] = {20, 15, 12.5, 11, 10.5, 10.5};
+        end_beside(p);
         int level = cmark_node_get_heading_level(n);
         level = level < 1 ? 1 : level > 6 ? 6 : level;
         gap(p, level == 1 ? 6 : 14, false);
         struct tkit_buf m;
         tkit_buf_init(&m);
         tkit_buf_puts(&m, "<b>");
-        inline_markup(p->b, n, &m);
+        inline_markup(p->b, n, NULL, p->lang, &m); /* headings are not hyphenated */
         tkit_buf_puts(&m, "</b>");
         PangoLayout *l = layout_new(p, SANS_FONT, size[level - 1], p->width - p->indent);
-        layout_markup(l, m.data);
+        layout_markup(p, l, m.data);
         tkit_buf_finish(&m);
         layout_rows(p, l, false, level, n);
         gap(p, level == 1 ? 10 : 5, true);
+        if (level == 1)
+                add_key_row(p);
 }
 
 static void code_block(struct pdf *p, cmark_node *n)
 {
+        end_beside(p);
         const char *lit = cmark_node_get_literal(n);
         size_t len = lit ? strlen(lit) : 0;
         while (len && lit[len - 1] == '\n')
@@ -275,9 +397,92 @@ static void code_block(struct pdf *p, cmark_node *n)
         markup_esc(&m, text);
         free(text);
         PangoLayout *l = layout_new(p, MONO_FONT, 8.5, p->width - p->indent - 8);
-        layout_markup(l, m.data ? m.data : "");
+        layout_markup_lang(l, m.data ? m.data : "", NULL);
         tkit_buf_finish(&m);
         layout_rows(p, l, true, 0, n);
+}
+
+/* ---------------------------------------------------------------- the key of the marks */
+
+/* The marks a picture uses, from its map: the frame of the tile placed, the ring of what the move
+ * adds (drawn in the move shown only), the discs of what goes back or is removed. */
+static unsigned picture_marks(const struct tkit_scene_picture *pic, enum tkit_scene_state view)
+{
+        unsigned m = 0;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *k = &pic->marks[i];
+                bool figure = k->kind == TKIT_MARK_FIGURE || k->kind == TKIT_MARK_POST ||
+                              k->kind == TKIT_MARK_TOKEN;
+                if (k->kind == TKIT_MARK_NEW_TILE)
+                        m |= 1u << TKIT_KEY_TILE_PLACED;
+                if (figure && k->is_new && view == TKIT_SCENE_DURING)
+                        m |= 1u << TKIT_KEY_NEW;
+                if (figure && k->returned)
+                        m |= 1u << TKIT_KEY_RETURNED;
+                if (figure && k->removed)
+                        m |= 1u << TKIT_KEY_REMOVED;
+        }
+        return m;
+}
+
+/* Lays out (cr NULL: measures) the key of `marks` from (x, y) in a width `w`: each mark's swatch
+ * beside its words from text/ in the chapter's language (the words of the pictures' legend),
+ * wrapped. Returns its height. */
+static double key_items(struct pdf *p, cairo_t *cr, double x, double y, double w, unsigned marks)
+{
+        int lang = tkit_lang_parse(p->lang);
+        double sw = KEY_SIZE * 1.8, line_h = KEY_SIZE * 1.9, cx = x, h = 0;
+        bool any = false;
+        for (int k = 0; k < TKIT_KEY_COUNT; k++) {
+                if (!(marks & (1u << k)))
+                        continue;
+                PangoLayout *l = layout_new(p, SANS_FONT, KEY_SIZE, w);
+                pango_layout_set_width(l, -1);
+                pango_layout_set_text(
+                    l,
+                    tkit_text_term(lang < 0 ? TKIT_LANG_EN : (enum tkit_lang)lang,
+                                   (enum tkit_text_term)(TKIT_TERM_TILE_PLACED + k)),
+                    -1);
+                int tw, th;
+                pango_layout_get_size(l, &tw, &th);
+                double gap_w = KEY_SIZE * 0.4; /* between the swatch and its words */
+                double item = sw + gap_w + (double)tw / PANGO_SCALE + KEY_SIZE * 1.2;
+                if (cx > x && cx + item > x + w) {
+                        cx = x;
+                        h += line_h;
+                }
+                if (cr) {
+                        tkit_scene_key_swatch(cr, (enum tkit_scene_key_mark)k, cx + sw / 2,
+                                              y + h + line_h / 2, KEY_SIZE * 1.6);
+                        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+                        cairo_move_to(cr, cx + sw + gap_w,
+                                      y + h + (line_h - (double)th / PANGO_SCALE) / 2);
+                        pango_cairo_show_layout(cr, l);
+                }
+                cx += item;
+                any = true;
+        }
+        return any ? h + line_h : 0;
+}
+
+/* The chapter's key (key: chapter) goes after its title; its marks are known once every picture
+ * is measured (key_finish). */
+static void add_key_row(struct pdf *p)
+{
+        if (p->b->key != BOOK_KEY_CHAPTER || p->key_row >= 0)
+                return;
+        p->key_row = (long)p->nrows;
+        add_row(p, ROW_KEY, 0);
+        gap(p, 8, false);
+}
+
+static void key_finish(struct pdf *p)
+{
+        if (p->key_row < 0)
+                return;
+        struct row *r = &p->rows[p->key_row];
+        r->marks = p->all_marks;
+        r->h = key_items(p, NULL, r->x, 0, r->w, r->marks);
 }
 
 /* A picture and its caption as one row that no page break cuts, scaled down (vector) when the
@@ -300,20 +505,47 @@ static void picture(struct pdf *p, const struct book_picture *bp)
                 p->rc = rc;
                 return;
         }
+        end_beside(p);
         double w = p->width - p->indent;
-        PangoLayout *cap = layout_new(p, SANS_FONT " Italic", 8.5, w);
-        pango_layout_set_text(cap, bp->caption ? bp->caption : "", -1);
+        /* beside the text: at most a share of the column, the caption as wide as the picture */
+        double maxw = bp->beside ? w * BESIDE_SHARE : w;
+        double capw = bp->beside ? (pic.width < maxw ? pic.width : maxw) : w;
+        PangoLayout *cap = layout_new(p, SANS_FONT " Italic", 8.5, capw);
+        struct tkit_buf cm;
+        tkit_buf_init(&cm);
+        text_markup(p->hyph, bp->caption ? bp->caption : "", &cm);
+        layout_markup(p, cap, cm.data ? cm.data : "");
+        tkit_buf_finish(&cm);
         int cw, ch;
         pango_layout_get_size(cap, &cw, &ch);
-        double caph = (double)ch / PANGO_SCALE, room = p->bottom - p->top - caph - 12;
+        /* the page keeps room for the heading before it and two lines of its paragraph, so
+         * that the picture stays with them (keep_pictures) */
+        double caph = (double)ch / PANGO_SCALE,
+               room = p->bottom - p->top - caph - 12 - KEEP_ROOM;
         double scale = 1;
-        if (pic.width * scale > w)
-                scale = w / pic.width;
+        if (pic.width * scale > maxw)
+                scale = maxw / pic.width;
         if (pic.height * scale > room && room > 0)
                 scale = room / pic.height;
         gap(p, 6, false);
-        struct row *r = add_row(p, ROW_PICTURE, pic.height * scale + 5 + caph);
+        unsigned marks = picture_marks(&pic, bp->view);
+        p->all_marks |= marks;
+        double key_h =
+            p->b->key == BOOK_KEY_PICTURES ? key_items(p, NULL, 0, 0, capw, marks) : 0;
+        double h = pic.height * scale + 5 + caph + key_h;
+        struct row *r = add_row(p, ROW_PICTURE, bp->beside ? 0 : h);
+        r->marks = marks;
+        r->key_h = key_h;
+        if (bp->beside) { /* the text that follows is set beside it (beside_room) */
+                r->beside_w = capw;
+                r->keep = true;
+                p->beside_row = (long)(p->nrows - 1);
+                p->beside_h = h;
+        }
         r->picture = bp;
+        r->block = p->blocks++;
+        r->lines = 1;
+        r->with = -1;
         r->pic_w = pic.width;
         r->pic_h = pic.height;
         r->scale = scale;
@@ -336,12 +568,15 @@ static void keep_pictures(struct pdf *p)
                     !p->rows[j].code) {
                         for (size_t k = i; k < j; k++)
                                 p->rows[k].keep = true;
+                        p->rows[i].with = p->rows[j].block;
                         continue;
                 }
                 for (size_t k = i; k-- > 0;) {
                         if (p->rows[k].kind == ROW_PICTURE || p->rows[k].heading)
                                 break;
                         p->rows[k].keep = true;
+                        if (p->rows[k].kind == ROW_LINE)
+                                p->rows[i].with = p->rows[k].block;
                         if (p->rows[k].kind != ROW_GAP)
                                 break;
                 }
@@ -446,6 +681,7 @@ static void walk(struct pdf *p)
                         leaf = true;
                         break;
                 case CMARK_NODE_THEMATIC_BREAK:
+                        end_beside(p);
                         gap(p, 6, false);
                         add_row(p, ROW_RULE, 1);
                         gap(p, 6, false);
@@ -460,6 +696,7 @@ static void walk(struct pdf *p)
                 if (leaf && enter && cmark_node_first_child(n))
                         cmark_iter_reset(it, n, CMARK_EVENT_EXIT);
         }
+        end_beside(p);
         free(saved);
         cmark_iter_free(it);
 }
@@ -474,7 +711,7 @@ static int paginate(struct pdf *p)
         size_t first = 0; /* the first row of the page */
         for (size_t i = 0; i < p->nrows;) {
                 struct row *r = &p->rows[i];
-                if (r->kind == ROW_GAP && (y == p->top || i + 1 == p->nrows)) {
+                if (r->kind == ROW_GAP && !r->hold && (y == p->top || i + 1 == p->nrows)) {
                         r->page = -1; /* no space at the top of a page */
                         i++;
                         continue;
@@ -511,6 +748,15 @@ static void draw_picture(struct pdf *p, cairo_t *cr, const struct book_picture *
         tkit_scene_picture_finish(&pic);
 }
 
+/* A picture's height with its caption and key (a picture beside the text takes no row height
+ * of its own). */
+static double picture_height(const struct row *r)
+{
+        int cw, ch;
+        pango_layout_get_size(r->caption, &cw, &ch);
+        return r->pic_h * r->scale + 5 + (double)ch / PANGO_SCALE + r->key_h;
+}
+
 static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
 {
         cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
@@ -533,7 +779,9 @@ static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
         }
         switch (r->kind) {
         case ROW_LINE:
-                cairo_move_to(cr, r->x + (r->code ? 4 : 0) + r->line_x, r->y + r->baseline);
+                cairo_move_to(cr,
+                              r->x + (r->code ? 4 : 0) + r->line_x + (r->page % 2 ? r->shift : 0),
+                              r->y + r->baseline);
                 pango_cairo_show_layout_line(cr, r->line);
                 break;
         case ROW_RULE:
@@ -543,16 +791,26 @@ static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
                 cairo_stroke(cr);
                 break;
         case ROW_PICTURE: {
-                double pw = r->pic_w * r->scale;
+                double pw = r->pic_w * r->scale, x = r->x, w = r->w, h = r->h;
+                if (r->beside_w > 0) { /* on the outer side: right on odd pages, left on even */
+                        w = r->beside_w;
+                        x = r->page % 2 ? r->x : r->x + r->w - w;
+                        h = picture_height(r);
+                }
                 cairo_save(cr);
-                cairo_translate(cr, r->x + (r->w - pw) / 2, r->y);
+                cairo_translate(cr, x + (w - pw) / 2, r->y);
                 cairo_scale(cr, r->scale, r->scale);
                 draw_picture(p, cr, r->picture);
                 cairo_restore(cr);
-                cairo_move_to(cr, r->x, r->y + r->pic_h * r->scale + 5);
+                cairo_move_to(cr, x, r->y + r->pic_h * r->scale + 5);
                 pango_cairo_show_layout(cr, r->caption);
+                if (r->key_h > 0)
+                        key_items(p, cr, x, r->y + h - r->key_h, w, r->marks);
                 break;
         }
+        case ROW_KEY:
+                key_items(p, cr, r->x, r->y, r->w, r->marks);
+                break;
         case ROW_GAP:
                 break;
         }
@@ -663,7 +921,9 @@ static void setup(struct pdf *p)
         cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
         pango_cairo_context_set_font_options(p->pc, fo);
         cairo_font_options_destroy(fo);
-        pango_context_set_language(p->pc, pango_language_from_string(p->o->lang));
+        p->lang = tkit_book_lang(p->b, p->o);
+        pango_context_set_language(p->pc, pango_language_from_string(p->lang));
+        p->hyph = tkit_book_hyph_open(p->lang);
 }
 
 static void teardown(struct pdf *p)
@@ -677,22 +937,70 @@ static void teardown(struct pdf *p)
         free(p->layouts);
         g_object_unref(p->pc);
         g_object_unref(p->fm);
+        tkit_book_hyph_close(p->hyph);
+}
+
+/* Typesets and cuts into pages; returns the number of pages, 0 after an error (p->rc), -1 when
+ * the page leaves no room for text. */
+static int lay_out(struct pdf *p)
+{
+        setup(p);
+        if (p->width < 72 || p->bottom - p->top < 72) {
+                tkit_diags_add(p->d, TKIT_SEV_ERROR, p->name, 0, NULL, NULL, NULL,
+                               "the margins leave less than 1 inch for the text");
+                p->rc = TKIT_E_USAGE;
+                return -1;
+        }
+        p->key_row = -1;
+        p->beside_row = -1;
+        walk(p);
+        key_finish(p);
+        keep_pictures(p);
+        return p->rc ? 0 : paginate(p);
+}
+
+int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_options *o,
+                         struct book_placed **placed, size_t *n, struct tkit_diags *d)
+{
+        struct pdf p = {.b = b, .o = o, .d = d, .name = b->file};
+        int pages = lay_out(&p);
+        *placed = NULL;
+        *n = 0;
+        size_t cap = 0;
+        for (size_t i = 0; i < p.nrows && !p.rc; i++) {
+                const struct row *r = &p.rows[i];
+                if (r->kind != ROW_LINE && r->kind != ROW_PICTURE && r->kind != ROW_KEY)
+                        continue;
+                *TKIT_PUSH(*placed, *n, cap) = (struct book_placed){
+                    .picture = r->kind == ROW_PICTURE,
+                    .key = r->kind == ROW_KEY,
+                    .marks = r->marks,
+                    .key_h = r->key_h,
+                    .beside_w = r->beside_w,
+                    .shift = r->shift,
+                    .heading = r->in_heading,
+                    .block = r->block,
+                    .line = r->line_no,
+                    .lines = r->lines,
+                    .with = r->with,
+                    .page = r->page,
+                    .y = r->y,
+                    .h = r->beside_w > 0 ? picture_height(r) : r->h};
+        }
+        int rc = p.rc;
+        teardown(&p);
+        return rc ? -1 : pages;
 }
 
 int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
                         const char *name, int *pages, struct tkit_diags *d)
 {
         struct pdf p = {.b = b, .o = o, .d = d, .name = name};
-        setup(&p);
-        if (p.width < 72 || p.bottom - p.top < 72) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
-                               "the margins leave less than 1 inch for the text");
+        int n = lay_out(&p);
+        if (n < 0) {
                 teardown(&p);
                 return TKIT_E_USAGE;
         }
-        walk(&p);
-        keep_pictures(&p);
-        int n = p.rc ? 0 : paginate(&p);
         struct sink k = {f, 0};
         cairo_surface_t *s = cairo_pdf_surface_create_for_stream(sink_write, &k, p.pw, p.ph);
         cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "tilekit " TKIT_VERSION);

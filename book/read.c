@@ -24,7 +24,7 @@ enum tkit_book_format tkit_book_format_from_path(const char *path)
 void tkit_book_options_init(struct tkit_book_options *o)
 {
         memset(o, 0, sizeof *o);
-        o->lang = "en";
+        o->lang = NULL; /* the chapter's */
         o->page_w_mm = 210;
         o->page_h_mm = 297;
         o->margin_mm = 20;
@@ -173,12 +173,14 @@ static void picture_option(struct tkit_book *b, struct book_picture *p, const ch
                 p->full = true;
         } else if (strcmp(opt, "grid") == 0) {
                 p->grid = true;
+        } else if (strcmp(opt, "beside") == 0) {
+                p->beside = true;
         } else {
                 char *views = view_names("|", "|");
                 tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, p->line, p->column,
                                   "BOOK-PICTURE-OPTION",
                                   "unknown picture option '%s': the options are tile-mm=MM, "
-                                  "view=%s, full and grid",
+                                  "view=%s, full, grid and beside",
                                   opt, views);
                 free(views);
         }
@@ -266,6 +268,7 @@ static void add_value(struct tkit_book *b, cmark_node *code, struct tkit_diags *
                 }
         v->scene_ref = tkit_xstrndup(ref, (size_t)(colon - ref));
         v->path = tkit_xstrdup(colon + 1);
+        tkit_book_value_noun(b, v, d);
 }
 
 /* Any other image: the chapter draws scenes only (a photo would need a file next to the HTML). */
@@ -319,6 +322,7 @@ struct tkit_book *tkit_book_read(const char *text, size_t len, const char *path,
         b->len = text ? len : 0;
         index_lines(b);
         check_utf8(b, d);
+        tkit_book_find_lang(b, d);
         b->doc = cmark_parse_document(b->text, b->len, CMARK_OPT_SOURCEPOS);
         if (!b->doc)
                 abort(); /* cmark fails only for lack of memory */
@@ -400,6 +404,7 @@ void tkit_book_destroy(struct tkit_book *b)
                 free(b->values[i].text);
                 free(b->values[i].scene_ref);
                 free(b->values[i].path);
+                free(b->values[i].noun);
         }
         for (size_t i = 0; i < b->nscenes; i++) {
                 free(b->scenes[i].path);
@@ -413,6 +418,7 @@ void tkit_book_destroy(struct tkit_book *b)
         free(b->line_start);
         free(b->text);
         free(b->dir);
+        free(b->lang);
         free(b->file);
         free(b);
 }
@@ -457,9 +463,12 @@ static void plain(const struct tkit_book *b, cmark_node *n, struct tkit_buf *out
                         break;
                 case CMARK_NODE_CODE: {
                         const struct book_value *v = tkit_book_value_of(b, c);
-                        if (v && v->ok)
-                                tkit_buf_printf(out, "%ld", v->value);
-                        else
+                        if (v && v->ok) {
+                                char *s = tkit_book_value_print(
+                                    v, b->resolved_lang[0] ? b->resolved_lang : "en");
+                                tkit_buf_puts(out, s);
+                                free(s);
+                        } else
                                 tkit_buf_puts(out, cmark_node_get_literal(c));
                         break;
                 }

@@ -103,7 +103,8 @@ static void resolve_picture(struct resolver *rs, struct book_picture *p)
                 return;
         }
         char *alt = tkit_book_plain_text(rs->b, p->image);
-        const char *cap = caption_in(s->scene, rs->o->lang);
+        const char *lang = tkit_book_lang(rs->b, rs->o);
+        const char *cap = caption_in(s->scene, lang);
         if (alt[0]) {
                 p->caption = alt;
                 return;
@@ -116,7 +117,7 @@ static void resolve_picture(struct resolver *rs, struct book_picture *p)
                                   "BOOK-CAPTION",
                                   "scene %s has no caption in '%s': add <caption lang=\"%s\"> "
                                   "to it or give the caption as the picture's alt text",
-                                  s->scene->id, rs->o->lang, rs->o->lang);
+                                  s->scene->id, lang, lang);
 }
 
 static bool ends_with_xml(const char *s)
@@ -199,6 +200,7 @@ int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
                 o = &defaults;
         }
         size_t errors = d->errors;
+        snprintf(b->resolved_lang, sizeof b->resolved_lang, "%s", tkit_book_lang(b, o));
         b->sets = sets;
         b->nsets = nsets;
         struct tkit_diags mine;
@@ -239,7 +241,7 @@ void tkit_book_render_options(const struct tkit_book *b, const struct book_pictu
         (void)b;
         tkit_scene_render_options_init(ro);
         ro->px = (p->tile_mm > 0 ? p->tile_mm : o->tile_mm) * 72.0 / 25.4;
-        ro->lang = o->lang;
+        ro->lang = tkit_book_lang(b, o);
         ro->state = p->view;
         ro->full = p->full;
         ro->coords = p->grid;

@@ -43,7 +43,8 @@ enum tkit_book_format tkit_book_format_from_path(const char *path);
 typedef struct tkit_scene *(*tkit_book_load_fn)(void *ctx, const char *path, struct tkit_diags *d);
 
 struct tkit_book_options {
-        const char *lang; /* captions, HTML lang: en ro cs uk; default "en" */
+        const char *lang; /* captions, hyphenation, HTML lang: en ro cs uk; NULL (the default):
+                           * the chapter's own (tkit_book_lang) */
         double page_w_mm; /* page size, default A4 (210 x 297) */
         double page_h_mm;
         double margin_mm;       /* every side, default 20 */
@@ -72,6 +73,9 @@ struct tkit_book *tkit_book_read(const char *text, size_t len, const char *path,
 struct tkit_book *tkit_book_read_stream(FILE *f, const char *name, struct tkit_diags *d, int *err);
 struct tkit_book *tkit_book_read_file(const char *path, struct tkit_diags *d, int *err);
 void tkit_book_destroy(struct tkit_book *b);
+/* The language the chapter is set in: the options' when they name one, else the chapter's own
+ * (a first-line comment `<!-- lang: cs -->`, else a file name NAME.cs.md), else "en". */
+const char *tkit_book_lang(const struct tkit_book *b, const struct tkit_book_options *o);
 
 /* Reads each scene the chapter names once, validates it and applies its move against `sets`
  * (game/tkit-game.h), computes every value and checks every assertion and caption. Reports every

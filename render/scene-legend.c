@@ -300,6 +300,16 @@ static void draw_swatch(const struct pic *p, cairo_t *cr, const struct legend_se
         }
 }
 
+void tkit_scene_key_swatch(cairo_t *cr, enum tkit_scene_key_mark m, double x, double y,
+                           double size)
+{
+        if ((unsigned)m >= TKIT_KEY_COUNT)
+                return;
+        /* the marks' swatches need no picture: only a player's swatch reads it */
+        struct legend_seg g = {.swatch = (enum swatch)(SW_TILE + (int)m), .player = -1};
+        draw_swatch(NULL, cr, &g, x, y, size);
+}
+
 static struct tkit_scene_mark *text_mark(struct pic *p, const struct line *l, double x0, double y,
                                          double x1)
 {

@@ -311,6 +311,20 @@ struct tkit_scene_picture {
         size_t nmarks, capmarks;
 };
 void tkit_scene_picture_finish(struct tkit_scene_picture *p);
+/* The marks of a picture's key, as the legend draws them beside their words (tkit_text_term
+ * TKIT_TERM_TILE_PLACED + mark): the frame of the tile placed, the ring of what the move adds,
+ * the disc of a figure going back to the supply, the disc of one removed. */
+enum tkit_scene_key_mark {
+        TKIT_KEY_TILE_PLACED = 0,
+        TKIT_KEY_NEW,
+        TKIT_KEY_RETURNED,
+        TKIT_KEY_REMOVED,
+        TKIT_KEY_COUNT
+};
+/* Draws mark `m`'s swatch centred at (x, y), `size` high (a key outside the picture: the
+ * book's key of the marks). */
+void tkit_scene_key_swatch(cairo_t *cr, enum tkit_scene_key_mark m, double x, double y,
+                           double size);
 /* The picture map as JSON (docs/render.md): {"width", "height", "unit", "items": [...]}, every
  * mark with its kind and box; `s` is the scene drawn (for players' ids and colours). */
 void tkit_scene_picture_json(const struct tkit_scene_picture *p, const struct tkit_scene *s,

@@ -21,6 +21,9 @@ enum tkit_t_noun {
         N_OTHER_MAIDEN,
         N_MEEPLE,
         N_GO_BACK, /* the verb "goes back" agreeing with a count */
+        N_FIGURE,
+        N_ROAD,
+        N_CATAPULT,
         N_COUNT
 };
 /* "3 tiles": n and the noun in the form n takes. */

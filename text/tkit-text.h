@@ -57,6 +57,11 @@ const char *tkit_text_figure(enum tkit_lang l, enum tkit_figure_kind k, enum tki
                              enum tkit_figure_at at);
 /* "6 points", "6 puncte", "6 bodů", "6 очок" (the plural each language takes after n). */
 char *tkit_text_points(enum tkit_lang l, int n);
+/* n and a noun named by its English singular in the language's form after n: ("meeple", 2) is
+ * "2 meeples", "2 meepleși", "2 družiníci", "2 піддані"; "city" is a completed city. NULL when
+ * `noun` is not one of tkit_text_counted_nouns(). The caller frees it. */
+char *tkit_text_counted(enum tkit_lang l, const char *noun, long n);
+const char *tkit_text_counted_nouns(void); /* "point, tile, ...": for messages and docs */
 
 /* The fixed words of a scene picture. */
 enum tkit_text_term {

@@ -103,7 +103,51 @@ static const char *const nouns[N_COUNT][NL][3] = {
                    {"se întoarce", "se întorc", "se întorc"},
                    {"se vrací", "se vracejí", "se vrací"},
                    {"повертається", "повертаються", "повертаються"}},
+    [N_FIGURE] = {{"figure", "figures", "figures"},
+                  {"figură", "figuri", "de figuri"},
+                  {"figurka", "figurky", "figurek"},
+                  {"фігурка", "фігурки", "фігурок"}},
+    [N_ROAD] = {{"road", "roads", "roads"},
+                {"drum", "drumuri", "de drumuri"},
+                {"cesta", "cesty", "cest"},
+                {"дорога", "дороги", "доріг"}},
+    [N_CATAPULT] = {{"catapult", "catapults", "catapults"},
+                    {"catapultă", "catapulte", "de catapulte"},
+                    {"katapult", "katapulty", "katapultů"},
+                    {"катапульта", "катапульти", "катапульт"}},
 };
+
+/* The nouns a text outside text/ may count by name (tkit_text_counted; book's `|NOUN`). */
+static const struct {
+        const char *name;
+        enum tkit_t_noun noun;
+} counted_names[] = {
+    {"point", N_POINT},     {"tile", N_TILE},         {"bridge", N_BRIDGE},
+    {"pennant", N_PENNANT}, {"city", N_CITY_DONE},    {"farmer", N_FARMER},
+    {"knight", N_KNIGHT},   {"meeple", N_MEEPLE},     {"figure", N_FIGURE},
+    {"road", N_ROAD},       {"catapult", N_CATAPULT},
+};
+
+char *tkit_text_counted(enum tkit_lang l, const char *noun, long n)
+{
+        for (size_t i = 0; noun && i < sizeof counted_names / sizeof *counted_names; i++)
+                if (strcmp(noun, counted_names[i].name) == 0) {
+                        enum tkit_lang ll = (unsigned)l < NL ? l : TKIT_LANG_EN;
+                        /* the plural rules read |n|, its last two digits and whether it is
+                         * 0..4: a huge n keeps its last two digits */
+                        int k = n >= -1000000 && n <= 1000000 ? (int)n
+                                                              : 1000000 + (int)labs(n % 100);
+                        return tkit_xasprintf("%ld %s", n,
+                                              tkit_t_form(ll, counted_names[i].noun, k));
+                }
+        return NULL;
+}
+
+const char *tkit_text_counted_nouns(void)
+{
+        return "point, tile, bridge, pennant, city, farmer, knight, meeple, figure, road, "
+               "catapult";
+}
 
 const char *tkit_t_form(enum tkit_lang l, enum tkit_t_noun noun, int n)
 {

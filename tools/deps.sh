@@ -4,7 +4,7 @@
 set -eu
 PKGS="gcc clang meson ninja-build pkg-config python3 libsqlite3-dev libxml2-dev libcairo2-dev
 libcmocka-dev sqlite3 libxml2-utils fonts-dejavu-core valgrind poppler-utils libclang-rt-dev
-libcmark-dev libpango1.0-dev"
+libcmark-dev libpango1.0-dev libhyphen-dev hyphen-en-us hyphen-ro hyphen-cs"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
