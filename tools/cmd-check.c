@@ -510,6 +510,7 @@ static int run(struct opts *o, char **files, int nfiles)
         struct tkit_diags d, dbd, sd;
         struct inputs in = {0};
         cli_sets_init(&cs);
+        cs.all.recover = true; /* every error in one run: broken tiles are read and marked */
         tkit_diags_init(&d);
         d.limit = 0; /* every finding is stored (docs/schema.md); print() shows the first ones */
         tkit_diags_init(&dbd);
@@ -534,12 +535,18 @@ static int run(struct opts *o, char **files, int nfiles)
                 goto out;
         }
         tkit_check_setlist(&cs.all, options, &d);
-        status = worse(status, check_scenes(&in, &cs.all, o->db, &sd));
+        /* a set the reader found broken is checked, but neither played nor stored */
+        struct tkit_setlist good = {0};
+        for (size_t i = 0; i < cs.all.n; i++)
+                if (!cs.all.sets[i]->broken)
+                        *TKIT_PUSH(good.sets, good.n, good.cap) = cs.all.sets[i];
+        status = worse(status, check_scenes(&in, &good, o->db, &sd));
         /* only tile sets have findings stored; a read-only database: 2, as for import */
         if (from_db || (o->db && in.ntiles)) {
-                int rc = store(o->db ? o->db : cli_default_db(), !from_db, &cs.all, &d, &dbd);
+                int rc = store(o->db ? o->db : cli_default_db(), !from_db, &good, &d, &dbd);
                 status = status ? status : cli_exit_for(rc);
         }
+        free(good.sets);
         tkit_diags_take(&d, &sd, NULL);
         size_t errors, warnings;
         print(&d, o->json, o->verbose, &errors, &warnings);

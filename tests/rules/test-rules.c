@@ -1057,6 +1057,84 @@ static void test_cli_diff(void **state)
         free(cmd);
 }
 
+
+/* ------------------------------------------------------------------ issue 25: every error */
+
+/* Replaces the first `from` in *text by `to`; fails the test when there is none. */
+static void edit(char **text, const char *from, const char *to)
+{
+        char *p = strstr(*text, from);
+        if (!p)
+                fail_msg("no '%s' to edit", from);
+        char *e = tkit_xasprintf("%.*s%s%s", (int)(p - *text), *text, to, p + strlen(from));
+        free(*text);
+        *text = e;
+}
+
+/* Three independent errors on three tiles (a count the reader takes, a dangling touches for
+ * tkit_set_validate, a position in two fields for the tile rules) come out of one run, each
+ * with the line of what is wrong; before, each hid the next. Without recovery (import) the
+ * reader still appends nothing. */
+static void test_every_error_one_run(void **state)
+{
+        (void)state;
+        char *path = src_path("tilesets/castles-bridges.xml");
+        char *text = read_all(path, NULL);
+        assert_non_null(text);
+        free(path);
+        edit(&text, "<tile id=\"cloister-2\" count=\"1\">", "<tile id=\"cloister-2\" count=\"-1\">");
+        edit(&text, "<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
+             "<field id=\"f\" at=\"E S W\" touches=\"c x\"/>");
+        edit(&text, "<field id=\"f2\" at=\"ER S WL\"/>", "<field id=\"f2\" at=\"ER S WL EL\"/>");
+        char *dir = make_temp_dir();
+        char *file = tkit_xasprintf("%s/cb.xml", dir);
+        assert_true(write_all(file, text));
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check '%s'", file), 1);
+        char *want[3];
+        want[0] = tkit_xasprintf("%s:%d: error: [COUNT-RANGE] tile cloister-2: tile count -1 is "
+                                 "outside 1..1000: a tile has 1 to 1000 copies in the box",
+                                 file, line_of(text, "count=\"-1\""));
+        want[1] = tkit_xasprintf("%s:%d: error: [REF-TOUCH] tile cloister-1: field 'f' touches "
+                                 "'x', which is not a feature of this tile: touches=\"...\" names "
+                                 "cities of the tile; the tile's cities are 'c'\n",
+                                 file, line_of(text, "touches=\"c x\""));
+        want[2] = tkit_xasprintf("%s:%d: error: [GEO-OVERLAP] tile village-2: EL is in both",
+                                 file, line_of(text, "WL EL"));
+        for (int i = 0; i < 3; i++) {
+                if (!strstr(r.out, want[i]))
+                        fail_msg("want '%s' in:\n%s", want[i], r.out);
+                free(want[i]);
+        }
+        assert_non_null(strstr(r.err, ": 3 errors, 0 warnings"));
+        tkit_run_finish(&r);
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        assert_int_equal(tkit_read_file(file, TKIT_FORMAT_AUTO, &l, &d), TKIT_E_INVALID);
+        assert_int_equal(l.n, 0);
+        tkit_setlist_finish(&l);
+        tkit_diags_finish(&d);
+        tkit_diags_init(&d);
+        l.recover = true;
+        assert_int_equal(tkit_read_file(file, TKIT_FORMAT_AUTO, &l, &d), TKIT_E_INVALID);
+        assert_int_equal(l.n, 1);
+        assert_true(l.sets[0]->broken);
+        size_t nbroken = 0;
+        for (size_t i = 0; i < l.sets[0]->ntiles; i++)
+                nbroken += l.sets[0]->tiles[i].broken;
+        assert_int_equal(nbroken, 2); /* cloister-1 and cloister-2; village-2 reads well */
+        assert_false(l.sets[0]->tiles[tkit_set_find_tile(l.sets[0], "village-2")].broken);
+        tkit_setlist_finish(&l);
+        tkit_diags_finish(&d);
+        unlink(file);
+        free(file);
+        remove_tree(dir);
+        free(dir);
+        free(text);
+}
+
 /* ------------------------------------------------------------------ issue 11 */
 
 /* A misspelled value of an attribute the JCloisterZone reader interprets is an error naming the
@@ -1215,6 +1293,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_jcz_link, jcz_setup, jcz_teardown),
             cmocka_unit_test_setup_teardown(test_jcz_planted, jcz_setup, jcz_teardown),
             cmocka_unit_test(test_cli_check),
+            cmocka_unit_test(test_every_error_one_run),
             cmocka_unit_test(test_cli_check_db),
             cmocka_unit_test_setup_teardown(test_cli_diff, jcz_setup, jcz_teardown),
         };
