@@ -23,8 +23,7 @@ int tkit_native_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out
  * diagnostics; with `keep`, the set read so far even after errors, tiles with errors marked
  * broken and the set too (recovery, tkit_setlist.recover). Exposed so that tests can compare it
  * with the schema. */
-struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, bool keep,
-                                   struct tkit_diags *d);
+struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, bool keep, struct tkit_diags *d);
 
 /* What a side letter in at="..." means for a feature kind: a city covers the whole side, a road
  * or river its middle, a field both halves. Shared by the reader and the writer. */

@@ -539,7 +539,8 @@ static void read_tokens(struct rd *r, const xmlNode *n)
                 int k = tkit_xr_enum(&r->x, c, "kind", tkit_token_parse,
                                      "castle barn bridge catapult meeple big-meeple");
                 int count = 0;
-                if (tkit_xr_int(&r->x, c, "count", -TKIT_MAX_NUMBER, TKIT_MAX_NUMBER, &count) && k >= 0)
+                if (tkit_xr_int(&r->x, c, "count", -TKIT_MAX_NUMBER, TKIT_MAX_NUMBER, &count) &&
+                    k >= 0)
                         tkit_set_add_token(r->set, (enum tkit_token_kind)k, count, tkit_xr_line(c));
         }
 }
@@ -675,8 +676,7 @@ static void read_set_children(struct rd *r, const xmlNode *root)
         }
 }
 
-struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, bool keep,
-                                   struct tkit_diags *d)
+struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, bool keep, struct tkit_diags *d)
 {
         struct rd r = {
             .x = {.file = name, .d = d, .rule_unknown = RULE_UNKNOWN, .rule_value = RULE_VALUE}};

@@ -24,7 +24,8 @@ static void ref_error(const struct tkit_set *s, const struct tkit_tile *t,
         const char *what = why == 0   ? "which is not a feature of this tile"
                            : why == 1 ? "twice"
                                       : "which is not a city";
-        const char *fix = why == 1 ? "list each city once" : "touches=\"...\" names cities of the tile";
+        const char *fix =
+            why == 1 ? "list each city once" : "touches=\"...\" names cities of the tile";
         if (b.len)
                 tkit_diags_add(d, TKIT_SEV_ERROR, s->file, f->line, RULE_REF, s->id, t->id,
                                "%s '%s' touches '%s', %s: %s; the tile's cities are %s",
@@ -139,8 +140,8 @@ static int check_tiles(const struct tkit_set *s, struct tkit_set *mark, struct t
                                        s->tiles[first[i]].line);
                         bad++;
                 }
-                int here = check_count(s, "tile", t->id, t->line, t->count, d) +
-                           check_features(s, t, d);
+                int here =
+                    check_count(s, "tile", t->id, t->line, t->count, d) + check_features(s, t, d);
                 if (here && mark)
                         mark->tiles[i].broken = true;
                 bad += here;
@@ -190,12 +191,11 @@ static int validate(const struct tkit_set *s, struct tkit_set *mark, struct tkit
         int bad = check_tiles(s, mark, d) + check_pieces(s, mark, d);
         for (size_t i = 0; i < s->ntokens; i++)
                 if (s->tokens[i].count < 0 || s->tokens[i].count > TKIT_MAX_COUNT) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, s->file, s->tokens[i].line, RULE_COUNT,
-                                       s->id, NULL,
-                                       "%s token count %d is outside 0..%d: count=\"N\" is the "
-                                       "number of these tokens in the box",
-                                       tkit_token_name(s->tokens[i].kind), s->tokens[i].count,
-                                       TKIT_MAX_COUNT);
+                        tkit_diags_add(
+                            d, TKIT_SEV_ERROR, s->file, s->tokens[i].line, RULE_COUNT, s->id, NULL,
+                            "%s token count %d is outside 0..%d: count=\"N\" is the "
+                            "number of these tokens in the box",
+                            tkit_token_name(s->tokens[i].kind), s->tokens[i].count, TKIT_MAX_COUNT);
                         bad++;
                 }
         return bad ? TKIT_E_INVALID : TKIT_OK;

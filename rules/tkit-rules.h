@@ -47,6 +47,15 @@ extern const size_t tkit_rules_count;
 const struct tkit_rule_info *tkit_rule_find(const char *id);
 /* Writes the catalogue as "ID  severity  summary" lines (or a JSON array when `json`). */
 void tkit_rules_write(FILE *out, bool json);
+/* docs/rules.md as built into the library (NUL-terminated; its length in *len unless NULL). */
+const char *tkit_rules_doc(size_t *len);
+/* The page of rule `id` in docs/rules.md: from its heading "### `ID`" up to the next heading,
+ * without the blank lines before it. Points into tkit_rules_doc(); its length in *len. NULL when
+ * the page has no such heading. */
+const char *tkit_rule_page(const char *id, size_t *len);
+/* Catalogue ids close to `id` (a few edits away, or of the same family: GEO-, SET-), in catalogue
+ * order, at most `max` of them into `out`; returns how many. */
+size_t tkit_rules_close(const char *id, const char **out, size_t max);
 
 /* ---------------------------------------------------------------- checking */
 

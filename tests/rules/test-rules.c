@@ -1057,6 +1057,61 @@ static void test_cli_diff(void **state)
         free(cmd);
 }
 
+/* Every catalogue id has a page in the docs built into the library, and every page an id; the
+ * command prints the page from anywhere (no source tree), and an unknown id is a usage error that
+ * names the close ones. */
+static void test_explain(void **state)
+{
+        (void)state;
+        for (size_t i = 0; i < tkit_rules_count; i++) {
+                size_t len = 0;
+                const char *page = tkit_rule_page(tkit_rules[i].id, &len);
+                if (!page)
+                        fail_msg("no page '### `%s`' in docs/rules.md", tkit_rules[i].id);
+                char *head = tkit_xasprintf("### `%s`\n", tkit_rules[i].id);
+                assert_memory_equal(page, head, strlen(head));
+                for (size_t k = 1; k < len; k++) /* one page, not the next one too */
+                        if (page[k - 1] == '\n' && page[k] == '#')
+                                fail_msg("the page of %s runs into a heading", tkit_rules[i].id);
+                free(head);
+        }
+        size_t pages = 0;
+        for (const char *p = tkit_rules_doc(NULL); (p = strstr(p, "\n### `")) != NULL; p += 6) {
+                char id[64];
+                size_t n = strcspn(p + 6, "`");
+                assert_true(n < sizeof id);
+                memcpy(id, p + 6, n);
+                id[n] = '\0';
+                if (!tkit_rule_find(id))
+                        fail_msg("page '%s' in docs/rules.md has no catalogue entry", id);
+                pages++;
+        }
+        assert_int_equal(pages, tkit_rules_count);
+        size_t len;
+        assert_null(tkit_rule_page("GEO", &len));
+        assert_null(tkit_rule_page("", &len));
+        const char *close[8];
+        assert_true(tkit_rules_close("GEO-COVR", close, 8) >= 1);
+        assert_string_equal(close[0], "GEO-COVER");
+        struct tkit_run r = {.cwd = "/"};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check --explain REF-TOUCH"),
+                         0);
+        assert_non_null(strstr(r.out, "### `REF-TOUCH`\n"));
+        assert_non_null(strstr(r.out, "**A field's touches name cities of its tile.**"));
+        assert_null(strstr(r.out, "COUNT-RANGE`")); /* the next page is not printed */
+        tkit_run_finish(&r);
+        r = (struct tkit_run){.cwd = "/"};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check --explain GEO-COVR"),
+                         2);
+        assert_string_equal(r.out, "");
+        assert_non_null(strstr(r.err, "no rule 'GEO-COVR' in the catalogue: did you mean "
+                                      "GEO-COVER"));
+        tkit_run_finish(&r);
+        r = (struct tkit_run){.cwd = "/"};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check --help"), 0);
+        assert_non_null(strstr(r.out, "--explain RULE"));
+        tkit_run_finish(&r);
+}
 
 /* ------------------------------------------------------------------ issue 25: every error */
 
@@ -1082,7 +1137,8 @@ static void test_every_error_one_run(void **state)
         char *text = read_all(path, NULL);
         assert_non_null(text);
         free(path);
-        edit(&text, "<tile id=\"cloister-2\" count=\"1\">", "<tile id=\"cloister-2\" count=\"-1\">");
+        edit(&text, "<tile id=\"cloister-2\" count=\"1\">",
+             "<tile id=\"cloister-2\" count=\"-1\">");
         edit(&text, "<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
              "<field id=\"f\" at=\"E S W\" touches=\"c x\"/>");
         edit(&text, "<field id=\"f2\" at=\"ER S WL\"/>", "<field id=\"f2\" at=\"ER S WL EL\"/>");
@@ -1099,8 +1155,8 @@ static void test_every_error_one_run(void **state)
                                  "'x', which is not a feature of this tile: touches=\"...\" names "
                                  "cities of the tile; the tile's cities are 'c'\n",
                                  file, line_of(text, "touches=\"c x\""));
-        want[2] = tkit_xasprintf("%s:%d: error: [GEO-OVERLAP] tile village-2: EL is in both",
-                                 file, line_of(text, "WL EL"));
+        want[2] = tkit_xasprintf("%s:%d: error: [GEO-OVERLAP] tile village-2: EL is in both", file,
+                                 line_of(text, "WL EL"));
         for (int i = 0; i < 3; i++) {
                 if (!strstr(r.out, want[i]))
                         fail_msg("want '%s' in:\n%s", want[i], r.out);
@@ -1294,6 +1350,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_jcz_planted, jcz_setup, jcz_teardown),
             cmocka_unit_test(test_cli_check),
             cmocka_unit_test(test_every_error_one_run),
+            cmocka_unit_test(test_explain),
             cmocka_unit_test(test_cli_check_db),
             cmocka_unit_test_setup_teardown(test_cli_diff, jcz_setup, jcz_teardown),
         };
