@@ -110,8 +110,11 @@ enum tkit_diff_kind {
         TKIT_DIFF_DIFFERENT, /* types with the same sides up to rotation that differ otherwise */
         TKIT_DIFF_MISSING,   /* a type only in A */
         TKIT_DIFF_EXTRA,     /* a type only in B */
+        TKIT_DIFF_CHANGED,   /* the same tile id in both, changed: its features compared by id */
 };
-const char *tkit_diff_kind_name(enum tkit_diff_kind k); /* count different missing extra */
+#define TKIT_DIFF_KIND_COUNT 5
+/* count different missing extra changed */
+const char *tkit_diff_kind_name(enum tkit_diff_kind k);
 
 struct tkit_diff_item {
         enum tkit_diff_kind kind;
@@ -126,9 +129,10 @@ struct tkit_set_diff {
 };
 void tkit_set_diff_init(struct tkit_set_diff *d);
 void tkit_set_diff_finish(struct tkit_set_diff *d);
-/* Matches the tile types of `a` and `b` up to rotation (tkit_tile_same_type with `flags`) and
- * lists what differs, in the order of `a` then `b`. The items point into `a` and `b`, which must
- * outlive `out`. */
+/* Matches the tile types of `a` and `b` up to rotation (tkit_tile_same_type with `flags`), then
+ * the tiles left that keep their id (changed: the features that differ, by feature id), then the
+ * rest by sides (different), and lists what differs, in the order of `a` then `b`. The items point
+ * into `a` and `b`, which must outlive `out`. */
 void tkit_set_compare(const struct tkit_set *a, const struct tkit_set *b, unsigned flags,
                       struct tkit_set_diff *out);
 

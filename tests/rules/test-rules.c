@@ -451,10 +451,27 @@ static void test_set_compare(void **state)
         assert_int_equal(r.v[0].kind, TKIT_DIFF_COUNT);
         assert_string_equal(r.v[0].a->id, "E");
         assert_string_equal(r.v[0].what, "count 2 vs 5");
-        assert_int_equal(r.v[1].kind, TKIT_DIFF_DIFFERENT);
+        /* A keeps its id: changed, naming the feature and how */
+        assert_int_equal(r.v[1].kind, TKIT_DIFF_CHANGED);
         assert_string_equal(r.v[1].b->id, "A");
-        assert_non_null(strstr(r.v[1].what, "end=village"));
+        char *want =
+            tkit_xasprintf("%s: attributes end=village vs none", a->tiles[1].features[1].id);
+        assert_string_equal(r.v[1].what, want);
+        free(want);
         tkit_set_diff_finish(&r);
+        /* renamed as well: only the sides pair them, as different types */
+        struct tkit_set *c = manifest_set();
+        free(c->tiles[1].id);
+        c->tiles[1].id = tkit_xstrdup("A2");
+        c->tiles[1].features[1].end = TKIT_END_NONE;
+        tkit_set_diff_init(&r);
+        tkit_set_compare(a, c, 0, &r);
+        assert_int_equal(r.n, 1);
+        assert_int_equal(r.v[0].kind, TKIT_DIFF_DIFFERENT);
+        assert_string_equal(r.v[0].b->id, "A2");
+        assert_non_null(strstr(r.v[0].what, "end=village"));
+        tkit_set_diff_finish(&r);
+        tkit_set_destroy(c);
         tkit_set_diff_init(&r);
         tkit_set_compare(a, b, TKIT_SAME_IGNORE_ENDS, &r);
         assert_int_equal(r.same, 1);
@@ -1026,7 +1043,7 @@ static void test_cli_diff(void **state)
                              "tests/rules/fixtures/ILLUSTRATION.good.xml",
                              &out),
                          1);
-        assert_non_null(strstr(out, "different E E: group=land symbols= illustrations= vs "
+        assert_non_null(strstr(out, "changed E E: group=land symbols= illustrations= vs "
                                     "group=land symbols= illustrations=GT"));
         free(out);
         assert_int_equal(run("diff onlyone.xml", &out), 2);
@@ -1191,6 +1208,51 @@ static void test_every_error_one_run(void **state)
         free(text);
 }
 
+/* tilekit diff on a bundled set with three tiles changed in place: each is reported as changed,
+ * naming its features and how they differ, never as missing plus extra. */
+static void test_cli_diff_changed(void **state)
+{
+        (void)state;
+        char *path = src_path("tilesets/castles-bridges.xml");
+        char *text = read_all(path, NULL);
+        assert_non_null(text);
+        edit(&text,
+             "<road id=\"r1\" at=\"E\" end=\"village\"/>\n    <road id=\"r2\" at=\"W\" "
+             "end=\"village\"/>",
+             "<road id=\"r1\" at=\"N\" end=\"village\"/>\n    <road id=\"r2\" at=\"W\" "
+             "end=\"village\" inn=\"yes\"/>");
+        edit(&text, "<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
+             "<field id=\"f\" at=\"E S W\"/>\n    <garden id=\"g\"/>");
+        edit(&text, "<tile id=\"tower-1\" count=\"1\"", "<tile id=\"tower-1\" count=\"2\"");
+        char *dir = make_temp_dir();
+        char *file = tkit_xasprintf("%s/cb.xml", dir);
+        assert_true(write_all(file, text));
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "diff '%s' '%s'", path, file),
+                         1);
+        assert_string_equal(r.out,
+                            "count tower-1 tower-1: count 1 vs 2\n"
+                            "changed cloister-1 cloister-1: f: touches c vs -; g: only in B "
+                            "(garden inner)\n"
+                            "changed village-2 village-2: r1: positions EM vs NM; r2: attributes "
+                            "end=village vs end=village inn\n");
+        assert_non_null(strstr(r.err, "13 same, 1 with other counts, 2 changed, 0 different, 0 "
+                                      "only in A, 0 only in B"));
+        tkit_run_finish(&r);
+        r = (struct tkit_run){0};
+        assert_int_equal(
+            tkit_run_line(&r, tkit_test_env("TILEKIT"), "diff --json '%s' '%s'", path, file), 1);
+        assert_non_null(strstr(r.out, "{\"kind\": \"changed\", \"a\": \"village-2\", \"b\": "
+                                      "\"village-2\""));
+        tkit_run_finish(&r);
+        unlink(file);
+        free(file);
+        remove_tree(dir);
+        free(dir);
+        free(text);
+        free(path);
+}
+
 /* ------------------------------------------------------------------ issue 11 */
 
 /* A misspelled value of an attribute the JCloisterZone reader interprets is an error naming the
@@ -1351,6 +1413,7 @@ int main(void)
             cmocka_unit_test(test_cli_check),
             cmocka_unit_test(test_every_error_one_run),
             cmocka_unit_test(test_explain),
+            cmocka_unit_test(test_cli_diff_changed),
             cmocka_unit_test(test_cli_check_db),
             cmocka_unit_test_setup_teardown(test_cli_diff, jcz_setup, jcz_teardown),
         };
