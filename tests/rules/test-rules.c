@@ -1074,6 +1074,58 @@ static void test_cli_diff(void **state)
         free(cmd);
 }
 
+/* Replaces the first `from` in *text by `to`; fails the test when there is none. */
+static void edit(char **text, const char *from, const char *to)
+{
+        char *p = strstr(*text, from);
+        if (!p)
+                fail_msg("no '%s' to edit", from);
+        char *e = tkit_xasprintf("%.*s%s%s", (int)(p - *text), *text, to, p + strlen(from));
+        free(*text);
+        *text = e;
+}
+
+/* The same in a JCloisterZone file: a bad <ref> count, a field naming a side with no city and a
+ * position listed twice, all in one run, with their lines and the valid sides. */
+static void test_jcz_every_error_one_run(void **state)
+{
+        (void)state;
+        char *path = tkit_xasprintf("%s/basic.xml", env("TKIT_JCZ_DIR"));
+        char *text = read_all(path, NULL);
+        assert_non_null(text);
+        free(path);
+        edit(&text, "<ref count=\"4\" tile=\"BA/L\" />", "<ref count=\"-1\" tile=\"BA/L\" />");
+        edit(&text, "<field city=\"N\">EL WR</field>", "<field city=\"S\">EL WR</field>");
+        edit(&text, "<field city=\"N\">SL</field>", "<field city=\"N\">SL SL</field>");
+        char *dir = make_temp_dir();
+        char *file = tkit_xasprintf("%s/basic.xml", dir);
+        assert_true(write_all(file, text));
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check '%s'", file), 1);
+        char *want[3];
+        want[0] = tkit_xasprintf("%s:%d: error: [COUNT-RANGE] tile BA/L: count=\"-1\" on <ref>: a "
+                                 "tile has 1 to 1000 copies in the box",
+                                 file, line_of(text, "count=\"-1\""));
+        want[1] = tkit_xasprintf("%s:%d: error: [REF-TOUCH] tile BA/RCr: field 'field-1' "
+                                 "city=\"S\": there is no city on side S; city=\"...\" names "
+                                 "sides a city covers: N\n",
+                                 file, line_of(text, "city=\"S\""));
+        want[2] = tkit_xasprintf("%s:%d: error: [XML-VALUE] tile BA/CccR+: 'SL' is listed twice",
+                                 file, line_of(text, "SL SL"));
+        for (int i = 0; i < 3; i++) {
+                if (!strstr(r.out, want[i]))
+                        fail_msg("want '%s' in:\n%s", want[i], r.out);
+                free(want[i]);
+        }
+        assert_non_null(strstr(r.err, ": 3 errors, 0 warnings"));
+        tkit_run_finish(&r);
+        unlink(file);
+        free(file);
+        remove_tree(dir);
+        free(dir);
+        free(text);
+}
+
 /* Every catalogue id has a page in the docs built into the library, and every page an id; the
  * command prints the page from anywhere (no source tree), and an unknown id is a usage error that
  * names the close ones. */
@@ -1131,17 +1183,6 @@ static void test_explain(void **state)
 }
 
 /* ------------------------------------------------------------------ issue 25: every error */
-
-/* Replaces the first `from` in *text by `to`; fails the test when there is none. */
-static void edit(char **text, const char *from, const char *to)
-{
-        char *p = strstr(*text, from);
-        if (!p)
-                fail_msg("no '%s' to edit", from);
-        char *e = tkit_xasprintf("%.*s%s%s", (int)(p - *text), *text, to, p + strlen(from));
-        free(*text);
-        *text = e;
-}
 
 /* Three independent errors on three tiles (a count the reader takes, a dangling touches for
  * tkit_set_validate, a position in two fields for the tile rules) come out of one run, each
@@ -1412,6 +1453,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_jcz_planted, jcz_setup, jcz_teardown),
             cmocka_unit_test(test_cli_check),
             cmocka_unit_test(test_every_error_one_run),
+            cmocka_unit_test(test_jcz_every_error_one_run),
             cmocka_unit_test(test_explain),
             cmocka_unit_test(test_cli_diff_changed),
             cmocka_unit_test(test_cli_check_db),
