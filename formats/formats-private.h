@@ -13,14 +13,17 @@ int tkit_jcz_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out,
                       struct tkit_diags *d);
 
 /* Reads a parsed native document (root <tileset>): the strict reader, then the RelaxNG schema,
- * then tkit_set_validate(). Appends one set to `out` on success, nothing on error.
+ * then tkit_set_validate(). Appends one set to `out` on success, nothing on error (with
+ * out->recover, the set with its broken tiles marked, and still returns TKIT_E_INVALID).
  * Implemented in native-read.c. */
 int tkit_native_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out,
                          struct tkit_diags *d);
 
 /* The strict reader alone (no schema, no tkit_set_validate): returns the set or NULL with
- * diagnostics. Exposed so that tests can compare it with the schema. */
-struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, struct tkit_diags *d);
+ * diagnostics; with `keep`, the set read so far even after errors, tiles with errors marked
+ * broken and the set too (recovery, tkit_setlist.recover). Exposed so that tests can compare it
+ * with the schema. */
+struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, bool keep, struct tkit_diags *d);
 
 /* What a side letter in at="..." means for a feature kind: a city covers the whole side, a road
  * or river its middle, a field both halves. Shared by the reader and the writer. */

@@ -339,8 +339,20 @@ static void resolve_touches(struct jrd *r, struct tkit_tile *t, const xmlNode *n
                                 c = (int)i;
                 struct tkit_feature *f = &t->features[fi];
                 if (c < 0) {
+                        /* name the sides a city does cover: the valid choices */
+                        char sides[5] = "", *q = sides;
+                        for (int sd = 0; sd < 4; sd++)
+                                for (size_t i = 0; i < t->nfeatures; i++)
+                                        if (t->features[i].kind == TKIT_CITY &&
+                                            (t->features[i].mask & (1u << TKIT_POS(sd, TKIT_M)))) {
+                                                *q++ = "NESW"[sd];
+                                                break;
+                                        }
+                        *q = '\0';
                         fail(r, n, "REF-TOUCH",
-                             "field '%s' city=\"%s\": there is no city on side %s", f->id, v, tok);
+                             "field '%s' city=\"%s\": there is no city on side %s; city=\"...\" "
+                             "names sides a city covers: %s",
+                             f->id, v, tok, sides[0] ? sides : "none on this tile");
                         continue;
                 }
                 bool dup = false;
@@ -506,6 +518,7 @@ static void read_tile(struct jrd *r, const xmlNode *n)
                 r->tile = NULL;
                 return;
         }
+        int before = r->errors;
         struct tkit_tile *t = TKIT_PUSH(r->tiles, r->ntiles, r->captiles);
         tkit_tile_init(t);
         t->id = tkit_xstrdup(id);
@@ -574,6 +587,7 @@ static void read_tile(struct jrd *r, const xmlNode *n)
         apply_known_layers(t, &prov);
         infer_dividers(t, &prov);
         t->provenance = tkit_buf_steal(&prov);
+        t->broken = r->errors > before; /* left out of the rules in recovery mode */
         r->tile = NULL;
 }
 
@@ -595,8 +609,10 @@ static bool parse_count(struct jrd *r, const xmlNode *n, const char *tile, int *
         long c = strtol(v, &end, 10);
         if (*end || end == v || c < 1 || c > TKIT_MAX_COUNT) {
                 r->tile = tile;
-                fail(r, n, "COUNT-RANGE", "count=\"%s\" is not a whole number in 1..%d", v,
-                     TKIT_MAX_COUNT);
+                fail(r, n, "COUNT-RANGE",
+                     "count=\"%.40s\" on <ref>: a tile has 1 to %d copies in the box; give "
+                     "count=\"N\" the number the rules list (no count: 1)",
+                     v, TKIT_MAX_COUNT);
                 r->tile = NULL;
                 return false;
         }
@@ -794,7 +810,8 @@ int tkit_jcz_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out, s
         }
         read_unlisted(&r, &sets);
         for (size_t i = 0; i < sets.n; i++)
-                if (tkit_set_validate(sets.sets[i], d) < 0)
+                if ((out->recover ? tkit_set_validate_marking(sets.sets[i], d)
+                                  : tkit_set_validate(sets.sets[i], d)) < 0)
                         r.errors++;
         for (size_t i = 0; i < r.ntiles; i++)
                 tkit_tile_finish(&r.tiles[i]);
@@ -802,16 +819,18 @@ int tkit_jcz_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out, s
         free(r.used);
         tkit_index_finish(&r.tile_ids);
         tkit_index_finish(&r.set_ids);
-        if (r.errors) {
+        if (r.errors && !out->recover) {
                 tkit_setlist_finish(&sets);
                 return TKIT_E_INVALID;
         }
+        /* recovering (tilekit check): every set of a file with errors is kept, marked broken */
         for (size_t i = 0; i < sets.n; i++) {
+                sets.sets[i]->broken = sets.sets[i]->broken || r.errors > 0;
                 tkit_setlist_add(out, sets.sets[i]);
                 sets.sets[i] = NULL;
         }
         free(sets.sets);
-        return TKIT_OK;
+        return r.errors ? TKIT_E_INVALID : TKIT_OK;
 }
 
 /* ------------------------------------------------------------------ linking across files */

@@ -341,11 +341,13 @@ static void read_tile(struct rd *r, const xmlNode *n)
         /* A bad id is reported and the tile read on, for the errors inside it; they do not
          * repeat the bad id (it may be a megabyte long). */
         r->x.item = NULL;
+        int before = r->x.errors;
         bool id_ok = tkit_xr_id(&r->x, n, "id") != NULL;
         struct tkit_tile *t = tkit_set_add_tile(r->set, tkit_xr_prop(n, "id"));
         r->x.item = id_ok ? t->id : NULL;
         t->line = tkit_xr_line(n);
-        tkit_xr_int(&r->x, n, "count", 0, TKIT_MAX_NUMBER, &t->count);
+        /* any whole number: COUNT-RANGE (tkit_set_validate) says what a count may be */
+        tkit_xr_int(&r->x, n, "count", -TKIT_MAX_NUMBER, TKIT_MAX_NUMBER, &t->count);
         int g = tkit_xr_enum(&r->x, n, "group", tkit_group_parse, "land river fortress");
         t->group = g > 0 ? (enum tkit_group)g : TKIT_GROUP_LAND;
         t->start = get_bool(&r->x, n, "start");
@@ -354,6 +356,7 @@ static void read_tile(struct rd *r, const xmlNode *n)
         tkit_xr_tokens(&r->x, n, tkit_xr_prop(n, "dividers"), divider_token, t);
         read_tile_body(r, n, t, false);
         r->x.item = NULL;
+        t->broken = r->x.errors > before; /* left out of the rules in recovery mode */
 }
 
 /* ------------------------------------------------------------------ pieces */
@@ -515,15 +518,19 @@ static void read_piece(struct rd *r, const xmlNode *n)
         int w = 0, h = 0, count = 1;
         bool ok = tkit_xr_int(&r->x, n, "width", 1, MAX_PIECE_SIDE, &w);
         ok = tkit_xr_int(&r->x, n, "height", 1, MAX_PIECE_SIDE, &h) && ok;
-        ok = tkit_xr_int(&r->x, n, "count", 0, TKIT_MAX_NUMBER, &count) && ok;
+        ok = tkit_xr_int(&r->x, n, "count", -TKIT_MAX_NUMBER, TKIT_MAX_NUMBER, &count) && ok;
         if (!ok || !id)
                 return;
         struct tkit_piece *p = tkit_set_add_piece(r->set, id, w, h);
         p->line = tkit_xr_line(n);
         p->count = count;
         r->x.item = p->id;
+        int before = r->x.errors;
         read_piece_children(r, n, p);
         r->x.item = NULL;
+        /* a seam joins the cells: one broken cell breaks the piece */
+        for (int c = 0; r->x.errors > before && c < w * h; c++)
+                p->cells[c].broken = true;
 }
 
 /* ------------------------------------------------------------------ set level */
@@ -546,7 +553,8 @@ static void read_tokens(struct rd *r, const xmlNode *n)
                 int k = tkit_xr_enum(&r->x, c, "kind", tkit_token_parse,
                                      "castle barn bridge catapult meeple big-meeple pig");
                 int count = 0;
-                if (tkit_xr_int(&r->x, c, "count", 0, TKIT_MAX_NUMBER, &count) && k >= 0)
+                if (tkit_xr_int(&r->x, c, "count", -TKIT_MAX_NUMBER, TKIT_MAX_NUMBER, &count) &&
+                    k >= 0)
                         tkit_set_add_token(r->set, (enum tkit_token_kind)k, count, tkit_xr_line(c));
         }
 }
@@ -682,7 +690,7 @@ static void read_set_children(struct rd *r, const xmlNode *root)
         }
 }
 
-struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, struct tkit_diags *d)
+struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, bool keep, struct tkit_diags *d)
 {
         struct rd r = {
             .x = {.file = name, .d = d, .rule_unknown = RULE_UNKNOWN, .rule_value = RULE_VALUE}};
@@ -713,25 +721,37 @@ struct tkit_set *tkit_native_build(xmlDoc *doc, const char *name, struct tkit_di
         read_set_children(&r, root);
         tkit_xr_finish(&r.x);
         tkit_index_finish(&r.face_ids);
-        if (r.x.errors) {
+        if (r.x.errors && !keep) {
                 tkit_set_destroy(r.set);
                 return NULL;
         }
+        r.set->broken = r.x.errors > 0;
         return r.set;
 }
-
 int tkit_native_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out,
                          struct tkit_diags *d)
 {
-        struct tkit_set *s = tkit_native_build(doc, name, d);
+        struct tkit_set *s = tkit_native_build(doc, name, out->recover, d);
         if (!s)
                 return TKIT_E_INVALID;
+        /* The identity checks run even after the reader's errors (recovery mode, tilekit
+         * check), marking what they find, so that one run shows every error. They come before
+         * the schema, whose message for a count of -1 says less than COUNT-RANGE's. */
+        bool bad = s->broken;
+        if (out->recover)
+                bad = tkit_set_validate_marking(s, d) != 0 || bad;
+        else
+                bad = tkit_set_validate(s, d) != 0;
         /* The reader knows every rule the schema states; a schema error here means the two
-         * disagree, and the schema wins. */
-        if (tkit_native_validate_doc(doc, name, d) != 0 || tkit_set_validate(s, d) != 0) {
+         * disagree, and the schema wins. After other errors it would only repeat them. */
+        if (!bad && tkit_native_validate_doc(doc, name, d) != 0) {
+                tkit_set_destroy(s);
+                return TKIT_E_INVALID;
+        }
+        if (bad && !out->recover) {
                 tkit_set_destroy(s);
                 return TKIT_E_INVALID;
         }
         tkit_setlist_add(out, s);
-        return 0;
+        return bad ? TKIT_E_INVALID : 0;
 }

@@ -377,13 +377,15 @@ int tkit_read_memory(const char *data, size_t len, const char *name, enum tkit_f
         xmlDoc *doc = tkit_xml_parse(data ? data : "", len, name, d, &err);
         if (!doc)
                 return err;
-        /* Read into a list of our own, so that `out` gets everything or nothing. */
+        /* Read into a list of our own, so that `out` gets everything or nothing (or, recovering,
+         * what the reader kept). */
         struct tkit_setlist tmp;
         tkit_setlist_init(&tmp);
+        tmp.recover = out->recover;
         int rc = read_doc(doc, name, fmt, tkit_xml_wide_encoding((const unsigned char *)data, len),
                           &tmp, d);
         xmlFreeDoc(doc);
-        if (rc == 0)
+        if (rc == 0 || out->recover)
                 for (size_t i = 0; i < tmp.n; i++) {
                         tkit_setlist_add(out, tmp.sets[i]);
                         tmp.sets[i] = NULL;

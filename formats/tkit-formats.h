@@ -48,8 +48,9 @@ int tkit_format_parse(const char *s);
 #define TKIT_MAX_XML_ATTRIBUTES 256u
 
 /* Reads `path` and appends the sets it defines to `out` (which keeps ownership). On any error
- * nothing is appended. Returns 0, TKIT_E_IO (cannot read), TKIT_E_LIMIT (too large) or
- * TKIT_E_INVALID (diagnostics say why). */
+ * nothing is appended, unless out->recover is set (tilekit check): then the sets are appended
+ * with the broken tiles marked (tkit_tile.broken, tkit_set.broken). Returns 0, TKIT_E_IO (cannot
+ * read), TKIT_E_LIMIT (too large) or TKIT_E_INVALID (diagnostics say why). */
 int tkit_read_file(const char *path, enum tkit_format fmt, struct tkit_setlist *out,
                    struct tkit_diags *d);
 /* Reads every file (all of them, so that every error shows), then resolves JCloisterZone tile

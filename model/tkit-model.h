@@ -332,6 +332,9 @@ struct tkit_tile {
 
         struct tkit_attr *extra;
         size_t nextra;
+        /* the reader or tkit_set_validate_marking() found an error in this definition (only in
+         * sets read with tkit_setlist.recover): the checker leaves the tile out of later rules */
+        bool broken;
 };
 
 void tkit_tile_init(struct tkit_tile *t);
@@ -555,6 +558,9 @@ struct tkit_set {
         /* tkit_set_find_tile's index of tiles[0 .. nindexed), extended as tiles are added */
         struct tkit_index tile_index;
         size_t nindexed;
+        /* the reader found errors in it (only with tkit_setlist.recover): the checker runs the
+         * tile rules on the tiles that are not broken, and no set rule */
+        bool broken;
 };
 
 /* Returns a zeroed set owned by the caller; destroy accepts NULL. */
@@ -613,11 +619,18 @@ bool tkit_expect_of_valid(enum tkit_expect_what what, const char *of);
  * ID-DUP), a field's `touches` name cities of its tile (REF-TOUCH), counts in 1..TKIT_MAX_COUNT
  * (COUNT-RANGE). Reports into `d`; returns 0 or TKIT_E_INVALID. */
 int tkit_set_validate(const struct tkit_set *s, struct tkit_diags *d);
+/* The same, marking each tile (or every cell of a piece) it finds an error in as broken and the
+ * set as broken when it finds any: for readers in recovery mode (tkit_setlist.recover). */
+int tkit_set_validate_marking(struct tkit_set *s, struct tkit_diags *d);
 
 /* A list of sets, as read from one or more files. */
 struct tkit_setlist {
         struct tkit_set **sets;
         size_t n, cap;
+        /* Set by `tilekit check` before reading: a reader that finds errors still appends what it
+         * read, with the broken tiles (and the set, tkit_set.broken) marked, so that one run
+         * reports every error. Readers still return TKIT_E_INVALID; nobody else sets it. */
+        bool recover;
 };
 void tkit_setlist_init(struct tkit_setlist *l);
 void tkit_setlist_finish(struct tkit_setlist *l);                  /* destroys the sets */

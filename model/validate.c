@@ -11,6 +11,33 @@
 #define RULE_REF "REF-TOUCH"
 #define RULE_COUNT "COUNT-RANGE"
 
+/* REF-TOUCH, in the words of docs/format.md, with the cities the field could name. `why`: 0 no
+ * such feature, 1 named twice, 2 not a city. */
+static void ref_error(const struct tkit_set *s, const struct tkit_tile *t,
+                      const struct tkit_feature *f, const char *name, int why, struct tkit_diags *d)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (size_t i = 0; i < t->nfeatures; i++)
+                if (t->features[i].kind == TKIT_CITY)
+                        tkit_buf_printf(&b, "%s'%s'", b.len ? ", " : "", t->features[i].id);
+        const char *what = why == 0   ? "which is not a feature of this tile"
+                           : why == 1 ? "twice"
+                                      : "which is not a city";
+        const char *fix =
+            why == 1 ? "list each city once" : "touches=\"...\" names cities of the tile";
+        if (b.len)
+                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, f->line, RULE_REF, s->id, t->id,
+                               "%s '%s' touches '%s', %s: %s; the tile's cities are %s",
+                               tkit_feature_kind_name(f->kind), f->id, name, what, fix, b.data);
+        else
+                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, f->line, RULE_REF, s->id, t->id,
+                               "%s '%s' touches '%s', %s: %s, and this tile has none; remove "
+                               "touches=\"...\"",
+                               tkit_feature_kind_name(f->kind), f->id, name, what, fix);
+        tkit_buf_finish(&b);
+}
+
 static int check_features(const struct tkit_set *s, const struct tkit_tile *t, struct tkit_diags *d)
 {
         int bad = 0;
@@ -36,12 +63,7 @@ static int check_features(const struct tkit_set *s, const struct tkit_tile *t, s
                                 seen |= (uint64_t)1 << c;
                         if (c >= 0 && t->features[c].kind == TKIT_CITY && !twice)
                                 continue;
-                        tkit_diags_add(
-                            d, TKIT_SEV_ERROR, s->file, f->line, RULE_REF, s->id, t->id,
-                            c < 0   ? "%s '%s' touches '%s', which is not a feature of this tile"
-                            : twice ? "%s '%s' touches '%s' twice"
-                                    : "%s '%s' touches '%s', which is not a city",
-                            tkit_feature_kind_name(f->kind), f->id, f->touches[k]);
+                        ref_error(s, t, f, f->touches[k], c < 0 ? 0 : twice ? 1 : 2, d);
                         bad++;
                 }
         }
@@ -53,8 +75,12 @@ static int check_count(const struct tkit_set *s, const char *what, const char *i
 {
         if (count >= 1 && count <= TKIT_MAX_COUNT)
                 return 0;
+        /* say what a count is, not only that this one is wrong (docs/format.md) */
         tkit_diags_add(d, TKIT_SEV_ERROR, s->file, line, RULE_COUNT, s->id, id,
-                       "%s count %d is outside 1..%d", what, count, TKIT_MAX_COUNT);
+                       "%s count %d is outside 1..%d: a %s has 1 to %d copies in the box; give "
+                       "count=\"N\" the number the rules list%s",
+                       what, count, TKIT_MAX_COUNT, what, TKIT_MAX_COUNT,
+                       count <= 0 ? ", or remove a definition the box does not hold" : "");
         return 1;
 }
 
@@ -99,7 +125,9 @@ static struct id_ref *tile_refs(const struct tkit_set *s)
         return refs;
 }
 
-static int check_tiles(const struct tkit_set *s, struct tkit_diags *d)
+/* `mark` is `s` itself when the caller may mark broken tiles (tkit_set_validate_marking), else
+ * NULL. */
+static int check_tiles(const struct tkit_set *s, struct tkit_set *mark, struct tkit_diags *d)
 {
         int bad = 0;
         struct id_ref *refs = tile_refs(s);
@@ -112,15 +140,18 @@ static int check_tiles(const struct tkit_set *s, struct tkit_diags *d)
                                        s->tiles[first[i]].line);
                         bad++;
                 }
-                bad += check_count(s, "tile", t->id, t->line, t->count, d);
-                bad += check_features(s, t, d);
+                int here =
+                    check_count(s, "tile", t->id, t->line, t->count, d) + check_features(s, t, d);
+                if (here && mark)
+                        mark->tiles[i].broken = true;
+                bad += here;
         }
         free(first);
         free(refs);
         return bad;
 }
 
-static int check_pieces(const struct tkit_set *s, struct tkit_diags *d)
+static int check_pieces(const struct tkit_set *s, struct tkit_set *mark, struct tkit_diags *d)
 {
         int bad = 0;
         struct id_ref *tiles = tile_refs(s);
@@ -142,9 +173,12 @@ static int check_pieces(const struct tkit_set *s, struct tkit_diags *d)
                                        "piece id '%s' is also a tile id", p->id);
                         bad++;
                 }
-                bad += check_count(s, "piece", p->id, p->line, p->count, d);
+                int here = check_count(s, "piece", p->id, p->line, p->count, d);
                 for (int c = 0; c < p->width * p->height; c++)
-                        bad += check_features(s, &p->cells[c], d);
+                        here += check_features(s, &p->cells[c], d);
+                for (int c = 0; here && mark && c < p->width * p->height; c++)
+                        mark->pieces[i].cells[c].broken = true;
+                bad += here;
         }
         free(first);
         free(refs);
@@ -152,16 +186,30 @@ static int check_pieces(const struct tkit_set *s, struct tkit_diags *d)
         return bad;
 }
 
-int tkit_set_validate(const struct tkit_set *s, struct tkit_diags *d)
+static int validate(const struct tkit_set *s, struct tkit_set *mark, struct tkit_diags *d)
 {
-        int bad = check_tiles(s, d) + check_pieces(s, d);
+        int bad = check_tiles(s, mark, d) + check_pieces(s, mark, d);
         for (size_t i = 0; i < s->ntokens; i++)
                 if (s->tokens[i].count < 0 || s->tokens[i].count > TKIT_MAX_COUNT) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, s->file, s->tokens[i].line, RULE_COUNT,
-                                       s->id, NULL, "%s token count %d is outside 0..%d",
-                                       tkit_token_name(s->tokens[i].kind), s->tokens[i].count,
-                                       TKIT_MAX_COUNT);
+                        tkit_diags_add(
+                            d, TKIT_SEV_ERROR, s->file, s->tokens[i].line, RULE_COUNT, s->id, NULL,
+                            "%s token count %d is outside 0..%d: count=\"N\" is the "
+                            "number of these tokens in the box",
+                            tkit_token_name(s->tokens[i].kind), s->tokens[i].count, TKIT_MAX_COUNT);
                         bad++;
                 }
         return bad ? TKIT_E_INVALID : TKIT_OK;
+}
+
+int tkit_set_validate(const struct tkit_set *s, struct tkit_diags *d)
+{
+        return validate(s, NULL, d);
+}
+
+int tkit_set_validate_marking(struct tkit_set *s, struct tkit_diags *d)
+{
+        int rc = validate(s, s, d);
+        if (rc)
+                s->broken = true;
+        return rc;
 }

@@ -54,9 +54,12 @@ int tkit_check_set(const struct tkit_set *s, const struct tkit_setlist *context,
         }
         if (c.jcz && (options & TKIT_CHECK_VERBOSE))
                 note_skipped(&c);
+        /* a broken tile (recovery, tkit_setlist.recover) has its errors already; the rules
+         * would only guess at what was meant */
         for (size_t i = 0; i < s->ntiles; i++) {
                 c.tile = s->tiles[i].id;
-                tkit_check_tile_rules(&c, &s->tiles[i]);
+                if (!s->tiles[i].broken)
+                        tkit_check_tile_rules(&c, &s->tiles[i]);
         }
         for (size_t i = 0; i < s->npieces; i++) {
                 const struct tkit_piece *p = &s->pieces[i];
@@ -66,11 +69,18 @@ int tkit_check_set(const struct tkit_set *s, const struct tkit_setlist *context,
                                 char label[96];
                                 snprintf(label, sizeof label, "%s@%d,%d", p->id, x, y);
                                 c.tile = cell->id && cell->id[0] ? cell->id : label;
-                                tkit_check_tile_rules(&c, cell);
+                                if (!cell->broken)
+                                        tkit_check_tile_rules(&c, cell);
                         }
         }
         c.tile = NULL;
-        tkit_check_set_rules(&c, context);
+        /* The set rules add up every tile: with one left out they would report what is only the
+         * echo of the reader's errors. */
+        if (s->broken)
+                tkit_ck_report(&c, TKIT_SEV_NOTE, s->line, NULL,
+                               "set rules not applied: fix the errors above first");
+        else
+                tkit_check_set_rules(&c, context);
         return c.errors ? TKIT_E_INVALID : TKIT_OK;
 }
 

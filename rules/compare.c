@@ -230,8 +230,8 @@ int tkit_tile_describe_diff(const struct tkit_tile *a, const struct tkit_tile *b
 
 const char *tkit_diff_kind_name(enum tkit_diff_kind k)
 {
-        static const char *const names[] = {"count", "different", "missing", "extra"};
-        return (unsigned)k < 4 ? names[k] : "?";
+        static const char *const names[] = {"count", "different", "missing", "extra", "changed"};
+        return (unsigned)k < TKIT_DIFF_KIND_COUNT ? names[k] : "?";
 }
 
 void tkit_set_diff_init(struct tkit_set_diff *d)
@@ -259,6 +259,146 @@ static uint8_t canon(const struct tkit_tile *t)
         return tkit_side_code_canonical(tkit_tile_side_code(t, 0));
 }
 
+/* ------------------------------------------------------------------ changed tiles */
+
+/* The attributes of a feature other than its kind, positions and touches, as in feature_desc. */
+static char *attrs_desc(const struct tkit_feature *f, unsigned flags)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        if (f->pennants)
+                tkit_buf_printf(&b, " pennants=%d", f->pennants);
+        if (f->besieger)
+                tkit_buf_printf(&b, " besieged=%s", tkit_besieger_name(f->besieger));
+        if (f->cathedral)
+                tkit_buf_puts(&b, " cathedral");
+        if (f->end)
+                tkit_buf_printf(&b, " end=%s", tkit_end_name(f->end));
+        if (f->junction)
+                tkit_buf_puts(&b, " junction");
+        if (f->overpass)
+                tkit_buf_puts(&b, " overpass");
+        if (f->inn)
+                tkit_buf_puts(&b, " inn");
+        if (flags & TKIT_SAME_MARKERS)
+                add_extras(&b, f->extra, f->nextra);
+        if (!b.len)
+                tkit_buf_puts(&b, " none");
+        char *s = tkit_xstrdup(b.data + 1);
+        tkit_buf_finish(&b);
+        return s;
+}
+
+/* A field's touches as written (ids, sorted), or "-". */
+static char *touches_desc(const struct tkit_feature *f)
+{
+        if (!f->ntouches)
+                return tkit_xstrdup("-");
+        char **v = tkit_xcalloc(f->ntouches, sizeof *v);
+        for (size_t k = 0; k < f->ntouches; k++)
+                v[k] = f->touches[k];
+        qsort(v, f->ntouches, sizeof *v, cmp_str);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (size_t k = 0; k < f->ntouches; k++)
+                tkit_buf_printf(&b, "%s%s", k ? " " : "", v[k]);
+        free(v);
+        return tkit_buf_steal(&b);
+}
+
+/* Appends "; " between phrases. */
+static void phrase(struct tkit_buf *out, const char *fmt, const char *x, const char *y,
+                   const char *z)
+{
+        if (out->len)
+                tkit_buf_puts(out, "; ");
+        tkit_buf_printf(out, fmt, x, y, z);
+}
+
+/* How feature `fa` of A became `fb` of B (same id): kind, positions, touches, attributes. */
+static void feature_change(const struct tkit_feature *fa, const struct tkit_feature *fb,
+                           unsigned flags, struct tkit_buf *out)
+{
+        char ma[TKIT_MASK_STR_SIZE], mb[TKIT_MASK_STR_SIZE];
+        if (fa->kind != fb->kind)
+                phrase(out, "%s: kind %s vs %s", fa->id, tkit_feature_kind_name(fa->kind),
+                       tkit_feature_kind_name(fb->kind));
+        if (fa->mask != fb->mask)
+                phrase(out, "%s: positions %s vs %s", fa->id,
+                       fa->mask ? tkit_mask_str(fa->mask, ma, sizeof ma) : "-",
+                       fb->mask ? tkit_mask_str(fb->mask, mb, sizeof mb) : "-");
+        char *ta = touches_desc(fa), *tb = touches_desc(fb);
+        if (strcmp(ta, tb) != 0)
+                phrase(out, "%s: touches %s vs %s", fa->id, ta, tb);
+        free(ta);
+        free(tb);
+        struct tkit_feature ca = *fa, cb = *fb;
+        if (flags & TKIT_SAME_IGNORE_ENDS) { /* JCloisterZone data does not say them */
+                ca.end = cb.end = TKIT_END_NONE;
+                ca.junction = cb.junction = false;
+        }
+        char *aa = attrs_desc(&ca, flags), *ab = attrs_desc(&cb, flags);
+        if (strcmp(aa, ab) != 0)
+                phrase(out, "%s: attributes %s vs %s", fa->id, aa, ab);
+        free(aa);
+        free(ab);
+}
+
+/* What changed between two definitions of one tile id, feature by feature id (rotation is not
+ * undone: the ids say which feature is which), and in count, group, symbols, illustrations. */
+static char *tile_change(const struct tkit_tile *a, const struct tkit_tile *b, unsigned flags)
+{
+        struct tkit_buf out;
+        tkit_buf_init(&out);
+        char m[TKIT_MASK_STR_SIZE];
+        for (size_t i = 0; i < a->nfeatures; i++) {
+                const struct tkit_feature *fa = &a->features[i];
+                int j = tkit_tile_find_feature(b, fa->id);
+                if (j < 0)
+                        phrase(&out, "%s: only in A (%s %s)", fa->id,
+                               tkit_feature_kind_name(fa->kind),
+                               fa->mask ? tkit_mask_str(fa->mask, m, sizeof m) : "inner");
+                else
+                        feature_change(fa, &b->features[j], flags, &out);
+        }
+        for (size_t j = 0; j < b->nfeatures; j++) {
+                const struct tkit_feature *fb = &b->features[j];
+                if (tkit_tile_find_feature(a, fb->id) < 0)
+                        phrase(&out, "%s: only in B (%s %s)", fb->id,
+                               tkit_feature_kind_name(fb->kind),
+                               fb->mask ? tkit_mask_str(fb->mask, m, sizeof m) : "inner");
+        }
+        struct desc da, db;
+        desc_init(&da, a, 0, flags);
+        desc_init(&db, b, 0, flags);
+        if (strcmp(da.head, db.head) != 0)
+                phrase(&out, "%s vs %s%s", da.head, db.head, "");
+        desc_finish(&da);
+        desc_finish(&db);
+        if (a->count != b->count)
+                tkit_buf_printf(&out, "%scount %d vs %d", out.len ? "; " : "", a->count, b->count);
+        if (!out.len) /* equal by id yet not the same type: markers only compared in types */
+                tkit_buf_puts(&out, "markers differ");
+        return tkit_buf_steal(&out);
+}
+
+/* Pairs the tiles left unmatched that have the same id in both sets (B's index: linear). */
+static void match_changed(const struct tkit_set *A, const struct tkit_set *B, unsigned flags,
+                          int *match_a, bool *used_b, struct tkit_set_diff *out)
+{
+        for (size_t i = 0; i < A->ntiles; i++) {
+                if (match_a[i] >= 0)
+                        continue;
+                int j = tkit_set_find_tile(B, A->tiles[i].id);
+                if (j < 0 || used_b[j])
+                        continue;
+                add_item(out, TKIT_DIFF_CHANGED, &A->tiles[i], &B->tiles[j],
+                         tile_change(&A->tiles[i], &B->tiles[j], flags));
+                match_a[i] = j;
+                used_b[j] = true;
+        }
+}
+
 void tkit_set_compare(const struct tkit_set *A, const struct tkit_set *B, unsigned flags,
                       struct tkit_set_diff *out)
 {
@@ -282,6 +422,7 @@ void tkit_set_compare(const struct tkit_set *A, const struct tkit_set *B, unsign
                 else
                         out->same++;
         }
+        match_changed(A, B, flags, match_a, used_b, out);
         /* Unmatched types with the same sides up to rotation are reported as different. */
         for (size_t i = 0; i < A->ntiles; i++) {
                 const struct tkit_tile *a = &A->tiles[i];

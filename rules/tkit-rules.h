@@ -47,6 +47,15 @@ extern const size_t tkit_rules_count;
 const struct tkit_rule_info *tkit_rule_find(const char *id);
 /* Writes the catalogue as "ID  severity  summary" lines (or a JSON array when `json`). */
 void tkit_rules_write(FILE *out, bool json);
+/* docs/rules.md as built into the library (NUL-terminated; its length in *len unless NULL). */
+const char *tkit_rules_doc(size_t *len);
+/* The page of rule `id` in docs/rules.md: from its heading "### `ID`" up to the next heading,
+ * without the blank lines before it. Points into tkit_rules_doc(); its length in *len. NULL when
+ * the page has no such heading. */
+const char *tkit_rule_page(const char *id, size_t *len);
+/* Catalogue ids close to `id` (a few edits away, or of the same family: GEO-, SET-), in catalogue
+ * order, at most `max` of them into `out`; returns how many. */
+size_t tkit_rules_close(const char *id, const char **out, size_t max);
 
 /* ---------------------------------------------------------------- checking */
 
@@ -101,8 +110,11 @@ enum tkit_diff_kind {
         TKIT_DIFF_DIFFERENT, /* types with the same sides up to rotation that differ otherwise */
         TKIT_DIFF_MISSING,   /* a type only in A */
         TKIT_DIFF_EXTRA,     /* a type only in B */
+        TKIT_DIFF_CHANGED,   /* the same tile id in both, changed: its features compared by id */
 };
-const char *tkit_diff_kind_name(enum tkit_diff_kind k); /* count different missing extra */
+#define TKIT_DIFF_KIND_COUNT 5
+/* count different missing extra changed */
+const char *tkit_diff_kind_name(enum tkit_diff_kind k);
 
 struct tkit_diff_item {
         enum tkit_diff_kind kind;
@@ -117,9 +129,10 @@ struct tkit_set_diff {
 };
 void tkit_set_diff_init(struct tkit_set_diff *d);
 void tkit_set_diff_finish(struct tkit_set_diff *d);
-/* Matches the tile types of `a` and `b` up to rotation (tkit_tile_same_type with `flags`) and
- * lists what differs, in the order of `a` then `b`. The items point into `a` and `b`, which must
- * outlive `out`. */
+/* Matches the tile types of `a` and `b` up to rotation (tkit_tile_same_type with `flags`), then
+ * the tiles left that keep their id (changed: the features that differ, by feature id), then the
+ * rest by sides (different), and lists what differs, in the order of `a` then `b`. The items point
+ * into `a` and `b`, which must outlive `out`. */
 void tkit_set_compare(const struct tkit_set *a, const struct tkit_set *b, unsigned flags,
                       struct tkit_set_diff *out);
 

@@ -40,6 +40,8 @@ void tkit_help_check(FILE *out)
             "  --werror        warnings count as errors for the exit status\n"
             "  --verbose       also notes (rules not applied to JCloisterZone data, why)\n"
             "  --list-rules    print the rule catalogue and exit (with --json: as JSON)\n"
+            "  --explain RULE  print the page of RULE in docs/rules.md (what it checks, why,\n"
+            "                  how to fix it, its fixtures) and exit\n"
             "  -h, --help      this help\n"
             "  --version       print the version\n"
             "\n"
@@ -59,11 +61,22 @@ struct opts {
         size_t nsets;
         enum tkit_format format;
         bool json, werror, verbose, list;
+        const char *explain; /* --explain RULE */
 };
 
 static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
 {
-        enum { O_DB = 256, O_SET, O_FORMAT, O_JSON, O_WERROR, O_VERBOSE, O_LIST, O_VERSION };
+        enum {
+                O_DB = 256,
+                O_SET,
+                O_FORMAT,
+                O_JSON,
+                O_WERROR,
+                O_VERBOSE,
+                O_LIST,
+                O_VERSION,
+                O_EXPLAIN
+        };
         static const struct option longopts[] = {
             {"db", required_argument, NULL, O_DB},
             {"set", required_argument, NULL, O_SET},
@@ -72,6 +85,7 @@ static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
             {"werror", no_argument, NULL, O_WERROR},
             {"verbose", no_argument, NULL, O_VERBOSE},
             {"list-rules", no_argument, NULL, O_LIST},
+            {"explain", required_argument, NULL, O_EXPLAIN},
             {"help", no_argument, NULL, 'h'},
             {"version", no_argument, NULL, O_VERSION},
             {NULL, 0, NULL, 0},
@@ -105,6 +119,9 @@ static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
                         break;
                 case O_LIST:
                         o->list = true;
+                        break;
+                case O_EXPLAIN:
+                        o->explain = optarg;
                         break;
                 case 'h':
                         tkit_help_check(stdout);
@@ -510,6 +527,7 @@ static int run(struct opts *o, char **files, int nfiles)
         struct tkit_diags d, dbd, sd;
         struct inputs in = {0};
         cli_sets_init(&cs);
+        cs.all.recover = true; /* every error in one run: broken tiles are read and marked */
         tkit_diags_init(&d);
         d.limit = 0; /* every finding is stored (docs/schema.md); print() shows the first ones */
         tkit_diags_init(&dbd);
@@ -534,12 +552,18 @@ static int run(struct opts *o, char **files, int nfiles)
                 goto out;
         }
         tkit_check_setlist(&cs.all, options, &d);
-        status = worse(status, check_scenes(&in, &cs.all, o->db, &sd));
+        /* a set the reader found broken is checked, but neither played nor stored */
+        struct tkit_setlist good = {0};
+        for (size_t i = 0; i < cs.all.n; i++)
+                if (!cs.all.sets[i]->broken)
+                        *TKIT_PUSH(good.sets, good.n, good.cap) = cs.all.sets[i];
+        status = worse(status, check_scenes(&in, &good, o->db, &sd));
         /* only tile sets have findings stored; a read-only database: 2, as for import */
         if (from_db || (o->db && in.ntiles)) {
-                int rc = store(o->db ? o->db : cli_default_db(), !from_db, &cs.all, &d, &dbd);
+                int rc = store(o->db ? o->db : cli_default_db(), !from_db, &good, &d, &dbd);
                 status = status ? status : cli_exit_for(rc);
         }
+        free(good.sets);
         tkit_diags_take(&d, &sd, NULL);
         size_t errors, warnings;
         print(&d, o->json, o->verbose, &errors, &warnings);
@@ -556,6 +580,33 @@ out:
         return status;
 }
 
+/* --explain RULE: the rule's page of the docs built into the binary, or an error naming the
+ * ids close to what was asked (exit 2, as a usage error). */
+static int explain(const char *id)
+{
+        size_t len = 0;
+        const char *page = tkit_rule_page(id, &len);
+        if (page) {
+                fwrite(page, 1, len, stdout);
+                fputc('\n', stdout);
+                return cli_stdout_flush() == 0 ? TKIT_EXIT_OK : TKIT_EXIT_FAIL;
+        }
+        const char *close[8];
+        size_t n = tkit_rules_close(id, close, 8);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (size_t i = 0; i < n; i++)
+                tkit_buf_printf(&b, "%s%s", i ? ", " : "", close[i]);
+        char *shown = cli_text_escape(id);
+        int rc = cli_usage_error("check",
+                                 "no rule '%.80s' in the catalogue%s%s; "
+                                 "`tilekit check --list-rules` lists them all",
+                                 shown, n ? ": did you mean " : "", n ? b.data : "");
+        free(shown);
+        tkit_buf_finish(&b);
+        return rc;
+}
+
 int tkit_cmd_check(int argc, char **argv)
 {
         struct opts o = {0};
@@ -569,6 +620,10 @@ int tkit_cmd_check(int argc, char **argv)
                 tkit_rules_write(stdout, o.json);
                 free(o.sets);
                 return TKIT_EXIT_OK;
+        }
+        if (o.explain) {
+                free(o.sets);
+                return explain(o.explain);
         }
         if (o.nsets && optind < argc) {
                 free(o.sets);

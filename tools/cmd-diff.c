@@ -218,15 +218,15 @@ int tkit_cmd_diff(int argc, char **argv)
                 print_json(a.set, b.set, &r);
         else
                 print_text(&r);
-        int by[4] = {0};
+        int by[TKIT_DIFF_KIND_COUNT] = {0};
         for (size_t i = 0; i < r.n; i++)
                 by[r.v[i].kind]++;
         cli_stdout_flush();
         fprintf(stderr,
-                "tilekit diff: %s vs %s: %d same, %d with other counts, %d different, %d only in "
-                "A, %d only in B\n",
-                a.set->id, b.set->id, r.same, by[TKIT_DIFF_COUNT], by[TKIT_DIFF_DIFFERENT],
-                by[TKIT_DIFF_MISSING], by[TKIT_DIFF_EXTRA]);
+                "tilekit diff: %s vs %s: %d same, %d with other counts, %d changed, %d different, "
+                "%d only in A, %d only in B\n",
+                a.set->id, b.set->id, r.same, by[TKIT_DIFF_COUNT], by[TKIT_DIFF_CHANGED],
+                by[TKIT_DIFF_DIFFERENT], by[TKIT_DIFF_MISSING], by[TKIT_DIFF_EXTRA]);
         status = r.n ? TKIT_EXIT_FAIL : TKIT_EXIT_OK;
         tkit_set_diff_finish(&r);
 out:

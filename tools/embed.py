@@ -10,7 +10,9 @@ def main():
     out = ['/* generated from %s by tools/embed.py; do not edit */' % src.split('/')[-1],
            'const char %s[] = {' % name]
     for i in range(0, len(data), 16):
-        out.append('  ' + ', '.join(str(b) for b in data[i:i + 16]) + ',')
+        # bytes above 127 (UTF-8 in docs/rules.md) cast: char may be signed
+        out.append('  ' + ', '.join(str(b) if b < 128 else '(char)%d' % b
+                                    for b in data[i:i + 16]) + ',')
     out.append('  0};')
     out.append('const unsigned long %s_len = %d;' % (name, len(data)))
     with open(dst, 'w') as f:

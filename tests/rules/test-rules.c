@@ -489,10 +489,27 @@ static void test_set_compare(void **state)
         assert_int_equal(r.v[0].kind, TKIT_DIFF_COUNT);
         assert_string_equal(r.v[0].a->id, "E");
         assert_string_equal(r.v[0].what, "count 2 vs 5");
-        assert_int_equal(r.v[1].kind, TKIT_DIFF_DIFFERENT);
+        /* A keeps its id: changed, naming the feature and how */
+        assert_int_equal(r.v[1].kind, TKIT_DIFF_CHANGED);
         assert_string_equal(r.v[1].b->id, "A");
-        assert_non_null(strstr(r.v[1].what, "end=village"));
+        char *want =
+            tkit_xasprintf("%s: attributes end=village vs none", a->tiles[1].features[1].id);
+        assert_string_equal(r.v[1].what, want);
+        free(want);
         tkit_set_diff_finish(&r);
+        /* renamed as well: only the sides pair them, as different types */
+        struct tkit_set *c = manifest_set();
+        free(c->tiles[1].id);
+        c->tiles[1].id = tkit_xstrdup("A2");
+        c->tiles[1].features[1].end = TKIT_END_NONE;
+        tkit_set_diff_init(&r);
+        tkit_set_compare(a, c, 0, &r);
+        assert_int_equal(r.n, 1);
+        assert_int_equal(r.v[0].kind, TKIT_DIFF_DIFFERENT);
+        assert_string_equal(r.v[0].b->id, "A2");
+        assert_non_null(strstr(r.v[0].what, "end=village"));
+        tkit_set_diff_finish(&r);
+        tkit_set_destroy(c);
         tkit_set_diff_init(&r);
         tkit_set_compare(a, b, TKIT_SAME_IGNORE_ENDS, &r);
         assert_int_equal(r.same, 1);
@@ -1064,7 +1081,7 @@ static void test_cli_diff(void **state)
                              "tests/rules/fixtures/ILLUSTRATION.good.xml",
                              &out),
                          1);
-        assert_non_null(strstr(out, "different E E: group=land symbols= illustrations= vs "
+        assert_non_null(strstr(out, "changed E E: group=land symbols= illustrations= vs "
                                     "group=land symbols= illustrations=GT"));
         free(out);
         assert_int_equal(run("diff onlyone.xml", &out), 2);
@@ -1093,6 +1110,229 @@ static void test_cli_diff(void **state)
         assert_int_equal(run(cmd, &out), 2); /* two sets in the file: choose one */
         free(out);
         free(cmd);
+}
+
+/* Replaces the first `from` in *text by `to`; fails the test when there is none. */
+static void edit(char **text, const char *from, const char *to)
+{
+        char *p = strstr(*text, from);
+        if (!p)
+                fail_msg("no '%s' to edit", from);
+        char *e = tkit_xasprintf("%.*s%s%s", (int)(p - *text), *text, to, p + strlen(from));
+        free(*text);
+        *text = e;
+}
+
+/* The same in a JCloisterZone file: a bad <ref> count, a field naming a side with no city and a
+ * position listed twice, all in one run, with their lines and the valid sides. */
+static void test_jcz_every_error_one_run(void **state)
+{
+        (void)state;
+        char *path = tkit_xasprintf("%s/basic.xml", env("TKIT_JCZ_DIR"));
+        char *text = read_all(path, NULL);
+        assert_non_null(text);
+        free(path);
+        edit(&text, "<ref count=\"4\" tile=\"BA/L\" />", "<ref count=\"-1\" tile=\"BA/L\" />");
+        edit(&text, "<field city=\"N\">EL WR</field>", "<field city=\"S\">EL WR</field>");
+        edit(&text, "<field city=\"N\">SL</field>", "<field city=\"N\">SL SL</field>");
+        char *dir = make_temp_dir();
+        char *file = tkit_xasprintf("%s/basic.xml", dir);
+        assert_true(write_all(file, text));
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check '%s'", file), 1);
+        char *want[3];
+        want[0] = tkit_xasprintf("%s:%d: error: [COUNT-RANGE] tile BA/L: count=\"-1\" on <ref>: a "
+                                 "tile has 1 to 1000 copies in the box",
+                                 file, line_of(text, "count=\"-1\""));
+        want[1] = tkit_xasprintf("%s:%d: error: [REF-TOUCH] tile BA/RCr: field 'field-1' "
+                                 "city=\"S\": there is no city on side S; city=\"...\" names "
+                                 "sides a city covers: N\n",
+                                 file, line_of(text, "city=\"S\""));
+        want[2] = tkit_xasprintf("%s:%d: error: [XML-VALUE] tile BA/CccR+: 'SL' is listed twice",
+                                 file, line_of(text, "SL SL"));
+        for (int i = 0; i < 3; i++) {
+                if (!strstr(r.out, want[i]))
+                        fail_msg("want '%s' in:\n%s", want[i], r.out);
+                free(want[i]);
+        }
+        assert_non_null(strstr(r.err, ": 3 errors, 0 warnings"));
+        tkit_run_finish(&r);
+        unlink(file);
+        free(file);
+        remove_tree(dir);
+        free(dir);
+        free(text);
+}
+
+/* Every catalogue id has a page in the docs built into the library, and every page an id; the
+ * command prints the page from anywhere (no source tree), and an unknown id is a usage error that
+ * names the close ones. */
+static void test_explain(void **state)
+{
+        (void)state;
+        for (size_t i = 0; i < tkit_rules_count; i++) {
+                size_t len = 0;
+                const char *page = tkit_rule_page(tkit_rules[i].id, &len);
+                if (!page)
+                        fail_msg("no page '### `%s`' in docs/rules.md", tkit_rules[i].id);
+                char *head = tkit_xasprintf("### `%s`\n", tkit_rules[i].id);
+                assert_memory_equal(page, head, strlen(head));
+                for (size_t k = 1; k < len; k++) /* one page, not the next one too */
+                        if (page[k - 1] == '\n' && page[k] == '#')
+                                fail_msg("the page of %s runs into a heading", tkit_rules[i].id);
+                free(head);
+        }
+        size_t pages = 0;
+        for (const char *p = tkit_rules_doc(NULL); (p = strstr(p, "\n### `")) != NULL; p += 6) {
+                char id[64];
+                size_t n = strcspn(p + 6, "`");
+                assert_true(n < sizeof id);
+                memcpy(id, p + 6, n);
+                id[n] = '\0';
+                if (!tkit_rule_find(id))
+                        fail_msg("page '%s' in docs/rules.md has no catalogue entry", id);
+                pages++;
+        }
+        assert_int_equal(pages, tkit_rules_count);
+        size_t len;
+        assert_null(tkit_rule_page("GEO", &len));
+        assert_null(tkit_rule_page("", &len));
+        const char *close[8];
+        assert_true(tkit_rules_close("GEO-COVR", close, 8) >= 1);
+        assert_string_equal(close[0], "GEO-COVER");
+        struct tkit_run r = {.cwd = "/"};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check --explain REF-TOUCH"),
+                         0);
+        assert_non_null(strstr(r.out, "### `REF-TOUCH`\n"));
+        assert_non_null(strstr(r.out, "**A field's touches name cities of its tile.**"));
+        assert_null(strstr(r.out, "COUNT-RANGE`")); /* the next page is not printed */
+        tkit_run_finish(&r);
+        r = (struct tkit_run){.cwd = "/"};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check --explain GEO-COVR"),
+                         2);
+        assert_string_equal(r.out, "");
+        assert_non_null(strstr(r.err, "no rule 'GEO-COVR' in the catalogue: did you mean "
+                                      "GEO-COVER"));
+        tkit_run_finish(&r);
+        r = (struct tkit_run){.cwd = "/"};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check --help"), 0);
+        assert_non_null(strstr(r.out, "--explain RULE"));
+        tkit_run_finish(&r);
+}
+
+/* ------------------------------------------------------------------ issue 25: every error */
+
+/* Three independent errors on three tiles (a count the reader takes, a dangling touches for
+ * tkit_set_validate, a position in two fields for the tile rules) come out of one run, each
+ * with the line of what is wrong; before, each hid the next. Without recovery (import) the
+ * reader still appends nothing. */
+static void test_every_error_one_run(void **state)
+{
+        (void)state;
+        char *path = src_path("tilesets/castles-bridges.xml");
+        char *text = read_all(path, NULL);
+        assert_non_null(text);
+        free(path);
+        edit(&text, "<tile id=\"cloister-2\" count=\"1\">",
+             "<tile id=\"cloister-2\" count=\"-1\">");
+        edit(&text, "<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
+             "<field id=\"f\" at=\"E S W\" touches=\"c x\"/>");
+        edit(&text, "<field id=\"f2\" at=\"ER S WL\"/>", "<field id=\"f2\" at=\"ER S WL EL\"/>");
+        char *dir = make_temp_dir();
+        char *file = tkit_xasprintf("%s/cb.xml", dir);
+        assert_true(write_all(file, text));
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check '%s'", file), 1);
+        char *want[3];
+        want[0] = tkit_xasprintf("%s:%d: error: [COUNT-RANGE] tile cloister-2: tile count -1 is "
+                                 "outside 1..1000: a tile has 1 to 1000 copies in the box",
+                                 file, line_of(text, "count=\"-1\""));
+        want[1] = tkit_xasprintf("%s:%d: error: [REF-TOUCH] tile cloister-1: field 'f' touches "
+                                 "'x', which is not a feature of this tile: touches=\"...\" names "
+                                 "cities of the tile; the tile's cities are 'c'\n",
+                                 file, line_of(text, "touches=\"c x\""));
+        want[2] = tkit_xasprintf("%s:%d: error: [GEO-OVERLAP] tile village-2: EL is in both", file,
+                                 line_of(text, "WL EL"));
+        for (int i = 0; i < 3; i++) {
+                if (!strstr(r.out, want[i]))
+                        fail_msg("want '%s' in:\n%s", want[i], r.out);
+                free(want[i]);
+        }
+        /* the position in two fields also puts f2 on both sides of the village's roads: the
+         * topology rule says so too (FIELD-CUT, same line), a fourth error of the same run */
+        assert_non_null(strstr(r.out, "error: [FIELD-CUT] tile village-2: field 'f2'"));
+        assert_non_null(strstr(r.err, ": 4 errors, 0 warnings"));
+        tkit_run_finish(&r);
+        struct tkit_setlist l;
+        struct tkit_diags d;
+        tkit_setlist_init(&l);
+        tkit_diags_init(&d);
+        assert_int_equal(tkit_read_file(file, TKIT_FORMAT_AUTO, &l, &d), TKIT_E_INVALID);
+        assert_int_equal(l.n, 0);
+        tkit_setlist_finish(&l);
+        tkit_diags_finish(&d);
+        tkit_diags_init(&d);
+        l.recover = true;
+        assert_int_equal(tkit_read_file(file, TKIT_FORMAT_AUTO, &l, &d), TKIT_E_INVALID);
+        assert_int_equal(l.n, 1);
+        assert_true(l.sets[0]->broken);
+        size_t nbroken = 0;
+        for (size_t i = 0; i < l.sets[0]->ntiles; i++)
+                nbroken += l.sets[0]->tiles[i].broken;
+        assert_int_equal(nbroken, 2); /* cloister-1 and cloister-2; village-2 reads well */
+        assert_false(l.sets[0]->tiles[tkit_set_find_tile(l.sets[0], "village-2")].broken);
+        tkit_setlist_finish(&l);
+        tkit_diags_finish(&d);
+        unlink(file);
+        free(file);
+        remove_tree(dir);
+        free(dir);
+        free(text);
+}
+
+/* tilekit diff on a bundled set with three tiles changed in place: each is reported as changed,
+ * naming its features and how they differ, never as missing plus extra. */
+static void test_cli_diff_changed(void **state)
+{
+        (void)state;
+        char *path = src_path("tilesets/castles-bridges.xml");
+        char *text = read_all(path, NULL);
+        assert_non_null(text);
+        edit(&text,
+             "<road id=\"r1\" at=\"E\" end=\"village\"/>\n    <road id=\"r2\" at=\"W\" "
+             "end=\"village\"/>",
+             "<road id=\"r1\" at=\"N\" end=\"village\"/>\n    <road id=\"r2\" at=\"W\" "
+             "end=\"village\" inn=\"yes\"/>");
+        edit(&text, "<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
+             "<field id=\"f\" at=\"E S W\"/>\n    <garden id=\"g\"/>");
+        edit(&text, "<tile id=\"tower-1\" count=\"1\"", "<tile id=\"tower-1\" count=\"2\"");
+        char *dir = make_temp_dir();
+        char *file = tkit_xasprintf("%s/cb.xml", dir);
+        assert_true(write_all(file, text));
+        struct tkit_run r = {0};
+        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "diff '%s' '%s'", path, file),
+                         1);
+        assert_string_equal(r.out,
+                            "count tower-1 tower-1: count 1 vs 2\n"
+                            "changed cloister-1 cloister-1: f: touches c vs -; g: only in B "
+                            "(garden inner)\n"
+                            "changed village-2 village-2: r1: positions EM vs NM; r2: attributes "
+                            "end=village vs end=village inn\n");
+        assert_non_null(strstr(r.err, "13 same, 1 with other counts, 2 changed, 0 different, 0 "
+                                      "only in A, 0 only in B"));
+        tkit_run_finish(&r);
+        r = (struct tkit_run){0};
+        assert_int_equal(
+            tkit_run_line(&r, tkit_test_env("TILEKIT"), "diff --json '%s' '%s'", path, file), 1);
+        assert_non_null(strstr(r.out, "{\"kind\": \"changed\", \"a\": \"village-2\", \"b\": "
+                                      "\"village-2\""));
+        tkit_run_finish(&r);
+        unlink(file);
+        free(file);
+        remove_tree(dir);
+        free(dir);
+        free(text);
+        free(path);
 }
 
 /* ------------------------------------------------------------------ issue 11 */
@@ -1254,6 +1494,10 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_jcz_link, jcz_setup, jcz_teardown),
             cmocka_unit_test_setup_teardown(test_jcz_planted, jcz_setup, jcz_teardown),
             cmocka_unit_test(test_cli_check),
+            cmocka_unit_test(test_every_error_one_run),
+            cmocka_unit_test(test_jcz_every_error_one_run),
+            cmocka_unit_test(test_explain),
+            cmocka_unit_test(test_cli_diff_changed),
             cmocka_unit_test(test_cli_check_db),
             cmocka_unit_test_setup_teardown(test_cli_diff, jcz_setup, jcz_teardown),
         };
