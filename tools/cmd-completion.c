@@ -95,8 +95,7 @@ static void bash(FILE *out)
                 option_words(out, c, true);
                 fprintf(out, " '; subs='%s' ;;\n", c->subcommands ? c->subcommands : "");
         }
-        fprintf(out,
-                "    help) COMPREPLY=($(compgen -W '");
+        fprintf(out, "    help) COMPREPLY=($(compgen -W '");
         for (const struct cli_command *c = cli_commands; c->name; c++)
                 fprintf(out, "%s ", c->name);
         fprintf(out,

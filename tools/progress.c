@@ -28,8 +28,8 @@ void cli_take_quiet(int *argc, char **argv)
         bool rest = false; /* after "--": operands only */
         for (int i = 1; i < *argc; i++) {
                 const char *a = argv[i];
-                bool value = i > 1 && takes_next(c, argv[i - 1]) && out > 0 &&
-                             argv[out - 1] == argv[i - 1];
+                bool value =
+                    i > 1 && takes_next(c, argv[i - 1]) && out > 0 && argv[out - 1] == argv[i - 1];
                 if (!rest && !value && (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0)) {
                         cli_quiet = true;
                         continue;
@@ -54,8 +54,8 @@ void cli_progress_step(struct cli_progress *p, size_t done, size_t total)
                 return;
         struct timespec now;
         clock_gettime(CLOCK_MONOTONIC, &now);
-        double since = (double)(now.tv_sec - p->last.tv_sec) +
-                       (double)(now.tv_nsec - p->last.tv_nsec) / 1e9;
+        double since =
+            (double)(now.tv_sec - p->last.tv_sec) + (double)(now.tv_nsec - p->last.tv_nsec) / 1e9;
         if (p->shown && since < 0.1 && done != total)
                 return;
         p->last = now;
