@@ -155,6 +155,8 @@ static void figure(struct html *h, const struct book_picture *p)
         tkit_buf_printf(&h->out, "<figure class=\"tk-picture%s\" id=\"picture-%zu\">\n",
                         p->beside ? " tk-beside" : "", index + 1);
         svg_picture(h, p, index);
+        if (h->o->progress)
+                h->o->progress(h->o->progress_ctx, "drawing", index + 1, h->b->npictures);
         tkit_buf_puts(&h->out, "\n<figcaption>");
         esc(&h->out, p->caption);
         tkit_buf_puts(&h->out, "</figcaption>\n</figure>\n");

@@ -746,6 +746,9 @@ static void draw_picture(struct pdf *p, cairo_t *cr, const struct book_picture *
                                     p->d) != 0)
                 p->rc = TKIT_E_USAGE; /* it was measured with the same options: cannot happen */
         tkit_scene_picture_finish(&pic);
+        if (p->o->progress)
+                p->o->progress(p->o->progress_ctx, "drawing", (size_t)(bp - p->b->pictures) + 1,
+                               p->b->npictures);
 }
 
 /* A picture's height with its caption and key (a picture beside the text takes no row height

@@ -208,8 +208,11 @@ int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
         mine.limit = 0;
         struct resolver rs = {.b = b, .o = o, .d = &mine, .found = d};
         tkit_index_init(&rs.by_path);
-        for (size_t i = 0; i < b->npictures; i++)
+        for (size_t i = 0; i < b->npictures; i++) {
                 resolve_picture(&rs, &b->pictures[i]);
+                if (o->progress)
+                        o->progress(o->progress_ctx, "resolving", i + 1, b->npictures);
+        }
         for (size_t i = 0; i < b->nvalues; i++)
                 if (b->values[i].path) /* NULL: malformed, reported by tkit_book_read */
                         resolve_value(&rs, &b->values[i]);

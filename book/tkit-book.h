@@ -52,6 +52,10 @@ struct tkit_book_options {
         const char *base_dir;   /* scene paths are relative to it; NULL: the chapter's directory */
         tkit_book_load_fn load; /* NULL: read scene files */
         void *load_ctx;
+        /* NULL, or told of each picture resolved ("resolving") and drawn ("drawing"): `done` of
+         * `total`, for a progress line (tilekit book on a terminal) */
+        void (*progress)(void *ctx, const char *what, size_t done, size_t total);
+        void *progress_ctx;
 };
 void tkit_book_options_init(struct tkit_book_options *o);
 

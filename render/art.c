@@ -82,7 +82,8 @@ struct tkit_render_art *tkit_render_art_create(const struct tkit_art *a,
                 tkit_render_art_destroy(r);
                 return NULL;
         }
-        qsort(r->v, r->n, sizeof *r->v, cmp_entry);
+        if (r->n) /* no image loaded: r->v is NULL, which qsort may not be given (fuzz-art) */
+                qsort(r->v, r->n, sizeof *r->v, cmp_entry);
         return r;
 }
 
@@ -98,7 +99,7 @@ void tkit_render_art_destroy(struct tkit_render_art *r)
 
 static const struct art_entry *find(const struct tkit_render_art *r, const struct tkit_tile *t)
 {
-        if (!r || !t)
+        if (!r || !t || !r->n)
                 return NULL;
         struct art_entry key = {.t = t};
         return bsearch(&key, r->v, r->n, sizeof key, cmp_entry);

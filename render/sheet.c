@@ -154,6 +154,8 @@ static void page_end(struct sheet *sh)
                 return;
         cairo_show_page(sh->cr);
         sh->page_open = false;
+        if (sh->o->progress)
+                sh->o->progress(sh->o->progress_ctx, sh->pages);
 }
 
 /* Reserves room for an item of art size w × h; returns its trim box top-left. */

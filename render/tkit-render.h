@@ -156,6 +156,9 @@ struct tkit_sheet_options {
         unsigned labels;  /* enum tkit_label_flag, default all */
         unsigned flags;   /* enum tkit_render_flag for the art */
         const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
+        /* NULL, or told of each page finished (1, 2, ...), for a progress line */
+        void (*progress)(void *ctx, int page);
+        void *progress_ctx;
 };
 void tkit_sheet_options_init(struct tkit_sheet_options *o);
 

@@ -8,6 +8,7 @@
 #ifndef TKIT_CLI_H
 #define TKIT_CLI_H
 
+#include <getopt.h>
 #include <glob.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -118,6 +119,11 @@ bool cli_bundled_tiles(const char *db, glob_t *g);
  * "-" meaning stdin (at most once). Returns a library error code (0, TKIT_E_IO worst). */
 int cli_read_files(const char *const *paths, size_t n, enum tkit_format fmt,
                    struct tkit_setlist *out, struct tkit_diags *d);
+/* The same, with a step of `progress` (tools/progress.h; may be NULL) after each file. */
+struct cli_progress;
+int cli_read_files_progress(const char *const *paths, size_t n, enum tkit_format fmt,
+                            struct tkit_setlist *out, struct tkit_diags *d,
+                            struct cli_progress *progress);
 /* Reads a layout JSON file ("-": stdin) and resolves and replays it against `sets` when `nsets`
  * > 0 (tkit_layout_read_json). NULL on error, with *status 2 (cannot open or read) or 1. */
 struct tkit_layout;
@@ -228,11 +234,17 @@ struct cli_command {
         const char *summary;
         int (*run)(int argc, char **argv); /* argv[0] is the command name */
         void (*help)(FILE *out);
+        /* For shell completion (tilekit completion, cmd-completion.c): the command's getopt
+         * table(s), the second one NULL or another table of its subcommands' options; its
+         * subcommands ("sheet board tile scene"; NULL: none) */
+        const struct option *options, *options2;
+        const char *subcommands;
 };
 
 #define CLI_COMMAND(name)                                                                          \
         int tkit_cmd_##name(int argc, char **argv);                                                \
-        void tkit_help_##name(FILE *out);
+        void tkit_help_##name(FILE *out);                                                          \
+        extern const struct option tkit_opts_##name[];
 CLI_COMMAND(import)
 CLI_COMMAND(export)
 CLI_COMMAND(list)
@@ -244,7 +256,9 @@ CLI_COMMAND(bench)
 CLI_COMMAND(scene)
 CLI_COMMAND(score)
 CLI_COMMAND(book)
+CLI_COMMAND(completion)
 #undef CLI_COMMAND
+extern const struct option tkit_opts_render_scene[];
 
 const struct cli_command *cli_find_command(const char *name);
 extern const struct cli_command cli_commands[];

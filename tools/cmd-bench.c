@@ -118,15 +118,18 @@ static void report(const struct result *r, bool json, bool first)
                        r->name, r->games, r->placements, r->seconds, lps, ns);
 }
 
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_bench[] = {
+    {"dir", required_argument, NULL, 'D'},   {"tiles", required_argument, NULL, 't'},
+    {"base", required_argument, NULL, 'b'},  {"seconds", required_argument, NULL, 's'},
+    {"games", required_argument, NULL, 'g'}, {"only", required_argument, NULL, 'o'},
+    {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
+};
+
 int tkit_cmd_bench(int argc, char **argv)
 {
-        static const struct option longopts[] = {
-            {"dir", required_argument, NULL, 'D'},   {"tiles", required_argument, NULL, 't'},
-            {"base", required_argument, NULL, 'b'},  {"seconds", required_argument, NULL, 's'},
-            {"games", required_argument, NULL, 'g'}, {"only", required_argument, NULL, 'o'},
-            {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_bench;
         const char *dir = "tilesets", *base_id = NULL, *only = NULL;
         const char **tiles = NULL;
         size_t ntiles = 0, captiles = 0;

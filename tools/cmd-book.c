@@ -1,6 +1,7 @@
 /* tilekit book: a rulebook chapter in CommonMark, its pictures drawn from scenes and its numbers
  * computed by the rules engine, as PDF or HTML (book/tkit-book.h, docs/book.md). */
 #include "cli.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -102,21 +103,24 @@ static int option(struct book_args *a, int c, const char *arg)
         }
 }
 
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_book[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"check", no_argument, NULL, O_CHECK},
+    {"lang", required_argument, NULL, O_LANG},
+    {"paper", required_argument, NULL, O_PAPER},
+    {"margin-mm", required_argument, NULL, O_MARGIN},
+    {"tile-mm", required_argument, NULL, O_TILE_MM},
+    {"tiles", required_argument, NULL, O_TILES},
+    {"db", required_argument, NULL, O_DB},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, O_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse(int argc, char **argv, struct book_args *a, bool *done)
 {
-        static const struct option longopts[] = {
-            {"output", required_argument, NULL, 'o'},
-            {"check", no_argument, NULL, O_CHECK},
-            {"lang", required_argument, NULL, O_LANG},
-            {"paper", required_argument, NULL, O_PAPER},
-            {"margin-mm", required_argument, NULL, O_MARGIN},
-            {"tile-mm", required_argument, NULL, O_TILE_MM},
-            {"tiles", required_argument, NULL, O_TILES},
-            {"db", required_argument, NULL, O_DB},
-            {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, O_VERSION},
-            {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_book;
         int c;
         optind = 1;
         while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
@@ -176,6 +180,17 @@ static int write_out(const struct book_args *a, const struct tkit_book *b, int *
         return wc;
 }
 
+/* tkit_book_options.progress: one line per stage ("resolving", "drawing") on a terminal. */
+static void book_progress(void *ctx, const char *what, size_t done, size_t total)
+{
+        struct cli_progress *p = ctx;
+        if (p->what != what) {
+                cli_progress_end(p);
+                cli_progress_start(p, what);
+        }
+        cli_progress_step(p, done, total);
+}
+
 /* Reads, resolves and (unless --check) writes the chapter. */
 static int run(struct book_args *a, struct cli_sets *cs)
 {
@@ -188,13 +203,19 @@ static int run(struct book_args *a, struct cli_sets *cs)
                                  : tkit_book_read_file(a->chapter, &d, &err);
         /* the one table: cannot be opened or read 2, invalid (over a limit) 1 */
         int rc = b ? TKIT_EXIT_OK : err == TKIT_E_IO ? TKIT_EXIT_USAGE : TKIT_EXIT_FAIL;
+        struct cli_progress pr;
+        cli_progress_start(&pr, "");
+        a->o.progress = book_progress;
+        a->o.progress_ctx = &pr;
         if (b && tkit_book_resolve(b, &a->o, cs->sel, cs->nsel, &d) != 0)
                 rc = TKIT_EXIT_FAIL;
+        cli_progress_end(&pr);
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         int pages = 0;
         if (rc == TKIT_EXIT_OK && !a->check)
                 rc = write_out(a, b, &pages);
+        cli_progress_end(&pr);
         if (rc == TKIT_EXIT_OK) {
                 struct tkit_book_stats st;
                 tkit_book_stats(b, &st);

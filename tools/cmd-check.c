@@ -64,32 +64,25 @@ struct opts {
         const char *explain; /* --explain RULE */
 };
 
+enum { O_DB = 256, O_SET, O_FORMAT, O_JSON, O_WERROR, O_VERBOSE, O_LIST, O_VERSION, O_EXPLAIN };
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_check[] = {
+    {"db", required_argument, NULL, O_DB},
+    {"set", required_argument, NULL, O_SET},
+    {"format", required_argument, NULL, O_FORMAT},
+    {"json", no_argument, NULL, O_JSON},
+    {"werror", no_argument, NULL, O_WERROR},
+    {"verbose", no_argument, NULL, O_VERBOSE},
+    {"list-rules", no_argument, NULL, O_LIST},
+    {"explain", required_argument, NULL, O_EXPLAIN},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, O_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
 {
-        enum {
-                O_DB = 256,
-                O_SET,
-                O_FORMAT,
-                O_JSON,
-                O_WERROR,
-                O_VERBOSE,
-                O_LIST,
-                O_VERSION,
-                O_EXPLAIN
-        };
-        static const struct option longopts[] = {
-            {"db", required_argument, NULL, O_DB},
-            {"set", required_argument, NULL, O_SET},
-            {"format", required_argument, NULL, O_FORMAT},
-            {"json", no_argument, NULL, O_JSON},
-            {"werror", no_argument, NULL, O_WERROR},
-            {"verbose", no_argument, NULL, O_VERBOSE},
-            {"list-rules", no_argument, NULL, O_LIST},
-            {"explain", required_argument, NULL, O_EXPLAIN},
-            {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, O_VERSION},
-            {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_check;
         int c, fmt;
         optind = 1;
         while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {

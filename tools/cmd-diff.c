@@ -148,18 +148,21 @@ static bool is_jcz(const struct tkit_set *s)
         return s->source_format && strcmp(s->source_format, "jcz") == 0;
 }
 
+enum { O_DB = 256, O_FORMAT, O_JSON, O_MARKERS, O_VERSION };
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_diff[] = {
+    {"db", required_argument, NULL, O_DB},
+    {"format", required_argument, NULL, O_FORMAT},
+    {"json", no_argument, NULL, O_JSON},
+    {"markers", no_argument, NULL, O_MARKERS},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, O_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
 int tkit_cmd_diff(int argc, char **argv)
 {
-        enum { O_DB = 256, O_FORMAT, O_JSON, O_MARKERS, O_VERSION };
-        static const struct option longopts[] = {
-            {"db", required_argument, NULL, O_DB},
-            {"format", required_argument, NULL, O_FORMAT},
-            {"json", no_argument, NULL, O_JSON},
-            {"markers", no_argument, NULL, O_MARKERS},
-            {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, O_VERSION},
-            {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_diff;
         const char *db = NULL;
         enum tkit_format fmt = TKIT_FORMAT_AUTO;
         bool json = false;

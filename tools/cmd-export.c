@@ -119,20 +119,23 @@ out:
         return status;
 }
 
+enum { O_WERROR = 256 };
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_export[] = {
+    {"db", required_argument, NULL, 'd'},
+    {"set", required_argument, NULL, 's'},
+    {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {"format", required_argument, NULL, 'f'},
+    {"tiles", required_argument, NULL, 't'},
+    {"werror", no_argument, NULL, O_WERROR},
+    {NULL, 0, NULL, 0},
+};
+
 int tkit_cmd_export(int argc, char **argv)
 {
-        enum { O_WERROR = 256 };
-        static const struct option longopts[] = {
-            {"db", required_argument, NULL, 'd'},
-            {"set", required_argument, NULL, 's'},
-            {"output", required_argument, NULL, 'o'},
-            {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, 'V'},
-            {"format", required_argument, NULL, 'f'},
-            {"tiles", required_argument, NULL, 't'},
-            {"werror", no_argument, NULL, O_WERROR},
-            {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_export;
         const char *dbpath = NULL, *set = NULL, *output = "-"; /* NULL: cli_sets_load decides */
         struct export_opts o = {.fmt = TKIT_FORMAT_NATIVE};
         int c, f, status;

@@ -1,5 +1,6 @@
 /* tilekit import: read tile-set files and store them, all in one transaction. */
 #include "cli.h"
+#include "progress.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -41,18 +42,21 @@ struct import_opts {
 
 #define PARSE_DONE (-1) /* --help or --version was handled: exit 0 */
 
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_import[] = {
+    {"db", required_argument, NULL, 'd'}, {"format", required_argument, NULL, 'f'},
+    {"quiet", no_argument, NULL, 'q'},    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},  {NULL, 0, NULL, 0},
+};
+
 /* 0 to go on, PARSE_DONE, or an exit status. */
 static int parse(int argc, char **argv, struct import_opts *o)
 {
-        static const struct option longopts[] = {
-            {"db", required_argument, NULL, 'd'}, {"format", required_argument, NULL, 'f'},
-            {"quiet", no_argument, NULL, 'q'},    {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, 'V'},  {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_import;
         int c, fmt;
         o->db = cli_default_db();
         o->format = TKIT_FORMAT_AUTO;
-        o->quiet = false;
+        o->quiet = cli_quiet; /* -q/--quiet, taken by main() for every command */
         optind = 1;
         while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
                 switch (c) {
@@ -115,8 +119,12 @@ int tkit_cmd_import(int argc, char **argv)
         tkit_setlist_init(&sets);
         tkit_diags_init(&d);
         /* Read everything first, so that one bad file imports nothing and all errors show. */
-        status = cli_exit_for(cli_read_files((const char *const *)(argv + optind),
-                                             (size_t)(argc - optind), o.format, &sets, &d));
+        struct cli_progress pr;
+        cli_progress_start(&pr, "reading files");
+        status = cli_exit_for(cli_read_files_progress((const char *const *)(argv + optind),
+                                                      (size_t)(argc - optind), o.format, &sets, &d,
+                                                      &pr));
+        cli_progress_end(&pr);
         if (status == TKIT_EXIT_OK && d.errors)
                 status = TKIT_EXIT_FAIL;
         if (status == TKIT_EXIT_OK) {

@@ -550,16 +550,19 @@ struct list_opts {
         bool json, ids, rotation_given;
 };
 
+enum { O_DB = 256, O_JSON, O_IDS, O_TILES, O_VERSION };
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_list[] = {
+    {"db", required_argument, NULL, O_DB},       {"set", required_argument, NULL, 's'},
+    {"tile", required_argument, NULL, 't'},      {"rotation", required_argument, NULL, 'r'},
+    {"tiles", required_argument, NULL, O_TILES}, {"json", no_argument, NULL, O_JSON},
+    {"ids", no_argument, NULL, O_IDS},           {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, O_VERSION},   {NULL, 0, NULL, 0},
+};
+
 static int parse(int argc, char **argv, struct list_opts *o, struct cli_sets *cs, bool *done)
 {
-        enum { O_DB = 256, O_JSON, O_IDS, O_TILES, O_VERSION };
-        static const struct option longopts[] = {
-            {"db", required_argument, NULL, O_DB},       {"set", required_argument, NULL, 's'},
-            {"tile", required_argument, NULL, 't'},      {"rotation", required_argument, NULL, 'r'},
-            {"tiles", required_argument, NULL, O_TILES}, {"json", no_argument, NULL, O_JSON},
-            {"ids", no_argument, NULL, O_IDS},           {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, O_VERSION},   {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_list;
         int c;
         long deg;
         optind = 1;

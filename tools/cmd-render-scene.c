@@ -129,7 +129,7 @@ enum {
         O_ART,
 };
 
-static const struct option scene_opts[] = {
+const struct option tkit_opts_render_scene[] = {
     {"tiles", required_argument, NULL, O_TILES},
     {"db", required_argument, NULL, O_DB},
     {"output", required_argument, NULL, 'o'},
@@ -241,7 +241,7 @@ static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
         a->board = strcmp(argv[1], "board") == 0;
         optind = 0;
         int c;
-        while ((c = getopt_long(argc - 1, argv + 1, "o:", scene_opts, NULL)) != -1) {
+        while ((c = getopt_long(argc - 1, argv + 1, "o:", tkit_opts_render_scene, NULL)) != -1) {
                 if (c == O_HELP || c == O_VERSION) {
                         *done = true;
                         if (c == O_HELP)

@@ -1,5 +1,6 @@
 /* `tilekit render sheet|board|tile`: reads the sets (database or XML files), calls render/. */
 #include "cli.h"
+#include "progress.h"
 #include "cmd-render-scene.h"
 
 #include <errno.h>
@@ -100,7 +101,7 @@ enum {
         OPT_ART,
 };
 
-static const struct option long_opts[] = {
+const struct option tkit_opts_render[] = {
     {"db", required_argument, NULL, OPT_DB},
     {"tiles", required_argument, NULL, OPT_TILES},
     {"set", required_argument, NULL, OPT_SET},
@@ -165,7 +166,10 @@ static int load_sets(const struct render_args *a, struct cli_sets *cs, bool need
         if (a->sets && cli_sets_add_ids(cs, "render", a->sets))
                 return TKIT_EXIT_USAGE;
         if (a->ntiles == 0 && !cs->nids)
-                return need_set ? cli_usage_error("render", "--set is required with a database")
+                return need_set ? cli_usage_error("render",
+                                                  "which set? give --set ID, and --db FILE or "
+                                                  "--tiles FILE.xml (neither: the sets shipped "
+                                                  "with tilekit)")
                                 : 0;
         struct tkit_diags d;
         tkit_diags_init(&d);
@@ -237,6 +241,12 @@ static int drawing_close(struct drawing *g, int r)
         return rc ? rc : wc;
 }
 
+/* tkit_sheet_options.progress: a page finished (the count is not known before). */
+static void sheet_progress(void *ctx, int page)
+{
+        cli_progress_step(ctx, (size_t)page, 0);
+}
+
 static int run_sheet(struct render_args *a)
 {
         if (!a->output)
@@ -258,9 +268,14 @@ static int run_sheet(struct render_args *a)
         if (rc == 0 && (rc = drawing_open(&g, a)) == 0) {
                 a->sheet.flags = a->flags;
                 a->sheet.art = art;
+                struct cli_progress pr;
+                cli_progress_start(&pr, "pages");
+                a->sheet.progress = sheet_progress;
+                a->sheet.progress_ctx = &pr;
                 int pages = 0;
                 int r = tkit_render_sheet_stream((const struct tkit_set *const *)ld.sel, ld.nsel,
                                                  &a->sheet, g.out.f, a->output, &pages, &g.d);
+                cli_progress_end(&pr);
                 rc = drawing_close(&g, r);
                 if (rc == 0)
                         printf("%s: %d page%s, %zu set%s\n", a->output, pages,
@@ -516,7 +531,7 @@ int tkit_cmd_render(int argc, char **argv)
         size_t captiles = 0;
         int rc = 0, c;
         optind = 0;
-        while (rc == 0 && (c = getopt_long(argc - 1, argv + 1, "o:", long_opts, NULL)) != -1) {
+        while (rc == 0 && (c = getopt_long(argc - 1, argv + 1, "o:", tkit_opts_render, NULL)) != -1) {
                 if (c == OPT_HELP) {
                         tkit_help_render(stdout);
                         free(a.tiles);

@@ -100,22 +100,25 @@ static bool lang_tag_valid(const char *t)
         }
 }
 
+enum { O_DB = 256, O_VERSION, O_ID, O_LANG, O_FORCE };
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_scene[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"tiles", required_argument, NULL, 't'},
+    {"db", required_argument, NULL, O_DB},
+    {"set", required_argument, NULL, 's'},
+    {"sets", required_argument, NULL, 's'},
+    {"id", required_argument, NULL, O_ID},
+    {"lang", required_argument, NULL, O_LANG},
+    {"force", no_argument, NULL, O_FORCE},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, O_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse_args(int argc, char **argv, struct sceneopts *o)
 {
-        enum { O_DB = 256, O_VERSION, O_ID, O_LANG, O_FORCE };
-        static const struct option longopts[] = {
-            {"output", required_argument, NULL, 'o'},
-            {"tiles", required_argument, NULL, 't'},
-            {"db", required_argument, NULL, O_DB},
-            {"set", required_argument, NULL, 's'},
-            {"sets", required_argument, NULL, 's'},
-            {"id", required_argument, NULL, O_ID},
-            {"lang", required_argument, NULL, O_LANG},
-            {"force", no_argument, NULL, O_FORCE},
-            {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, O_VERSION},
-            {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_scene;
         int c;
         optind = 1;
         while ((c = getopt_long(argc, argv, "o:t:s:h", longopts, NULL)) != -1) {

@@ -59,20 +59,23 @@ static void opts_finish(struct score_opts *o)
         free(o->tiles);
 }
 
+enum { O_TILES = 256, O_DB, O_AFTER, O_JSON, O_FINAL, O_LANG, O_VERSION };
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_score[] = {
+    {"tiles", required_argument, NULL, O_TILES},
+    {"db", required_argument, NULL, O_DB},
+    {"after", required_argument, NULL, O_AFTER},
+    {"json", no_argument, NULL, O_JSON},
+    {"final", no_argument, NULL, O_FINAL},
+    {"lang", required_argument, NULL, O_LANG},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, O_VERSION},
+    {NULL, 0, NULL, 0},
+};
+
 static int parse(int argc, char **argv, struct score_opts *o, bool *done)
 {
-        enum { O_TILES = 256, O_DB, O_AFTER, O_JSON, O_FINAL, O_LANG, O_VERSION };
-        static const struct option longopts[] = {
-            {"tiles", required_argument, NULL, O_TILES},
-            {"db", required_argument, NULL, O_DB},
-            {"after", required_argument, NULL, O_AFTER},
-            {"json", no_argument, NULL, O_JSON},
-            {"final", no_argument, NULL, O_FINAL},
-            {"lang", required_argument, NULL, O_LANG},
-            {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, O_VERSION},
-            {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_score;
         int c;
         optind = 1;
         while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {

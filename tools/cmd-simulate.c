@@ -1,5 +1,6 @@
 /* tilekit simulate: random legal layouts of tile sets, as JSON, statistics or database rows. */
 #include "cli.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -62,16 +63,19 @@ struct simopts {
         bool store;
 };
 
+/* The options, also in the command table (cli.c) for shell completion. */
+const struct option tkit_opts_simulate[] = {
+    {"db", required_argument, NULL, 'd'},      {"set", required_argument, NULL, 's'},
+    {"tiles", required_argument, NULL, 't'},   {"seed", required_argument, NULL, 'S'},
+    {"players", required_argument, NULL, 'p'}, {"count", required_argument, NULL, 'n'},
+    {"json", required_argument, NULL, 'j'},    {"store", no_argument, NULL, 'T'},
+    {"verify", required_argument, NULL, 'v'},  {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
+};
+
 static int parse_args(int argc, char **argv, struct simopts *o)
 {
-        static const struct option longopts[] = {
-            {"db", required_argument, NULL, 'd'},      {"set", required_argument, NULL, 's'},
-            {"tiles", required_argument, NULL, 't'},   {"seed", required_argument, NULL, 'S'},
-            {"players", required_argument, NULL, 'p'}, {"count", required_argument, NULL, 'n'},
-            {"json", required_argument, NULL, 'j'},    {"store", no_argument, NULL, 'T'},
-            {"verify", required_argument, NULL, 'v'},  {"help", no_argument, NULL, 'h'},
-            {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
-        };
+        const struct option *longopts = tkit_opts_simulate;
         size_t captiles = 0;
         int c;
         optind = 1;
@@ -152,21 +156,20 @@ static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_diags *
         inputs(o, &in);
         int status = cli_inputs_stdin_once(&in, "simulate");
         cli_inputs_finish(&in);
+        /* --store into a database not made yet, with no --tiles: no sets to read from it */
+        if (status == TKIT_EXIT_OK && o->store && o->dbpath_given && !o->ntiles &&
+            access(o->dbpath, F_OK) != 0)
+                return cli_usage_error("simulate",
+                                       "the database '%s' does not exist yet: import the sets "
+                                       "first ('tilekit import --db %s FILE.xml...'), or give "
+                                       "--tiles FILE.xml (the database is then created)",
+                                       o->dbpath, o->dbpath);
         if (status == TKIT_EXIT_OK) /* without --db: found as every command finds sets */
                 status = cli_sets_load(&o->sets, "simulate", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
                                        o->dbpath_given ? o->dbpath : NULL, d);
         if (status == TKIT_EXIT_OK && o->store)
                 status = cli_exit_for(tkit_db_open(o->dbpath, TKIT_DB_CREATE, db, d));
         return status;
-}
-
-static void progress(long done, long total)
-{
-        int width = 40, filled = (int)((double)done / (double)total * width);
-        fprintf(stderr, "\r[%.*s%*s] %ld/%ld", filled, "########################################",
-                width - filled, "", done, total);
-        if (done == total)
-                fputc('\n', stderr);
 }
 
 static void print_summary(const struct tkit_sim_summary *u)
@@ -207,8 +210,8 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
         tkit_sim_options_init(&so);
         so.players = (int)o->players;
         tkit_sim_summary_init(&u);
-        bool tty = isatty(STDERR_FILENO);
-        long step = o->count / 200 + 1;
+        struct cli_progress pr;
+        cli_progress_start(&pr, o->store ? "storing layouts" : "games");
         if (o->store && tkit_db_begin(db, d) < 0)
                 return TKIT_EXIT_FAIL;
         for (long i = 0; i < o->count; i++) {
@@ -220,6 +223,7 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
                         st = l->stats;
                         tkit_layout_destroy(l);
                         if (err < 0) {
+                                cli_progress_end(&pr);
                                 tkit_db_rollback(db); /* SQLite may have ended it (a full disk) */
                                 return TKIT_EXIT_FAIL;
                         }
@@ -227,9 +231,9 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
                         tkit_sim_run(sim, &so, &st);
                 }
                 tkit_sim_summary_add(&u, &st);
-                if (tty && ((i + 1) % step == 0 || i + 1 == o->count))
-                        progress(i + 1, o->count);
+                cli_progress_step(&pr, (size_t)i + 1, (size_t)o->count);
         }
+        cli_progress_end(&pr);
         if (o->store && tkit_db_commit(db, d) < 0)
                 return TKIT_EXIT_FAIL;
         if (o->json) {

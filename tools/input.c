@@ -1,6 +1,7 @@
 /* What the command line reads ("-" is stdin: the library opens paths as they are named) and how
  * it shows text from a database on a terminal. */
 #include "cli.h"
+#include "progress.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -16,6 +17,13 @@ static bool is_stdin(const char *path)
 
 int cli_read_files(const char *const *paths, size_t n, enum tkit_format fmt,
                    struct tkit_setlist *out, struct tkit_diags *d)
+{
+        return cli_read_files_progress(paths, n, fmt, out, d, NULL);
+}
+
+int cli_read_files_progress(const char *const *paths, size_t n, enum tkit_format fmt,
+                            struct tkit_setlist *out, struct tkit_diags *d,
+                            struct cli_progress *progress)
 {
         int worst = TKIT_OK;
         bool stdin_read = false;
@@ -40,6 +48,8 @@ int cli_read_files(const char *const *paths, size_t n, enum tkit_format fmt,
                 } else {
                         rc = tkit_read_file(paths[i], fmt, out, d);
                 }
+                if (progress)
+                        cli_progress_step(progress, i + 1, n);
                 /* an input that cannot be read at all outranks one that is merely invalid */
                 if (rc < 0 && (worst == TKIT_OK || cli_exit_for(rc) > cli_exit_for(worst)))
                         worst = rc;

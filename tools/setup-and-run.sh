@@ -6,15 +6,22 @@
 # language as PDF and HTML. Prints where everything went.
 set -eu
 cd "$(dirname "$0")/.."
+step() { printf '\n== %s\n' "$*"; }
+
+step "Debian packages (tools/deps.sh: installs only what is missing)"
 sh tools/deps.sh
-[ -f build/build.ninja ] || meson setup build >/dev/null
-ninja -C build >/dev/null
+# the build shows its progress: ninja's [N/M] line (one line rewritten on a terminal, one line
+# per step in a pipe), instead of two silent minutes
+if [ ! -f build/build.ninja ]; then
+  step "configure build/ (meson setup)"
+  meson setup build
+fi
+step "build (ninja -C build; about 2 minutes the first time on 2 cores)"
+ninja -C build
 TK=build/tools/tilekit
 OUT=${OUT:-out}
 DB=$OUT/tilekit.db
 mkdir -p "$OUT"
-
-step() { printf '\n== %s\n' "$*"; }
 
 step "import tilesets/*.xml -> $DB"
 $TK import --db "$DB" tilesets/*.xml

@@ -1,5 +1,6 @@
 /* tilekit: the command-line front end. Dispatches to one cmd-*.c file per subcommand. */
 #include "cli.h"
+#include "progress.h"
 
 #include <getopt.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@ static void usage(FILE *out)
                 fprintf(out, "  %-10s %s\n", c->name, c->summary);
         fprintf(out, "  %-10s %s\n", "help", "show the help of a command");
         fprintf(out, "\nRun 'tilekit help COMMAND' or 'tilekit COMMAND --help' for details.\n"
+                     "-q, --quiet (with any command): no progress lines on the terminal.\n"
                      "Exit status: 0 ok; 1 the data is wrong (findings, a missing set, an illegal\n"
                      "layout) or an output cannot be written; 2 usage errors and inputs that\n"
                      "cannot be opened or read.\n");
@@ -66,6 +68,7 @@ static int run(int argc, char **argv)
 int main(int argc, char **argv)
 {
         opterr = 0; /* getopt would quote a bad argument raw: cli_bad_option() says it */
+        cli_take_quiet(&argc, argv); /* -q/--quiet, for every command (progress.h) */
         cli_stdout_init();
         return cli_stdout_finish(run(argc, argv));
 }

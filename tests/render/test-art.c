@@ -246,6 +246,21 @@ static void test_bad_images(void **state)
         tkit_render_art_destroy(r);
         tkit_art_destroy(a);
         tkit_diags_finish(&d);
+
+        /* No image of a set in play (fuzz-art): nothing loaded, no tile has an image; before,
+         * qsort and bsearch were given a NULL array (UBSan, halt_on_error in the sanitizer
+         * phase of tools/run-tests.sh). */
+        tkit_diags_init(&d);
+        a = tkit_art_create("nowhere/art.xml");
+        tkit_art_add_image(a, "no-such-set", "A", "absent.png");
+        r = tkit_render_art_create(a, sets.sets, sets.n, &d);
+        assert_non_null(r);
+        assert_int_equal(tkit_render_art_count(r), 0);
+        assert_false(tkit_render_art_has(r, base_tile("A")));
+        assert_int_equal(d.n, 0);
+        tkit_render_art_destroy(r);
+        tkit_art_destroy(a);
+        tkit_diags_finish(&d);
 }
 
 /* A scene drawn with the pack: the tiles with images show their magenta corner where the
