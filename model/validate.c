@@ -47,7 +47,8 @@ static int check_features(const struct tkit_set *s, const struct tkit_tile *t, s
                         if (strcmp(t->features[j].id, f->id) == 0) {
                                 tkit_diags_add(d, TKIT_SEV_ERROR, s->file, f->line, RULE_DUP, s->id,
                                                t->id,
-                                               "duplicate feature id '%s' (first at line %d)",
+                                               "duplicate feature id '%s' (first at line %d): the features of a tile "
+                                               "need ids of their own; rename one",
                                                f->id, t->features[j].line);
                                 bad++;
                                 break;
@@ -136,7 +137,8 @@ static int check_tiles(const struct tkit_set *s, struct tkit_set *mark, struct t
                 const struct tkit_tile *t = &s->tiles[i];
                 if (first[i] != i) {
                         tkit_diags_add(d, TKIT_SEV_ERROR, s->file, t->line, RULE_DUP, s->id, t->id,
-                                       "duplicate tile id '%s' (first at line %d)", t->id,
+                                       "duplicate tile id '%s' (first at line %d): rename one, or keep one "
+                                       "definition with count=\"N\" for its copies", t->id,
                                        s->tiles[first[i]].line);
                         bad++;
                 }
@@ -164,13 +166,14 @@ static int check_pieces(const struct tkit_set *s, struct tkit_set *mark, struct 
                 const struct tkit_piece *p = &s->pieces[i];
                 if (first[i] != i) {
                         tkit_diags_add(d, TKIT_SEV_ERROR, s->file, p->line, RULE_DUP, s->id, p->id,
-                                       "duplicate piece id '%s'", p->id);
+                                       "duplicate piece id '%s': rename one", p->id);
                         bad++;
                 }
                 struct id_ref key = {p->id, 0};
                 if (bsearch(&key, tiles, s->ntiles, sizeof *tiles, cmp_id_only)) {
                         tkit_diags_add(d, TKIT_SEV_ERROR, s->file, p->line, RULE_DUP, s->id, p->id,
-                                       "piece id '%s' is also a tile id", p->id);
+                                       "piece id '%s' is also a tile id: tiles and pieces of a set "
+                                       "share one namespace; rename the piece or the tile", p->id);
                         bad++;
                 }
                 int here = check_count(s, "piece", p->id, p->line, p->count, d);

@@ -112,7 +112,8 @@ static void check_manifest(struct tkit_ck *c)
                 if (got == e->count)
                         continue;
                 tkit_ck_report(c, TKIT_SEV_ERROR, e->line, "SET-MANIFEST",
-                               "manifest expects %d for %s%s%s%s%s, the set has %d%s%s", e->count,
+                               "manifest expects %d for %s%s%s%s%s, the set has %d%s%s: correct the "
+                               "<expect> or the tiles and counts it describes", e->count,
                                tkit_expect_name(e->what), e->of ? " of " : "", e->of ? e->of : "",
                                e->group >= 0 ? " in group " : "",
                                e->group >= 0 ? tkit_group_name((enum tkit_group)e->group) : "", got,
@@ -136,9 +137,12 @@ static void check_tokens(struct tkit_ck *c)
         for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
                 if ((s->rules & need[i].flag) && tkit_set_token_count(s, need[i].token) <= 0)
                         tkit_ck_report(c, TKIT_SEV_ERROR, s->line, "SET-TOKENS",
-                                       "rules=\"%s\" needs %s tokens, the set has none",
+                                       "rules=\"%s\" needs %s tokens, the set has none: add <token "
+                                       "kind=\"%s\" count=\"N\"/> or take %s out of rules",
                                        tkit_rules_flag_name(need[i].flag),
-                                       tkit_token_name(need[i].token));
+                                       tkit_token_name(need[i].token),
+                                       tkit_token_name(need[i].token),
+                                       tkit_rules_flag_name(need[i].flag));
         for (size_t k = 0; k < s->ntokens; k++) {
                 const struct tkit_token *tok = &s->tokens[k];
                 bool used = tok->kind == TKIT_TOKEN_MEEPLE || tok->kind == TKIT_TOKEN_BIG_MEEPLE ||
@@ -148,7 +152,7 @@ static void check_tokens(struct tkit_ck *c)
                 if (!used && tok->count > 0)
                         tkit_ck_report(c, TKIT_SEV_WARNING, tok->line, "SET-TOKENS",
                                        "%d %s tokens, but the set brings no rule into play that "
-                                       "uses them",
+                                       "uses them: remove the <token> or add its rule to rules",
                                        tok->count, tkit_token_name(tok->kind));
         }
 }

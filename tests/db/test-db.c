@@ -730,6 +730,8 @@ static void test_atomic(void **state)
         tkit_setlist_add(&l, bad);
         assert_int_equal(tkit_db_import(db, &l, &f->d), TKIT_E_INVALID);
         assert_true(diag_has(&f->d, "duplicate tile id 'P0'"));
+        /* the message says what would fix it */
+        assert_true(diag_has(&f->d, "rename one, or keep one definition with count=\"N\""));
         /* a failure of SQLite itself after "a" and "b" are written: the third set's row is
          * refused by a trigger (the connection's own, gone when it closes) */
         free(bad->tiles[4].id);

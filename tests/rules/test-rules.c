@@ -146,7 +146,7 @@ static void test_every_rule_has_fixtures(void **state)
 }
 
 /* The topology rules say what would fix the tile and point to the picture of what the checker
- * inferred, at the line of the field concerned. */
+ * inferred, at the line of the field concerned; the set rules say what to add or take out. */
 static void test_topology_messages(void **state)
 {
         (void)state;
@@ -160,6 +160,7 @@ static void test_topology_messages(void **state)
             {"FIELD-CUT", "split it into one field per side", 8},
             {"FIELD-CUT", "tilekit render tile 'cap-road' --tiles FILE --debug", 8},
             {"FIELD-DIVIDER", "a divider is declared at SE, but no two fields meet there", 4},
+            {"SET-TOKENS", "add <token kind=\"bridge\" count=\"N\"/> or take bridges out of rules", 2},
         };
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
                 char *rel = tkit_xasprintf("tests/rules/fixtures/%s.bad.xml", cases[i].rule);
