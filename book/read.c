@@ -371,14 +371,8 @@ struct tkit_book *tkit_book_read_stream(FILE *f, const char *name, struct tkit_d
 
 struct tkit_book *tkit_book_read_file(const char *path, struct tkit_diags *d, int *err)
 {
-        FILE *f = fopen(path, "rb");
-        struct stat st;
-        int e = !f ? errno : fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : 0;
-        if (e) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open: %s",
-                               strerror(e));
-                if (f)
-                        fclose(f);
+        FILE *f = tkit_input_open(path, NULL, d); /* a regular file only: never blocks */
+        if (!f) {
                 if (err)
                         *err = TKIT_E_IO;
                 return NULL;
@@ -425,6 +419,11 @@ void tkit_book_stats(const struct tkit_book *b, struct tkit_book_stats *s)
         s->scenes = b->nscenes;
         for (size_t i = 0; i < b->nvalues; i++)
                 s->assertions += b->values[i].assert;
+}
+
+const char *tkit_book_scene_path(const struct tkit_book *b, size_t i)
+{
+        return i < b->nscenes ? b->scenes[i].path : NULL;
 }
 
 /* The nodes of pictures and values carry their index + 1 as cmark's user data. */

@@ -6,7 +6,9 @@
 #include "render/render-private.h"
 #include "model/tkit-art.h"
 
+#include <inttypes.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,9 +19,17 @@ struct art_entry {
         double bleed_frac; /* the image's bleed on each side, a share of its width */
 };
 
+struct art_file { /* one per image file, however many entries name it */
+        char *path;
+        cairo_surface_t *img; /* NULL: it could not be read (reported) */
+};
+
 struct tkit_render_art {
         struct art_entry *v; /* sorted by tile pointer */
         size_t n, cap;
+        struct art_file *files;
+        size_t nfiles, capfiles;
+        struct tkit_index by_path; /* files by path */
 };
 
 static int cmp_entry(const void *a, const void *b)
@@ -37,6 +47,96 @@ static const struct tkit_set *set_of(struct tkit_set *const *sets, size_t nsets,
         return NULL;
 }
 
+/* The PNG signature and the IHDR chunk that must follow it (PNG spec 11.2.2). */
+static const unsigned char png_sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+
+static uint32_t be32(const unsigned char *p)
+{
+        return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+/* Reads the header of the PNG `f`: NULL when it is one within the limits (*w, *h set), else why
+ * not (a static string, or one in `why` of `cap` bytes). Nothing is decoded yet: a 64 KB file may
+ * declare 23000 x 23000 pixels (2 GB once decoded). */
+static const char *png_header(FILE *f, uint32_t *w, uint32_t *h, char *why, size_t cap)
+{
+        unsigned char hd[24];
+        size_t got = fread(hd, 1, sizeof hd, f);
+        if (got < sizeof png_sig || memcmp(hd, png_sig, sizeof png_sig) != 0)
+                return "it is not a PNG file (no PNG signature): give a PNG image";
+        if (got < sizeof hd || be32(hd + 8) != 13 || memcmp(hd + 12, "IHDR", 4) != 0)
+                return "it is not a valid PNG file (no IHDR header after the signature)";
+        *w = be32(hd + 16);
+        *h = be32(hd + 20);
+        if (*w < 1 || *h < 1)
+                return "it declares no pixels (width or height 0)";
+        if (*w > TKIT_RENDER_ART_MAX_SIDE || *h > TKIT_RENDER_ART_MAX_SIDE ||
+            (uint64_t)*w * *h > TKIT_RENDER_ART_MAX_PIXELS) {
+                snprintf(why, cap,
+                         "it declares %" PRIu32 " x %" PRIu32 " pixels: the limit is %d pixels a "
+                         "side and %d pixels in all (%d MiB decoded); scale it down",
+                         *w, *h, TKIT_RENDER_ART_MAX_SIDE, TKIT_RENDER_ART_MAX_PIXELS,
+                         TKIT_RENDER_ART_MAX_PIXELS / (1024 * 1024) * 4);
+                return why;
+        }
+        return NULL;
+}
+
+static cairo_status_t png_read(void *closure, unsigned char *data, unsigned int len)
+{
+        return fread(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_READ_ERROR;
+}
+
+/* Decodes the PNG `path` (opened as every input is: a regular file, never a FIFO); NULL after
+ * an ART-IMAGE error at the manifest's line. */
+static cairo_surface_t *decode(const char *path, const struct tkit_art *a,
+                               const struct tkit_art_image *img, struct tkit_diags *d)
+{
+        struct tkit_diags local;
+        tkit_diags_init(&local);
+        FILE *f = tkit_input_open(path, NULL, &local);
+        char buf[200];
+        const char *why = local.n ? local.v[0].message : NULL;
+        uint32_t w = 0, h = 0;
+        if (f && !(why = png_header(f, &w, &h, buf, sizeof buf)))
+                rewind(f);
+        cairo_surface_t *png = f && !why ? cairo_image_surface_create_from_png_stream(png_read, f)
+                                         : NULL;
+        cairo_status_t st = png ? cairo_surface_status(png) : CAIRO_STATUS_SUCCESS;
+        if (png && st != CAIRO_STATUS_SUCCESS)
+                why = st == CAIRO_STATUS_NO_MEMORY ? "out of memory while decoding it"
+                                                   : "its PNG data is damaged or truncated";
+        if (why)
+                tkit_diags_add(d, TKIT_SEV_ERROR, a->file, img->line, "ART-IMAGE", img->set,
+                               img->tile, "cannot read the PNG image '%s': %s", path, why);
+        if (why && png)
+                cairo_surface_destroy(png);
+        if (f)
+                fclose(f);
+        tkit_diags_finish(&local);
+        return why ? NULL : png;
+}
+
+static const char *file_key(const void *ctx, size_t i)
+{
+        return ((const struct tkit_render_art *)ctx)->files[i].path;
+}
+
+/* The image of the file `path` (taken), decoded once however many entries name it. */
+static cairo_surface_t *image_of(struct tkit_render_art *r, char *path, const struct tkit_art *a,
+                                 const struct tkit_art_image *img, struct tkit_diags *d)
+{
+        long k = tkit_index_find(&r->by_path, path, file_key, r);
+        if (k >= 0) {
+                free(path);
+                return r->files[k].img ? cairo_surface_reference(r->files[k].img) : NULL;
+        }
+        struct art_file *fl = TKIT_PUSH(r->files, r->nfiles, r->capfiles);
+        *fl = (struct art_file){path, decode(path, a, img, d)};
+        tkit_index_add(&r->by_path, path, r->nfiles - 1);
+        return fl->img ? cairo_surface_reference(fl->img) : NULL;
+}
+
 /* Loads one image; false after an error (reported). Images of sets not in play are skipped. */
 static bool load(struct tkit_render_art *r, const struct tkit_art *a,
                  const struct tkit_art_image *img, struct tkit_set *const *sets, size_t nsets,
@@ -52,18 +152,9 @@ static bool load(struct tkit_render_art *r, const struct tkit_art *a,
                                img->tile, img->set);
                 return true;
         }
-        char *path = tkit_art_image_path(a, img);
-        cairo_surface_t *png = cairo_image_surface_create_from_png(path);
-        cairo_status_t st = cairo_surface_status(png);
-        if (st != CAIRO_STATUS_SUCCESS || cairo_image_surface_get_width(png) < 1) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, a->file, img->line, "ART-IMAGE", img->set,
-                               img->tile, "cannot read the PNG image '%s': %s", path,
-                               st != CAIRO_STATUS_SUCCESS ? cairo_status_to_string(st) : "empty");
-                cairo_surface_destroy(png);
-                free(path);
+        cairo_surface_t *png = image_of(r, tkit_art_image_path(a, img), a, img, d);
+        if (!png)
                 return false;
-        }
-        free(path);
         double b = img->bleed_mm, frac = b / (a->tile_mm + 2 * b);
         struct art_entry *e = TKIT_PUSH(r->v, r->n, r->cap);
         *e = (struct art_entry){&s->tiles[ti], png, img->rotation / 90, frac};
@@ -75,6 +166,7 @@ struct tkit_render_art *tkit_render_art_create(const struct tkit_art *a,
                                                struct tkit_diags *d)
 {
         struct tkit_render_art *r = tkit_xcalloc(1, sizeof *r);
+        tkit_index_init(&r->by_path);
         bool ok = true;
         for (size_t i = 0; a && i < a->nimages; i++)
                 ok &= load(r, a, &a->images[i], sets, nsets, d);
@@ -92,6 +184,12 @@ void tkit_render_art_destroy(struct tkit_render_art *r)
                 return;
         for (size_t i = 0; i < r->n; i++)
                 cairo_surface_destroy(r->v[i].img);
+        for (size_t i = 0; i < r->nfiles; i++) {
+                cairo_surface_destroy(r->files[i].img);
+                free(r->files[i].path);
+        }
+        tkit_index_finish(&r->by_path);
+        free(r->files);
         free(r->v);
         free(r);
 }

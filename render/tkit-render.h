@@ -74,7 +74,12 @@ void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x,
 /* The publisher's own tile art: the images of an art manifest (model/tkit-art.h, read by
  * formats/), loaded and found by tile for the sets given. Images of sets not given are skipped;
  * an image of a tile its set does not have is a warning (ART-TILE); an image that cannot be read
- * as PNG is an error (ART-IMAGE) and gives NULL. Destroy accepts NULL. */
+ * as PNG is an error (ART-IMAGE) and gives NULL: not a regular file (a FIFO is refused before it
+ * can block), not a PNG (no signature), damaged, or over the limits below, read from its header
+ * before anything is decoded. Each file is decoded once, however many entries name it. Destroy
+ * accepts NULL. */
+#define TKIT_RENDER_ART_MAX_SIDE 16384                /* pixels on a side */
+#define TKIT_RENDER_ART_MAX_PIXELS (32 * 1024 * 1024) /* in all: 128 MiB decoded (4 bytes each) */
 struct tkit_art;
 struct tkit_render_art;
 struct tkit_render_art *tkit_render_art_create(const struct tkit_art *a,

@@ -252,7 +252,7 @@ static int run_sheet(struct render_args *a)
                 rc = cli_fail("no sets to draw");
         struct tkit_render_art *art = NULL;
         if (rc == 0)
-                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &art);
+                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &a->output, 1, &art);
         struct drawing g;
         if (rc == 0 && (rc = drawing_open(&g, a)) == 0) {
                 a->sheet.flags = a->flags;
@@ -330,7 +330,7 @@ static int run_board(struct render_args *a)
         cli_print_diags(&d);
         struct tkit_render_art *art = NULL;
         if (l)
-                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &art);
+                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &a->output, 1, &art);
         struct drawing g;
         if (l && rc == 0 && (rc = drawing_open(&g, a)) == 0) {
                 if (a->px)
@@ -383,7 +383,7 @@ static int run_tile(struct render_args *a)
         }
         struct drawing g;
         if (!tile && !piece) {
-                fprintf(stderr, "tilekit: no tile '%s' in the sets given\n", a->tile_id);
+                cli_fail("no tile '%s' in the sets given", a->tile_id);
                 rc = TKIT_EXIT_FAIL;
         } else if (piece && a->have_rotation && a->rotation) {
                 rc = cli_usage_error("render",
