@@ -250,6 +250,20 @@ static bool looks_like_value(const char *s)
         return *p == '=' && (p == s || p > s + (*s == '-'));
 }
 
+/* Whether the code span `n` was written with a blank after its opening backticks (`` ` =x ` ``):
+ * CommonMark strips one blank from each side, so its text no longer shows it; the source does.
+ * That is the documented way to show code that starts with `=` without it being a value. */
+static bool padded_span(const struct tkit_book *b, cmark_node *n)
+{
+        int line = cmark_node_get_start_line(n), col = cmark_node_get_start_column(n);
+        if (line < 1 || (size_t)line > b->nlines || col < 1)
+                return false;
+        size_t i = b->line_start[line - 1] + (size_t)col - 1;
+        while (i < b->len && b->text[i] == '`')
+                i++;
+        return i < b->len && (b->text[i] == ' ' || b->text[i] == '\n' || b->text[i] == '\r');
+}
+
 static void value_error(struct tkit_diags *d, const struct tkit_book *b, const struct book_value *v,
                         const char *why)
 {
@@ -423,7 +437,8 @@ struct tkit_book *tkit_book_read(const char *text, size_t len, const char *path,
                         add_picture(b, n, d);
                 else if (t == CMARK_NODE_IMAGE)
                         image_error(b, n, d);
-                else if (t == CMARK_NODE_CODE && looks_like_value(cmark_node_get_literal(n)))
+                else if (t == CMARK_NODE_CODE && looks_like_value(cmark_node_get_literal(n)) &&
+                         !padded_span(b, n))
                         add_value(b, n, d);
         }
         cmark_iter_free(it);
