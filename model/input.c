@@ -31,9 +31,11 @@ FILE *tkit_input_open(const char *path, const char *shown, struct tkit_diags *d)
         struct stat st;
         int err = fd < 0 ? errno : fstat(fd, &st) != 0 ? errno : 0;
         if (!err && !S_ISREG(st.st_mode)) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
-                               "cannot open %s: it is %s, not a file (name a regular file)",
-                               name, tkit_file_kind(st.st_mode));
+                if (d)
+                        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
+                                       "cannot open %s: it is %s, not a file (name a regular "
+                                       "file)",
+                                       name, tkit_file_kind(st.st_mode));
                 close(fd);
                 return NULL;
         }
@@ -45,8 +47,9 @@ FILE *tkit_input_open(const char *path, const char *shown, struct tkit_diags *d)
                 err = err ? err : errno;
                 if (fd >= 0)
                         close(fd);
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot open %s: %s",
-                               name, strerror(err));
+                if (d)
+                        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
+                                       "cannot open %s: %s", name, strerror(err));
         }
         return f;
 }

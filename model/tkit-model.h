@@ -693,7 +693,7 @@ void tkit_json_string(struct tkit_buf *b, const char *s);
  * device named as a tile set, a scene, a chapter, an art manifest, an image or a layout is
  * refused at once ("cannot open NAME: it is a FIFO, not a file") instead of blocking forever.
  * Returns a blocking stream to fclose(), or NULL after "NAME: error: cannot open NAME: ..." in `d`
- * (NAME is `shown`, or `path` when NULL). */
+ * (NAME is `shown`, or `path` when NULL; `d` may be NULL). */
 FILE *tkit_input_open(const char *path, const char *shown, struct tkit_diags *d);
 /* "a directory", "a FIFO", "a character device", ... for a st_mode that is not a regular file. */
 const char *tkit_file_kind(unsigned mode);

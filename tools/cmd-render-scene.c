@@ -391,6 +391,8 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
                 lib = tkit_render_scene_stream(s, r, cs->sel, cs->nsel, &o, out.f, a->output,
                                                TKIT_IMAGE_AUTO, a->map ? &pic : NULL, &d);
         }
+        if (!lib && tkit_render_art_failed(art, &d)) /* decoded as drawn: not kept */
+                lib = TKIT_E_USAGE;
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         int wc = cli_output_close(&out, lib == 0);

@@ -260,6 +260,8 @@ static int run_sheet(struct render_args *a)
                 int pages = 0;
                 int r = tkit_render_sheet_stream((const struct tkit_set *const *)ld.sel, ld.nsel,
                                                  &a->sheet, g.out.f, a->output, &pages, &g.d);
+                if (!r && tkit_render_art_failed(art, &g.d)) /* decoded as drawn: not kept */
+                        r = TKIT_E_USAGE;
                 rc = drawing_close(&g, r);
                 if (rc == 0)
                         printf("%s: %d page%s, %zu set%s\n", a->output, pages,
@@ -339,6 +341,8 @@ static int run_board(struct render_args *a)
                 a->board.art = art;
                 int r = tkit_render_board_stream(l, &a->board, g.out.f, a->output, TKIT_IMAGE_AUTO,
                                                  &g.d);
+                if (!r && tkit_render_art_failed(art, &g.d)) /* decoded as drawn: not kept */
+                        r = TKIT_E_USAGE;
                 rc = drawing_close(&g, r);
                 if (rc == 0)
                         printf("%s: %zu placements, %zu discarded\n", a->output, l->nplacements,
