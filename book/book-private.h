@@ -62,6 +62,10 @@ struct tkit_book {
         cmark_node *doc;
         size_t *line_start; /* byte offset of each line (1-based lines: line_start[line - 1]) */
         size_t nlines;
+        /* characters (UTF-8 lead bytes) before each block of COL_BLOCK bytes: a node's column is
+         * counted from the block it is in, not from its line's start (which made N values on
+         * one line quadratic) */
+        size_t *chars_before;
         char *text; /* the source, for columns in characters */
         size_t len;
         struct book_picture *pictures;
@@ -130,6 +134,16 @@ struct book_placed {
  * the placed rows (the caller frees them), or -1 after reporting into `d`. */
 int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_options *o,
                          struct book_placed **placed, size_t *n, struct tkit_diags *d);
+/* The PDF's body text size in points, and the most characters a page of the options' size can
+ * hold in it (at 0.3 em a character and 1.3 lines: more than any real text fits): a paragraph,
+ * heading or code block over it is refused (BOOK-LIMIT) before it is shaped, in --check too;
+ * one that fits that but not a page once laid out is refused by the PDF writer. Never a page
+ * cut short in silence, never a million-character word shaped for minutes. */
+#define BOOK_BODY_SIZE 10.5
+size_t tkit_book_page_chars(const struct tkit_book_options *o);
+/* Reports (BOOK-LIMIT, at the block's line) every block over tkit_book_page_chars(). */
+void tkit_book_check_blocks(const struct tkit_book *b, const struct tkit_book_options *o,
+                            struct tkit_diags *d);
 
 int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
                         const char *name, int *pages, struct tkit_diags *d);

@@ -20,7 +20,7 @@
 #define BODY_FONT "DejaVu Serif"
 #define SANS_FONT "DejaVu Sans"
 #define MONO_FONT "DejaVu Sans Mono"
-#define BODY_SIZE 10.5
+#define BODY_SIZE BOOK_BODY_SIZE
 #define MAX_BARS 8     /* block-quote bars drawn; deeper quotes are indented, not barred */
 #define LIST_INDENT 18 /* points */
 #define QUOTE_INDENT 14
@@ -289,6 +289,18 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
         size_t lines = p->nrows - first;
         for (size_t k = first; k < p->nrows; k++)
                 p->rows[k].lines = (int)lines;
+        double h = 0;
+        for (size_t i = first; i < p->nrows; i++)
+                h += p->rows[i].h;
+        if (h > p->bottom - p->top) { /* paginate would keep it on one page, cut short */
+                int line, column;
+                tkit_book_node_pos(p->b, n, &line, &column);
+                tkit_diags_add_at(p->d, TKIT_SEV_ERROR, p->b->file, line, column, "BOOK-LIMIT",
+                                  "this block is %.0f pt high once typeset, more than the %.0f pt "
+                                  "of a page: split it",
+                                  h, p->bottom - p->top);
+                p->rc = TKIT_E_INVALID;
+        }
         if (!heading && !code && lines >= 2) { /* no first or last line alone on a page */
                 p->rows[first].keep = true;
                 p->rows[p->nrows - 2].keep = true;

@@ -5,6 +5,7 @@
 #include "formats/tkit-formats.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,14 +64,38 @@ bool tkit_book_paper_parse(const char *s, double *w_mm, double *h_mm)
 
 /* ---------------------------------------------------------------- positions */
 
+enum { COL_BLOCK = 64 };
+
+static bool lead_byte(char c)
+{
+        return ((unsigned char)c & 0xc0) != 0x80;
+}
+
+/* The start of every line and the characters before every block: one pass. */
 static void index_lines(struct tkit_book *b)
 {
-        size_t cap = 0;
+        size_t cap = 0, chars = 0;
         *TKIT_PUSH(b->line_start, b->nlines, cap) = 0;
-        for (size_t i = 0; i < b->len; i++)
+        b->chars_before = tkit_xmalloc((b->len / COL_BLOCK + 1) * sizeof *b->chars_before);
+        for (size_t i = 0; i < b->len; i++) {
+                if (i % COL_BLOCK == 0)
+                        b->chars_before[i / COL_BLOCK] = chars;
+                chars += lead_byte(b->text[i]);
                 if (b->text[i] == '\n' ||
                     (b->text[i] == '\r' && (i + 1 == b->len || b->text[i + 1] != '\n')))
                         *TKIT_PUSH(b->line_start, b->nlines, cap) = i + 1;
+        }
+        if (b->len % COL_BLOCK == 0)
+                b->chars_before[b->len / COL_BLOCK] = chars;
+}
+
+/* Characters in text[0, pos): at most COL_BLOCK bytes counted. */
+static size_t chars_to(const struct tkit_book *b, size_t pos)
+{
+        size_t chars = b->chars_before[pos / COL_BLOCK];
+        for (size_t i = pos / COL_BLOCK * COL_BLOCK; i < pos; i++)
+                chars += lead_byte(b->text[i]);
+        return chars;
 }
 
 void tkit_book_node_pos(const struct tkit_book *b, cmark_node *n, int *line, int *column)
@@ -80,11 +105,10 @@ void tkit_book_node_pos(const struct tkit_book *b, cmark_node *n, int *line, int
         *column = bytecol;
         if (*line < 1 || (size_t)*line > b->nlines || bytecol < 1)
                 return;
-        /* columns in characters: count the UTF-8 lead bytes before the node on its line */
-        size_t start = b->line_start[*line - 1], chars = 0;
-        for (size_t i = start; i < b->len && i < start + (size_t)bytecol - 1; i++)
-                chars += ((unsigned char)b->text[i] & 0xc0) != 0x80;
-        *column = (int)chars + 1;
+        /* columns in characters: the UTF-8 lead bytes between the line's start and the node */
+        size_t start = b->line_start[*line - 1], end = start + (size_t)bytecol - 1;
+        end = end > b->len ? b->len : end;
+        *column = (int)(chars_to(b, end) - chars_to(b, start)) + 1;
 }
 
 /* ---------------------------------------------------------------- pictures */
@@ -228,6 +252,20 @@ static bool looks_like_value(const char *s)
         return *p == '=' && (p == s || p > s + (*s == '-'));
 }
 
+/* Whether the code span `n` was written with a blank after its opening backticks (`` ` =x ` ``):
+ * CommonMark strips one blank from each side, so its text no longer shows it; the source does.
+ * That is the documented way to show code that starts with `=` without it being a value. */
+static bool padded_span(const struct tkit_book *b, cmark_node *n)
+{
+        int line = cmark_node_get_start_line(n), col = cmark_node_get_start_column(n);
+        if (line < 1 || (size_t)line > b->nlines || col < 1)
+                return false;
+        size_t i = b->line_start[line - 1] + (size_t)col - 1;
+        while (i < b->len && b->text[i] == '`')
+                i++;
+        return i < b->len && (b->text[i] == ' ' || b->text[i] == '\n' || b->text[i] == '\r');
+}
+
 static void value_error(struct tkit_diags *d, const struct tkit_book *b, const struct book_value *v,
                         const char *why)
 {
@@ -289,25 +327,89 @@ static void dir_of(struct tkit_book *b, const char *path)
         b->dir = slash ? tkit_xstrndup(path, (size_t)(slash - path) + 1) : tkit_xstrdup("");
 }
 
-/* A chapter is UTF-8 text (the PDF's text layout takes nothing else): the first byte that is
- * not, or a NUL, is reported at its line and column (BOOK-TEXT). Found by fuzz-book: a heading
- * with 0xFF bytes was read, then could not be written. */
-static void check_utf8(const struct tkit_book *b, struct tkit_diags *d)
+/* The code point of the well-formed UTF-8 character of `n` bytes at `p`. */
+static uint32_t code_point(const unsigned char *p, size_t n)
+{
+        static const unsigned char lead_mask[] = {0, 0x7f, 0x1f, 0x0f, 0x07};
+        uint32_t cp = p[0] & lead_mask[n];
+        for (size_t k = 1; k < n; k++)
+                cp = cp << 6 | (p[k] & 0x3f);
+        return cp;
+}
+
+/* Why `cp` is not text that every output takes, or NULL: the C0 controls but tab, line feed and
+ * carriage return, DEL and the C1 controls (not well-formed in the HTML, refused by the PDF's
+ * text layout), and the noncharacters U+FDD0..U+FDEF and U+xFFFE, U+xFFFF (Unicode: never
+ * interchanged; cairo aborted on them). */
+static const char *not_text(uint32_t cp)
+{
+        if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7f && cp < 0xa0))
+                return "a control character";
+        if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe)
+                return "a noncharacter";
+        return NULL;
+}
+
+/* Reports the character `cp` (written as `how`) at line:column; false when too many were. */
+static bool bad_char(const struct tkit_book *b, int line, int column, uint32_t cp, const char *how,
+                     size_t *reported, struct tkit_diags *d)
+{
+        enum { MAX_REPORTED = 20 }; /* then the first ones say what to do */
+        if ((*reported)++ < MAX_REPORTED)
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-TEXT",
+                                  "U+%04" PRIX32 "%s is %s, not text: remove it", cp, how,
+                                  not_text(cp));
+        return *reported < MAX_REPORTED;
+}
+
+/* A chapter is UTF-8 text (the PDF's text layout takes nothing else) of characters every output
+ * takes: the first byte that is not UTF-8, or a NUL, and every control character or
+ * noncharacter (not_text) is reported at its line and column (BOOK-TEXT). Found by fuzz-book: a
+ * heading with 0xFF bytes was read, then could not be written. Returns whether all was text. */
+static bool check_utf8(const struct tkit_book *b, struct tkit_diags *d)
 {
         const unsigned char *u = (const unsigned char *)b->text;
-        size_t line = 1, column = 1;
+        size_t line = 1, column = 1, reported = 0;
         for (size_t i = 0; i < b->len;) {
                 size_t n = tkit_utf8_char((const char *)u + i, b->len - i);
                 if (!n) {
                         tkit_diags_add_at(
                             d, TKIT_SEV_ERROR, b->file, (int)line, (int)column, "BOOK-TEXT",
                             "byte 0x%02x is not UTF-8 text (a chapter is UTF-8)", u[i]);
-                        return;
+                        return false;
                 }
+                uint32_t cp = code_point(u + i, n);
+                if (not_text(cp) && !bad_char(b, (int)line, (int)column, cp, "", &reported, d))
+                        return false;
                 bool nl = u[i] == '\n' || (u[i] == '\r' && (i + 1 == b->len || u[i + 1] != '\n'));
                 line += nl;
                 column = nl ? 1 : column + 1;
                 i += n;
+        }
+        return reported == 0;
+}
+
+/* The same for what cmark decoded: a character reference (`&#1;`, `&#xFFFE;`) becomes the
+ * character in the text, the link or the title. Reported at the node's place. */
+static void check_decoded(const struct tkit_book *b, cmark_node *n, size_t *reported,
+                          struct tkit_diags *d)
+{
+        const char *texts[] = {cmark_node_get_literal(n), cmark_node_get_url(n),
+                               cmark_node_get_title(n)};
+        for (size_t k = 0; k < sizeof texts / sizeof *texts; k++) {
+                const unsigned char *p = (const unsigned char *)texts[k];
+                for (size_t n8; p && *p; p += n8 ? n8 : 1) {
+                        n8 = tkit_utf8_char((const char *)p, SIZE_MAX);
+                        /* cmark writes &#xFFFE; and &#xFFFF; as one byte that is not UTF-8 */
+                        uint32_t cp = n8 ? code_point(p, n8) : 0xfffe;
+                        int line, column;
+                        if (!not_text(cp))
+                                continue;
+                        tkit_book_node_pos(b, n, &line, &column);
+                        if (!bad_char(b, line, column, cp, " (from a character reference)",
+                                      reported, d))
+                                return;
+                }
         }
 }
 
@@ -321,7 +423,8 @@ struct tkit_book *tkit_book_read(const char *text, size_t len, const char *path,
         b->text = tkit_xstrndup(text ? text : "", text ? len : 0);
         b->len = text ? len : 0;
         index_lines(b);
-        check_utf8(b, d);
+        bool text_ok = check_utf8(b, d);
+        size_t decoded_bad = 0;
         tkit_book_find_lang(b, d);
         b->doc = cmark_parse_document(b->text, b->len, CMARK_OPT_SOURCEPOS);
         if (!b->doc)
@@ -333,11 +436,14 @@ struct tkit_book *tkit_book_read(const char *text, size_t len, const char *path,
                 if (ev != CMARK_EVENT_ENTER)
                         continue;
                 cmark_node_type t = cmark_node_get_type(n);
+                if (text_ok) /* else reported once, in the source */
+                        check_decoded(b, n, &decoded_bad, d);
                 if (t == CMARK_NODE_IMAGE && is_scene_target(cmark_node_get_url(n)))
                         add_picture(b, n, d);
                 else if (t == CMARK_NODE_IMAGE)
                         image_error(b, n, d);
-                else if (t == CMARK_NODE_CODE && looks_like_value(cmark_node_get_literal(n)))
+                else if (t == CMARK_NODE_CODE && looks_like_value(cmark_node_get_literal(n)) &&
+                         !padded_span(b, n))
                         add_value(b, n, d);
         }
         cmark_iter_free(it);
@@ -375,14 +481,8 @@ struct tkit_book *tkit_book_read_stream(FILE *f, const char *name, struct tkit_d
 
 struct tkit_book *tkit_book_read_file(const char *path, struct tkit_diags *d, int *err)
 {
-        FILE *f = fopen(path, "rb");
-        struct stat st;
-        int e = !f ? errno : fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : 0;
-        if (e) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open: %s",
-                               strerror(e));
-                if (f)
-                        fclose(f);
+        FILE *f = tkit_input_open(path, NULL, d); /* a regular file only: never blocks */
+        if (!f) {
                 if (err)
                         *err = TKIT_E_IO;
                 return NULL;
@@ -416,6 +516,7 @@ void tkit_book_destroy(struct tkit_book *b)
         free(b->scenes);
         cmark_node_free(b->doc);
         free(b->line_start);
+        free(b->chars_before);
         free(b->text);
         free(b->dir);
         free(b->lang);
@@ -431,6 +532,11 @@ void tkit_book_stats(const struct tkit_book *b, struct tkit_book_stats *s)
         s->scenes = b->nscenes;
         for (size_t i = 0; i < b->nvalues; i++)
                 s->assertions += b->values[i].assert;
+}
+
+const char *tkit_book_scene_path(const struct tkit_book *b, size_t i)
+{
+        return i < b->nscenes ? b->scenes[i].path : NULL;
 }
 
 /* The nodes of pictures and values carry their index + 1 as cmark's user data. */

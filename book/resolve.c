@@ -228,6 +228,7 @@ int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
                 }
         }
         tkit_index_finish(&rs.by_path);
+        tkit_book_check_blocks(b, o, &mine);
         /* in the order of the chapter (pictures are resolved before values) */
         if (mine.n)
                 qsort(mine.v, mine.n, sizeof *mine.v, by_place);
@@ -235,6 +236,54 @@ int tkit_book_resolve(struct tkit_book *b, const struct tkit_book_options *o,
         tkit_diags_finish(&mine);
         b->resolved = b->read_errors == 0 && d->errors == errors;
         return b->resolved ? 0 : TKIT_E_INVALID;
+}
+
+size_t tkit_book_page_chars(const struct tkit_book_options *o)
+{
+        const double mm = 72.0 / 25.4;
+        double w = (o->page_w_mm - 2 * o->margin_mm) * mm;
+        double h = (o->page_h_mm - 2 * o->margin_mm) * mm;
+        if (w < 1 || h < 1)
+                return 0;
+        return (size_t)(w / (0.3 * BOOK_BODY_SIZE)) * (size_t)(h / (1.3 * BOOK_BODY_SIZE));
+}
+
+static size_t utf8_chars(const char *s)
+{
+        size_t n = 0;
+        for (; s && *s; s++)
+                n += ((unsigned char)*s & 0xc0) != 0x80;
+        return n;
+}
+
+void tkit_book_check_blocks(const struct tkit_book *b, const struct tkit_book_options *o,
+                            struct tkit_diags *d)
+{
+        size_t max = tkit_book_page_chars(o);
+        cmark_iter *it = cmark_iter_new(b->doc);
+        cmark_event_type ev;
+        while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+                cmark_node *n = cmark_iter_get_node(it);
+                cmark_node_type t = cmark_node_get_type(n);
+                if (ev != CMARK_EVENT_ENTER || (t != CMARK_NODE_PARAGRAPH &&
+                                                t != CMARK_NODE_HEADING && t != CMARK_NODE_CODE_BLOCK))
+                        continue;
+                char *text = t == CMARK_NODE_CODE_BLOCK ? NULL : tkit_book_plain_text(b, n);
+                size_t chars = utf8_chars(text ? text : cmark_node_get_literal(n));
+                free(text);
+                if (max && chars <= max)
+                        continue;
+                int line, column;
+                tkit_book_node_pos(b, n, &line, &column);
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-LIMIT",
+                                  "this %s has %zu characters, more than a page holds (at most "
+                                  "%zu on this paper): split it",
+                                  t == CMARK_NODE_PARAGRAPH ? "paragraph"
+                                  : t == CMARK_NODE_HEADING ? "heading"
+                                                            : "code block",
+                                  chars, max);
+        }
+        cmark_iter_free(it);
 }
 
 void tkit_book_render_options(const struct tkit_book *b, const struct book_picture *p,

@@ -102,6 +102,9 @@ struct tkit_book_stats {
         size_t pictures, values, assertions, scenes;
 };
 void tkit_book_stats(const struct tkit_book *b, struct tkit_book_stats *s);
+/* The path of the i-th scene read by tkit_book_resolve() (i < stats.scenes; NULL past them), as
+ * it was opened: the command line refuses an output that is one of them (tools/output.c). */
+const char *tkit_book_scene_path(const struct tkit_book *b, size_t i);
 
 /* A value path evaluated on its own, as the chapter would (for tests and tools): `path` is the
  * part after the scene (`points:you`), on the engine's result `r` of `scene`. Returns 0 and sets

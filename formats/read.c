@@ -456,12 +456,9 @@ int tkit_read_input_file(const char *path, const char *rule_limit, char **data, 
 {
         if (!path)
                 return TKIT_E_USAGE;
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open %s: %s",
-                               path, strerror(errno));
+        FILE *f = tkit_input_open(path, NULL, d); /* a regular file only: never blocks */
+        if (!f)
                 return TKIT_E_IO;
-        }
         int rc = tkit_read_input_stream(f, path, rule_limit, data, len, d);
         fclose(f);
         return rc;

@@ -1,6 +1,7 @@
 /* The diagnostics sink: the library reports here and never prints on its own. */
 #include "tkit-model.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -281,12 +282,82 @@ char *tkit_diags_hidden_message(const size_t counts[TKIT_SEV_COUNT], size_t limi
         return tkit_buf_steal(&b);
 }
 
+/* Bytes of the unit at e[i] of an escaped text: an escape (\xHH, and \\ when backslashes are
+ * escaped) or a character. */
+static size_t shown_unit(const char *e, size_t i, bool backslash)
+{
+        unsigned char c = (unsigned char)e[i];
+        if (c == '\\' && e[i + 1] == 'x' && isxdigit((unsigned char)e[i + 2]) &&
+            isxdigit((unsigned char)e[i + 3]))
+                return 4;
+        if (c == '\\')
+                return backslash && e[i + 1] == '\\' ? 2 : 1;
+        return c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+}
+
+/* Escapes `s`: control characters and invalid bytes as \xHH (or, `replace`, invalid bytes as
+ * U+FFFD and nothing else), the backslash as \\ when `backslash`. */
+static char *escape(const char *s, bool replace, bool backslash)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        const unsigned char *p = (const unsigned char *)(s ? s : "");
+        while (*p) {
+                size_t n = tkit_utf8_char((const char *)p, SIZE_MAX);
+                bool control = *p < 0x20 || *p == 0x7f;
+                if (!replace && (n == 0 || control))
+                        tkit_buf_printf(&b, "\\x%02x", *p);
+                else if (n == 0)
+                        tkit_buf_puts(&b, "\xef\xbf\xbd"); /* U+FFFD */
+                else if (!replace && backslash && *p == '\\')
+                        tkit_buf_puts(&b, "\\\\");
+                else
+                        tkit_buf_add(&b, (const char *)p, n);
+                p += n ? n : 1;
+        }
+        return tkit_buf_steal(&b);
+}
+
+char *tkit_text_escape(const char *s, bool replace)
+{
+        return escape(s, replace, true);
+}
+
+/* `s` escaped and, over `max` bytes, its start and end with the length of the whole. */
+static char *shown(const char *s, size_t max, bool backslash)
+{
+        char *e = escape(s, false, backslash);
+        size_t len = strlen(e);
+        if (len <= max || max < 40)
+                return e;
+        /* the start and the end, which say what it is, cut between whole characters and
+         * escapes; the length of the whole, so that nobody takes it for the real thing */
+        size_t head = 0, from = 0;
+        while (head + shown_unit(e, head, backslash) <= max * 3 / 4)
+                head += shown_unit(e, head, backslash);
+        for (from = head; from < len - max / 4; from += shown_unit(e, from, backslash))
+                ;
+        char *out = tkit_xasprintf("%.*s[... %zu bytes left out of %zu ...]%s", (int)head, e,
+                                   from - head, strlen(s), e + from);
+        free(e);
+        return out;
+}
+
+char *tkit_text_shown(const char *s, size_t max)
+{
+        return shown(s, max, true);
+}
+
 char *tkit_diag_format(const struct tkit_diag *g)
 {
         struct tkit_buf b;
         tkit_buf_init(&b);
+        /* the file, the tile and the message quote what the user gave (a path, an id, a
+         * value): shown safely, never raw (an ESC, a newline) nor whole (a 100 KB path) */
         if (g->file) {
-                tkit_buf_puts(&b, g->file);
+                char *file = shown(g->file, TKIT_SHOWN_MAX, false);
+                tkit_buf_puts(&b, file);
+                free(file);
                 if (g->line > 0)
                         tkit_buf_printf(&b, ":%d", g->line);
                 if (g->line > 0 && g->column > 0)
@@ -296,9 +367,13 @@ char *tkit_diag_format(const struct tkit_diag *g)
         tkit_buf_printf(&b, "%s: ", tkit_severity_name(g->severity));
         if (g->rule)
                 tkit_buf_printf(&b, "[%s] ", g->rule);
-        if (g->tile)
-                tkit_buf_printf(&b, "tile %s: ", g->tile);
-        tkit_buf_puts(&b, g->message);
+        char *tile = g->tile ? shown(g->tile, TKIT_SHOWN_MAX, false) : NULL;
+        if (tile)
+                tkit_buf_printf(&b, "tile %s: ", tile);
+        free(tile);
+        char *msg = shown(g->message, 4 * TKIT_SHOWN_MAX, false);
+        tkit_buf_puts(&b, msg);
+        free(msg);
         return tkit_buf_steal(&b);
 }
 

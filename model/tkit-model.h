@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 struct tkit_diags;
 
@@ -694,7 +695,10 @@ void tkit_diags_vadd(struct tkit_diags *d, enum tkit_severity sev, const char *f
 void tkit_diags_add_at(struct tkit_diags *d, enum tkit_severity sev, const char *file, int line,
                        int column, const char *rule, const char *fmt, ...)
     __attribute__((format(printf, 7, 8)));
-/* `file:line[:column]: error: [RULE] tile ID: message`, without newline; caller frees. */
+/* `file:line[:column]: error: [RULE] tile ID: message`, without newline; caller frees. The file
+ * and tile are shown by tkit_text_shown(, TKIT_SHOWN_MAX), the message by
+ * tkit_text_shown(, 4 * TKIT_SHOWN_MAX), the backslash left as it is (a message may quote text
+ * escaped already): what they quote cannot drive a terminal or fill it. */
 char *tkit_diag_format(const struct tkit_diag *g);
 /* Moves every finding of `from` into `to` (`from` is cleared), giving `file` to those that have
  * none; `to`'s limit applies, and what `from` hid is counted as hidden in `to` too. */
@@ -711,8 +715,28 @@ void tkit_diags_add_hidden(struct tkit_diags *d, const char *file,
 /* "N more findings not shown (E errors, W warnings): at most LIMIT are shown per file"; caller
  * frees. */
 char *tkit_diags_hidden_message(const size_t counts[TKIT_SEV_COUNT], size_t limit);
+/* The one way a text the user gave is quoted in a message (model/diag.c): control characters,
+ * invalid UTF-8 bytes and the backslash escaped (\x1b, \xff, \\) and, over `max` bytes once
+ * escaped, its start and end around "[... N bytes left out of LEN ...]". Caller frees. */
+#define TKIT_SHOWN_MAX 400
+char *tkit_text_shown(const char *s, size_t max);
+/* The same escaping without shortening (`replace` false), or (`replace` true) valid UTF-8 for
+ * JSON: each invalid byte becomes U+FFFD, nothing else changes. Caller frees. */
+char *tkit_text_escape(const char *s, bool replace);
 /* Appends `s` to `b` as a JSON string literal (quotes included), escaping as JSON requires; a
  * byte that is not part of valid UTF-8 becomes \ufffd, so that the output is always JSON. */
 void tkit_json_string(struct tkit_buf *b, const char *s);
+
+/* ---------------------------------------------------------------- opening an input
+ *
+ * The one rule of every reader (model/input.c): an input is a regular file. It is opened
+ * non-blocking and checked with fstat() before anything is read, so that a FIFO, a terminal or a
+ * device named as a tile set, a scene, a chapter, an art manifest, an image or a layout is
+ * refused at once ("cannot open NAME: it is a FIFO, not a file") instead of blocking forever.
+ * Returns a blocking stream to fclose(), or NULL after "NAME: error: cannot open NAME: ..." in `d`
+ * (NAME is `shown`, or `path` when NULL; `d` may be NULL). */
+FILE *tkit_input_open(const char *path, const char *shown, struct tkit_diags *d);
+/* "a directory", "a FIFO", "a character device", ... for a st_mode that is not a regular file. */
+const char *tkit_file_kind(unsigned mode);
 
 #endif

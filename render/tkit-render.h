@@ -74,7 +74,12 @@ void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x,
 /* The publisher's own tile art: the images of an art manifest (model/tkit-art.h, read by
  * formats/), loaded and found by tile for the sets given. Images of sets not given are skipped;
  * an image of a tile its set does not have is a warning (ART-TILE); an image that cannot be read
- * as PNG is an error (ART-IMAGE) and gives NULL. Destroy accepts NULL. */
+ * as PNG is an error (ART-IMAGE) and gives NULL: not a regular file (a FIFO is refused before it
+ * can block), not a PNG (no signature), damaged, or over the limits below, read from its header
+ * before anything is decoded. Each file is decoded once, however many entries name it, and only
+ * when a tile drawn needs it (tkit_render_art_decoded). Destroy accepts NULL. */
+#define TKIT_RENDER_ART_MAX_SIDE 16384                /* pixels on a side */
+#define TKIT_RENDER_ART_MAX_PIXELS (32 * 1024 * 1024) /* in all: 128 MiB decoded (4 bytes each) */
 struct tkit_art;
 struct tkit_render_art;
 struct tkit_render_art *tkit_render_art_create(const struct tkit_art *a,
@@ -82,7 +87,15 @@ struct tkit_render_art *tkit_render_art_create(const struct tkit_art *a,
                                                struct tkit_diags *d);
 void tkit_render_art_destroy(struct tkit_render_art *r);
 bool tkit_render_art_has(const struct tkit_render_art *r, const struct tkit_tile *t);
-size_t tkit_render_art_count(const struct tkit_render_art *r); /* images loaded */
+size_t tkit_render_art_count(const struct tkit_render_art *r); /* tiles with an image */
+/* Image files decoded so far: a file is decoded the first time a tile drawn needs it (its
+ * header was checked by _create), never for tiles not drawn. */
+size_t tkit_render_art_decoded(const struct tkit_render_art *r);
+/* How many image files failed to decode when a tile needed them (damaged PNG data, a file that
+ * changed since it was checked): those tiles were drawn with tilekit's art, so a caller that
+ * drew with `r` checks this before keeping the picture. Each is reported once as ART-IMAGE into
+ * `d`. */
+size_t tkit_render_art_failed(const struct tkit_render_art *r, struct tkit_diags *d);
 /* A warning (ART-MISSING) when `r` is not NULL and has no image of `t` (of set `set`, may be
  * NULL), reported for `file`: the tile falls back to tilekit's art. */
 void tkit_render_art_missing(const struct tkit_render_art *r, const struct tkit_tile *t,

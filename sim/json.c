@@ -787,12 +787,9 @@ struct tkit_layout *tkit_layout_read_json_stream(FILE *f, const char *name,
 struct tkit_layout *tkit_layout_read_json_file(const char *path, struct tkit_set *const *sets,
                                                size_t nsets, struct tkit_diags *d)
 {
-        FILE *f = fopen(path, "rb");
-        if (!f) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot open: %s",
-                               strerror(errno));
+        FILE *f = tkit_input_open(path, NULL, d); /* a regular file only: never blocks */
+        if (!f)
                 return NULL;
-        }
         struct tkit_layout *l = tkit_layout_read_json_stream(f, path, sets, nsets, d);
         fclose(f);
         return l;

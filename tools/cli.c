@@ -77,33 +77,9 @@ bool cli_bundled_tiles(const char *db, glob_t *g)
         return true;
 }
 
-/* Bytes of the unit at e[i] of cli_text_escape()'s output: an escape (\xHH, \\) or a
- * character. */
-static size_t shown_unit(const char *e, size_t i)
-{
-        unsigned char c = (unsigned char)e[i];
-        if (c == '\\')
-                return e[i + 1] == 'x' ? 4 : 2;
-        return c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-}
-
 char *cli_shown(const char *s, size_t max)
 {
-        char *e = cli_text_escape(s);
-        size_t len = strlen(e);
-        if (len <= max || max < 40)
-                return e;
-        /* the start and the end, which say what it is, cut between whole characters and
-         * escapes */
-        size_t head = 0, from = 0;
-        while (head + shown_unit(e, head) <= max * 3 / 4)
-                head += shown_unit(e, head);
-        for (from = head; from < len - max / 4; from += shown_unit(e, from))
-                ;
-        char *out = tkit_xasprintf("%.*s[... %zu bytes left out ...]%s", (int)head, e, from - head,
-                                   e + from);
-        free(e);
-        return out;
+        return tkit_text_shown(s, max);
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -140,11 +116,13 @@ int cli_bad_option(const char *cmd, char *const *argv, const char *optstring)
 int cli_fail(const char *fmt, ...)
 {
         va_list ap;
-        fprintf(stderr, "tilekit: ");
         va_start(ap, fmt);
-        vfprintf(stderr, fmt, ap);
+        char *message = tkit_xvasprintf(fmt, ap);
         va_end(ap);
-        fputc('\n', stderr);
+        char *shown = cli_shown(message, 4 * TKIT_SHOWN_MAX); /* it may quote arguments */
+        fprintf(stderr, "tilekit: %s\n", shown);
+        free(shown);
+        free(message);
         return TKIT_EXIT_FAIL;
 }
 

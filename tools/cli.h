@@ -220,6 +220,9 @@ int cli_output_open(struct cli_output *o, const char *path, const struct cli_inp
 /* Only the check that `path` is none of the inputs (0, or 2 after the message), for commands that
  * change something (a database) before they write the output: call it first. */
 int cli_output_check(const char *path, const struct cli_inputs *in);
+/* Whether the names `a` and `b` stand for the same file, by the rule above (device and inode,
+ * links resolved; a name not there yet by its directory and last component). */
+bool cli_same_file(const char *a, const char *b);
 /* Finishes the output: with `ok`, flushes, checks and puts it in place (0, or 1 after the error);
  * without, discards it (0). */
 int cli_output_close(struct cli_output *o, bool ok);

@@ -163,6 +163,10 @@ static int write_out(const struct book_args *a, const struct tkit_book *b, int *
 {
         struct cli_inputs in = {0};
         add_inputs(a, &in);
+        /* the scenes the chapter draws are inputs too: the output may be none of them, through
+         * whatever link (compared by device and inode) */
+        for (size_t i = 0; tkit_book_scene_path(b, i); i++)
+                cli_inputs_add(&in, tkit_book_scene_path(b, i));
         struct cli_output out;
         int rc = cli_output_open(&out, a->output, &in);
         cli_inputs_finish(&in);

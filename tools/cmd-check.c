@@ -374,8 +374,8 @@ static void read_once(struct inputs *in, FILE *f, const char *name, struct tkit_
 }
 
 /* Sorts one FILE: a regular file by the start of its text (read again by its reader), standard
- * input and pipes by reading them whole. What cannot be opened goes to the tile-set readers,
- * which report it as before. */
+ * input by reading it whole. A FIFO or device is refused (exit 2) before it can block; a
+ * directory goes to the tile-set readers, which report it as before. */
 static void sort_input(struct inputs *in, const char *path, struct tkit_diags *d)
 {
         bool is_stdin = strcmp(path, "-") == 0;
@@ -385,11 +385,16 @@ static void sort_input(struct inputs *in, const char *path, struct tkit_diags *d
                 in->status = TKIT_EXIT_USAGE;
                 return;
         }
-        FILE *f = is_stdin ? stdin : fopen(path, "rb");
+        /* a regular file only (a FIFO would block: tkit_input_open); a directory is reported by
+         * the reader */
         struct stat st;
-        if (!f || fstat(fileno(f), &st) != 0) {
+        bool dir = !is_stdin && stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+        FILE *f = is_stdin ? stdin : dir ? fopen(path, "rb") : tkit_input_open(path, NULL, d);
+        if (!f && !dir) {
+                in->status = TKIT_EXIT_USAGE;
+        } else if (!f) {
                 push(in, false, path, NULL, 0);
-        } else if (!is_stdin && (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))) {
+        } else if (!is_stdin) {
                 push(in, root_is_scene(f), path, NULL, 0);
         } else {
                 in->stdin_read |= is_stdin;

@@ -64,8 +64,27 @@ static void help_scene(FILE *out)
                 "named twice), inputs that cannot be opened or read.\n");
 }
 
+/* Every image the manifest names is an input: 0, or 2 after the message when an output (NULL
+ * ones skipped) is one of them, through whatever link. Checked before any image is decoded. */
+static int art_outputs(const struct tkit_art *a, const char *const *outputs, size_t nout)
+{
+        char **paths = tkit_xcalloc(a->nimages + 1, sizeof *paths);
+        struct cli_inputs in = {0};
+        for (size_t i = 0; i < a->nimages; i++)
+                cli_inputs_add(&in, paths[i] = tkit_art_image_path(a, &a->images[i]));
+        int rc = 0;
+        for (size_t i = 0; i < nout && !rc; i++)
+                if (outputs[i] && strcmp(outputs[i], "-") != 0)
+                        rc = cli_output_check(outputs[i], &in);
+        cli_inputs_finish(&in);
+        for (size_t i = 0; i < a->nimages; i++)
+                free(paths[i]);
+        free(paths);
+        return rc;
+}
+
 int tkit_cli_load_art(const char *path, struct tkit_set *const *sets, size_t nsets,
-                      struct tkit_render_art **art)
+                      const char *const *outputs, size_t nout, struct tkit_render_art **art)
 {
         *art = NULL;
         if (!path)
@@ -73,12 +92,13 @@ int tkit_cli_load_art(const char *path, struct tkit_set *const *sets, size_t nse
         struct tkit_diags d;
         tkit_diags_init(&d);
         struct tkit_art *a = tkit_art_read_file(path, &d, NULL);
-        if (a)
+        int rc = a ? art_outputs(a, outputs, nout) : TKIT_EXIT_USAGE;
+        if (!rc)
                 *art = tkit_render_art_create(a, sets, nsets, &d);
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         tkit_art_destroy(a);
-        return *art ? 0 : TKIT_EXIT_USAGE;
+        return *art ? 0 : rc ? rc : TKIT_EXIT_USAGE;
 }
 
 bool tkit_render_wants_scene(int argc, char **argv)
@@ -304,7 +324,7 @@ static int check_map(const struct scene_args *a)
 {
         if (!a->map)
                 return 0;
-        if (strcmp(a->map, a->output) == 0)
+        if (strcmp(a->output, "-") != 0 && cli_same_file(a->map, a->output)) /* ./p.png, links */
                 return cli_usage_error("render", "--map and -o name the same file");
         struct cli_inputs in = {0};
         add_inputs(a, &in);
@@ -337,7 +357,8 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
         if (rc)
                 return rc;
         struct tkit_render_art *art = NULL;
-        if ((rc = tkit_cli_load_art(a->art, cs->sel, cs->nsel, &art)) != 0)
+        const char *outputs[] = {a->output, a->map};
+        if ((rc = tkit_cli_load_art(a->art, cs->sel, cs->nsel, outputs, 2, &art)) != 0)
                 return rc;
         struct cli_inputs in = {0};
         add_inputs(a, &in);
@@ -370,6 +391,8 @@ static int write_out(const struct scene_args *a, const struct tkit_scene *s,
                 lib = tkit_render_scene_stream(s, r, cs->sel, cs->nsel, &o, out.f, a->output,
                                                TKIT_IMAGE_AUTO, a->map ? &pic : NULL, &d);
         }
+        if (!lib && tkit_render_art_failed(art, &d)) /* decoded as drawn: not kept */
+                lib = TKIT_E_USAGE;
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         int wc = cli_output_close(&out, lib == 0);

@@ -13,10 +13,11 @@ bool tkit_render_wants_scene(int argc, char **argv);
 
 /* --art FILE: reads the art manifest and loads its images for the sets given (NULL path: none).
  * Prints the diagnostics; returns 0, or the exit status of a manifest or image that cannot be
- * read (2). The caller destroys *art with tkit_render_art_destroy(). */
+ * read (2), or of an output (`outputs`, NULL ones skipped) that is one of its images (2, before
+ * any image is decoded). The caller destroys *art with tkit_render_art_destroy(). */
 struct tkit_set;
 struct tkit_render_art;
 int tkit_cli_load_art(const char *path, struct tkit_set *const *sets, size_t nsets,
-                      struct tkit_render_art **art);
+                      const char *const *outputs, size_t nout, struct tkit_render_art **art);
 
 #endif

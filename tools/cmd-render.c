@@ -263,7 +263,7 @@ static int run_sheet(struct render_args *a)
                 rc = cli_fail("no sets to draw");
         struct tkit_render_art *art = NULL;
         if (rc == 0)
-                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &art);
+                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &a->output, 1, &art);
         struct drawing g;
         if (rc == 0 && (rc = drawing_open(&g, a)) == 0) {
                 a->sheet.flags = a->flags;
@@ -276,6 +276,8 @@ static int run_sheet(struct render_args *a)
                 int r = tkit_render_sheet_stream((const struct tkit_set *const *)ld.sel, ld.nsel,
                                                  &a->sheet, g.out.f, a->output, &pages, &g.d);
                 cli_progress_end(&pr);
+                if (!r && tkit_render_art_failed(art, &g.d)) /* decoded as drawn: not kept */
+                        r = TKIT_E_USAGE;
                 rc = drawing_close(&g, r);
                 if (rc == 0)
                         printf("%s: %d page%s, %zu set%s\n", a->output, pages,
@@ -346,7 +348,7 @@ static int run_board(struct render_args *a)
         cli_print_diags(&d);
         struct tkit_render_art *art = NULL;
         if (l)
-                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &art);
+                rc = tkit_cli_load_art(a->art, ld.sel, ld.nsel, &a->output, 1, &art);
         struct drawing g;
         if (l && rc == 0 && (rc = drawing_open(&g, a)) == 0) {
                 if (a->px)
@@ -355,6 +357,8 @@ static int run_board(struct render_args *a)
                 a->board.art = art;
                 int r = tkit_render_board_stream(l, &a->board, g.out.f, a->output, TKIT_IMAGE_AUTO,
                                                  &g.d);
+                if (!r && tkit_render_art_failed(art, &g.d)) /* decoded as drawn: not kept */
+                        r = TKIT_E_USAGE;
                 rc = drawing_close(&g, r);
                 if (rc == 0)
                         printf("%s: %zu placements, %zu discarded\n", a->output, l->nplacements,
@@ -399,7 +403,7 @@ static int run_tile(struct render_args *a)
         }
         struct drawing g;
         if (!tile && !piece) {
-                fprintf(stderr, "tilekit: no tile '%s' in the sets given\n", a->tile_id);
+                cli_fail("no tile '%s' in the sets given", a->tile_id);
                 rc = TKIT_EXIT_FAIL;
         } else if (piece && a->have_rotation && a->rotation) {
                 rc = cli_usage_error("render",

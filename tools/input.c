@@ -62,14 +62,10 @@ struct tkit_layout *cli_read_layout(const char *path, struct tkit_set *const *se
                                     struct tkit_diags *d, int *status)
 {
         const char *name = is_stdin(path) ? "<stdin>" : path;
-        FILE *f = is_stdin(path) ? stdin : fopen(path, "rb");
-        struct stat st;
-        int err = !f ? errno : fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode) ? EISDIR : 0;
+        FILE *f = is_stdin(path) ? stdin : tkit_input_open(path, NULL, d);
+        int err = f ? 0 : EIO; /* reported by tkit_input_open */
         struct tkit_layout *l = NULL;
-        if (err) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot open: %s",
-                               strerror(err));
-        } else {
+        if (!err) {
                 l = tkit_layout_read_json_stream(f, name, sets, nsets, d);
                 if (ferror(f))
                         err = EIO; /* reported by the reader */
@@ -80,35 +76,13 @@ struct tkit_layout *cli_read_layout(const char *path, struct tkit_set *const *se
         return l;
 }
 
-/* Copies `s` with every invalid UTF-8 byte replaced: by \xHH for a terminal (`text`, which also
- * escapes control characters and the backslash itself), else by U+FFFD. */
-static char *sanitize(const char *s, bool text)
-{
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        const unsigned char *p = (const unsigned char *)(s ? s : "");
-        while (*p) {
-                size_t n = tkit_utf8_char((const char *)p, SIZE_MAX);
-                bool control = *p < 0x20 || *p == 0x7f;
-                if (text && (n == 0 || control))
-                        tkit_buf_printf(&b, "\\x%02x", *p);
-                else if (n == 0)
-                        tkit_buf_puts(&b, "\xef\xbf\xbd"); /* U+FFFD */
-                else if (text && *p == '\\')
-                        tkit_buf_puts(&b, "\\\\");
-                else
-                        tkit_buf_add(&b, (const char *)p, n);
-                p += n ? n : 1;
-        }
-        return tkit_buf_steal(&b);
-}
-
+/* One helper for the whole program (model/diag.c), also used by every diagnostic. */
 char *cli_text_escape(const char *s)
 {
-        return sanitize(s, true);
+        return tkit_text_escape(s, false);
 }
 
 char *cli_utf8_clean(const char *s)
 {
-        return sanitize(s, false);
+        return tkit_text_escape(s, true);
 }

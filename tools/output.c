@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -75,9 +76,25 @@ static int fdout_flush(FILE *f, const struct cli_fdout *o)
         return rc != 0 || ferror(f) ? EIO : 0;
 }
 
+/* "PATH: error: message" on stderr, shown as every diagnostic is (tkit_diag_format: control
+ * characters escaped, a long path or message shortened with its length stated). */
+static void path_error(const char *path, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void path_error(const char *path, const char *fmt, ...)
+{
+        va_list ap;
+        va_start(ap, fmt);
+        char *msg = tkit_xvasprintf(fmt, ap);
+        va_end(ap);
+        struct tkit_diag g = {TKIT_SEV_ERROR, (char *)path, 0, NULL, NULL, NULL, msg, 0};
+        char *line = tkit_diag_format(&g);
+        fprintf(stderr, "%s\n", line);
+        free(line);
+        free(msg);
+}
+
 static void write_error(const char *name, int err)
 {
-        fprintf(stderr, "%s: error: cannot write: %s\n", name, strerror(err));
+        path_error(name, "cannot write: %s", strerror(err));
 }
 
 /* ---------------------------------------------------------------- standard output */
@@ -187,6 +204,17 @@ static bool same_file(const struct file_id *a, const struct file_id *b)
         return a->exists || strcmp(a->base, b->base) == 0;
 }
 
+bool cli_same_file(const char *a, const char *b)
+{
+        struct file_id x, y;
+        file_id(a, &x);
+        file_id(b, &y);
+        bool same = same_file(&x, &y);
+        free(x.base);
+        free(y.base);
+        return same;
+}
+
 /* The input that `path` names too, or NULL. */
 static const char *clashing_input(const char *path, const struct cli_inputs *in)
 {
@@ -292,14 +320,12 @@ static int check_link(const char *path, const char *link, const char *dir, const
         bool shared = (dst.st_mode & S_ISVTX) && (dst.st_mode & S_IWOTH);
         if (!shared || lst->st_uid == dst.st_uid || lst->st_uid == geteuid())
                 return TKIT_EXIT_OK;
-        char *shown = cli_text_escape(link);
-        fprintf(stderr,
-                "%s: error: will not follow the symbolic link '%s': it is in a sticky "
-                "world-writable directory and belongs to user %lu, who is neither the "
-                "directory's owner nor you (the kernel's protected_symlinks rule; see OUTPUT "
-                "FILES in tilekit(1))\n",
-                path, shown, (unsigned long)lst->st_uid);
-        free(shown);
+        path_error(path,
+                   "will not follow the symbolic link '%s': it is in a sticky "
+                   "world-writable directory and belongs to user %lu, who is neither the "
+                   "directory's owner nor you (the kernel's protected_symlinks rule; see OUTPUT "
+                   "FILES in tilekit(1))",
+                   link, (unsigned long)lst->st_uid);
         return TKIT_EXIT_USAGE;
 }
 
@@ -417,7 +443,7 @@ int cli_output_check(const char *path, const struct cli_inputs *in)
         const char *input = strcmp(path, "-") == 0 ? NULL : clashing_input(path, in);
         if (!input)
                 return TKIT_EXIT_OK;
-        fprintf(stderr, "%s: error: the output would overwrite the input '%s'\n", path, input);
+        path_error(path, "the output would overwrite the input '%s'", input);
         return TKIT_EXIT_USAGE;
 }
 
@@ -559,11 +585,11 @@ static void in_place_error(const struct cli_output *o, int err)
                               ? "this file system cannot reserve the space ahead, so a full disk "
                                 "could cut the file short"
                               : strerror(err);
-        fprintf(stderr,
-                "%s: error: cannot write: %s, so it would be written in place, and %zu bytes "
-                "cannot be reserved for it first: %s; the file is as it was (write to a new "
-                "name, or remove the other names)\n",
-                o->name, o->in_place_why, o->memlen, how);
+        path_error(o->name,
+                   "cannot write: %s, so it would be written in place, and %zu bytes "
+                   "cannot be reserved for it first: %s; the file is as it was (write to a new "
+                   "name, or remove the other names)",
+                   o->in_place_why, o->memlen, how);
 }
 
 int cli_output_close(struct cli_output *o, bool ok)
@@ -623,9 +649,8 @@ int cli_output_within(const char *path, size_t len, size_t max, const char *rule
 {
         if (len <= max)
                 return TKIT_EXIT_OK;
-        fprintf(stderr,
-                "%s: error: [%s] not written: %zu bytes is more than the %zu bytes its reader "
-                "takes\n",
-                strcmp(path, "-") == 0 ? "<stdout>" : path, rule, len, max);
+        path_error(strcmp(path, "-") == 0 ? "<stdout>" : path,
+                   "[%s] not written: %zu bytes is more than the %zu bytes its reader takes", rule,
+                   len, max);
         return TKIT_EXIT_FAIL;
 }

@@ -263,6 +263,65 @@ static void test_bad_images(void **state)
         tkit_diags_finish(&d);
 }
 
+/* Issue 29: nothing is decoded when the manifest is loaded; a file is decoded the first time a
+ * tile drawn needs it and once however many entries name it; data damaged after a good header
+ * draws tilekit's art and is reported once (the command then keeps no picture). */
+static void test_decoded_once_when_drawn(void **state)
+{
+        (void)state;
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_art *a = fixture();
+        char *png = tkit_art_image_path(a, &a->images[0]);
+        struct tkit_art *two = tkit_art_create(a->file);
+        tkit_art_add_image(two, "base", "A", png);
+        tkit_art_add_image(two, "base", "B", png);
+        tkit_art_add_image(two, "base", "C", png);
+        struct tkit_render_art *r = tkit_render_art_create(two, sets.sets, sets.n, &d);
+        assert_non_null(r);
+        assert_int_equal(tkit_render_art_count(r), 3);
+        assert_int_equal(tkit_render_art_decoded(r), 0); /* before: every entry decoded */
+        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 60, 60);
+        cairo_t *cr = cairo_create(s);
+        tkit_render_tile_art(cr, r, base_tile("A"), 0, 5, 5, 50, 0, 0);
+        tkit_render_tile_art(cr, r, base_tile("B"), 1, 5, 5, 50, 0, 0);
+        assert_int_equal(tkit_render_art_decoded(r), 1);
+        assert_int_equal(tkit_render_art_failed(r, &d), 0);
+        tkit_render_art_destroy(r);
+        /* a good header and damaged data: found when drawn, reported once */
+        size_t len = 0;
+        char *data = read_all(png, &len);
+        assert_true(len > 100);
+        char *bad = tkit_xasprintf("%s/damaged.png", tmpdir);
+        FILE *f = fopen(bad, "wb");
+        assert_non_null(f);
+        assert_int_equal(fwrite(data, 1, 60, f), 60);
+        assert_int_equal(fwrite("garbage garbage garbage", 1, 23, f), 23);
+        assert_int_equal(fclose(f), 0);
+        struct tkit_art *dmg = tkit_art_create(a->file);
+        tkit_art_add_image(dmg, "base", "A", bad);
+        r = tkit_render_art_create(dmg, sets.sets, sets.n, &d);
+        assert_non_null(r);
+        assert_int_equal(d.errors, 0);
+        tkit_render_tile_art(cr, r, base_tile("A"), 0, 5, 5, 50, 0, 0);
+        tkit_render_tile_art(cr, r, base_tile("A"), 0, 5, 5, 50, 0, 0);
+        assert_int_equal(tkit_render_art_failed(r, &d), 1);
+        assert_int_equal(tkit_render_art_failed(r, &d), 1);
+        assert_int_equal(d.errors, 1);
+        assert_true(has_rule(&d, "ART-IMAGE"));
+        assert_non_null(strstr(d.v[d.n - 1].message, "damaged or truncated"));
+        tkit_render_art_destroy(r);
+        cairo_destroy(cr);
+        cairo_surface_destroy(s);
+        tkit_art_destroy(dmg);
+        tkit_art_destroy(two);
+        tkit_art_destroy(a);
+        free(bad);
+        free(data);
+        free(png);
+        tkit_diags_finish(&d);
+}
+
 /* A scene drawn with the pack: the tiles with images show their magenta corner where the
  * picture map puts the tile, the others do not, and each of those is warned about once. */
 static void test_scene(void **state)
@@ -380,6 +439,7 @@ int main(void)
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_read),           cmocka_unit_test(test_read_errors),
             cmocka_unit_test(test_draw_rotations), cmocka_unit_test(test_bad_images),
+            cmocka_unit_test(test_decoded_once_when_drawn),
             cmocka_unit_test(test_scene),          cmocka_unit_test(test_cli),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
