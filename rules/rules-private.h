@@ -36,6 +36,9 @@ struct barrier {
 size_t tkit_ck_barriers(const struct tkit_tile *t, struct barrier *v);
 /* The topology rules (rules/topology.c): FIELD-SPLIT, FIELD-CUT, FIELD-DIVIDER. */
 void tkit_check_topology(struct tkit_ck *c, const struct tkit_tile *t);
+/* " (see: tilekit render tile 'ID' --tiles 'FILE' --debug -o tile.png)": the picture of what
+ * the checker inferred, for a finding of the tile being checked (topology.c). */
+const char *tkit_ck_debug_hint(const struct tkit_ck *c, char *buf, size_t size);
 
 /* Tile-level rules on one tile (or piece cell) with findings labelled c->tile. */
 void tkit_check_tile_rules(struct tkit_ck *c, const struct tkit_tile *t);

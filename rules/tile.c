@@ -223,14 +223,14 @@ static void check_crossings(struct tkit_ck *c, const struct tkit_tile *t)
                         if (i == j || !tkit_masks_cross(f->mask, g->mask))
                                 continue;
                         crosses = crosses || !g->overpass;
+                        char h[400];
                         if (j < i && !f->overpass && !g->overpass)
-                                tkit_ck_report(
-                                    c, TKIT_SEV_ERROR, f->line, "GEO-CROSS",
-                                    "%s '%s' crosses %s '%s' (their positions interleave "
-                                    "around the tile); mark one as an overpass or fix "
-                                    "the positions (see: tilekit render tile '%.80s' --tiles "
-                                    "FILE --debug -o tile.png)",
-                                    kind(f), f->id, kind(g), g->id, c->tile ? c->tile : "ID");
+                                tkit_ck_report(c, TKIT_SEV_ERROR, f->line, "GEO-CROSS",
+                                               "%s '%s' crosses %s '%s' (their positions "
+                                               "interleave around the tile); mark one as an "
+                                               "overpass or fix the positions%s",
+                                               kind(f), f->id, kind(g), g->id,
+                                               tkit_ck_debug_hint(c, h, sizeof h));
                 }
                 if (f->overpass && !crosses && !bridges_a_link(t, f))
                         tkit_ck_report(c, TKIT_SEV_WARNING, f->line, "GEO-OVERPASS",

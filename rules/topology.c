@@ -97,11 +97,26 @@ static const char *kind(const struct tkit_feature *f)
         return tkit_feature_kind_name(f->kind);
 }
 
-/* The note that points to the picture of what the checker inferred. */
-static const char *debug_hint(const struct tkit_ck *c, char *buf, size_t size)
+/* Whether `s` can stand between single quotes in a shell command as it is. */
+static bool shell_quotable(const char *s)
 {
-        snprintf(buf, size, " (see: tilekit render tile '%.80s' --tiles FILE --debug -o tile.png)",
-                 c->tile ? c->tile : "ID");
+        if (!s || !*s || strlen(s) > 200)
+                return false;
+        for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+                if (*p == '\'' || *p < 0x20 || *p == 0x7f)
+                        return false;
+        return true;
+}
+
+/* The note that points to the picture of what the checker inferred: a command to copy, with the
+ * set's file when it can be quoted as it is (FILE otherwise). */
+const char *tkit_ck_debug_hint(const struct tkit_ck *c, char *buf, size_t size)
+{
+        const char *file = c->set ? c->set->file : NULL;
+        bool named = shell_quotable(file);
+        snprintf(buf, size, " (see: tilekit render tile '%.80s' --tiles %s%s%s --debug -o tile.png)",
+                 c->tile ? c->tile : "ID", named ? "'" : "", named ? file : "FILE",
+                 named ? "'" : "");
         return buf;
 }
 
@@ -110,7 +125,7 @@ static void report_split(struct tkit_ck *c, const struct tkit_tile *t, int b, in
         const struct tkit_feature *f = &t->features[fa], *g = &t->features[fb];
         const struct tkit_feature *later = f->line >= g->line ? f : g;
         bool corner = TKIT_POS_PART(b) == TKIT_R;
-        char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE], h[160];
+        char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE], h[400];
         tkit_ck_report(c, TKIT_SEV_ERROR, later->line, "FIELD-SPLIT",
                        "fields '%s' (%s) and '%s' (%s) meet at %s %s with nothing between "
                        "them: make them one field, or declare the divider the art shows there "
@@ -118,7 +133,7 @@ static void report_split(struct tkit_ck *c, const struct tkit_tile *t, int b, in
                        f->id, tkit_mask_str(f->mask, m1, sizeof m1), g->id,
                        tkit_mask_str(g->mask, m2, sizeof m2),
                        corner ? "corner" : "the middle of side", tkit_divider_name(b),
-                       tkit_divider_name(b), debug_hint(c, h, sizeof h));
+                       tkit_divider_name(b), tkit_ck_debug_hint(c, h, sizeof h));
 }
 
 static void check_points(struct tkit_ck *c, const struct tkit_tile *t)
@@ -174,7 +189,7 @@ static void check_cut(struct tkit_ck *c, const struct tkit_tile *t, const struct
                 uint16_t rest = (uint16_t)(m & ~v[k].mask);
                 if (!cut_by(v[k].mask, rest))
                         continue;
-                char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE], w[160], h[160];
+                char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE], w[160], h[400];
                 const struct tkit_feature *x = &t->features[v[k].a];
                 if (v[k].what)
                         snprintf(w, sizeof w, "%s (%s)", v[k].what,
@@ -183,10 +198,10 @@ static void check_cut(struct tkit_ck *c, const struct tkit_tile *t, const struct
                         snprintf(w, sizeof w, "%s '%s' (%s)", kind(x), x->id,
                                  tkit_mask_str(x->mask, m2, sizeof m2));
                 tkit_ck_report(c, TKIT_SEV_ERROR, f->line, "FIELD-CUT",
-                               "field '%s' (%s) lies on both sides of %s, which runs across the "
+                               "field '%s' (%s) lies on both sides of %s, a wall across the "
                                "tile: split it into one field per side%s",
                                f->id, tkit_mask_str(m, m1, sizeof m1), w,
-                               debug_hint(c, h, sizeof h));
+                               tkit_ck_debug_hint(c, h, sizeof h));
                 return; /* one wall is enough to say it */
         }
 }

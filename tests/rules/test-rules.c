@@ -156,9 +156,9 @@ static void test_topology_messages(void **state)
         } cases[] = {
             {"FIELD-SPLIT", "declare the divider the art shows there (dividers=\"SE\" on the tile)",
              7},
-            {"FIELD-SPLIT", "tilekit render tile 'cap-split-field' --tiles FILE --debug", 7},
+            {"FIELD-SPLIT", "tilekit render tile 'cap-split-field' --tiles '", 7},
             {"FIELD-CUT", "split it into one field per side", 8},
-            {"FIELD-CUT", "tilekit render tile 'cap-road' --tiles FILE --debug", 8},
+            {"FIELD-CUT", "tilekit render tile 'cap-road' --tiles '", 8},
             {"FIELD-DIVIDER", "a divider is declared at SE, but no two fields meet there", 4},
             {"SET-TOKENS", "add <token kind=\"bridge\" count=\"N\"/> or take bridges out of rules", 2},
         };
@@ -977,6 +977,9 @@ static void test_cli_check(void **state)
         assert_int_equal(run("check tests/rules/fixtures/GEO-CROSS.bad.xml", &out), 1);
         assert_non_null(strstr(out, "tests/rules/fixtures/GEO-CROSS.bad.xml:5: error: [GEO-CROSS] "
                                     "tile U: field 'a' crosses road 'r'"));
+        /* the hint is a command to copy: the file as given, quoted */
+        assert_non_null(strstr(out, "(see: tilekit render tile 'U' --tiles "
+                                    "'tests/rules/fixtures/GEO-CROSS.bad.xml' --debug -o tile.png)"));
         free(out);
         assert_int_equal(run("check --json tests/rules/fixtures/GEO-CROSS.bad.xml", &out), 1);
         assert_true(out[0] == '[');
