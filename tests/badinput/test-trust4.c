@@ -237,7 +237,7 @@ static void test_png_limits(void **state)
         has(f->r.err, "ART-IMAGE");
         has(f->r.err, "declares 23000 x 23000 pixels");
         /* not a PNG: said so, not "out of memory" */
-        put(f, "a.png", "GIF89a not a png at all\n");
+        free(put(f, "a.png", "GIF89a not a png at all\n"));
         must(f, tk(f, "render", "sheet", "--set", "base", "--art", art, "-o", "x.pdf", NULL), 2);
         has(f->r.err, "not a PNG file");
         assert_null(strstr(f->r.err, "out of memory"));
