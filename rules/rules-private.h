@@ -30,9 +30,11 @@ struct barrier {
         int a, b;         /* the feature (b = -1), or the first of a group (b = -2) */
         const char *what; /* for groups: "the roads ending at the crossing" */
 };
-#define TKIT_CK_MAX_BARRIERS (TKIT_NPOS * 8 + 16)
-/* Fills v (room for TKIT_CK_MAX_BARRIERS; the caller checks t->nfeatures <= TKIT_NPOS * 8) and
- * returns how many. */
+/* A feature gives at most two barriers (itself, and a road joined to the city or river it ends
+ * at) and the road groups three more: for the TKIT_MAX_FEATURES a tile can have (every reader
+ * refuses more), this many. tkit_ck_barriers fills v with room for them and returns how many;
+ * the caller checks t->nfeatures <= TKIT_MAX_FEATURES first. */
+#define TKIT_CK_MAX_BARRIERS (2 * TKIT_MAX_FEATURES + 3)
 size_t tkit_ck_barriers(const struct tkit_tile *t, struct barrier *v);
 /* The topology rules (rules/topology.c): FIELD-SPLIT, FIELD-CUT, FIELD-DIVIDER. */
 void tkit_check_topology(struct tkit_ck *c, const struct tkit_tile *t);

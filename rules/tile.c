@@ -324,8 +324,8 @@ static void check_missing(struct tkit_ck *c, const struct tkit_tile *t)
 /* Cities a field lists but cannot border. */
 static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
 {
-        struct barrier v[TKIT_NPOS * 8 + 16];
-        size_t nb = t->nfeatures <= TKIT_NPOS * 8 ? tkit_ck_barriers(t, v) : 0;
+        struct barrier v[TKIT_CK_MAX_BARRIERS];
+        size_t nb = t->nfeatures <= TKIT_MAX_FEATURES ? tkit_ck_barriers(t, v) : 0;
         char b1[160], m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE];
         for (size_t i = 0; i < t->nfeatures; i++) {
                 const struct tkit_feature *f = &t->features[i];

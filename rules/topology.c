@@ -212,8 +212,8 @@ void tkit_check_topology(struct tkit_ck *c, const struct tkit_tile *t)
         if (t->group == TKIT_GROUP_FORTRESS && c->jcz)
                 return;
         check_points(c, t);
-        if (t->nfeatures > TKIT_NPOS * 8)
-                return; /* more than a tile can show: GEO-OVERLAP said so */
+        if (t->nfeatures > TKIT_MAX_FEATURES)
+                return; /* no reader makes such a tile (XML-VALUE, the database's check) */
         struct barrier v[TKIT_CK_MAX_BARRIERS];
         size_t nb = tkit_ck_barriers(t, v);
         for (size_t i = 0; i < t->nfeatures; i++)

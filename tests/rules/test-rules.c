@@ -327,6 +327,35 @@ static void test_crossing_separates(void **state)
         tkit_set_destroy(s);
 }
 
+/* A tile at the readers' feature limit whose roads all end at its city: each road is a barrier
+ * and a join with the city, more than one per feature. The checker's table of barriers holds
+ * them all (the sanitizer build caught a stack overflow here before), and the field that reaches
+ * round the far side is still one region: the tile is checked, not skipped. */
+static void test_barriers_at_the_feature_limit(void **state)
+{
+        (void)state;
+        struct tkit_tile *t;
+        struct tkit_set *s = one_tile_set(&t);
+        feat(t, TKIT_CITY, "c", "S", 10);
+        tkit_feature_add_touch(feat(t, TKIT_FIELD, "f", "E W", 11), "c");
+        for (int i = 2; i < TKIT_MAX_FEATURES; i++) {
+                char id[16];
+                snprintf(id, sizeof id, "r%d", i);
+                feat(t, TKIT_ROAD, id, "NM", 12 + i)->end = TKIT_END_CITY;
+        }
+        assert_int_equal((int)t->nfeatures, TKIT_MAX_FEATURES);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        d.limit = 0; /* every finding: the roads overlap each other some 1,800 times */
+        tkit_check_tile(s, &s->tiles[0], 0, &d);
+        /* every road ends at the city across the field: the field is cut (one finding for it) */
+        const struct tkit_diag *g = find_diag(&d, "FIELD-CUT", "T");
+        assert_non_null(g);
+        assert_int_equal(g->line, 11);
+        tkit_diags_finish(&d);
+        tkit_set_destroy(s);
+}
+
 static void test_same_type(void **state)
 {
         (void)state;
@@ -1487,6 +1516,7 @@ int main(void)
             cmocka_unit_test(test_cross_and_separate),
             cmocka_unit_test(test_inner_field),
             cmocka_unit_test(test_crossing_separates),
+        cmocka_unit_test(test_barriers_at_the_feature_limit),
             cmocka_unit_test(test_same_type),
             cmocka_unit_test(test_manifest_kinds),
             cmocka_unit_test(test_jcz_errors),
