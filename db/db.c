@@ -471,16 +471,6 @@ static int recover_hot_journal(struct tkit_db *db, struct tkit_diags *d)
         return 0;
 }
 
-static const char *file_kind(mode_t m)
-{
-        return S_ISDIR(m)    ? "a directory"
-               : S_ISFIFO(m) ? "a FIFO"
-               : S_ISCHR(m)  ? "a character device"
-               : S_ISBLK(m)  ? "a block device"
-               : S_ISSOCK(m) ? "a socket"
-                             : "not a regular file";
-}
-
 /* A database is a regular file, or a name not there yet: SQLite would wait forever for a writer
  * to a FIFO, and leave NAME-journal beside a device. Its journal and WAL files likewise (SQLite
  * opens them when they are there). Checked before SQLite opens anything; NULL when fine, else a
@@ -495,11 +485,11 @@ static char *not_a_file(const char *path)
                 char *why = !bad     ? NULL
                             : i == 0 ? tkit_xasprintf("cannot open the database: it is %s, not a "
                                                       "file",
-                                                      file_kind(st.st_mode))
+                                                      tkit_file_kind(st.st_mode))
                                      : tkit_xasprintf("cannot open the database: its %s '%s' is "
                                                       "%s, not a file",
                                                       i == 1 ? "journal" : "write-ahead log", name,
-                                                      file_kind(st.st_mode));
+                                                      tkit_file_kind(st.st_mode));
                 free(name);
                 if (why)
                         return why;
