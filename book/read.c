@@ -327,29 +327,6 @@ static void dir_of(struct tkit_book *b, const char *path)
         b->dir = slash ? tkit_xstrndup(path, (size_t)(slash - path) + 1) : tkit_xstrdup("");
 }
 
-/* The code point of the well-formed UTF-8 character of `n` bytes at `p`. */
-static uint32_t code_point(const unsigned char *p, size_t n)
-{
-        static const unsigned char lead_mask[] = {0, 0x7f, 0x1f, 0x0f, 0x07};
-        uint32_t cp = p[0] & lead_mask[n];
-        for (size_t k = 1; k < n; k++)
-                cp = cp << 6 | (p[k] & 0x3f);
-        return cp;
-}
-
-/* Why `cp` is not text that every output takes, or NULL: the C0 controls but tab, line feed and
- * carriage return, DEL and the C1 controls (not well-formed in the HTML, refused by the PDF's
- * text layout), and the noncharacters U+FDD0..U+FDEF and U+xFFFE, U+xFFFF (Unicode: never
- * interchanged; cairo aborted on them). */
-static const char *not_text(uint32_t cp)
-{
-        if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7f && cp < 0xa0))
-                return "a control character";
-        if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe)
-                return "a noncharacter";
-        return NULL;
-}
-
 /* Reports the character `cp` (written as `how`) at line:column; false when too many were. */
 static bool bad_char(const struct tkit_book *b, int line, int column, uint32_t cp, const char *how,
                      size_t *reported, struct tkit_diags *d)
@@ -358,14 +335,15 @@ static bool bad_char(const struct tkit_book *b, int line, int column, uint32_t c
         if ((*reported)++ < MAX_REPORTED)
                 tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-TEXT",
                                   "U+%04" PRIX32 "%s is %s, not text: remove it", cp, how,
-                                  not_text(cp));
+                                  tkit_char_unfit(cp));
         return *reported < MAX_REPORTED;
 }
 
 /* A chapter is UTF-8 text (the PDF's text layout takes nothing else) of characters every output
  * takes: the first byte that is not UTF-8, or a NUL, and every control character or
- * noncharacter (not_text) is reported at its line and column (BOOK-TEXT). Found by fuzz-book: a
- * heading with 0xFF bytes was read, then could not be written. Returns whether all was text. */
+ * noncharacter (tkit_char_unfit) is reported at its line and column (BOOK-TEXT). Found by
+ * fuzz-book: a heading with 0xFF bytes was read, then could not be written. Returns whether all
+ * was text. */
 static bool check_utf8(const struct tkit_book *b, struct tkit_diags *d)
 {
         const unsigned char *u = (const unsigned char *)b->text;
@@ -378,8 +356,9 @@ static bool check_utf8(const struct tkit_book *b, struct tkit_diags *d)
                             "byte 0x%02x is not UTF-8 text (a chapter is UTF-8)", u[i]);
                         return false;
                 }
-                uint32_t cp = code_point(u + i, n);
-                if (not_text(cp) && !bad_char(b, (int)line, (int)column, cp, "", &reported, d))
+                uint32_t cp = tkit_utf8_decode((const char *)u + i, n);
+                if (tkit_char_unfit(cp) &&
+                    !bad_char(b, (int)line, (int)column, cp, "", &reported, d))
                         return false;
                 bool nl = u[i] == '\n' || (u[i] == '\r' && (i + 1 == b->len || u[i + 1] != '\n'));
                 line += nl;
@@ -401,9 +380,9 @@ static void check_decoded(const struct tkit_book *b, cmark_node *n, size_t *repo
                 for (size_t n8; p && *p; p += n8 ? n8 : 1) {
                         n8 = tkit_utf8_char((const char *)p, SIZE_MAX);
                         /* cmark writes &#xFFFE; and &#xFFFF; as one byte that is not UTF-8 */
-                        uint32_t cp = n8 ? code_point(p, n8) : 0xfffe;
+                        uint32_t cp = n8 ? tkit_utf8_decode((const char *)p, n8) : 0xfffe;
                         int line, column;
-                        if (!not_text(cp))
+                        if (!tkit_char_unfit(cp))
                                 continue;
                         tkit_book_node_pos(b, n, &line, &column);
                         if (!bad_char(b, line, column, cp, " (from a character reference)",

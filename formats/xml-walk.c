@@ -3,7 +3,9 @@
  * numbers, words and ids read as written or reported with the element's line. */
 #include "formats-private.h"
 
+#include <inttypes.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,10 +42,34 @@ const char *tkit_xr_prop(const xmlNode *n, const char *name)
         return NULL;
 }
 
+/* Whether `s`, a text of element `n` (`attr` names the attribute, NULL for the element's text),
+ * holds only characters every output takes (tkit_char_unfit); else reported at the element's
+ * line with the first character that is not. libxml2 refuses the C0 controls and U+FFFE, U+FFFF
+ * (XML 1.0) but takes the C1 controls and the other noncharacters, which a picture, a PDF or an
+ * HTML page cannot. */
+static bool fit_text(struct tkit_xr *r, const xmlNode *n, const char *s, const char *attr)
+{
+        for (size_t k; s && *s; s += k ? k : 1) {
+                k = tkit_utf8_char(s, SIZE_MAX);
+                uint32_t cp = k ? tkit_utf8_decode(s, k) : 0xfffd;
+                const char *why = tkit_char_unfit(cp);
+                if (!why)
+                        continue;
+                tkit_xr_fail(r, n, r->rule_value,
+                             "%s%s%s<%s> holds U+%04" PRIX32 ", %s, not text: remove it",
+                             attr ? "attribute '" : "", attr ? attr : "", attr ? "' of " : "",
+                             (const char *)n->name, cp, why);
+                return false;
+        }
+        return true;
+}
+
 bool tkit_xr_attrs(struct tkit_xr *r, const xmlNode *n, const char *const *allowed)
 {
         bool ok = true;
         for (const xmlAttr *a = n->properties; a; a = a->next) {
+                ok &= fit_text(r, n, a->children ? (const char *)a->children->content : NULL,
+                               (const char *)a->name);
                 bool known = false;
                 for (const char *const *p = allowed; *p && !known; p++)
                         known = !a->ns && strcmp((const char *)a->name, *p + (**p == '!')) == 0;
@@ -120,6 +146,10 @@ char *tkit_xr_text(struct tkit_xr *r, const xmlNode *n)
         xmlChar *t = xmlNodeGetContent(n);
         char *s = tkit_xstrdup(t ? (const char *)t : "");
         xmlFree(t);
+        if (!fit_text(r, n, s, NULL)) {
+                free(s);
+                return NULL;
+        }
         return s;
 }
 

@@ -33,13 +33,9 @@ bool tkit_text_valid(const char *s, size_t n)
 {
         if (n > TKIT_MAX_TEXT)
                 return false;
-        const unsigned char *u = (const unsigned char *)s;
         for (size_t i = 0; i < n;) {
                 size_t k = tkit_utf8_char(s + i, n - i);
-                bool control =
-                    k == 1 && u[i] < 0x20 && u[i] != '\t' && u[i] != '\n' && u[i] != '\r';
-                bool nonchar = k == 3 && u[i] == 0xef && u[i + 1] == 0xbf && u[i + 2] >= 0xbe;
-                if (!k || control || nonchar) /* U+FFFE, U+FFFF */
+                if (!k || tkit_char_unfit(tkit_utf8_decode(s + i, k)))
                         return false;
                 i += k;
         }

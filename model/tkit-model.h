@@ -64,6 +64,14 @@ char *tkit_buf_steal(struct tkit_buf *b);
  * NUL or with nothing left. A NUL-terminated string may pass SIZE_MAX: a continuation byte is
  * never NUL, so the check stops at the terminator. */
 size_t tkit_utf8_char(const char *p, size_t left);
+/* The code point of the character of `n` bytes at `p`, which tkit_utf8_char() measured. */
+uint32_t tkit_utf8_decode(const char *p, size_t n);
+/* Why the character `cp` is not text that every output of tilekit takes, or NULL: "a control
+ * character" (C0 but tab, line feed and carriage return; DEL; C1: not well-formed in the HTML,
+ * refused by the PDF's text layout) or "a noncharacter" (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF:
+ * never interchanged, and cairo aborted on them). The one definition for the book's, the XML
+ * readers' and the database's text checks. */
+const char *tkit_char_unfit(uint32_t cp);
 
 /* A hash index from strings to positions in the caller's array (open addressing, FNV-1a). It
  * keeps positions and hashes only: key_of(ctx, position) gives the key of a position back, so a
@@ -609,9 +617,9 @@ int tkit_set_tile_total(const struct tkit_set *s); /* sum of counts */
 bool tkit_id_valid(const char *s);
 /* A language tag as the formats take it: 2..TKIT_MAX_LANG letters, digits and inner single '-'. */
 bool tkit_lang_valid(const char *s);
-/* Text an XML document can hold: `n` bytes of UTF-8 (RFC 3629: no overlong forms, surrogates or
- * code points above U+10FFFF) of XML 1.0 characters (no NUL, no C0 control but tab, LF, CR, no
- * U+FFFE or U+FFFF), at most TKIT_MAX_TEXT bytes. */
+/* Text every output takes: `n` bytes of UTF-8 (RFC 3629: no overlong forms, surrogates or code
+ * points above U+10FFFF), no NUL and no character tkit_char_unfit() refuses, at most
+ * TKIT_MAX_TEXT bytes. */
 bool tkit_text_valid(const char *s, size_t n);
 /* Whether `of` suits a manifest entry `what` (docs/format.md, manifest table). */
 bool tkit_expect_of_valid(enum tkit_expect_what what, const char *of);

@@ -170,3 +170,22 @@ size_t tkit_utf8_char(const char *p, size_t left)
                 return 0; /* overlong, a surrogate, past U+10FFFF */
         return n;
 }
+
+uint32_t tkit_utf8_decode(const char *p, size_t n)
+{
+        static const unsigned char lead_mask[] = {0, 0x7f, 0x1f, 0x0f, 0x07};
+        const unsigned char *u = (const unsigned char *)p;
+        uint32_t cp = n >= 1 && n <= 4 ? u[0] & lead_mask[n] : 0;
+        for (size_t k = 1; k < n && k < 4; k++)
+                cp = cp << 6 | (u[k] & 0x3f);
+        return cp;
+}
+
+const char *tkit_char_unfit(uint32_t cp)
+{
+        if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || (cp >= 0x7f && cp < 0xa0))
+                return "a control character";
+        if ((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe)
+                return "a noncharacter";
+        return NULL;
+}

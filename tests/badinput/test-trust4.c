@@ -309,6 +309,40 @@ static void test_characters_every_output_takes(void **state)
         free(fine);
 }
 
+/* The XML readers take what XML 1.0 takes, which is more than a picture or a page can: a C1
+ * control or a noncharacter in a scene's caption (raw or as a character reference) or a tile
+ * set's text is refused at reading, at its element's line, by the same definition the book uses
+ * (tkit_char_unfit). Before, only the book refused them. */
+static void test_xml_characters_every_output_takes(void **state)
+{
+        struct fx *f = *state;
+        char *from = tkit_xasprintf("%s/scenes/cb-example-2.xml", f->root);
+        char *text = read_all(from, NULL);
+        assert_non_null(text);
+        char *caption = strstr(text, "score 6 points");
+        assert_non_null(caption);
+        memcpy(caption, "\xef\xb7\x90", 3); /* U+FDD0 over "sco" */
+        free(put(f, "nc.xml", text));
+        must(f, tk(f, "scene", "check", "nc.xml", NULL), 1);
+        has(f->r.err, "nc.xml:5: error: [SCENE-VALUE] <caption> holds U+FDD0, a noncharacter");
+        must(f, tk(f, "render", "scene", "nc.xml", "-o", "nc.png", NULL), 1);
+        assert_int_not_equal(access("nc.png", F_OK), 0);
+        char *set = tkit_xasprintf("%s/tilesets/river.xml", f->root);
+        char *tiles = read_all(set, NULL);
+        assert_non_null(tiles);
+        char *name = strstr(tiles, "note=\"well-known River I contents: 12 tiles\"");
+        assert_non_null(name);
+        memcpy(name + 6, "&#x85;", 6); /* a C1 control (NEL) over "well-k" */
+        free(put(f, "r.xml", tiles));
+        must(f, tk(f, "check", "r.xml", NULL), 1);
+        has(f->r.out, "error: [XML-VALUE] attribute 'note' of <expect> holds U+0085, a control "
+                      "character, not text");
+        free(tiles);
+        free(set);
+        free(text);
+        free(from);
+}
+
 static void test_code_span_escape(void **state)
 {
         struct fx *f = *state;
@@ -356,6 +390,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_png_limits, setup, teardown),
             cmocka_unit_test_setup_teardown(test_text_a_page_cannot_hold, setup, teardown),
             cmocka_unit_test_setup_teardown(test_characters_every_output_takes, setup, teardown),
+            cmocka_unit_test_setup_teardown(test_xml_characters_every_output_takes, setup, teardown),
             cmocka_unit_test_setup_teardown(test_code_span_escape, setup, teardown),
             cmocka_unit_test_setup_teardown(test_data_errors_quote_safely, setup, teardown),
         };

@@ -547,8 +547,13 @@ static void test_utf8_char(void **state)
 static void test_text_valid(void **state)
 {
         (void)state;
-        static const char *const good[] = {"", "tab\tlf\ncr\r", "Cetăți", "\xef\xbf\xbd",
-                                           "\xf4\x8f\xbf\xbf"};
+        static const char *const good[] = {"",
+                                           "tab\tlf\ncr\r",
+                                           "Cetăți",
+                                           "\xef\xbf\xbd",
+                                           "\xf4\x8f\xbf\xbd", /* U+10FFFD */
+                                           "\xef\xb7\x8f",     /* U+FDCF */
+                                           "\xc2\xa0"};        /* U+00A0, after the C1 block */
         static const char *const bad[] = {"\x01",
                                           "a\x1f"
                                           "b",
@@ -556,7 +561,12 @@ static void test_text_valid(void **state)
                                           "\xef\xbf\xbf",
                                           "\xed\xa0\x80",
                                           "\xc0\xaf",
-                                          "\x80"};
+                                          "\x80",
+                                          "\x7f",             /* DEL */
+                                          "\xc2\x85",         /* NEL, a C1 control */
+                                          "\xef\xb7\x90",     /* U+FDD0 */
+                                          "\xf0\x9f\xbf\xbe", /* U+1FFFE */
+                                          "\xf4\x8f\xbf\xbf"}; /* U+10FFFF */
         for (size_t i = 0; i < sizeof good / sizeof *good; i++)
                 if (!tkit_text_valid(good[i], strlen(good[i])))
                         fail_msg("good %zu refused", i);
