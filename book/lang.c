@@ -95,8 +95,8 @@ void tkit_book_find_lang(struct tkit_book *b, struct tkit_diags *d)
                 }
                 tkit_diags_add(d, TKIT_SEV_ERROR, b->file, 1, "BOOK-LANG", NULL, NULL,
                                "unknown language '%s' in the chapter's first comment: write one "
-                               "of en ro cs uk (<!-- lang: cs -->)",
-                               tag);
+                               "of %s (<!-- lang: cs -->)",
+                               tag, tkit_lang_choices());
                 free(tag);
                 return;
         }
@@ -270,9 +270,7 @@ char *tkit_book_ties(const char *text, bool markup)
                 last = c;
                 s = e;
         }
-        char *r = tkit_xstrdup(out.data ? out.data : "");
-        tkit_buf_finish(&out);
-        return r;
+        return tkit_buf_steal(&out);
 }
 
 /* ---------------------------------------------------------------- numbers with their noun */

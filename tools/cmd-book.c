@@ -10,6 +10,7 @@
 
 #include "book/tkit-book.h"
 #include "render/tkit-render.h"
+#include "text/tkit-text.h"
 
 void tkit_help_book(FILE *out)
 {
@@ -79,7 +80,8 @@ static int option(struct book_args *a, int c, const char *arg)
                 return 0;
         case O_LANG:
                 if (!tkit_render_lang_known(arg))
-                        return cli_usage_error("book", "unknown language '%s' (en ro cs uk)", arg);
+                        return cli_usage_error("book", "unknown language '%s' (%s)", arg,
+                                               tkit_lang_choices());
                 a->o.lang = arg;
                 return 0;
         case O_PAPER:

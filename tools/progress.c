@@ -8,15 +8,18 @@
 
 bool cli_quiet;
 
-/* Whether `arg` is a long option of `c` that takes its value in the next argument. */
+/* Whether `arg` is an option of `c` that takes its value in the next argument: a long one
+ * without "=" ("--set"), or a short one alone ("-o"; its letter is the table entry's value). */
 static bool takes_next(const struct cli_command *c, const char *arg)
 {
-        if (!c || strncmp(arg, "--", 2) != 0 || strchr(arg, '='))
+        bool lng = strncmp(arg, "--", 2) == 0 && !strchr(arg, '=');
+        bool shrt = arg[0] == '-' && arg[1] && arg[1] != '-' && !arg[2];
+        if (!c || (!lng && !shrt))
                 return false;
         const struct option *tables[] = {c->options, c->options2};
         for (size_t t = 0; t < 2; t++)
                 for (const struct option *o = tables[t]; o && o->name; o++)
-                        if (strcmp(o->name, arg + 2) == 0)
+                        if (lng ? strcmp(o->name, arg + 2) == 0 : o->val == arg[1])
                                 return o->has_arg == required_argument;
         return false;
 }

@@ -14,7 +14,8 @@ extern bool cli_quiet;
 
 /* Removes every -q and --quiet before the first "--" from argv (argc updated, argv[argc] NULL)
  * and sets cli_quiet; an argument that is the value of the option before it (a long option of
- * the command's table that takes one, without "=": "--set -q") is left alone. */
+ * the command's table that takes one, without "=": "--set -q", or a short one alone: "-o -q")
+ * is left alone. */
 void cli_take_quiet(int *argc, char **argv);
 
 struct cli_progress {

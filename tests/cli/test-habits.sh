@@ -66,6 +66,10 @@ grep -q "drawing" tty-b2.txt && bad "book -q shows progress"
 # "-q" as the value of an option is not taken for --quiet
 expect 1 "--set -q" "$TK" simulate --set -q --count 1
 has err "'-q'" "--set -q: the value of --set is not taken for --quiet"
+# nor as the value of a short option: "-o -q" names the output -q (refused for its missing
+# extension, not drawn to a default name quietly)
+expect 2 "-o -q" "$TK" render scene "$ROOT/scenes/cb-example-2.xml" -o -q
+has err "name the output" "-o -q: the value of -o is not taken for --quiet"
 
 # ---- simulate --store into a database not made yet: with --tiles it is created (schema and
 # all); without, the command says what to run first and makes no file
