@@ -16,13 +16,13 @@
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 const char *__lsan_default_suppressions(void);
 
-/* Font caches that live as long as the process (tilekit book frees them at exit with
+/* Font caches that live as long as the process (tilekit book frees cairo's at exit with
  * tkit_render_cleanup(), which a fuzzer cannot call between inputs): cairo's toy font faces and
  * fontconfig's patterns, made again whenever a chapter's text needs a character no font seen so
  * far has. LeakSanitizer sees them as lost; nothing else is suppressed. Fontconfig is matched by
  * its module: ASan's fast unwinder (frame pointers; the slow one, needed to see the frames
  * inside these libraries, took three quarters of the time) stops at its first frame there, and
- * tilekit never calls fontconfig itself. A leak of cairo's own objects (patterns, surfaces) is
+ * tilekit calls fontconfig only to start and end it (render/common.c). A leak of cairo's own objects (patterns, surfaces) is
  * still reported. */
 const char *__lsan_default_suppressions(void)
 {

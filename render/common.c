@@ -24,10 +24,24 @@ uint32_t tkit_render_color(enum tkit_render_color c)
         return (unsigned)c < TKIT_COLOR_COUNT ? palette[c] : 0;
 }
 
+/* Set once Pango has a font map: Pango hands fontconfig to a thread of its own that is never
+ * joined (pango 1.50, GNOME pango#872), so FcFini could free the caches that thread still holds
+ * and fontconfig aborts on its assertion (seen once in CI, at the end of a book test). */
+static bool fonts_shared;
+
+void tkit_render_fonts_shared(void)
+{
+        /* fontconfig read here, on this thread: Pango's thread then finds it ready and does not
+         * parse the configuration at the same time as cairo on this one */
+        FcInit();
+        fonts_shared = true;
+}
+
 void tkit_render_cleanup(void)
 {
         cairo_debug_reset_static_data();
-        FcFini();
+        if (!fonts_shared)
+                FcFini();
 }
 
 void tkit_render_set_rgb(cairo_t *cr, uint32_t rgb)

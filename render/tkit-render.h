@@ -54,6 +54,11 @@ uint32_t tkit_render_color(enum tkit_render_color c);
  * object is alive any more; nothing may be drawn afterwards. */
 void tkit_render_cleanup(void);
 
+/* Before the first Pango font map: reads fontconfig's configuration on the calling thread, and
+ * makes tkit_render_cleanup() leave fontconfig's caches alone (they stay reachable, not leaked),
+ * because Pango's own fontconfig thread may still hold them. */
+void tkit_render_fonts_shared(void);
+
 /* ---------------------------------------------------------------- tile and piece art */
 
 enum tkit_render_flag {
