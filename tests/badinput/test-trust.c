@@ -88,19 +88,6 @@ static int tk(struct fx *f, ...)
         return rc;
 }
 
-static void must(struct fx *f, int rc, int want)
-{
-        if (rc != want)
-                fail_msg("exit %d, want %d; stderr:\n%.3000s\nstdout:\n%.1000s", rc, want, f->r.err,
-                         f->r.out);
-}
-
-static void has(const char *text, const char *want)
-{
-        if (!strstr(text, want))
-                fail_msg("'%s' not in:\n%.3000s", want, text);
-}
-
 static void write_text(const char *path, const char *text)
 {
         assert_true(write_all(path, text));
@@ -111,7 +98,7 @@ static char *base_db(struct fx *f, const char *dir)
 {
         char *db = tkit_xasprintf("%s/base.db", dir);
         char *base = src(f, "tilesets/base.xml");
-        must(f, tk(f, "import", "--quiet", "--db", db, base, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "import", "--quiet", "--db", db, base, NULL), 0);
         free(base);
         return db;
 }
@@ -167,9 +154,9 @@ static void test_in_place_hard_links_full_disk(void **state)
         write_text(out, "<old/>\n");
         assert_int_equal(link(out, other), 0);
         fill(m);
-        must(f, tk(f, "export", "--db", db, "--set", "base", "-o", out, NULL), 1);
-        has(f->r.err, "cannot be reserved");
-        has(f->r.err, "several hard links");
+        tkit_run_expect(&f->r, tk(f, "export", "--db", db, "--set", "base", "-o", out, NULL), 1);
+        tkit_test_has(f->r.err, "cannot be reserved");
+        tkit_test_has(f->r.err, "several hard links");
         for (int i = 0; i < 2; i++) {
                 char *now = read_all(i ? other : out, NULL);
                 assert_string_equal(now, "<old/>\n");
@@ -181,8 +168,8 @@ static void test_in_place_hard_links_full_disk(void **state)
         /* with room: written in place, both names see the whole output */
         char *fillp = tkit_xasprintf("%s/fill", m);
         unlink(fillp);
-        must(f, tk(f, "export", "--db", db, "--set", "base", "-o", out, NULL), 0);
-        must(f, tk(f, "export", "--db", db, "--set", "base", NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "export", "--db", db, "--set", "base", "-o", out, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "export", "--db", db, "--set", "base", NULL), 0);
         char *b = read_all(other, NULL);
         assert_string_equal(b, f->r.out);
         free(b);
@@ -208,9 +195,9 @@ static void test_in_place_no_temp_full_disk(void **state)
         assert_int_equal(chmod(sub, 0555), 0);
         fill(m);
         f->r.unprivileged = true;
-        must(f, tk(f, "export", "--db", db, "--set", "base", "-o", out, NULL), 1);
+        tkit_run_expect(&f->r, tk(f, "export", "--db", db, "--set", "base", "-o", out, NULL), 1);
         f->r.unprivileged = false;
-        has(f->r.err, "no temporary file can be made");
+        tkit_test_has(f->r.err, "no temporary file can be made");
         char *now = read_all(out, NULL);
         assert_string_equal(now, "<old/>\n");
         free(now);
@@ -244,9 +231,10 @@ static void test_protected_symlinks(void **state)
         char *planted = tkit_xasprintf("%s/out.xml", shared);
         assert_int_equal(symlink(secret, planted), 0);
         assert_int_equal(lchown(planted, 65534, 65534), 0);
-        must(f, tk(f, "export", "--db", db, "--set", "base", "-o", planted, NULL), 2);
-        has(f->r.err, "will not follow the symbolic link");
-        has(f->r.err, "protected_symlinks");
+        tkit_run_expect(&f->r, tk(f, "export", "--db", db, "--set", "base", "-o", planted, NULL),
+                        2);
+        tkit_test_has(f->r.err, "will not follow the symbolic link");
+        tkit_test_has(f->r.err, "protected_symlinks");
         char *now = read_all(secret, NULL);
         assert_string_equal(now, "root only\n");
         free(now);
@@ -254,22 +242,23 @@ static void test_protected_symlinks(void **state)
         char *dirlink = tkit_xasprintf("%s/d", shared), *via = tkit_xasprintf("%s/d/x.xml", shared);
         assert_int_equal(symlink(f->dir, dirlink), 0);
         assert_int_equal(lchown(dirlink, 65534, 65534), 0);
-        must(f, tk(f, "export", "--db", db, "--set", "base", "-o", via, NULL), 2);
+        tkit_run_expect(&f->r, tk(f, "export", "--db", db, "--set", "base", "-o", via, NULL), 2);
         char *x = path_in(f, "x.xml");
         assert_int_not_equal(access(x, F_OK), 0);
         /* a link of one's own is followed (the file it points to is replaced) */
         char *mine = tkit_xasprintf("%s/mine.xml", shared), *target = path_in(f, "target.xml");
         write_text(target, "<old/>\n");
         assert_int_equal(symlink(target, mine), 0);
-        must(f, tk(f, "export", "--db", db, "--set", "base", "-o", mine, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "export", "--db", db, "--set", "base", "-o", mine, NULL), 0);
         now = read_all(target, NULL);
-        has(now, "<tileset");
+        tkit_test_has(now, "<tileset");
         free(now);
         /* and one of the directory's owner: the directory belongs to nobody, so does the link */
         assert_int_equal(chown(shared, 65534, 65534), 0);
-        must(f, tk(f, "export", "--db", db, "--set", "base", "-o", planted, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "export", "--db", db, "--set", "base", "-o", planted, NULL),
+                        0);
         now = read_all(secret, NULL);
-        has(now, "<tileset");
+        tkit_test_has(now, "<tileset");
         free(now);
         free(mine);
         free(target);
@@ -291,31 +280,31 @@ static void test_db_not_a_file(void **state)
         char *out = path_in(f, "out.xml"), *base = src(f, "tilesets/base.xml");
         assert_int_equal(mkfifo(fifo, 0644), 0);
         f->r.timeout = 30; /* before: every one of these waited forever for a writer */
-        must(f, tk(f, "list", "sets", "--db", fifo, NULL), 2);
-        has(f->r.err, "it is a FIFO, not a file");
-        must(f, tk(f, "export", "--db", fifo, "--set", "base", "-o", out, NULL), 2);
-        must(f, tk(f, "score", "--db", fifo, scene, NULL), 2);
-        must(f, tk(f, "check", "--db", fifo, "--set", "base", NULL), 2);
-        must(f, tk(f, "import", "--db", fifo, base, NULL), 2);
-        must(f, tk(f, "simulate", "--db", fifo, "--set", "base", NULL), 2);
-        has(f->r.err, fifo);
+        tkit_run_expect(&f->r, tk(f, "list", "sets", "--db", fifo, NULL), 2);
+        tkit_test_has(f->r.err, "it is a FIFO, not a file");
+        tkit_run_expect(&f->r, tk(f, "export", "--db", fifo, "--set", "base", "-o", out, NULL), 2);
+        tkit_run_expect(&f->r, tk(f, "score", "--db", fifo, scene, NULL), 2);
+        tkit_run_expect(&f->r, tk(f, "check", "--db", fifo, "--set", "base", NULL), 2);
+        tkit_run_expect(&f->r, tk(f, "import", "--db", fifo, base, NULL), 2);
+        tkit_run_expect(&f->r, tk(f, "simulate", "--db", fifo, "--set", "base", NULL), 2);
+        tkit_test_has(f->r.err, fifo);
         /* a character device: refused, and no NAME-journal made beside it */
         char *dev = path_in(f, "dev.db"), *journal = path_in(f, "dev.db-journal");
         if (mknod(dev, S_IFCHR | 0666, makedev(1, 3)) == 0) {
-                must(f, tk(f, "import", "--db", dev, base, NULL), 2);
-                has(f->r.err, "character device");
-                must(f, tk(f, "list", "sets", "--db", dev, NULL), 2);
+                tkit_run_expect(&f->r, tk(f, "import", "--db", dev, base, NULL), 2);
+                tkit_test_has(f->r.err, "character device");
+                tkit_run_expect(&f->r, tk(f, "list", "sets", "--db", dev, NULL), 2);
                 assert_int_not_equal(access(journal, F_OK), 0);
         } else {
                 assert_int_equal(errno, EPERM); /* not root: /dev/null stands in, read only */
-                must(f, tk(f, "list", "sets", "--db", "/dev/null", NULL), 2);
-                has(f->r.err, "character device");
+                tkit_run_expect(&f->r, tk(f, "list", "sets", "--db", "/dev/null", NULL), 2);
+                tkit_test_has(f->r.err, "character device");
         }
         /* a journal that is a FIFO: refused too, before SQLite would open it */
         char *db = base_db(f, f->dir), *j = tkit_xasprintf("%s-journal", db);
         assert_int_equal(mkfifo(j, 0644), 0);
-        must(f, tk(f, "list", "sets", "--db", db, NULL), 2);
-        has(f->r.err, "journal");
+        tkit_run_expect(&f->r, tk(f, "list", "sets", "--db", db, NULL), 2);
+        tkit_test_has(f->r.err, "journal");
         f->r.timeout = 0;
         free(j);
         free(db);
@@ -363,11 +352,11 @@ static void test_attribute_limit(void **state)
                                           (int)TKIT_MAX_XML_ATTRIBUTES + 1, kinds[i].tail);
                 int rc = strcmp(kinds[i].cmd, "check") == 0 ? tk(f, "check", p, NULL)
                                                             : tk(f, "scene", "check", p, NULL);
-                must(f, rc, 1);
+                tkit_run_expect(&f->r, rc, 1);
                 const char *text = strcmp(kinds[i].cmd, "check") == 0 ? f->r.out : f->r.err;
                 char *want = tkit_xasprintf("%s:%d: error: %s <", p, i == 1 ? 4 : 2, kinds[i].rule);
-                has(text, want);
-                has(text, "more than 256 attributes");
+                tkit_test_has(text, want);
+                tkit_test_has(text, "more than 256 attributes");
                 free(want);
                 /* at the limit: read, and refused for what the attributes are, not their number */
                 free(p);
@@ -382,11 +371,11 @@ static void test_attribute_limit(void **state)
         char *p = attributes_file(f, "huge.xml", kinds[0].head, 100000, kinds[0].tail);
         char *db = path_in(f, "x.db");
         f->r.timeout = 30;
-        must(f, tk(f, "import", "--db", db, p, NULL), 1);
+        tkit_run_expect(&f->r, tk(f, "import", "--db", db, p, NULL), 1);
         assert_int_not_equal(access(db, F_OK), 0);
         free(db);
         f->r.timeout = 0;
-        has(f->r.err, "[XML-LIMIT]");
+        tkit_test_has(f->r.err, "[XML-LIMIT]");
         free(p);
 }
 
@@ -412,10 +401,12 @@ static void test_scene_writer_limit(void **state)
         char *scene = path_in(f, "big-scene.xml");
         write_text(set, b.data);
         tkit_buf_finish(&b);
-        must(f, tk(f, "simulate", "--tiles", set, "--seed", "1", "--json", layout, NULL), 0);
-        must(f, tk(f, "scene", "from-layout", layout, "--tiles", set, "-o", scene, NULL), 1);
-        has(f->r.err, "[SCENE-LIMIT]");
-        has(f->r.err, "more than 10000 tiles");
+        tkit_run_expect(
+            &f->r, tk(f, "simulate", "--tiles", set, "--seed", "1", "--json", layout, NULL), 0);
+        tkit_run_expect(
+            &f->r, tk(f, "scene", "from-layout", layout, "--tiles", set, "-o", scene, NULL), 1);
+        tkit_test_has(f->r.err, "[SCENE-LIMIT]");
+        tkit_test_has(f->r.err, "more than 10000 tiles");
         assert_int_not_equal(access(scene, F_OK), 0);
         free(set);
         free(layout);
@@ -441,16 +432,19 @@ static void test_jcz_markers_it_cannot_carry(void **state)
                         "    <marker name=\"group\" value=\"x\"/>\n"
                         "  </tile>\n"
                         "</tileset>\n");
-        must(f, tk(f, "check", set, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "check", set, NULL), 0);
         /* before: "the JCloisterZone output does not read back as written ... (a bug in
          * tilekit)", exit 1, no file name */
-        must(f, tk(f, "export", "--format", "jcz", "--tiles", set, "-o", out, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "export", "--format", "jcz", "--tiles", set, "-o", out, NULL),
+                        0);
         char *want = tkit_xasprintf("%s:4: warning: [JCZ-LOSSY] tile A:", set);
-        has(f->r.err, want);
-        has(f->r.err, "marker group=\"x\"");
-        has(f->r.err, "marker tunnel=\"maybe\"");
-        must(f, tk(f, "check", out, NULL), 0);
-        must(f, tk(f, "export", "--format", "jcz", "--werror", "--tiles", set, "-o", out, NULL), 1);
+        tkit_test_has(f->r.err, want);
+        tkit_test_has(f->r.err, "marker group=\"x\"");
+        tkit_test_has(f->r.err, "marker tunnel=\"maybe\"");
+        tkit_run_expect(&f->r, tk(f, "check", out, NULL), 0);
+        tkit_run_expect(
+            &f->r, tk(f, "export", "--format", "jcz", "--werror", "--tiles", set, "-o", out, NULL),
+            1);
         free(want);
         free(set);
         free(out);
@@ -466,10 +460,10 @@ static void test_findings_all_stored(void **state)
         char *set = path_in(f, "many.xml"), *db = path_in(f, "many.db");
         write_text(set, xml);
         free(xml);
-        must(f, tk(f, "import", "--quiet", "--db", db, set, NULL), 0);
-        must(f, tk(f, "check", "--db", db, "--set", "many", NULL), 1);
-        has(f->r.err, "1000 errors, 999 warnings");
-        has(f->r.out, "more findings not shown"); /* the output stays bounded */
+        tkit_run_expect(&f->r, tk(f, "import", "--quiet", "--db", db, set, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "check", "--db", db, "--set", "many", NULL), 1);
+        tkit_test_has(f->r.err, "1000 errors, 999 warnings");
+        tkit_test_has(f->r.out, "more findings not shown"); /* the output stays bounded */
         /* before: 100 rows */
         assert_int_equal(query_long(db, "SELECT count(*) FROM findings WHERE severity = 'error'"),
                          1000);
@@ -501,12 +495,12 @@ static void test_json_strict(void **state)
         text = read_all(good, NULL);
         write_text(scene, text);
         free(text);
-        must(f, tk(f, "check", "--json", set, NULL), 1);
+        tkit_run_expect(&f->r, tk(f, "check", "--json", set, NULL), 1);
         assert_utf8(f->r.out);
-        has(f->r.out, "bad\\ufffd\\ufffd.xml");
-        must(f, tk(f, "score", "--json", scene, NULL), 0);
+        tkit_test_has(f->r.out, "bad\\ufffd\\ufffd.xml");
+        tkit_run_expect(&f->r, tk(f, "score", "--json", scene, NULL), 0);
         assert_utf8(f->r.out);
-        has(f->r.out, "scene\\ufffd.xml");
+        tkit_test_has(f->r.out, "scene\\ufffd.xml");
         free(set);
         free(scene);
         free(bad);
@@ -585,11 +579,11 @@ static void test_sigterm_leaves_no_temporary(void **state)
 static void test_usage_errors_quote_safely(void **state)
 {
         struct fx *f = *state;
-        must(f,
-             tk(f, "render", "sheet", "--tiles", "x.xml", "--lang", "x\ny\x1b[31m", "-o", "a.pdf",
-                NULL),
-             2);
-        has(f->r.err, "'x\\x0ay\\x1b[31m'");
+        tkit_run_expect(&f->r,
+                        tk(f, "render", "sheet", "--tiles", "x.xml", "--lang", "x\ny\x1b[31m", "-o",
+                           "a.pdf", NULL),
+                        2);
+        tkit_test_has(f->r.err, "'x\\x0ay\\x1b[31m'");
         /* two lines: the message and "Try ..." */
         const char *nl = strchr(f->r.err, '\n');
         assert_non_null(nl);
@@ -602,17 +596,17 @@ static void test_usage_errors_quote_safely(void **state)
             {"score", "x"},  {"scene", "check"}, {"list", "sets"},
             {"import", "x"}, {"export", "x"},    {"diff", "x"}};
         for (size_t i = 0; i < sizeof cmds / sizeof *cmds; i++) {
-                must(f, tk(f, cmds[i][0], cmds[i][1], opt, NULL), 2);
+                tkit_run_expect(&f->r, tk(f, cmds[i][0], cmds[i][1], opt, NULL), 2);
                 assert_true(f->r.err_len < 1024);
-                has(f->r.err, "unknown option '--xxxx");
-                has(f->r.err, "bytes left out");
+                tkit_test_has(f->r.err, "unknown option '--xxxx");
+                tkit_test_has(f->r.err, "bytes left out");
         }
-        must(f, tk(f, "check", "--format", huge, "x.xml", NULL), 2);
+        tkit_run_expect(&f->r, tk(f, "check", "--format", huge, "x.xml", NULL), 2);
         assert_true(f->r.err_len < 1024);
-        must(f, tk(f, huge, NULL), 2);
+        tkit_run_expect(&f->r, tk(f, huge, NULL), 2);
         assert_true(f->r.err_len < 1024);
-        must(f, tk(f, "check", "--db", NULL), 2);
-        has(f->r.err, "option '--db' needs a value");
+        tkit_run_expect(&f->r, tk(f, "check", "--db", NULL), 2);
+        tkit_test_has(f->r.err, "option '--db' needs a value");
         free(opt);
         free(huge);
 }
@@ -625,9 +619,10 @@ static void test_store_full_disk(void **state)
         char *m = small_disk(f, "disk", "512k");
         char *db = base_db(f, m);
         fill(m);
-        must(f, tk(f, "simulate", "--db", db, "--set", "base", "--count", "200", "--store", NULL),
-             1);
-        has(f->r.err, "full");
+        tkit_run_expect(
+            &f->r,
+            tk(f, "simulate", "--db", db, "--set", "base", "--count", "200", "--store", NULL), 1);
+        tkit_test_has(f->r.err, "full");
         assert_null(strstr(f->r.err, "rollback"));
         assert_null(strstr(f->r.err, "ROLLBACK"));
         free(db);
@@ -643,7 +638,8 @@ static void test_stdin_once(void **state)
         char *base = src(f, "tilesets/base.xml"), *scene = src(f, "scenes/cb-example-2.xml");
         char *png = path_in(f, "x.png"), *db = base_db(f, f->dir);
         char *layout = path_in(f, "l.json");
-        must(f, tk(f, "simulate", "--tiles", base, "--seed", "1", "--json", layout, NULL), 0);
+        tkit_run_expect(
+            &f->r, tk(f, "simulate", "--tiles", base, "--seed", "1", "--json", layout, NULL), 0);
         f->r.input = read_all(scene, &f->r.input_len);
         const char *twice[][12] = {
             {"score", "-", "-", NULL},
@@ -669,7 +665,7 @@ static void test_stdin_once(void **state)
                 assert_null(strstr(f->r.out, "points:"));
         }
         /* render scene reads '-' as every command does (before: "cannot open -") */
-        must(f, tk(f, "render", "scene", "-", "-o", png, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "render", "scene", "-", "-o", png, NULL), 0);
         assert_int_equal(access(png, R_OK), 0);
         free((char *)f->r.input);
         f->r.input = NULL;
@@ -688,24 +684,25 @@ static void test_missing_set_exit_1(void **state)
         char *scene = src(f, "scenes/cb-example-2.xml"), *base = src(f, "tilesets/base.xml");
         char *db = base_db(f, f->dir), *png = path_in(f, "x.png");
         char *where_db = tkit_xasprintf("is not in the database '%s'", db);
-        must(f, tk(f, "score", "--db", db, scene, NULL), 1);
-        has(f->r.err, "[SCENE-SET] set 'castles-bridges'");
-        has(f->r.err, where_db);
-        must(f, tk(f, "score", "--tiles", base, scene, NULL), 1);
-        has(f->r.err, "is not in the tile files given");
-        must(f, tk(f, "render", "scene", scene, "--db", db, "-o", png, NULL), 1);
-        has(f->r.err, where_db);
-        must(f, tk(f, "render", "scene", scene, "--tiles", base, "-o", png, NULL), 1);
-        has(f->r.err, "is not in the tile files given");
-        must(f, tk(f, "check", "--db", db, scene, NULL), 1);
+        tkit_run_expect(&f->r, tk(f, "score", "--db", db, scene, NULL), 1);
+        tkit_test_has(f->r.err, "[SCENE-SET] set 'castles-bridges'");
+        tkit_test_has(f->r.err, where_db);
+        tkit_run_expect(&f->r, tk(f, "score", "--tiles", base, scene, NULL), 1);
+        tkit_test_has(f->r.err, "is not in the tile files given");
+        tkit_run_expect(&f->r, tk(f, "render", "scene", scene, "--db", db, "-o", png, NULL), 1);
+        tkit_test_has(f->r.err, where_db);
+        tkit_run_expect(&f->r, tk(f, "render", "scene", scene, "--tiles", base, "-o", png, NULL),
+                        1);
+        tkit_test_has(f->r.err, "is not in the tile files given");
+        tkit_run_expect(&f->r, tk(f, "check", "--db", db, scene, NULL), 1);
         /* no database anywhere: the bundled sets for every command (before: render scene said
          * "cannot open the database") */
         char *empty = path_in(f, "empty");
         assert_int_equal(mkdir(empty, 0755), 0);
         f->r.cwd = empty;
-        must(f, tk(f, "render", "scene", scene, "-o", png, NULL), 0);
-        must(f, tk(f, "score", scene, NULL), 0);
-        must(f, tk(f, "simulate", "--set", "base", "--seed", "1", NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "render", "scene", scene, "-o", png, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "score", scene, NULL), 0);
+        tkit_run_expect(&f->r, tk(f, "simulate", "--set", "base", "--seed", "1", NULL), 0);
         /* bundled sets without the one named: 1, saying where they were looked for */
         char *data = path_in(f, "data"), *ts = path_in(f, "data/tilesets");
         assert_int_equal(mkdir(data, 0755), 0);
@@ -715,10 +712,10 @@ static void test_missing_set_exit_1(void **state)
         char *env = tkit_xasprintf("TILEKIT_DATA_DIR=%s", data);
         const char *envs[] = {env, NULL};
         f->r.env = envs;
-        must(f, tk(f, "score", scene, NULL), 1);
-        has(f->r.err, "is not in the bundled tile sets");
-        must(f, tk(f, "render", "scene", scene, "-o", png, NULL), 1);
-        has(f->r.err, "is not in the bundled tile sets");
+        tkit_run_expect(&f->r, tk(f, "score", scene, NULL), 1);
+        tkit_test_has(f->r.err, "is not in the bundled tile sets");
+        tkit_run_expect(&f->r, tk(f, "render", "scene", scene, "-o", png, NULL), 1);
+        tkit_test_has(f->r.err, "is not in the bundled tile sets");
         f->r.env = NULL;
         f->r.cwd = NULL;
         free(env);
@@ -754,14 +751,14 @@ static void test_child_reaches_0700(void **state)
         free(bin);
         const char *argv[] = {copy, "--version", NULL};
         f->r.unprivileged = true;
-        must(f, tkit_run(&f->r, argv), 0);
-        has(f->r.out, "tilekit ");
+        tkit_run_expect(&f->r, tkit_run(&f->r, argv), 0);
+        tkit_test_has(f->r.out, "tilekit ");
         /* and it is without the power: a read-only file stays unwritable for it */
         char *db = base_db(f, closed);
         assert_int_equal(chmod(db, 0444), 0);
         char *river = src(f, "tilesets/river.xml");
-        must(f, tk(f, "import", "--db", db, river, NULL), 2);
-        has(f->r.err, "read-only");
+        tkit_run_expect(&f->r, tk(f, "import", "--db", db, river, NULL), 2);
+        tkit_test_has(f->r.err, "read-only");
         f->r.unprivileged = false;
         free(river);
         free(db);

@@ -76,13 +76,6 @@ static char *export_list(const struct tkit_setlist *l, struct tkit_diags *d, int
         return tkit_buf_steal(&b);
 }
 
-/* `text` contains `part`; on failure shows both. */
-static void contains(const char *text, const char *part)
-{
-        if (!strstr(text, part))
-                fail_msg("expected\n%s\nin\n%s", part, text);
-}
-
 static void round_trip(const struct tkit_setlist *l, const char *what)
 {
         char *why = NULL;
@@ -345,18 +338,18 @@ static void test_mapping_features(void **state)
                                   "</tile>\n",
                                   "my-set", &d);
         assert_int_equal(d.n, 0); /* nothing lost */
-        contains(xml, "<tile id=\"MS/t\">\n"
-                      "      <city pennants=\"2\" cathedral=\"true\">N W</city>\n"
-                      "      <city besieged=\"true\">E</city>\n"
-                      "      <road inn=\"true\">S</road>\n"
-                      "      <field city=\"E N\">SL</field>\n"
-                      "      <field>SR</field>\n"
-                      "      <field city=\"N\">I</field>\n"
-                      "      <monastery />\n"
-                      "      <garden />\n"
-                      "    </tile>\n");
-        contains(xml, "<tile-set id=\"my-set\">\n"
-                      "      <ref count=\"3\" tile=\"MS/t\" />\n");
+        tkit_test_has(xml, "<tile id=\"MS/t\">\n"
+                           "      <city pennants=\"2\" cathedral=\"true\">N W</city>\n"
+                           "      <city besieged=\"true\">E</city>\n"
+                           "      <road inn=\"true\">S</road>\n"
+                           "      <field city=\"E N\">SL</field>\n"
+                           "      <field>SR</field>\n"
+                           "      <field city=\"N\">I</field>\n"
+                           "      <monastery />\n"
+                           "      <garden />\n"
+                           "    </tile>\n");
+        tkit_test_has(xml, "<tile-set id=\"my-set\">\n"
+                           "      <ref count=\"3\" tile=\"MS/t\" />\n");
         free(xml);
         tkit_diags_finish(&d);
 }
@@ -380,11 +373,11 @@ static void test_mapping_river_groups(void **state)
                           "<field id=\"f3\" at=\"SR WL\"/><field id=\"f4\" at=\"WR NL\"/></tile>\n",
                           "river", &d);
         assert_int_equal(d.n, 0);
-        contains(xml, "<tile id=\"RI/s\" group=\"river-spring\">");
-        contains(xml, "<tile id=\"RI/l\" group=\"river-lake\">");
-        contains(xml, "<tile id=\"RI/y\" group=\"river-fork\">");
+        tkit_test_has(xml, "<tile id=\"RI/s\" group=\"river-spring\">");
+        tkit_test_has(xml, "<tile id=\"RI/l\" group=\"river-lake\">");
+        tkit_test_has(xml, "<tile id=\"RI/y\" group=\"river-fork\">");
         /* the bridge: JCloisterZone's reader infers the road's overpass, nothing is lost */
-        contains(xml, "<tile id=\"RI/b\" group=\"river\">");
+        tkit_test_has(xml, "<tile id=\"RI/b\" group=\"river\">");
         free(xml);
         tkit_diags_finish(&d);
 }
@@ -438,18 +431,18 @@ static void test_mapping_markers(void **state)
         tkit_diags_init(&d);
         read_mem_ok(jcz, &l);
         char *xml = export_list(&l, &d, 0);
-        contains(xml, "<tile id=\"X/1\" wind-rose=\"NW\" max=\"1\">\n");
-        contains(xml, "<road wagon-move=\"a\" tunnel=\"true\">N S</road>");
-        contains(xml, "<city pennants=\"1\" princess=\"yes\">E</city>");
-        contains(xml, "      <tower />\n"
-                      "      <watchtower bonus=\"1/city\" />\n"
-                      "      <mage>a b</mage>\n"
-                      "      <flying-machine direction=\"W\" x=\"1\" y=\"2\" />\n");
-        contains(xml, "<tile-set id=\"x:1\" max=\"2\">\n"
-                      "      <ref count=\"2\" tile=\"X/1\" />\n"
-                      "      <ref count=\"3\" tile=\"ELSE/2\" />\n"
-                      "      <remove tile=\"X/9\" />\n"
-                      "      <requires expansion=\"BASIC\" />\n");
+        tkit_test_has(xml, "<tile id=\"X/1\" wind-rose=\"NW\" max=\"1\">\n");
+        tkit_test_has(xml, "<road wagon-move=\"a\" tunnel=\"true\">N S</road>");
+        tkit_test_has(xml, "<city pennants=\"1\" princess=\"yes\">E</city>");
+        tkit_test_has(xml, "      <tower />\n"
+                           "      <watchtower bonus=\"1/city\" />\n"
+                           "      <mage>a b</mage>\n"
+                           "      <flying-machine direction=\"W\" x=\"1\" y=\"2\" />\n");
+        tkit_test_has(xml, "<tile-set id=\"x:1\" max=\"2\">\n"
+                           "      <ref count=\"2\" tile=\"X/1\" />\n"
+                           "      <ref count=\"3\" tile=\"ELSE/2\" />\n"
+                           "      <remove tile=\"X/9\" />\n"
+                           "      <requires expansion=\"BASIC\" />\n");
         lossless(&l, "markers");
         free(xml);
         tkit_setlist_finish(&l);
@@ -489,10 +482,10 @@ static void test_ids(void **state)
         char *first = strstr(xml, "<tile id=\"T/1\">");
         assert_non_null(first);
         assert_null(strstr(first + 1, "<tile id=\"T/1\">")); /* shared, written once */
-        contains(xml, "<tile id=\"CA/t\">");
-        contains(xml, "<tile id=\"CA2/t\">");
-        contains(xml, "<tile-set id=\"a:2\">\n      <ref count=\"2\" tile=\"T/1\" />");
-        contains(xml, "<tile-set id=\"b:1\">\n      <ref count=\"1\" tile=\"T/1.2\" />");
+        tkit_test_has(xml, "<tile id=\"CA/t\">");
+        tkit_test_has(xml, "<tile id=\"CA2/t\">");
+        tkit_test_has(xml, "<tile-set id=\"a:2\">\n      <ref count=\"2\" tile=\"T/1\" />");
+        tkit_test_has(xml, "<tile-set id=\"b:1\">\n      <ref count=\"1\" tile=\"T/1.2\" />");
         round_trip(&l, "ids");
         free(xml);
         tkit_setlist_finish(&l);
@@ -602,15 +595,15 @@ static void test_cli(void **state)
                 remove(out);
                 assert_int_equal(
                     tilekit(&err, "export", "-f", "jcz", "--tiles", p, "-o", out, NULL), 0);
-                contains(err, ": warning: [JCZ-LOSSY] tile ");
-                contains(err, i ? "siege symbols" : "end=village");
+                tkit_test_has(err, ": warning: [JCZ-LOSSY] tile ");
+                tkit_test_has(err, i ? "siege symbols" : "end=village");
                 free(err);
                 remove(out);
                 assert_int_equal(tilekit(&err, "export", "--format", "jcz", "--werror", "--tiles",
                                          p, "-o", out, NULL),
                                  1);
-                contains(err, ": error: [JCZ-LOSSY] ");
-                contains(err, "out.xml: error: not written: ");
+                tkit_test_has(err, ": error: [JCZ-LOSSY] ");
+                tkit_test_has(err, "out.xml: error: not written: ");
                 assert_null(read_all(out, NULL));
                 free(err);
                 free(p);
@@ -624,9 +617,9 @@ static void test_cli(void **state)
                          0);
         char *text = read_all(out, NULL);
         assert_non_null(text);
-        contains(text, "<tile-set id=\"base\">");
-        contains(text, "<tile-set id=\"river/1:1\">");
-        contains(text, "<tile id=\"RI.1/CICI\" group=\"river\">");
+        tkit_test_has(text, "<tile-set id=\"base\">");
+        tkit_test_has(text, "<tile-set id=\"river/1:1\">");
+        tkit_test_has(text, "<tile id=\"RI.1/CICI\" group=\"river\">");
         free(text);
         char *q = jcz_path("river.xml#river/1:1"), *o2 = tkit_xasprintf("%s#river/1:1", out);
         assert_int_equal(tilekit(NULL, "diff", "--markers", o2, q, NULL), 0);

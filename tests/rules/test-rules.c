@@ -160,7 +160,8 @@ static void test_topology_messages(void **state)
             {"FIELD-CUT", "split it into one field per side", 8},
             {"FIELD-CUT", "tilekit render tile 'cap-road' --tiles '", 8},
             {"FIELD-DIVIDER", "a divider is declared at SE, but no two fields meet there", 4},
-            {"SET-TOKENS", "add <token kind=\"bridge\" count=\"N\"/> or take bridges out of rules", 2},
+            {"SET-TOKENS", "add <token kind=\"bridge\" count=\"N\"/> or take bridges out of rules",
+             2},
         };
         for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
                 char *rel = tkit_xasprintf("tests/rules/fixtures/%s.bad.xml", cases[i].rule);
@@ -1007,8 +1008,9 @@ static void test_cli_check(void **state)
         assert_non_null(strstr(out, "tests/rules/fixtures/GEO-CROSS.bad.xml:5: error: [GEO-CROSS] "
                                     "tile U: field 'a' crosses road 'r'"));
         /* the hint is a command to copy: the file as given, quoted */
-        assert_non_null(strstr(out, "(see: tilekit render tile 'U' --tiles "
-                                    "'tests/rules/fixtures/GEO-CROSS.bad.xml' --debug -o tile.png)"));
+        assert_non_null(strstr(out,
+                               "(see: tilekit render tile 'U' --tiles "
+                               "'tests/rules/fixtures/GEO-CROSS.bad.xml' --debug -o tile.png)"));
         free(out);
         assert_int_equal(run("check --json tests/rules/fixtures/GEO-CROSS.bad.xml", &out), 1);
         assert_true(out[0] == '[');
@@ -1156,45 +1158,73 @@ static void edit(char **text, const char *from, const char *to)
         *text = e;
 }
 
+/* A tile file with edits made, written into a directory of its own for a command to check. */
+struct edited {
+        char *text, *dir, *file;
+};
+
+/* Reads PATH, makes each edit {from, to} in turn and writes the result as NAME. */
+static void edited_write(struct edited *e, const char *path, const char *name,
+                         const char *const edits[][2], size_t n)
+{
+        e->text = read_all(path, NULL);
+        assert_non_null(e->text);
+        for (size_t i = 0; i < n; i++)
+                edit(&e->text, edits[i][0], edits[i][1]);
+        e->dir = make_temp_dir();
+        e->file = tkit_xasprintf("%s/%s", e->dir, name);
+        assert_true(write_all(e->file, e->text));
+}
+
+static void edited_remove(struct edited *e)
+{
+        unlink(e->file);
+        free(e->file);
+        remove_tree(e->dir);
+        free(e->dir);
+        free(e->text);
+}
+
+/* `tilekit check FILE` fails and prints each of the `n` lines of want[] (freed). */
+static void check_prints(struct tkit_run *r, const char *file, char **want, size_t n)
+{
+        assert_int_equal(tkit_run_line(r, tkit_test_env("TILEKIT"), "check '%s'", file), 1);
+        for (size_t i = 0; i < n; i++) {
+                if (!strstr(r->out, want[i]))
+                        fail_msg("want '%s' in:\n%s", want[i], r->out);
+                free(want[i]);
+        }
+}
+
 /* The same in a JCloisterZone file: a bad <ref> count, a field naming a side with no city and a
  * position listed twice, all in one run, with their lines and the valid sides. */
 static void test_jcz_every_error_one_run(void **state)
 {
         (void)state;
+        static const char *const edits[][2] = {
+            {"<ref count=\"4\" tile=\"BA/L\" />", "<ref count=\"-1\" tile=\"BA/L\" />"},
+            {"<field city=\"N\">EL WR</field>", "<field city=\"S\">EL WR</field>"},
+            {"<field city=\"N\">SL</field>", "<field city=\"N\">SL SL</field>"},
+        };
         char *path = tkit_xasprintf("%s/basic.xml", env("TKIT_JCZ_DIR"));
-        char *text = read_all(path, NULL);
-        assert_non_null(text);
+        struct edited e;
+        edited_write(&e, path, "basic.xml", edits, 3);
         free(path);
-        edit(&text, "<ref count=\"4\" tile=\"BA/L\" />", "<ref count=\"-1\" tile=\"BA/L\" />");
-        edit(&text, "<field city=\"N\">EL WR</field>", "<field city=\"S\">EL WR</field>");
-        edit(&text, "<field city=\"N\">SL</field>", "<field city=\"N\">SL SL</field>");
-        char *dir = make_temp_dir();
-        char *file = tkit_xasprintf("%s/basic.xml", dir);
-        assert_true(write_all(file, text));
-        struct tkit_run r = {0};
-        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check '%s'", file), 1);
         char *want[3];
         want[0] = tkit_xasprintf("%s:%d: error: [COUNT-RANGE] tile BA/L: count=\"-1\" on <ref>: a "
                                  "tile has 1 to 1000 copies in the box",
-                                 file, line_of(text, "count=\"-1\""));
+                                 e.file, line_of(e.text, "count=\"-1\""));
         want[1] = tkit_xasprintf("%s:%d: error: [REF-TOUCH] tile BA/RCr: field 'field-1' "
                                  "city=\"S\": there is no city on side S; city=\"...\" names "
                                  "sides a city covers: N\n",
-                                 file, line_of(text, "city=\"S\""));
+                                 e.file, line_of(e.text, "city=\"S\""));
         want[2] = tkit_xasprintf("%s:%d: error: [XML-VALUE] tile BA/CccR+: 'SL' is listed twice",
-                                 file, line_of(text, "SL SL"));
-        for (int i = 0; i < 3; i++) {
-                if (!strstr(r.out, want[i]))
-                        fail_msg("want '%s' in:\n%s", want[i], r.out);
-                free(want[i]);
-        }
+                                 e.file, line_of(e.text, "SL SL"));
+        struct tkit_run r = {0};
+        check_prints(&r, e.file, want, 3);
         assert_non_null(strstr(r.err, ": 3 errors, 0 warnings"));
         tkit_run_finish(&r);
-        unlink(file);
-        free(file);
-        remove_tree(dir);
-        free(dir);
-        free(text);
+        edited_remove(&e);
 }
 
 /* Every catalogue id has a page in the docs built into the library, and every page an id; the
@@ -1262,35 +1292,28 @@ static void test_explain(void **state)
 static void test_every_error_one_run(void **state)
 {
         (void)state;
+        static const char *const edits[][2] = {
+            {"<tile id=\"cloister-2\" count=\"1\">", "<tile id=\"cloister-2\" count=\"-1\">"},
+            {"<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
+             "<field id=\"f\" at=\"E S W\" touches=\"c x\"/>"},
+            {"<field id=\"f2\" at=\"ER S WL\"/>", "<field id=\"f2\" at=\"ER S WL EL\"/>"},
+        };
         char *path = src_path("tilesets/castles-bridges.xml");
-        char *text = read_all(path, NULL);
-        assert_non_null(text);
+        struct edited e;
+        edited_write(&e, path, "cb.xml", edits, 3);
         free(path);
-        edit(&text, "<tile id=\"cloister-2\" count=\"1\">",
-             "<tile id=\"cloister-2\" count=\"-1\">");
-        edit(&text, "<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
-             "<field id=\"f\" at=\"E S W\" touches=\"c x\"/>");
-        edit(&text, "<field id=\"f2\" at=\"ER S WL\"/>", "<field id=\"f2\" at=\"ER S WL EL\"/>");
-        char *dir = make_temp_dir();
-        char *file = tkit_xasprintf("%s/cb.xml", dir);
-        assert_true(write_all(file, text));
-        struct tkit_run r = {0};
-        assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "check '%s'", file), 1);
         char *want[3];
         want[0] = tkit_xasprintf("%s:%d: error: [COUNT-RANGE] tile cloister-2: tile count -1 is "
                                  "outside 1..1000: a tile has 1 to 1000 copies in the box",
-                                 file, line_of(text, "count=\"-1\""));
+                                 e.file, line_of(e.text, "count=\"-1\""));
         want[1] = tkit_xasprintf("%s:%d: error: [REF-TOUCH] tile cloister-1: field 'f' touches "
                                  "'x', which is not a feature of this tile: touches=\"...\" names "
                                  "cities of the tile; the tile's cities are 'c'\n",
-                                 file, line_of(text, "touches=\"c x\""));
-        want[2] = tkit_xasprintf("%s:%d: error: [GEO-OVERLAP] tile village-2: EL is in both", file,
-                                 line_of(text, "WL EL"));
-        for (int i = 0; i < 3; i++) {
-                if (!strstr(r.out, want[i]))
-                        fail_msg("want '%s' in:\n%s", want[i], r.out);
-                free(want[i]);
-        }
+                                 e.file, line_of(e.text, "touches=\"c x\""));
+        want[2] = tkit_xasprintf("%s:%d: error: [GEO-OVERLAP] tile village-2: EL is in both",
+                                 e.file, line_of(e.text, "WL EL"));
+        struct tkit_run r = {0};
+        check_prints(&r, e.file, want, 3);
         /* the position in two fields also puts f2 on both sides of the village's roads: the
          * topology rule says so too (FIELD-CUT, same line), a fourth error of the same run */
         assert_non_null(strstr(r.out, "error: [FIELD-CUT] tile village-2: field 'f2'"));
@@ -1300,13 +1323,13 @@ static void test_every_error_one_run(void **state)
         struct tkit_diags d;
         tkit_setlist_init(&l);
         tkit_diags_init(&d);
-        assert_int_equal(tkit_read_file(file, TKIT_FORMAT_AUTO, &l, &d), TKIT_E_INVALID);
+        assert_int_equal(tkit_read_file(e.file, TKIT_FORMAT_AUTO, &l, &d), TKIT_E_INVALID);
         assert_int_equal(l.n, 0);
         tkit_setlist_finish(&l);
         tkit_diags_finish(&d);
         tkit_diags_init(&d);
         l.recover = true;
-        assert_int_equal(tkit_read_file(file, TKIT_FORMAT_AUTO, &l, &d), TKIT_E_INVALID);
+        assert_int_equal(tkit_read_file(e.file, TKIT_FORMAT_AUTO, &l, &d), TKIT_E_INVALID);
         assert_int_equal(l.n, 1);
         assert_true(l.sets[0]->broken);
         size_t nbroken = 0;
@@ -1316,11 +1339,7 @@ static void test_every_error_one_run(void **state)
         assert_false(l.sets[0]->tiles[tkit_set_find_tile(l.sets[0], "village-2")].broken);
         tkit_setlist_finish(&l);
         tkit_diags_finish(&d);
-        unlink(file);
-        free(file);
-        remove_tree(dir);
-        free(dir);
-        free(text);
+        edited_remove(&e);
 }
 
 /* tilekit diff on a bundled set with three tiles changed in place: each is reported as changed,
@@ -1328,20 +1347,19 @@ static void test_every_error_one_run(void **state)
 static void test_cli_diff_changed(void **state)
 {
         (void)state;
-        char *path = src_path("tilesets/castles-bridges.xml");
-        char *text = read_all(path, NULL);
-        assert_non_null(text);
-        edit(&text,
-             "<road id=\"r1\" at=\"E\" end=\"village\"/>\n    <road id=\"r2\" at=\"W\" "
+        static const char *const edits[][2] = {
+            {"<road id=\"r1\" at=\"E\" end=\"village\"/>\n    <road id=\"r2\" at=\"W\" "
              "end=\"village\"/>",
              "<road id=\"r1\" at=\"N\" end=\"village\"/>\n    <road id=\"r2\" at=\"W\" "
-             "end=\"village\" inn=\"yes\"/>");
-        edit(&text, "<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
-             "<field id=\"f\" at=\"E S W\"/>\n    <garden id=\"g\"/>");
-        edit(&text, "<tile id=\"tower-1\" count=\"1\"", "<tile id=\"tower-1\" count=\"2\"");
-        char *dir = make_temp_dir();
-        char *file = tkit_xasprintf("%s/cb.xml", dir);
-        assert_true(write_all(file, text));
+             "end=\"village\" inn=\"yes\"/>"},
+            {"<field id=\"f\" at=\"E S W\" touches=\"c\"/>",
+             "<field id=\"f\" at=\"E S W\"/>\n    <garden id=\"g\"/>"},
+            {"<tile id=\"tower-1\" count=\"1\"", "<tile id=\"tower-1\" count=\"2\""},
+        };
+        char *path = src_path("tilesets/castles-bridges.xml");
+        struct edited e;
+        edited_write(&e, path, "cb.xml", edits, 3);
+        const char *file = e.file;
         struct tkit_run r = {0};
         assert_int_equal(tkit_run_line(&r, tkit_test_env("TILEKIT"), "diff '%s' '%s'", path, file),
                          1);
@@ -1360,11 +1378,7 @@ static void test_cli_diff_changed(void **state)
         assert_non_null(strstr(r.out, "{\"kind\": \"changed\", \"a\": \"village-2\", \"b\": "
                                       "\"village-2\""));
         tkit_run_finish(&r);
-        unlink(file);
-        free(file);
-        remove_tree(dir);
-        free(dir);
-        free(text);
+        edited_remove(&e);
         free(path);
 }
 
@@ -1516,7 +1530,7 @@ int main(void)
             cmocka_unit_test(test_cross_and_separate),
             cmocka_unit_test(test_inner_field),
             cmocka_unit_test(test_crossing_separates),
-        cmocka_unit_test(test_barriers_at_the_feature_limit),
+            cmocka_unit_test(test_barriers_at_the_feature_limit),
             cmocka_unit_test(test_same_type),
             cmocka_unit_test(test_manifest_kinds),
             cmocka_unit_test(test_jcz_errors),

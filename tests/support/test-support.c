@@ -388,6 +388,62 @@ void tkit_run_finish(struct tkit_run *r)
         r->out_len = r->err_len = 0;
 }
 
+void tkit_run_expect(const struct tkit_run *r, int rc, int want)
+{
+        if (rc != want)
+                fail_msg("exit %d, want %d; stderr:\n%.3000s\nstdout:\n%.1000s", rc, want,
+                         r->err ? r->err : "", r->out ? r->out : "");
+}
+
+void tkit_test_has(const char *text, const char *want)
+{
+        if (!strstr(text, want))
+                fail_msg("'%s' not in:\n%.3000s", want, text);
+}
+
+int tkit_cli_setup(void **state)
+{
+        struct tkit_cli *c = tkit_xcalloc(1, sizeof *c);
+        *state = c;
+        c->tk = getenv("TILEKIT");
+        c->root = getenv("TKIT_SOURCE_ROOT");
+        c->dir = make_temp_dir();
+        return c->tk && c->root && c->dir ? 0 : -1;
+}
+
+int tkit_cli_teardown(void **state)
+{
+        struct tkit_cli *c = *state;
+        if (c->dir)
+                remove_tree(c->dir);
+        free(c->dir);
+        tkit_run_finish(&c->r);
+        free(c);
+        return 0;
+}
+
+char *tkit_cli_path(const struct tkit_cli *c, const char *name)
+{
+        return tkit_xasprintf("%s/%s", c->dir, name);
+}
+
+char *tkit_cli_put(const struct tkit_cli *c, const char *name, const char *text)
+{
+        char *p = tkit_cli_path(c, name);
+        if (!write_all(p, text))
+                fail_msg("cannot write %s", p);
+        return p;
+}
+
+int tkit_cli_run(struct tkit_cli *c, ...)
+{
+        va_list ap;
+        va_start(ap, c);
+        int rc = tkit_run_vargs(&c->r, c->tk, ap);
+        va_end(ap);
+        return rc;
+}
+
 static int cmp_name(const void *a, const void *b)
 {
         return strcmp(*(char *const *)a, *(char *const *)b);

@@ -86,6 +86,27 @@ bool tkit_test_sampled(size_t i);
 size_t tkit_test_sample_every(void);
 /* Frees the captured output (the struct can be used again). */
 void tkit_run_finish(struct tkit_run *r);
+/* Fails the test when a run's exit status `rc` is not `want`, showing what it printed. */
+void tkit_run_expect(const struct tkit_run *r, int rc, int want);
+/* Fails the test when `want` is not in `text`, showing the text. */
+void tkit_test_has(const char *text, const char *want);
+
+/* A command-line test's fixture: the binary ($TILEKIT), the source tree ($TKIT_SOURCE_ROOT), a
+ * fresh directory and the last run. tkit_cli_setup/teardown are cmocka group or test fixtures
+ * (*state is the struct tkit_cli); setup fails when either variable is unset. */
+struct tkit_cli {
+        char *dir;
+        const char *tk, *root;
+        struct tkit_run r;
+};
+int tkit_cli_setup(void **state);
+int tkit_cli_teardown(void **state);
+/* DIR/NAME (caller frees). */
+char *tkit_cli_path(const struct tkit_cli *c, const char *name);
+/* Writes `text` to DIR/NAME, failing the test when it cannot; returns the path (caller frees). */
+char *tkit_cli_put(const struct tkit_cli *c, const char *name, const char *text);
+/* Runs `tilekit ARGS...` (NULL-terminated) into c->r; returns the exit status. */
+int tkit_cli_run(struct tkit_cli *c, ...) __attribute__((sentinel));
 
 /* Prints every diagnostic of `d` (struct tkit_diags), compiler style, through cmocka. */
 struct tkit_diags;
