@@ -33,6 +33,26 @@ static void add_extras(struct tkit_buf *b, const struct tkit_attr *a, size_t n)
         free(v);
 }
 
+/* The attributes of a feature other than its kind, positions, touches and markers, each after a
+ * space; the ends left out when the comparison ignores them. */
+static void add_attrs(struct tkit_buf *b, const struct tkit_feature *f, unsigned flags)
+{
+        if (f->pennants)
+                tkit_buf_printf(b, " pennants=%d", f->pennants);
+        if (f->besieger)
+                tkit_buf_printf(b, " besieged=%s", tkit_besieger_name(f->besieger));
+        if (f->cathedral)
+                tkit_buf_puts(b, " cathedral");
+        if (!(flags & TKIT_SAME_IGNORE_ENDS) && f->end)
+                tkit_buf_printf(b, " end=%s", tkit_end_name(f->end));
+        if (!(flags & TKIT_SAME_IGNORE_ENDS) && f->junction)
+                tkit_buf_puts(b, " junction");
+        if (f->overpass)
+                tkit_buf_puts(b, " overpass");
+        if (f->inn)
+                tkit_buf_puts(b, " inn");
+}
+
 static char *feature_desc(const struct tkit_tile *t, const struct tkit_feature *f, int rot,
                           unsigned flags)
 {
@@ -41,20 +61,7 @@ static char *feature_desc(const struct tkit_tile *t, const struct tkit_feature *
         tkit_buf_init(&b);
         tkit_buf_printf(&b, "%s %s", tkit_feature_kind_name(f->kind),
                         tkit_mask_str(tkit_mask_rotate(f->mask, rot), m, sizeof m));
-        if (f->pennants)
-                tkit_buf_printf(&b, " pennants=%d", f->pennants);
-        if (f->besieger)
-                tkit_buf_printf(&b, " besieged=%s", tkit_besieger_name(f->besieger));
-        if (f->cathedral)
-                tkit_buf_puts(&b, " cathedral");
-        if (!(flags & TKIT_SAME_IGNORE_ENDS) && f->end)
-                tkit_buf_printf(&b, " end=%s", tkit_end_name(f->end));
-        if (!(flags & TKIT_SAME_IGNORE_ENDS) && f->junction)
-                tkit_buf_puts(&b, " junction");
-        if (f->overpass)
-                tkit_buf_puts(&b, " overpass");
-        if (f->inn)
-                tkit_buf_puts(&b, " inn");
+        add_attrs(&b, f, flags);
         if (f->ntouches) {
                 char **v = tkit_xcalloc(f->ntouches, sizeof *v);
                 for (size_t k = 0; k < f->ntouches; k++) {
@@ -266,20 +273,7 @@ static char *attrs_desc(const struct tkit_feature *f, unsigned flags)
 {
         struct tkit_buf b;
         tkit_buf_init(&b);
-        if (f->pennants)
-                tkit_buf_printf(&b, " pennants=%d", f->pennants);
-        if (f->besieger)
-                tkit_buf_printf(&b, " besieged=%s", tkit_besieger_name(f->besieger));
-        if (f->cathedral)
-                tkit_buf_puts(&b, " cathedral");
-        if (f->end)
-                tkit_buf_printf(&b, " end=%s", tkit_end_name(f->end));
-        if (f->junction)
-                tkit_buf_puts(&b, " junction");
-        if (f->overpass)
-                tkit_buf_puts(&b, " overpass");
-        if (f->inn)
-                tkit_buf_puts(&b, " inn");
+        add_attrs(&b, f, flags);
         if (flags & TKIT_SAME_MARKERS)
                 add_extras(&b, f->extra, f->nextra);
         if (!b.len)
