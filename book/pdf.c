@@ -919,9 +919,9 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
 }
 
 /* LeakSanitizer's suppressions for a program with the book linked in (read only in a sanitizer
- * build). Once Pango has a font map, fontconfig is left to the end of the process
- * (tkit_render_fonts_shared): the configuration it parsed is held where LeakSanitizer does not
- * look, as valgrind's suppression in tests/valgrind.supp says too. Only fontconfig's own
+ * build). When Pango's fontconfig threads do not end in time, fontconfig is left to the end of
+ * the process (tkit_render_cleanup), with the configuration it parsed held where LeakSanitizer
+ * does not look, as valgrind's suppression in tests/valgrind.supp says too. Only fontconfig's own
  * allocations are named; a leaked cairo or Pango object is still reported through its own.
  * Weak, so that a program with suppressions of its own (fuzz/fuzz-book.c) keeps them. */
 const char *__lsan_default_suppressions(void);

@@ -55,8 +55,8 @@ uint32_t tkit_render_color(enum tkit_render_color c);
 void tkit_render_cleanup(void);
 
 /* Before the first Pango font map: reads fontconfig's configuration on the calling thread, and
- * makes tkit_render_cleanup() leave fontconfig's caches alone (they stay reachable, not leaked),
- * because Pango's own fontconfig thread may still hold them. */
+ * makes tkit_render_cleanup() wait (up to 10 s) for Pango's fontconfig threads to end before it
+ * frees fontconfig's caches, which those threads may still hold; after the wait, it leaves them. */
 void tkit_render_fonts_shared(void);
 
 /* ---------------------------------------------------------------- tile and piece art */

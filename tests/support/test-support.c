@@ -296,9 +296,14 @@ int tkit_run(struct tkit_run *r, const char *const *argv)
         if (r->status < 0 && !r->signal_ok)
                 fail_msg("%s %s: killed by signal %d; stderr:\n%.2000s", argv[0],
                          argv[1] ? argv[1] : "", r->signal, r->err);
-        if (r->wrapped && r->status == TKIT_WRAPPER_ERROR)
-                fail_msg("TKIT_CHILD_WRAPPER found errors in %s %s:\n%s", argv[0],
-                         argv[1] ? argv[1] : "", r->err);
+        if (r->wrapped && r->status == TKIT_WRAPPER_ERROR) {
+                /* whole, to stderr: cmocka cuts a message at about 1,000 bytes, and valgrind's
+                 * report of what counts comes after pages of "possibly lost" records */
+                fprintf(stderr, "TKIT_CHILD_WRAPPER's report on %s %s:\n%s\n", argv[0],
+                        argv[1] ? argv[1] : "", r->err);
+                fail_msg("TKIT_CHILD_WRAPPER found errors in %s %s (its report above)", argv[0],
+                         argv[1] ? argv[1] : "");
+        }
         return r->status;
 }
 
