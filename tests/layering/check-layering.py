@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The layering of docs/architecture.md, checked over every #include of the library's modules.
 
-A module may include its own headers and those of the modules below it (the closure of ALLOWED);
+A module may include its own headers and those of the modules below it (the closure of ALLOWED),
+always by the module's name ("game/tkit-game.h"), never by a relative path ("../game/...");
 a system library's headers belong to the one module that wraps it (OWNERS). An upward or sideways
 include fails with FILE:LINE and the rule it breaks. usage: check-layering.py SOURCE_ROOT
 """
@@ -31,6 +32,9 @@ OWNERS = {
     "cmark": {"book"},
 }
 LOCAL = re.compile(r'^\s*#\s*include\s+"([a-z]+)/[^"]+"')
+# "../game/x.h" or "./x.h": a path relative to the including file, which the compiler finds
+# whatever the include directories; refused, whichever module it names
+RELATIVE = re.compile(r'^\s*#\s*include\s+"(\.\.?/[^"]*)"')
 SYSTEM = re.compile(r'^\s*#\s*include\s+<([^>]+)>')
 
 
@@ -62,6 +66,11 @@ def main():
                     if lm and lm.group(1) in ALLOWED and lm.group(1) not in ok:
                         problems.append("%s/%s:%d: %s may not include %s/ (it builds on %s)" % (
                             m, name, n, m, lm.group(1), ", ".join(sorted(ok - {m})) or "nothing"))
+                    rm = RELATIVE.match(line)
+                    if rm:
+                        problems.append("%s/%s:%d: relative include \"%s\": name the module "
+                                        "(\"module/header.h\") so that the layering applies" % (
+                                            m, name, n, rm.group(1)))
                     sm = SYSTEM.match(line)
                     if sm:
                         for prefix, owners in OWNERS.items():

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A test of the layering test: check-layering.py run over fixture/, a tree that breaks the
-layering on purpose, must fail and report exactly the upward include, the sideways include and
+layering on purpose, must fail and report exactly the upward include, the sideways include, the relative include and
 the misplaced system header, and none of the allowed includes. usage: test-fixture.py CHECKER
 FIXTURE_DIR"""
 import subprocess
@@ -10,6 +10,8 @@ EXPECTED = [
     "model/upward.c:3: model may not include game/ (it builds on nothing)",
     "game/sideways.c:4: game may not include rules/ (it builds on model)",
     "formats/cairo.c:3: <cairo.h> belongs to book/, render/, not formats/",
+    "model/relative.c:2: relative include \"../game/tkit-game.h\": name the module "
+    "(\"module/header.h\") so that the layering applies",
 ]
 
 
