@@ -24,8 +24,8 @@
 #define MAX_BARS 8     /* block-quote bars drawn; deeper quotes are indented, not barred */
 #define LIST_INDENT 18 /* points */
 #define QUOTE_INDENT 14
-#define KEEP_ROOM 80 /* points: a heading (with its gaps) and two lines of text */
-#define KEY_SIZE 8.0 /* points: the words of the key of the marks */
+#define KEEP_ROOM 80      /* points: a heading (with its gaps) and two lines of text */
+#define KEY_SIZE 8.0      /* points: the words of the key of the marks */
 #define BESIDE_SHARE 0.45 /* a picture beside the text: at most this share of the column */
 #define GUTTER 12         /* points between it and the text */
 
@@ -50,7 +50,7 @@ struct row {
         char *title; /* that heading's text */
         int page;    /* 0-based, after pagination; -1: dropped (a gap at a page top) */
         double y;
-        int block;         /* the paragraph, heading, code block or picture it belongs to */
+        int block;          /* the paragraph, heading, code block or picture it belongs to */
         int line_no, lines; /* a line's place in its block (0-based), and the block's lines */
         int with;           /* a picture: the block it is kept with (-1: none) */
         bool in_heading;    /* a line of a heading */
@@ -80,7 +80,7 @@ struct pdf {
         double bars[MAX_BARS];
         PangoLayout *marker; /* a list item's marker waiting for its first row */
         double marker_x;
-        int blocks; /* blocks so far: the next one's number */
+        int blocks;         /* blocks so far: the next one's number */
         unsigned all_marks; /* every picture's marks: the chapter's key */
         long beside_row;    /* the picture beside the text being set, -1 when none */
         double beside_h;    /* its height with its caption */
@@ -532,8 +532,7 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         pango_layout_get_size(cap, &cw, &ch);
         /* the page keeps room for the heading before it and two lines of its paragraph, so
          * that the picture stays with them (keep_pictures) */
-        double caph = (double)ch / PANGO_SCALE,
-               room = p->bottom - p->top - caph - 12 - KEEP_ROOM;
+        double caph = (double)ch / PANGO_SCALE, room = p->bottom - p->top - caph - 12 - KEEP_ROOM;
         double scale = 1;
         if (pic.width * scale > maxw)
                 scale = maxw / pic.width;
@@ -542,8 +541,7 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         gap(p, 6, false);
         unsigned marks = picture_marks(&pic, bp->view);
         p->all_marks |= marks;
-        double key_h =
-            p->b->key == BOOK_KEY_PICTURES ? key_items(p, NULL, 0, 0, capw, marks) : 0;
+        double key_h = p->b->key == BOOK_KEY_PICTURES ? key_items(p, NULL, 0, 0, capw, marks) : 0;
         double h = pic.height * scale + 5 + caph + key_h;
         struct row *r = add_row(p, ROW_PICTURE, bp->beside ? 0 : h);
         r->marks = marks;
@@ -919,15 +917,29 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
 }
 
 /* LeakSanitizer's suppressions for a program with the book linked in (read only in a sanitizer
- * build). When Pango's fontconfig threads do not end in time, fontconfig is left to the end of
- * the process (tkit_render_cleanup), with the configuration it parsed held where LeakSanitizer
- * does not look, as valgrind's suppression in tests/valgrind.supp says too. Only fontconfig's own
- * allocations are named; a leaked cairo or Pango object is still reported through its own.
- * Weak, so that a program with suppressions of its own (fuzz/fuzz-book.c) keeps them. */
+ * build). Once Pango has its font map, fontconfig is left to the end of the process
+ * (tkit_render_cleanup), with the configuration it parsed held where LeakSanitizer does not look,
+ * as valgrind's suppression in tests/valgrind.supp says too. Only fontconfig's own allocations are
+ * named; a leaked cairo or Pango object is still reported through its own. Weak, so that a program
+ * with suppressions of its own (fuzz/fuzz-book.c) keeps them. */
 const char *__lsan_default_suppressions(void);
 __attribute__((used, weak)) const char *__lsan_default_suppressions(void)
 {
         return "leak:libfontconfig.so\n";
+}
+
+/* The one font map of the process, never freed: a freed map is finished by Pango's own thread,
+ * which raced with the end of the process (render/common.c, tkit_render_fonts_shared). One map
+ * also keeps the fonts loaded from one chapter to the next. */
+static PangoFontMap *font_map(void)
+{
+        static PangoFontMap *fm;
+        if (!fm) {
+                tkit_render_fonts_shared();
+                fm = pango_cairo_font_map_new();
+                pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(fm), 72);
+        }
+        return fm;
 }
 
 static void setup(struct pdf *p)
@@ -938,9 +950,7 @@ static void setup(struct pdf *p)
         p->top = p->margin;
         p->bottom = p->ph - p->margin;
         p->width = p->pw - 2 * p->margin;
-        tkit_render_fonts_shared();
-        p->fm = pango_cairo_font_map_new();
-        pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(p->fm), 72);
+        p->fm = font_map();
         p->pc = pango_font_map_create_context(p->fm);
         /* hinting and subpixel order would otherwise come from the user's fontconfig setup */
         cairo_font_options_t *fo = cairo_font_options_create();
@@ -964,7 +974,6 @@ static void teardown(struct pdf *p)
         free(p->rows);
         free(p->layouts);
         g_object_unref(p->pc);
-        g_object_unref(p->fm);
         tkit_book_hyph_close(p->hyph);
 }
 
@@ -999,21 +1008,21 @@ int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_optio
                 const struct row *r = &p.rows[i];
                 if (r->kind != ROW_LINE && r->kind != ROW_PICTURE && r->kind != ROW_KEY)
                         continue;
-                *TKIT_PUSH(*placed, *n, cap) = (struct book_placed){
-                    .picture = r->kind == ROW_PICTURE,
-                    .key = r->kind == ROW_KEY,
-                    .marks = r->marks,
-                    .key_h = r->key_h,
-                    .beside_w = r->beside_w,
-                    .shift = r->shift,
-                    .heading = r->in_heading,
-                    .block = r->block,
-                    .line = r->line_no,
-                    .lines = r->lines,
-                    .with = r->with,
-                    .page = r->page,
-                    .y = r->y,
-                    .h = r->beside_w > 0 ? picture_height(r) : r->h};
+                *TKIT_PUSH(*placed, *n, cap) =
+                    (struct book_placed){.picture = r->kind == ROW_PICTURE,
+                                         .key = r->kind == ROW_KEY,
+                                         .marks = r->marks,
+                                         .key_h = r->key_h,
+                                         .beside_w = r->beside_w,
+                                         .shift = r->shift,
+                                         .heading = r->in_heading,
+                                         .block = r->block,
+                                         .line = r->line_no,
+                                         .lines = r->lines,
+                                         .with = r->with,
+                                         .page = r->page,
+                                         .y = r->y,
+                                         .h = r->beside_w > 0 ? picture_height(r) : r->h};
         }
         int rc = p.rc;
         teardown(&p);

@@ -4,14 +4,11 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
-#include <dirent.h>
 #include <errno.h>
 #include <fontconfig/fontconfig.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 static const uint32_t palette[TKIT_COLOR_COUNT] = {
     [TKIT_COLOR_FIELD] = 0x8dbf4e,     [TKIT_COLOR_CITY] = 0xd9b36f,
@@ -27,11 +24,14 @@ uint32_t tkit_render_color(enum tkit_render_color c)
         return (unsigned)c < TKIT_COLOR_COUNT ? palette[c] : 0;
 }
 
-/* Set once Pango has a font map. Each Pango font map hands fontconfig work (FcInit, FcFontMatch,
- * FcFontSort) to a thread of its own that is never joined (pango 1.50: it ends after the jobs
- * still queued when the font map is freed). FcFini while such a thread still sorts frees the
- * caches it holds, and fontconfig aborts on its assertion (seen once in CI, at the end of a book
- * test), so the cleanup waits for those threads first. */
+/* Set once Pango has a font map. Pango ties cairo's fonts and fontconfig's caches to a font map
+ * and hands fontconfig work to a thread of the map's own that is never joined (pango 1.50); when
+ * a map was freed, that thread could free it (and its cairo fonts) later, and now and then a
+ * reference stayed behind: cairo's reset of its caches and FcFini then aborted on their
+ * assertions at exit (seen in CI, at the end of a book test). So a process that typesets keeps
+ * one font map for its life (book/pdf.c), and its caches are left as they are at exit: they stay
+ * reachable, and what fontconfig keeps from parsing its configuration is named to the leak
+ * checkers (tests/valgrind.supp, __lsan_default_suppressions in book/pdf.c). */
 static bool fonts_shared;
 
 void tkit_render_fonts_shared(void)
@@ -42,50 +42,12 @@ void tkit_render_fonts_shared(void)
         fonts_shared = true;
 }
 
-/* Whether a thread named by Pango's g_thread_new ("[pango] fontconfig", cut to 15 bytes by the
- * kernel) still runs in this process; true when /proc cannot tell. */
-static bool pango_thread_running(void)
-{
-        static const char name[] = "[pango] fontco";
-        DIR *dir = opendir("/proc/self/task");
-        if (!dir)
-                return true;
-        bool found = false;
-        for (struct dirent *e; !found && (e = readdir(dir));) {
-                if (e->d_name[0] == '.')
-                        continue;
-                char path[64], comm[32] = "";
-                snprintf(path, sizeof path, "/proc/self/task/%.20s/comm", e->d_name);
-                FILE *f = fopen(path, "re");
-                if (!f)
-                        continue; /* the thread has just ended */
-                found = fgets(comm, sizeof comm, f) && strncmp(comm, name, sizeof name - 1) == 0;
-                fclose(f);
-        }
-        closedir(dir);
-        return found;
-}
-
-/* Waits up to `seconds` for Pango's fontconfig threads to end; whether they did. */
-static bool pango_threads_ended(double seconds)
-{
-        struct timespec pause = {0, 2000000}; /* 2 ms */
-        for (double waited = 0; waited < seconds; waited += 0.002) {
-                if (!pango_thread_running())
-                        return true;
-                nanosleep(&pause, NULL);
-        }
-        return !pango_thread_running();
-}
-
 void tkit_render_cleanup(void)
 {
+        if (fonts_shared)
+                return;
         cairo_debug_reset_static_data();
-        /* when a thread is still at work after 10 s (a loaded machine under valgrind), fontconfig
-         * is left as it is: its memory stays held, which the leak checkers are told
-         * (tests/valgrind.supp, __lsan_default_suppressions in book/pdf.c) */
-        if (!fonts_shared || pango_threads_ended(10.0))
-                FcFini();
+        FcFini();
 }
 
 void tkit_render_set_rgb(cairo_t *cr, uint32_t rgb)

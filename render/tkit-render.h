@@ -54,9 +54,9 @@ uint32_t tkit_render_color(enum tkit_render_color c);
  * object is alive any more; nothing may be drawn afterwards. */
 void tkit_render_cleanup(void);
 
-/* Before the first Pango font map: reads fontconfig's configuration on the calling thread, and
- * makes tkit_render_cleanup() wait (up to 10 s) for Pango's fontconfig threads to end before it
- * frees fontconfig's caches, which those threads may still hold; after the wait, it leaves them. */
+/* Before the one Pango font map of the process: reads fontconfig's configuration on the calling
+ * thread, and makes tkit_render_cleanup() leave cairo's and fontconfig's caches alone, which the
+ * font map and its fontconfig thread hold until the process ends. */
 void tkit_render_fonts_shared(void);
 
 /* ---------------------------------------------------------------- tile and piece art */

@@ -1,50 +1,26 @@
 #!/usr/bin/env python3
 """The layering of docs/architecture.md, checked over every #include of the library's modules.
 
-A module may include its own headers and those of the modules below it (the closure of ALLOWED),
-always by the module's name ("game/tkit-game.h"), never by a relative path ("../game/...");
-a system library's headers belong to the one module that wraps it (OWNERS). An upward or sideways
-include fails with FILE:LINE and the rule it breaks. usage: check-layering.py SOURCE_ROOT
+A module may include its own headers and those of the modules below it (the closure of ALLOWED
+in tools/layers.py), always by the module's name ("game/tkit-game.h"), never by a relative path
+("../game/..."); a system library's headers belong to the one module that wraps it (OWNERS). An
+upward or sideways include fails with FILE:LINE and the rule it breaks. The compiler refuses an
+upward include too (tools/include-views.py); this check adds the line, the relative paths and
+the system headers. usage: check-layering.py SOURCE_ROOT
 """
 import os
 import re
 import sys
 
-# module -> the modules it builds on directly (docs/architecture.md); the check uses the closure.
-ALLOWED = {
-    "model": [],
-    "formats": ["model"],
-    "db": ["model"],
-    "rules": ["model"],
-    "game": ["model"],
-    "text": ["model"],
-    "sim": ["model", "rules", "db"],
-    "render": ["sim", "game", "text"],
-    "book": ["render", "formats"],
-}
-# system header prefix -> the modules that may include it
-OWNERS = {
-    "sqlite3.h": {"db"},
-    "libxml/": {"formats"},
-    "cairo": {"render", "book"},
-    "fontconfig/": {"render", "book"},
-    "pango/": {"book", "render"},
-    "cmark": {"book"},
-}
+# the graph and the owners of system headers: tools/layers.py, which meson reads too
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from layers import ALLOWED, OWNERS, closure  # noqa: E402
+
 LOCAL = re.compile(r'^\s*#\s*include\s+"([a-z]+)/[^"]+"')
 # "../game/x.h" or "./x.h": a path relative to the including file, which the compiler finds
 # whatever the include directories; refused, whichever module it names
 RELATIVE = re.compile(r'^\s*#\s*include\s+"(\.\.?/[^"]*)"')
 SYSTEM = re.compile(r'^\s*#\s*include\s+<([^>]+)>')
-
-
-def closure(m, seen=None):
-    seen = set() if seen is None else seen
-    for d in ALLOWED[m]:
-        if d not in seen:
-            seen.add(d)
-            closure(d, seen)
-    return seen
 
 
 def main():

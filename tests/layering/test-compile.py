@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""The compiler keeps the layering: a file planted in a module, compiled with that module's own
+command from compile_commands.json, does not compile when it includes a module above or beside
+it, and compiles when it includes one below (so that the test can fail: a broken view, or the
+whole tree back on a module's include path). usage: test-compile.py COMPILE_COMMANDS"""
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+
+# (a source of the module, the header planted, whether it must compile)
+CASES = [
+    ("model/util.c", "game/tkit-game.h", False),    # upward
+    ("model/util.c", "model/tkit-model.h", True),
+    ("game/apply.c", "rules/tkit-rules.h", False),  # sideways
+    ("game/apply.c", "model/tkit-model.h", True),
+    ("sim/engine.c", "render/tkit-render.h", False),
+    ("sim/engine.c", "db/tkit-db.h", True),
+    ("render/common.c", "book/tkit-book.h", False),
+    ("render/common.c", "game/tkit-game.h", True),
+    ("book/read.c", "render/tkit-render.h", True),
+    ("formats/read.c", "db/tkit-db.h", False),
+]
+
+
+def planted_command(entry, src, obj):
+    """The module's command for `entry`, compiling `src` into `obj`, without dependency files."""
+    words = shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
+    out, skip = [], False
+    for w in words:
+        if skip:
+            skip = False
+            continue
+        if w in ("-MQ", "-MF", "-MT", "-o", "-c"):
+            skip = True
+            continue
+        if w == "-MD":
+            continue
+        out.append(w)
+    return out + ["-c", src, "-o", obj]
+
+
+def main():
+    with open(sys.argv[1], encoding="utf-8") as f:
+        entries = json.load(f)
+    by_file = {}
+    for e in entries:
+        path = os.path.normpath(os.path.join(e["directory"], e["file"]))
+        by_file[path] = e
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, (source, header, must_compile) in enumerate(CASES):
+            entry = by_file.get(os.path.join(root, source))
+            if entry is None:
+                print("%s: not in %s" % (source, sys.argv[1]))
+                failures += 1
+                continue
+            src = os.path.join(tmp, "planted%d.c" % i)
+            with open(src, "w", encoding="utf-8") as f:
+                f.write('#include "%s"\nint tkit_planted%d(void);\nint tkit_planted%d(void) '
+                        '{ return 0; }\n' % (header, i, i))
+            cmd = planted_command(entry, src, os.path.join(tmp, "planted%d.o" % i))
+            run = subprocess.run(cmd, cwd=entry["directory"], capture_output=True, text=True)
+            compiled = run.returncode == 0
+            verdict = "ok" if compiled == must_compile else "WRONG"
+            print("%s: #include \"%s\" in %s: %s (%s)" % (
+                verdict, header, os.path.dirname(source),
+                "compiles" if compiled else "does not compile",
+                "expected" if compiled == must_compile else "the layering says the opposite"))
+            if compiled != must_compile:
+                failures += 1
+                print(run.stderr[:2000])
+    print("%d planted includes, %d wrong" % (len(CASES), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
