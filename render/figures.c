@@ -309,7 +309,7 @@ void tkit_render_castle(cairo_t *cr, double x, double y, double s)
                 cairo_line_to(cr, tx + 0.14, -0.3);
                 cairo_line_to(cr, tx + 0.14, 0.32);
                 cairo_close_path(cr);
-                outline_fill(cr, 0.72, 0.7, 0.66, 0.04);
+                outline_fill(cr, 0.88, 0.86, 0.8, 0.04);
         }
         cairo_move_to(cr, -0.2, 0.32);
         cairo_line_to(cr, -0.2, -0.14);
@@ -323,7 +323,7 @@ void tkit_render_castle(cairo_t *cr, double x, double y, double s)
         cairo_line_to(cr, 0.2, -0.14);
         cairo_line_to(cr, 0.2, 0.32);
         cairo_close_path(cr);
-        outline_fill(cr, 0.8, 0.78, 0.73, 0.04);
+        outline_fill(cr, 0.95, 0.93, 0.88, 0.04);
         cairo_move_to(cr, -0.08, 0.32);
         cairo_line_to(cr, -0.08, 0.12);
         cairo_arc(cr, 0, 0.12, 0.08, M_PI, 2 * M_PI);
@@ -333,7 +333,13 @@ void tkit_render_castle(cairo_t *cr, double x, double y, double s)
         cairo_restore(cr);
 }
 
-/* A barn: a red gable with a white-framed door. */
+/* The barn's wood: a brown unlike every player's colour (a red barn stood on a red player's
+ * field). The castle above is of pale stone, unlike the grey player's colour. */
+#define BARN_R 0.55
+#define BARN_G 0.35
+#define BARN_B 0.19
+
+/* A barn: a brown gable with a white-framed double door. */
 void tkit_render_barn(cairo_t *cr, double x, double y, double s)
 {
         cairo_save(cr);
@@ -349,15 +355,18 @@ void tkit_render_barn(cairo_t *cr, double x, double y, double s)
         cairo_line_to(cr, 0.42, -0.05);
         cairo_line_to(cr, 0.42, 0.4);
         cairo_close_path(cr);
-        outline_fill(cr, 0.7, 0.16, 0.12, 0.05);
+        outline_fill(cr, BARN_R, BARN_G, BARN_B, 0.05);
         cairo_rectangle(cr, -0.17, 0.02, 0.34, 0.38);
         outline_fill(cr, 0.95, 0.93, 0.88, 0.03);
-        cairo_move_to(cr, -0.17, 0.02);
-        cairo_line_to(cr, 0.17, 0.4);
-        cairo_move_to(cr, 0.17, 0.02);
-        cairo_line_to(cr, -0.17, 0.4);
-        cairo_set_source_rgb(cr, 0.7, 0.16, 0.12);
-        cairo_set_line_width(cr, 0.05);
+        /* the planks of a double door: a cross there read as "refused" */
+        cairo_move_to(cr, 0, 0.02);
+        cairo_line_to(cr, 0, 0.4);
+        cairo_move_to(cr, -0.085, 0.06);
+        cairo_line_to(cr, -0.085, 0.36);
+        cairo_move_to(cr, 0.085, 0.06);
+        cairo_line_to(cr, 0.085, 0.36);
+        cairo_set_source_rgb(cr, BARN_R, BARN_G, BARN_B);
+        cairo_set_line_width(cr, 0.035);
         cairo_stroke(cr);
         cairo_restore(cr);
 }

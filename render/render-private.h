@@ -23,6 +23,9 @@ void tkit_render_text_fit(cairo_t *cr, double x, double y, double maxw, const ch
                           bool centered);
 
 /* The glyph of a defense post / siege symbol, centred at (x, y), radius r (user units). */
+/* The picture of illustration `code` (G B T W E S C: tkit_illustration_name) in the square of
+ * side `size` centred on (x, y); false, drawing nothing, for a code that is none. */
+bool tkit_render_illustration(cairo_t *cr, char code, double x, double y, double size);
 void tkit_render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, double r);
 
 /* The defense posts of one face as a panel centred in the box (x, y, W, H); `cell` is the size

@@ -781,6 +781,21 @@ void tkit_render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, 
         cairo_restore(cr);
 }
 
+/* The illustrations, right to left from the top-right corner, five to a row (a tile has up to
+ * 8): 0.14 of the tile, at least 2.5 mm drawn at a rulebook's 20 mm. */
+static void draw_illustrations(cairo_t *cr, const struct tile_plan *p)
+{
+        const char *ills = p->t->illustrations;
+        size_t n = strlen(ills);
+        for (size_t i = 0; i < n; i++) {
+                size_t k = n - 1 - i;
+                double x = 0.9 - 0.155 * (double)(k % 5), y = 0.1 + 0.155 * (double)(k / 5);
+                sym_begin(cr, p);
+                tkit_render_illustration(cr, ills[i], x, y, 0.14);
+                sym_end(cr, p, "illustration", -1);
+        }
+}
+
 /* Overlays drawn in the unrotated unit square: badges, the reconstructed marker. */
 static void draw_badges(cairo_t *cr, const struct tile_plan *p, unsigned flags)
 {
@@ -792,22 +807,8 @@ static void draw_badges(cairo_t *cr, const struct tile_plan *p, unsigned flags)
                                                 0.065);
                         sym_end(cr, p, "siege-symbol", -1);
                 }
-                size_t n = strlen(t->illustrations);
-                for (size_t i = 0; i < n; i++) {
-                        double x = 0.9 - 0.14 * (double)(n - 1 - i), y = 0.1;
-                        sym_begin(cr, p);
-                        cairo_new_path(cr);
-                        cairo_rectangle(cr, x - 0.055, y - 0.055, 0.11, 0.11);
-                        cairo_set_source_rgba(cr, 1, 1, 1, 0.9);
-                        cairo_fill_preserve(cr);
-                        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-                        cairo_set_line_width(cr, 0.01);
-                        cairo_stroke(cr);
-                        char s[2] = {t->illustrations[i], 0};
-                        tkit_render_font(cr, 0.09, true);
-                        tkit_render_text_center(cr, x, y + 0.032, s);
-                        sym_end(cr, p, "illustration", -1);
-                }
+                if (!(flags & TKIT_RENDER_NO_ILLUSTRATIONS))
+                        draw_illustrations(cr, p);
         }
         if (p->syms)
                 return;

@@ -65,14 +65,15 @@ enum tkit_render_flag {
         TKIT_RENDER_DEBUG = 1u << 0,     /* perimeter positions with the feature owning each */
         TKIT_RENDER_FRAME = 1u << 1,     /* a thin dark line on the tile's edge */
         TKIT_RENDER_NO_MARKER = 1u << 2, /* do not mark reconstructed tiles */
-        TKIT_RENDER_NO_BADGES = 1u << 3, /* no siege symbols / illustration letters */
+        TKIT_RENDER_NO_BADGES = 1u << 3, /* no siege symbols, no illustrations */
+        TKIT_RENDER_NO_ILLUSTRATIONS = 1u << 4, /* siege symbols, but no illustrations */
 };
 
 /* Draws `t` turned `rot` quarter turns clockwise into the square with top-left corner (x, y)
  * and side `size` (user units of `cr`). Art that touches an edge is continued `bleed` units
  * beyond it (for printing; 0 for none) and everything is clipped to the square plus bleed.
- * Badges (siege symbols bottom-left in their order, illustration letters top-right) and text
- * stay upright whatever the rotation. */
+ * Badges (siege symbols bottom-left in their order, the illustrations as small pictures
+ * top-right, five to a row) and text stay upright whatever the rotation. */
 void tkit_render_tile(cairo_t *cr, const struct tkit_tile *t, int rot, double x, double y,
                       double size, double bleed, unsigned flags);
 

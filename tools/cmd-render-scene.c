@@ -47,6 +47,8 @@ static void help_scene(FILE *out)
                 "      --grid             column and row numbers\n"
                 "      --transparent      PNG: no background\n"
                 "      --no-caption       no caption and no legend\n"
+                "      --no-illustrations leave out the illustrations drawn on tiles (garden,\n"
+                "                         farmhouse, water tower, robbers, stables)\n"
                 "      --art FILE.xml     draw tiles from the publisher's images named by an\n"
                 "                         art manifest (docs/render.md); tiles without one are\n"
                 "                         drawn with tilekit's art, with a warning\n"
@@ -147,6 +149,7 @@ enum {
         O_VERSION,
         O_MAP,
         O_ART,
+        O_NO_ILLUSTRATIONS,
 };
 
 const struct option tkit_opts_render_scene[] = {
@@ -162,6 +165,7 @@ const struct option tkit_opts_render_scene[] = {
     {"grid", no_argument, NULL, O_GRID},
     {"transparent", no_argument, NULL, O_TRANSPARENT},
     {"no-caption", no_argument, NULL, O_NO_CAPTION},
+    {"no-illustrations", no_argument, NULL, O_NO_ILLUSTRATIONS},
     {"scene", required_argument, NULL, O_SCENE},
     {"layout", required_argument, NULL, O_LAYOUT},
     {"set", required_argument, NULL, O_SET},
@@ -209,6 +213,7 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
         case O_GRID: a->o.coords = true; return 0;
         case O_TRANSPARENT: a->o.transparent = true; return 0;
         case O_NO_CAPTION: a->o.caption = false; return 0;
+        case O_NO_ILLUSTRATIONS: a->o.flags |= TKIT_RENDER_NO_ILLUSTRATIONS; return 0;
         case O_SCENE: a->scene = arg; return 0;
         case O_LAYOUT: a->layout = arg; return 0;
         case O_SET: a->sets = arg; return 0;

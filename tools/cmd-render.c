@@ -36,6 +36,8 @@ void tkit_help_render(FILE *out)
                 "  -o, --output FILE      where to write; the format comes from the extension\n"
                 "      --debug            draw perimeter positions, feature ids and the field\n"
                 "                         regions tilekit check infers on tiles\n"
+                "      --no-illustrations leave out the illustrations (garden, farmhouse,\n"
+                "                         water tower, robbers, stables) drawn on tiles\n"
                 "      --art FILE.xml     sheet, board: draw tiles from the publisher's images\n"
                 "                         named by an art manifest (docs/render.md); tiles\n"
                 "                         without one keep tilekit's art, with a warning\n"
@@ -99,6 +101,7 @@ enum {
         OPT_HELP,
         OPT_VERSION,
         OPT_ART,
+        OPT_NO_ILLUSTRATIONS,
 };
 
 const struct option tkit_opts_render[] = {
@@ -107,6 +110,7 @@ const struct option tkit_opts_render[] = {
     {"set", required_argument, NULL, OPT_SET},
     {"output", required_argument, NULL, 'o'},
     {"debug", no_argument, NULL, OPT_DEBUG},
+    {"no-illustrations", no_argument, NULL, OPT_NO_ILLUSTRATIONS},
     {"paper", required_argument, NULL, OPT_PAPER},
     {"tile-mm", required_argument, NULL, OPT_TILE_MM},
     {"bleed-mm", required_argument, NULL, OPT_BLEED_MM},
@@ -440,6 +444,9 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
                 return 0;
         case OPT_DEBUG:
                 a->flags |= TKIT_RENDER_DEBUG;
+                return 0;
+        case OPT_NO_ILLUSTRATIONS:
+                a->flags |= TKIT_RENDER_NO_ILLUSTRATIONS;
                 return 0;
         case OPT_ART:
                 a->art = arg;

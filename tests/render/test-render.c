@@ -16,9 +16,12 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <cairo-svg.h>
 #include <libxml/parser.h>
+#include <math.h>
 
 #include "formats/tkit-formats.h"
+#include "render/render-private.h"
 #include "render/tkit-render.h"
 #include "sim/tkit-sim.h"
 #include "tkit-test.h"
@@ -268,6 +271,127 @@ static void make_split(struct tkit_tile *t, bool one, uint16_t dividers)
 static bool reddish(uint32_t v)
 {
         return ((v >> 16) & 0xff) > 0xb0 && ((v >> 8) & 0xff) < 0x50 && (v & 0xff) < 0x50;
+}
+
+/* Distance of two 0xRRGGBB colours (0..441). */
+static double rgb_distance(uint32_t a, uint32_t b)
+{
+        double d = 0;
+        for (int sh = 0; sh <= 16; sh += 8) {
+                double x = (double)((a >> sh) & 0xff) - (double)((b >> sh) & 0xff);
+                d += x * x;
+        }
+        return sqrt(d);
+}
+
+/* A barn and a castle are drawn in colours unlike every player's (a red barn stood on a red
+ * player's field; a grey castle under a grey knight): their body's colour, sampled in the
+ * drawing, is far from each of the 8 figure colours. */
+static void test_barn_castle_colours(void **state)
+{
+        (void)state;
+        struct {
+                const char *what;
+                void (*draw)(cairo_t *, double, double, double);
+                double u, v; /* a point of the body, in the drawing's unit square */
+        } cases[] = {{"barn", tkit_render_barn, -0.32, -0.1},
+                     {"castle", tkit_render_castle, -0.33, 0.1}};
+        for (size_t i = 0; i < 2; i++) {
+                cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, PX, PX);
+                cairo_t *cr = cairo_create(s);
+                cases[i].draw(cr, PX / 2.0, PX / 2.0, PX);
+                cairo_destroy(cr);
+                uint32_t body =
+                    pixel(s, (int)(PX * (0.5 + cases[i].u)), (int)(PX * (0.5 + cases[i].v)));
+                for (int c = 0; c < TKIT_COLOUR_COUNT; c++) {
+                        double d = rgb_distance(body & 0xffffff, tkit_render_player_rgb(c));
+                        if (d < 80)
+                                fail_msg("%s %06x is %.0f from player colour %06x", cases[i].what,
+                                         (unsigned)(body & 0xffffff), d, tkit_render_player_rgb(c));
+                }
+                cairo_surface_destroy(s);
+        }
+}
+
+/* A field-only tile showing the illustrations `ills` (letters of tkit_illustration_name). */
+static void make_illustrated(struct tkit_tile *t, const char *ills)
+{
+        tkit_tile_init(t);
+        t->id = tkit_xstrdup("illustrated");
+        tkit_tile_add_feature(t, TKIT_FIELD, "f")->mask = TKIT_MASK_ALL;
+        snprintf(t->illustrations, sizeof t->illustrations, "%s", ills);
+}
+
+static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len)
+{
+        tkit_buf_add(closure, (const char *)data, len);
+        return CAIRO_STATUS_SUCCESS;
+}
+
+static bool same_pixels(cairo_surface_t *a, cairo_surface_t *b)
+{
+        cairo_surface_flush(a);
+        cairo_surface_flush(b);
+        return memcmp(cairo_image_surface_get_data(a), cairo_image_surface_get_data(b),
+                      (size_t)cairo_image_surface_get_stride(a) * PX) == 0;
+}
+
+/* Illustrations are small pictures, never letters in boxes (a debugging mark in print): no
+ * text is drawn for them; each of the 7 is its own picture, at least 2.5 mm at a rulebook's
+ * 20 mm a tile; TKIT_RENDER_NO_ILLUSTRATIONS leaves them out and keeps the siege symbols. */
+static void test_illustrations_are_pictures(void **state)
+{
+        (void)state;
+        struct tkit_tile t;
+        make_illustrated(&t, "GBTWESC");
+        struct tkit_buf svg;
+        tkit_buf_init(&svg);
+        cairo_surface_t *vs = cairo_svg_surface_create_for_stream(to_buf, &svg, 200, 200);
+        cairo_t *cr = cairo_create(vs);
+        tkit_render_tile(cr, &t, 0, 0, 0, 200, 0, 0);
+        cairo_destroy(cr);
+        cairo_surface_destroy(vs);
+        assert_non_null(svg.data);
+        assert_null(strstr(svg.data, "glyph")); /* cairo's SVG writes text as glyphs */
+        tkit_buf_finish(&svg);
+        struct tkit_tile_symbol sym[TKIT_MAX_TILE_SYMBOLS];
+        size_t n = tkit_render_tile_symbols(&t, 0, 0, sym, TKIT_MAX_TILE_SYMBOLS);
+        assert_int_equal(n, 7);
+        for (size_t i = 0; i < n; i++) {
+                assert_string_equal(sym[i].what, "illustration");
+                double mm = 20 * fmax(sym[i].u1 - sym[i].u0, sym[i].v1 - sym[i].v0);
+                if (mm < 2.5)
+                        fail_msg("illustration %zu: %.2f mm at 20 mm a tile", i, mm);
+        }
+        tkit_tile_finish(&t);
+        static const char codes[] = "GBTWESC";
+        cairo_surface_t *one[7];
+        for (int i = 0; i < 7; i++) {
+                char c[2] = {codes[i], 0};
+                make_illustrated(&t, c);
+                one[i] = draw_tile(&t, 0, 0);
+                tkit_tile_finish(&t);
+        }
+        for (int i = 0; i < 7; i++)
+                for (int j = i + 1; j < 7; j++)
+                        if (same_pixels(one[i], one[j]))
+                                fail_msg("%c and %c are drawn alike", codes[i], codes[j]);
+        make_illustrated(&t, "");
+        t.symbols[t.nsymbols++] = TKIT_POST_KNIGHTS;
+        cairo_surface_t *bare = draw_tile(&t, 0, 0);
+        tkit_tile_finish(&t);
+        make_illustrated(&t, "GW");
+        t.symbols[t.nsymbols++] = TKIT_POST_KNIGHTS;
+        cairo_surface_t *left_out = draw_tile(&t, 0, TKIT_RENDER_NO_ILLUSTRATIONS);
+        cairo_surface_t *drawn = draw_tile(&t, 0, 0);
+        tkit_tile_finish(&t);
+        assert_true(same_pixels(bare, left_out));
+        assert_false(same_pixels(bare, drawn));
+        for (int i = 0; i < 7; i++)
+                cairo_surface_destroy(one[i]);
+        cairo_surface_destroy(bare);
+        cairo_surface_destroy(left_out);
+        cairo_surface_destroy(drawn);
 }
 
 /* --debug draws the regions the checker infers: each field in its own tint along the
@@ -940,6 +1064,8 @@ int main(void)
             cmocka_unit_test(test_sheet_post_rows),
             cmocka_unit_test(test_board_sides),
             cmocka_unit_test(test_board_discards),
+            cmocka_unit_test(test_illustrations_are_pictures),
+            cmocka_unit_test(test_barn_castle_colours),
             cmocka_unit_test(test_svg_parses),
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_bad_output),
