@@ -426,31 +426,12 @@ static int run_tile(struct render_args *a)
         return rc;
 }
 
-static int parse_option(struct render_args *a, int c, const char *arg, size_t *captiles)
+/* The options of the sheet: 1 when `c` is none of them. */
+static int parse_sheet_option(struct render_args *a, int c, const char *arg)
 {
         double v;
         long n;
         switch (c) {
-        case OPT_DB:
-                return cli_db_option("render", &a->db, arg);
-        case OPT_TILES:
-                *TKIT_PUSH(a->tiles, a->ntiles, *captiles) = arg;
-                return 0;
-        case OPT_SET:
-                a->sets = arg;
-                return 0;
-        case 'o':
-                a->output = arg;
-                return 0;
-        case OPT_DEBUG:
-                a->flags |= TKIT_RENDER_DEBUG;
-                return 0;
-        case OPT_NO_ILLUSTRATIONS:
-                a->flags |= TKIT_RENDER_NO_ILLUSTRATIONS;
-                return 0;
-        case OPT_ART:
-                a->art = arg;
-                return 0;
         case OPT_PAPER:
                 n = tkit_paper_parse(arg);
                 if (n < 0)
@@ -462,12 +443,9 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
         case OPT_MARGIN_MM:
                 if (!parse_mm(arg, &v))
                         return cli_usage_error("render", "not a number of millimetres: '%s'", arg);
-                if (c == OPT_TILE_MM)
-                        a->sheet.tile_mm = v;
-                else if (c == OPT_BLEED_MM)
-                        a->sheet.bleed_mm = v;
-                else
-                        a->sheet.margin_mm = v;
+                *(c == OPT_TILE_MM    ? &a->sheet.tile_mm
+                  : c == OPT_BLEED_MM ? &a->sheet.bleed_mm
+                                      : &a->sheet.margin_mm) = v;
                 return 0;
         case OPT_NO_CROP:
                 a->sheet.crop_marks = false;
@@ -484,6 +462,15 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
                         return cli_usage_error("render", "bad --labels '%s'", arg);
                 a->sheet.labels = (unsigned)n;
                 return 0;
+        default:
+                return 1;
+        }
+}
+
+/* The options of the board and of a single tile: 1 when `c` is none of them. */
+static int parse_board_option(struct render_args *a, int c, const char *arg)
+{
+        switch (c) {
         case OPT_LAYOUT:
                 a->layout = arg;
                 return 0;
@@ -518,6 +505,39 @@ static int parse_option(struct render_args *a, int c, const char *arg, size_t *c
                 a->have_rotation = true;
                 return 0;
         default:
+                return 1;
+        }
+}
+
+/* The options every drawing takes, then the sheet's, then the board's and the tile's. */
+static int parse_option(struct render_args *a, int c, const char *arg, size_t *captiles)
+{
+        int rc;
+        switch (c) {
+        case OPT_DB:
+                return cli_db_option("render", &a->db, arg);
+        case OPT_TILES:
+                *TKIT_PUSH(a->tiles, a->ntiles, *captiles) = arg;
+                return 0;
+        case OPT_SET:
+                a->sets = arg;
+                return 0;
+        case 'o':
+                a->output = arg;
+                return 0;
+        case OPT_DEBUG:
+                a->flags |= TKIT_RENDER_DEBUG;
+                return 0;
+        case OPT_NO_ILLUSTRATIONS:
+                a->flags |= TKIT_RENDER_NO_ILLUSTRATIONS;
+                return 0;
+        case OPT_ART:
+                a->art = arg;
+                return 0;
+        default:
+                if ((rc = parse_sheet_option(a, c, arg)) != 1 ||
+                    (rc = parse_board_option(a, c, arg)) != 1)
+                        return rc;
                 return cli_usage_error("render", "unknown option");
         }
 }
@@ -542,7 +562,8 @@ int tkit_cmd_render(int argc, char **argv)
         size_t captiles = 0;
         int rc = 0, c;
         optind = 0;
-        while (rc == 0 && (c = getopt_long(argc - 1, argv + 1, "o:", tkit_opts_render, NULL)) != -1) {
+        while (rc == 0 &&
+               (c = getopt_long(argc - 1, argv + 1, "o:", tkit_opts_render, NULL)) != -1) {
                 if (c == OPT_HELP) {
                         tkit_help_render(stdout);
                         free(a.tiles);
