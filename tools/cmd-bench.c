@@ -127,103 +127,106 @@ const struct option tkit_opts_bench[] = {
     {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
 };
 
-int tkit_cmd_bench(int argc, char **argv)
+struct bench_args {
+        const char *dir, *base_id, *only;
+        const char **tiles;
+        size_t ntiles, captiles;
+        long seconds_ms, games;
+        bool json;
+};
+
+/* One option into `a`: -1 to go on, else the exit status (after the message or the help). */
+static int parse_option(struct bench_args *a, int c, char **argv)
 {
-        const struct option *longopts = tkit_opts_bench;
-        const char *dir = "tilesets", *base_id = NULL, *only = NULL;
-        const char **tiles = NULL;
-        size_t ntiles = 0, captiles = 0;
-        long seconds_ms = 1000, games = 0;
-        bool json = false;
-        int c, status = TKIT_EXIT_OK;
+        char *end;
+        switch (c) {
+        case 'D':
+                a->dir = optarg;
+                return -1;
+        case 't':
+                *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = optarg;
+                return -1;
+        case 'b':
+                a->base_id = optarg;
+                return -1;
+        case 's': {
+                double v = strtod(optarg, &end);
+                if (*end || !(v > 0 && v <= 3600))
+                        return cli_usage_error("bench", "bad --seconds '%s'", optarg);
+                a->seconds_ms = (long)(v * 1000);
+                return -1;
+        }
+        case 'g':
+                if (!cli_parse_long(optarg, 1, 1000000000L, &a->games))
+                        return cli_usage_error("bench", "bad --games '%s'", optarg);
+                return -1;
+        case 'o':
+                if (strcmp(optarg, "base") != 0 && strcmp(optarg, "all") != 0)
+                        return cli_usage_error("bench", "--only takes base or all");
+                a->only = optarg;
+                return -1;
+        case 'j':
+                a->json = true;
+                return -1;
+        case 'h':
+                tkit_help_bench(stdout);
+                return TKIT_EXIT_OK;
+        case 'V':
+                return cli_version();
+        default:
+                return cli_bad_option("bench", argv, "t:h");
+        }
+}
+
+/* The command line into `a`: -1 to go on, else the exit status. */
+static int parse_args(struct bench_args *a, int argc, char **argv)
+{
+        int c, rc;
         optind = 1;
-        while ((c = getopt_long(argc, argv, "t:h", longopts, NULL)) != -1) {
-                char *end;
-                switch (c) {
-                case 'D':
-                        dir = optarg;
-                        break;
-                case 't':
-                        *TKIT_PUSH(tiles, ntiles, captiles) = optarg;
-                        break;
-                case 'b':
-                        base_id = optarg;
-                        break;
-                case 's': {
-                        double v = strtod(optarg, &end);
-                        if (*end || !(v > 0 && v <= 3600)) {
-                                free(tiles);
-                                return cli_usage_error("bench", "bad --seconds '%s'", optarg);
-                        }
-                        seconds_ms = (long)(v * 1000);
-                        break;
-                }
-                case 'g':
-                        if (!cli_parse_long(optarg, 1, 1000000000L, &games)) {
-                                free(tiles);
-                                return cli_usage_error("bench", "bad --games '%s'", optarg);
-                        }
-                        break;
-                case 'o':
-                        if (strcmp(optarg, "base") != 0 && strcmp(optarg, "all") != 0) {
-                                free(tiles);
-                                return cli_usage_error("bench", "--only takes base or all");
-                        }
-                        only = optarg;
-                        break;
-                case 'j':
-                        json = true;
-                        break;
-                case 'h':
-                        free(tiles);
-                        tkit_help_bench(stdout);
-                        return TKIT_EXIT_OK;
-                case 'V':
-                        free(tiles);
-                        return cli_version();
-                default:
-                        free(tiles);
-                        return cli_bad_option("bench", argv, "t:h");
-                }
-        }
+        while ((c = getopt_long(argc, argv, "t:h", tkit_opts_bench, NULL)) != -1)
+                if ((rc = parse_option(a, c, argv)) >= 0)
+                        return rc;
         for (; optind < argc; optind++) { /* --tiles a.xml b.xml: every file named */
-                if (!ntiles) {
-                        free(tiles);
+                if (!a->ntiles)
                         return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
-                }
-                *TKIT_PUSH(tiles, ntiles, captiles) = argv[optind];
+                *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = argv[optind];
         }
-        struct tkit_diags d;
-        struct cli_sets cs;
-        tkit_diags_init(&d);
-        cli_sets_init(&cs);
-        status = read_sets(dir, tiles, ntiles, &cs, &d);
-        struct tkit_setlist *all = &cs.all;
-        struct tkit_set *base = NULL;
-        if (!status && all->n) {
-                base = base_id ? tkit_setlist_find(all, base_id) : tkit_setlist_find(all, "base");
-                if (!base && !base_id)
-                        base = tkit_setlist_find(all, "basic:1");
-                if (!base && !base_id)
-                        base = all->sets[0];
-                if (!base) {
-                        tkit_diags_add(&d, TKIT_SEV_ERROR, NULL, 0, NULL, base_id, NULL,
+        return -1;
+}
+
+/* The set the base measure plays: --base, else "base" or JCloisterZone's "basic:1", else the
+ * first set read; NULL after an error when --base names no set. */
+static struct tkit_set *pick_base(struct tkit_setlist *all, const char *base_id,
+                                  struct tkit_diags *d)
+{
+        struct tkit_set *base = tkit_setlist_find(all, base_id ? base_id : "base");
+        if (base_id) {
+                if (!base)
+                        tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, base_id, NULL,
                                        "no set '%s' in the files read", base_id);
-                        status = TKIT_EXIT_FAIL;
-                }
+                return base;
         }
+        if (!base)
+                base = tkit_setlist_find(all, "basic:1");
+        return base ? base : all->sets[0];
+}
+
+/* The base set alone, then every set (the base first, then the others in file order), as
+ * --only asks; 0, or TKIT_EXIT_FAIL when a measure failed. */
+static int run_measures(const struct bench_args *a, struct tkit_setlist *all, struct tkit_set *base,
+                        struct tkit_diags *d)
+{
         bool first = true;
-        double secs = (double)seconds_ms / 1000.0;
-        if (!status && base && (!only || strcmp(only, "base") == 0)) {
+        double secs = (double)a->seconds_ms / 1000.0;
+        int status = TKIT_EXIT_OK;
+        if (!a->only || strcmp(a->only, "base") == 0) {
                 struct result r = {"base", 0, 0, 0};
-                if (measure(&base, 1, secs, games, &r, &d) < 0)
-                        status = TKIT_EXIT_FAIL;
-                else
-                        report(&r, json, first);
+                if (measure(&base, 1, secs, a->games, &r, d) < 0)
+                        return TKIT_EXIT_FAIL;
+                report(&r, a->json, first);
                 first = false;
         }
-        if (!status && base && (!only || strcmp(only, "all") == 0)) {
-                /* the base set first, then every other set in file order */
+        if (!a->only || strcmp(a->only, "all") == 0) {
                 struct tkit_set **v = tkit_xmalloc(all->n * sizeof(*v));
                 size_t n = 0;
                 v[n++] = base;
@@ -231,18 +234,39 @@ int tkit_cmd_bench(int argc, char **argv)
                         if (all->sets[i] != base)
                                 v[n++] = all->sets[i];
                 struct result r = {"all", 0, 0, 0};
-                if (measure(v, n, secs, games, &r, &d) < 0)
+                if (measure(v, n, secs, a->games, &r, d) < 0)
                         status = TKIT_EXIT_FAIL;
                 else
-                        report(&r, json, first);
+                        report(&r, a->json, first);
                 first = false;
                 free(v);
         }
-        if (json && !first)
+        if (a->json && !first)
                 printf("\n]\n");
+        return status;
+}
+
+int tkit_cmd_bench(int argc, char **argv)
+{
+        struct bench_args a = {.dir = "tilesets", .seconds_ms = 1000};
+        int status = parse_args(&a, argc, argv);
+        if (status >= 0) {
+                free(a.tiles);
+                return status;
+        }
+        struct tkit_diags d;
+        struct cli_sets cs;
+        tkit_diags_init(&d);
+        cli_sets_init(&cs);
+        status = read_sets(a.dir, a.tiles, a.ntiles, &cs, &d);
+        struct tkit_set *base = NULL;
+        if (!status && cs.all.n && !(base = pick_base(&cs.all, a.base_id, &d)))
+                status = TKIT_EXIT_FAIL;
+        if (!status && base)
+                status = run_measures(&a, &cs.all, base, &d);
         cli_print_diags(&d);
         cli_sets_finish(&cs);
         tkit_diags_finish(&d);
-        free(tiles);
+        free(a.tiles);
         return status;
 }

@@ -22,7 +22,6 @@ KNOWN = {
     "sim/engine.c": 1305,
     "formats/jcz.c:read_tile": 99,
     "sim/engine.c:tkit_sim_create": 108,
-    "tools/cmd-bench.c:tkit_cmd_bench": 118,
 }
 HEAD = re.compile(r"^[A-Za-z_].*\b([A-Za-z_][A-Za-z_0-9]*)\s*\(")
 
