@@ -490,25 +490,43 @@ static void apply_group(struct jrd *r, struct tkit_tile *t, const xmlNode *n, co
         }
 }
 
-static void read_tile(struct jrd *r, const xmlNode *n)
+/* The elements of a <tile> that are features, and their kinds; any other element is a marker. */
+static const struct {
+        const char *name;
+        enum tkit_feature_kind kind;
+} feature_elems[] = {{"city", TKIT_CITY},   {"road", TKIT_ROAD},          {"river", TKIT_RIVER},
+                     {"field", TKIT_FIELD}, {"monastery", TKIT_CLOISTER}, {"garden", TKIT_GARDEN}};
+enum { NFEATURE_ELEMS = sizeof feature_elems / sizeof feature_elems[0] };
+
+/* The index in feature_elems of element `c`, NFEATURE_ELEMS for a marker. */
+static size_t feature_elem(const xmlNode *c)
+{
+        size_t k = 0;
+        while (k < NFEATURE_ELEMS && !named(c, feature_elems[k].name))
+                k++;
+        return k;
+}
+
+/* The id of <tile> `n` when a new tile may be read from it; NULL after the error. */
+static const char *new_tile_id(struct jrd *r, const xmlNode *n)
 {
         if (r->ntiles >= MAX_TILES) {
                 if (!r->too_many)
                         fail(r, n, RULE_VALUE, "more than %d tiles in one file", MAX_TILES);
                 r->too_many = true;
-                return;
+                return NULL;
         }
         const char *id = prop(n, "id");
         if (!id || !*id) {
                 fail(r, n, RULE_VALUE, "<tile> without id");
-                return;
+                return NULL;
         }
         if (!tkit_native_valid_id(id)) {
                 fail(r, n, RULE_VALUE,
                      "tile id '%.80s' is not an id tilekit can store "
                      "([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64 bytes)",
                      id);
-                return;
+                return NULL;
         }
         long first = tkit_index_find(&r->tile_ids, id, jrd_tile_id, r);
         if (first >= 0) {
@@ -516,8 +534,59 @@ static void read_tile(struct jrd *r, const xmlNode *n)
                 fail(r, n, "ID-DUP", "duplicate tile id '%s' (first at line %d)", id,
                      r->tiles[first].line);
                 r->tile = NULL;
-                return;
+                return NULL;
         }
+        return id;
+}
+
+/* The features and markers of <tile> `n`, in order. */
+static void read_tile_elements(struct jrd *r, struct tkit_tile *t, const xmlNode *n)
+{
+        for (const xmlNode *c = n->children; c; c = c->next) {
+                if (c->type == XML_TEXT_NODE && !xmlIsBlankNode((xmlNode *)c)) {
+                        fail(r, c, RULE_VALUE, "unexpected text in <tile>");
+                        continue;
+                }
+                if (!is_elem(c))
+                        continue;
+                size_t k = feature_elem(c);
+                if (k == NFEATURE_ELEMS) {
+                        /* A marker: <tower/>, <dragon/>, <flying-machine direction="NW"/>, ... */
+                        char *v = attrs_string(c);
+                        tkit_tile_add_extra(t, (const char *)c->name, v, line_of(c));
+                        free(v);
+                        warn_nested(r, c);
+                        continue;
+                }
+                struct tkit_feature *f = add_feature(r, t, c, feature_elems[k].kind);
+                if (!f)
+                        break;
+                if (f->kind != TKIT_CLOISTER && f->kind != TKIT_GARDEN)
+                        read_positions(r, c, f);
+                read_feature_attrs(r, c, f);
+        }
+}
+
+/* Fields name cities by side: resolved once all cities are read. */
+static void resolve_field_cities(struct jrd *r, struct tkit_tile *t, const xmlNode *n)
+{
+        size_t fi = 0;
+        for (const xmlNode *c = n->children; c; c = c->next) {
+                if (!is_elem(c) || feature_elem(c) == NFEATURE_ELEMS)
+                        continue;
+                if (fi >= t->nfeatures)
+                        break;
+                if (named(c, "field"))
+                        resolve_touches(r, t, c, fi);
+                fi++;
+        }
+}
+
+static void read_tile(struct jrd *r, const xmlNode *n)
+{
+        const char *id = new_tile_id(r, n);
+        if (!id)
+                return;
         int before = r->errors;
         struct tkit_tile *t = TKIT_PUSH(r->tiles, r->ntiles, r->captiles);
         tkit_tile_init(t);
@@ -531,52 +600,8 @@ static void read_tile(struct jrd *r, const xmlNode *n)
                 if (strcmp(k, "id") != 0 && strcmp(k, "group") != 0)
                         tkit_tile_add_extra(t, k, prop(n, k), t->line);
         }
-        static const struct {
-                const char *name;
-                enum tkit_feature_kind kind;
-        } kinds[] = {{"city", TKIT_CITY},   {"road", TKIT_ROAD},          {"river", TKIT_RIVER},
-                     {"field", TKIT_FIELD}, {"monastery", TKIT_CLOISTER}, {"garden", TKIT_GARDEN}};
-        for (const xmlNode *c = n->children; c; c = c->next) {
-                if (c->type == XML_TEXT_NODE && !xmlIsBlankNode((xmlNode *)c)) {
-                        fail(r, c, RULE_VALUE, "unexpected text in <tile>");
-                        continue;
-                }
-                if (!is_elem(c))
-                        continue;
-                size_t k = 0;
-                while (k < sizeof kinds / sizeof kinds[0] && !named(c, kinds[k].name))
-                        k++;
-                if (k == sizeof kinds / sizeof kinds[0]) {
-                        /* A marker: <tower/>, <dragon/>, <flying-machine direction="NW"/>, ... */
-                        char *v = attrs_string(c);
-                        tkit_tile_add_extra(t, (const char *)c->name, v, line_of(c));
-                        free(v);
-                        warn_nested(r, c);
-                        continue;
-                }
-                struct tkit_feature *f = add_feature(r, t, c, kinds[k].kind);
-                if (!f)
-                        break;
-                if (f->kind != TKIT_CLOISTER && f->kind != TKIT_GARDEN)
-                        read_positions(r, c, f);
-                read_feature_attrs(r, c, f);
-        }
-        /* Fields name cities by side: resolve once all cities are read. */
-        size_t fi = 0;
-        for (const xmlNode *c = n->children; c; c = c->next) {
-                if (!is_elem(c))
-                        continue;
-                bool known = false;
-                for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
-                        known = known || named(c, kinds[k].name);
-                if (!known)
-                        continue;
-                if (fi >= t->nfeatures)
-                        break;
-                if (named(c, "field"))
-                        resolve_touches(r, t, c, fi);
-                fi++;
-        }
+        read_tile_elements(r, t, n);
+        resolve_field_cities(r, t, n);
         const char *g = prop(n, "group");
         if (g)
                 apply_group(r, t, n, g);

@@ -20,7 +20,6 @@ KNOWN = {
     "formats/scene-read.c": 1123,
     "render/tile.c": 1336,
     "sim/engine.c": 1305,
-    "formats/jcz.c:read_tile": 99,
     "sim/engine.c:tkit_sim_create": 108,
 }
 HEAD = re.compile(r"^[A-Za-z_].*\b([A-Za-z_][A-Za-z_0-9]*)\s*\(")
