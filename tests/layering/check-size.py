@@ -19,8 +19,6 @@ KNOWN = {
     "formats/jcz-write.c": 1059,
     "formats/scene-read.c": 1123,
     "render/tile.c": 1336,
-    "sim/engine.c": 1305,
-    "sim/engine.c:tkit_sim_create": 108,
 }
 HEAD = re.compile(r"^[A-Za-z_].*\b([A-Za-z_][A-Za-z_0-9]*)\s*\(")
 
