@@ -3,7 +3,7 @@
  * what follows, no first or last line of a paragraph alone, a picture kept with the end of the
  * paragraph before it) and drawn. Text is real text in embedded fonts; the pictures are drawn by
  * render/ straight onto the page (measured first), so they stay vector. */
-#include "book/book-private.h"
+#include "book/pdf-private.h"
 
 #include "render/tkit-render.h"
 #include "text/tkit-text.h"
@@ -15,80 +15,6 @@
 #include <pango/pangocairo.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MM (72.0 / 25.4)
-#define BODY_FONT "DejaVu Serif"
-#define SANS_FONT "DejaVu Sans"
-#define MONO_FONT "DejaVu Sans Mono"
-#define BODY_SIZE BOOK_BODY_SIZE
-#define MAX_BARS 8     /* block-quote bars drawn; deeper quotes are indented, not barred */
-#define LIST_INDENT 18 /* points */
-#define QUOTE_INDENT 14
-#define KEEP_ROOM 80      /* points: a heading (with its gaps) and two lines of text */
-#define KEY_SIZE 8.0      /* points: the words of the key of the marks */
-#define BESIDE_SHARE 0.45 /* a picture beside the text: at most this share of the column */
-#define GUTTER 12         /* points between it and the text */
-
-enum row_kind { ROW_LINE, ROW_PICTURE, ROW_GAP, ROW_RULE, ROW_KEY };
-
-struct row {
-        enum row_kind kind;
-        double h, baseline; /* height; for a line, its baseline below the row's top */
-        double x, w;        /* left edge and width of what the row holds */
-        bool keep;          /* keep with the next row */
-        PangoLayoutLine *line;
-        double line_x;       /* the line's offset within its layout (alignment) */
-        PangoLayout *marker; /* a list item's bullet or number, before the first line */
-        double marker_x;
-        bool code; /* a line of a code block: grey behind it */
-        int nbars; /* block-quote bars left of the row */
-        double bars[MAX_BARS];
-        const struct book_picture *picture; /* drawn by render/ when the page is */
-        double pic_w, pic_h, scale;
-        PangoLayout *caption;
-        int heading; /* 1..6 for the first line of a heading (PDF outline) */
-        char *title; /* that heading's text */
-        int page;    /* 0-based, after pagination; -1: dropped (a gap at a page top) */
-        double y;
-        int block;          /* the paragraph, heading, code block or picture it belongs to */
-        int line_no, lines; /* a line's place in its block (0-based), and the block's lines */
-        int with;           /* a picture: the block it is kept with (-1: none) */
-        bool in_heading;    /* a line of a heading */
-        unsigned marks;     /* a picture's or the key's marks: 1 << enum tkit_scene_key_mark */
-        double key_h;       /* a picture: the height of its key (key: pictures) */
-        double beside_w;    /* a picture beside the text: its width (caption too), else 0 */
-        double shift;       /* a line beside a picture: how far right it moves when the
-                             * picture is on the left (the page's outer side, even pages) */
-        bool hold;          /* a gap that is not dropped: it clears a picture beside the text */
-};
-
-struct pdf {
-        const struct tkit_book *b;
-        const struct tkit_book_options *o;
-        struct tkit_diags *d;
-        const char *name;
-        PangoFontMap *fm;
-        PangoContext *pc;
-        double pw, ph, margin, top, bottom, width; /* page, text column (points) */
-        struct row *rows;
-        size_t nrows, caprows;
-        PangoLayout **layouts; /* kept alive while their lines are drawn */
-        size_t nlayouts, caplayouts;
-        /* where the walk is */
-        double indent;
-        int nbars;
-        double bars[MAX_BARS];
-        PangoLayout *marker; /* a list item's marker waiting for its first row */
-        double marker_x;
-        int blocks;         /* blocks so far: the next one's number */
-        unsigned all_marks; /* every picture's marks: the chapter's key */
-        long beside_row;    /* the picture beside the text being set, -1 when none */
-        double beside_h;    /* its height with its caption */
-        long key_row;       /* the chapter's key (key: chapter), -1 until placed */
-        int rc;
-        const char *lang;       /* the chapter's (tkit_book_lang) */
-        struct book_hyph *hyph; /* its hyphenation patterns, NULL when there are none */
-};
 
 /* ---------------------------------------------------------------- text */
 
@@ -176,7 +102,7 @@ static void inline_markup(const struct tkit_book *b, cmark_node *n, struct book_
         tkit_buf_puts(o, "");
 }
 
-static PangoLayout *layout_new(struct pdf *p, const char *font, double size, double width)
+PangoLayout *tkit_pdf_layout_new(struct pdf *p, const char *font, double size, double width)
 {
         PangoLayout *l = pango_layout_new(p->pc);
         PangoFontDescription *fd = pango_font_description_from_string(font);
@@ -364,7 +290,7 @@ static void paragraph(struct pdf *p, cmark_node *n)
         inline_markup(p->b, n, p->hyph, p->lang, &m);
         double room = beside_room(p);
         size_t first = p->nrows;
-        PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent - room);
+        PangoLayout *l = tkit_pdf_layout_new(p, BODY_FONT, BODY_SIZE, p->width - p->indent - room);
         pango_layout_set_line_spacing(l, 1.3f);
         pango_layout_set_justify(l, true);
         layout_markup(p, l, m.data);
@@ -387,7 +313,7 @@ static void heading(struct pdf *p, cmark_node *n)
         tkit_buf_puts(&m, "<b>");
         inline_markup(p->b, n, NULL, p->lang, &m); /* headings are not hyphenated */
         tkit_buf_puts(&m, "</b>");
-        PangoLayout *l = layout_new(p, SANS_FONT, size[level - 1], p->width - p->indent);
+        PangoLayout *l = tkit_pdf_layout_new(p, SANS_FONT, size[level - 1], p->width - p->indent);
         layout_markup(p, l, m.data);
         tkit_buf_finish(&m);
         layout_rows(p, l, false, level, n);
@@ -408,7 +334,7 @@ static void code_block(struct pdf *p, cmark_node *n)
         tkit_buf_init(&m);
         markup_esc(&m, text);
         free(text);
-        PangoLayout *l = layout_new(p, MONO_FONT, 8.5, p->width - p->indent - 8);
+        PangoLayout *l = tkit_pdf_layout_new(p, MONO_FONT, 8.5, p->width - p->indent - 8);
         layout_markup_lang(l, m.data ? m.data : "", NULL);
         tkit_buf_finish(&m);
         layout_rows(p, l, true, 0, n);
@@ -440,7 +366,7 @@ static unsigned picture_marks(const struct tkit_scene_picture *pic, enum tkit_sc
 /* Lays out (cr NULL: measures) the key of `marks` from (x, y) in a width `w`: each mark's swatch
  * beside its words from text/ in the chapter's language (the words of the pictures' legend),
  * wrapped. Returns its height. */
-static double key_items(struct pdf *p, cairo_t *cr, double x, double y, double w, unsigned marks)
+double tkit_pdf_key_items(struct pdf *p, cairo_t *cr, double x, double y, double w, unsigned marks)
 {
         int lang = tkit_lang_parse(p->lang);
         double sw = KEY_SIZE * 1.8, line_h = KEY_SIZE * 1.9, cx = x, h = 0;
@@ -448,7 +374,7 @@ static double key_items(struct pdf *p, cairo_t *cr, double x, double y, double w
         for (int k = 0; k < TKIT_KEY_COUNT; k++) {
                 if (!(marks & (1u << k)))
                         continue;
-                PangoLayout *l = layout_new(p, SANS_FONT, KEY_SIZE, w);
+                PangoLayout *l = tkit_pdf_layout_new(p, SANS_FONT, KEY_SIZE, w);
                 pango_layout_set_width(l, -1);
                 pango_layout_set_text(
                     l,
@@ -494,7 +420,7 @@ static void key_finish(struct pdf *p)
                 return;
         struct row *r = &p->rows[p->key_row];
         r->marks = p->all_marks;
-        r->h = key_items(p, NULL, r->x, 0, r->w, r->marks);
+        r->h = tkit_pdf_key_items(p, NULL, r->x, 0, r->w, r->marks);
 }
 
 /* A picture and its caption as one row that no page break cuts, scaled down (vector) when the
@@ -522,7 +448,7 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         /* beside the text: at most a share of the column, the caption as wide as the picture */
         double maxw = bp->beside ? w * BESIDE_SHARE : w;
         double capw = bp->beside ? (pic.width < maxw ? pic.width : maxw) : w;
-        PangoLayout *cap = layout_new(p, SANS_FONT " Italic", 8.5, capw);
+        PangoLayout *cap = tkit_pdf_layout_new(p, SANS_FONT " Italic", 8.5, capw);
         struct tkit_buf cm;
         tkit_buf_init(&cm);
         text_markup(p->hyph, bp->caption ? bp->caption : "", &cm);
@@ -541,7 +467,8 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         gap(p, 6, false);
         unsigned marks = picture_marks(&pic, bp->view);
         p->all_marks |= marks;
-        double key_h = p->b->key == BOOK_KEY_PICTURES ? key_items(p, NULL, 0, 0, capw, marks) : 0;
+        double key_h =
+            p->b->key == BOOK_KEY_PICTURES ? tkit_pdf_key_items(p, NULL, 0, 0, capw, marks) : 0;
         double h = pic.height * scale + 5 + caph + key_h;
         struct row *r = add_row(p, ROW_PICTURE, bp->beside ? 0 : h);
         r->marks = marks;
@@ -605,7 +532,7 @@ static PangoLayout *marker_for(struct pdf *p, cmark_node *item)
                 snprintf(text, sizeof text, "%d%s", k,
                          cmark_node_get_list_delim(list) == CMARK_PAREN_DELIM ? ")" : ".");
         }
-        PangoLayout *l = layout_new(p, BODY_FONT, BODY_SIZE, LIST_INDENT - 3);
+        PangoLayout *l = tkit_pdf_layout_new(p, BODY_FONT, BODY_SIZE, LIST_INDENT - 3);
         pango_layout_set_text(l, text, -1);
         return l;
 }
@@ -711,192 +638,6 @@ static void walk(struct pdf *p)
         cmark_iter_free(it);
 }
 
-/* ---------------------------------------------------------------- pages */
-
-/* Gives each row its page and top; returns the number of pages. */
-static int paginate(struct pdf *p)
-{
-        int page = 0;
-        double y = p->top;
-        size_t first = 0; /* the first row of the page */
-        for (size_t i = 0; i < p->nrows;) {
-                struct row *r = &p->rows[i];
-                if (r->kind == ROW_GAP && !r->hold && (y == p->top || i + 1 == p->nrows)) {
-                        r->page = -1; /* no space at the top of a page */
-                        i++;
-                        continue;
-                }
-                if (y + r->h <= p->bottom || y == p->top) {
-                        r->page = page;
-                        r->y = y;
-                        y += r->h;
-                        i++;
-                        continue;
-                }
-                /* what must stay with this row moves to the next page with it */
-                size_t j = i;
-                while (j > first && p->rows[j - 1].keep)
-                        j--;
-                if (j == first)
-                        j = i;
-                page++;
-                y = p->top;
-                first = i = j;
-        }
-        return page + 1;
-}
-
-static void draw_picture(struct pdf *p, cairo_t *cr, const struct book_picture *bp)
-{
-        const struct book_scene *s = &p->b->scenes[bp->scene];
-        struct tkit_scene_render_options ro;
-        tkit_book_render_options(p->b, bp, p->o, &ro);
-        struct tkit_scene_picture pic = {0};
-        if (tkit_render_scene_cairo(cr, s->scene, &s->r, p->b->sets, p->b->nsets, &ro, &pic,
-                                    p->d) != 0)
-                p->rc = TKIT_E_USAGE; /* it was measured with the same options: cannot happen */
-        tkit_scene_picture_finish(&pic);
-        if (p->o->progress)
-                p->o->progress(p->o->progress_ctx, "drawing", (size_t)(bp - p->b->pictures) + 1,
-                               p->b->npictures);
-}
-
-/* A picture's height with its caption and key (a picture beside the text takes no row height
- * of its own). */
-static double picture_height(const struct row *r)
-{
-        int cw, ch;
-        pango_layout_get_size(r->caption, &cw, &ch);
-        return r->pic_h * r->scale + 5 + (double)ch / PANGO_SCALE + r->key_h;
-}
-
-static void draw_row(struct pdf *p, cairo_t *cr, const struct row *r)
-{
-        cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
-        cairo_set_line_width(cr, 1.2);
-        for (int k = 0; k < r->nbars; k++) {
-                cairo_move_to(cr, r->bars[k], r->y);
-                cairo_line_to(cr, r->bars[k], r->y + r->h);
-                cairo_stroke(cr);
-        }
-        if (r->code) {
-                cairo_set_source_rgb(cr, 0.94, 0.94, 0.94);
-                cairo_rectangle(cr, r->x, r->y, r->w, r->h);
-                cairo_fill(cr);
-        }
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        if (r->marker) {
-                PangoLayoutLine *ml = pango_layout_get_line_readonly(r->marker, 0);
-                cairo_move_to(cr, r->marker_x, r->y + (r->kind == ROW_LINE ? r->baseline : 10));
-                pango_cairo_show_layout_line(cr, ml);
-        }
-        switch (r->kind) {
-        case ROW_LINE:
-                cairo_move_to(cr,
-                              r->x + (r->code ? 4 : 0) + r->line_x + (r->page % 2 ? r->shift : 0),
-                              r->y + r->baseline);
-                pango_cairo_show_layout_line(cr, r->line);
-                break;
-        case ROW_RULE:
-                cairo_set_line_width(cr, 0.6);
-                cairo_move_to(cr, r->x, r->y + 0.5);
-                cairo_line_to(cr, r->x + r->w, r->y + 0.5);
-                cairo_stroke(cr);
-                break;
-        case ROW_PICTURE: {
-                double pw = r->pic_w * r->scale, x = r->x, w = r->w, h = r->h;
-                if (r->beside_w > 0) { /* on the outer side: right on odd pages, left on even */
-                        w = r->beside_w;
-                        x = r->page % 2 ? r->x : r->x + r->w - w;
-                        h = picture_height(r);
-                }
-                cairo_save(cr);
-                cairo_translate(cr, x + (w - pw) / 2, r->y);
-                cairo_scale(cr, r->scale, r->scale);
-                draw_picture(p, cr, r->picture);
-                cairo_restore(cr);
-                cairo_move_to(cr, x, r->y + r->pic_h * r->scale + 5);
-                pango_cairo_show_layout(cr, r->caption);
-                if (r->key_h > 0)
-                        key_items(p, cr, x, r->y + h - r->key_h, w, r->marks);
-                break;
-        }
-        case ROW_KEY:
-                key_items(p, cr, r->x, r->y, r->w, r->marks);
-                break;
-        case ROW_GAP:
-                break;
-        }
-}
-
-static void page_number(struct pdf *p, cairo_t *cr, int page)
-{
-        char text[16];
-        snprintf(text, sizeof text, "%d", page + 1);
-        PangoLayout *l = layout_new(p, SANS_FONT, 8.5, p->width);
-        pango_layout_set_alignment(l, PANGO_ALIGN_CENTER);
-        pango_layout_set_text(l, text, -1);
-        cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-        cairo_move_to(cr, p->margin, p->ph - p->margin / 2 - 6);
-        pango_cairo_show_layout(cr, l);
-}
-
-/* Headings as the PDF's outline (bookmarks), nested by level. */
-static void outline(struct pdf *p, cairo_surface_t *s, const struct row *r, int *parent)
-{
-        int level = r->heading, up = CAIRO_PDF_OUTLINE_ROOT;
-        for (int k = level - 1; k >= 1; k--)
-                if (parent[k]) {
-                        up = parent[k];
-                        break;
-                }
-        char *link = tkit_xasprintf("page=%d pos=[%.1f %.1f]", r->page + 1, r->x, r->y);
-        parent[level] = cairo_pdf_surface_add_outline(s, up, r->title ? r->title : "", link,
-                                                      CAIRO_PDF_OUTLINE_FLAG_OPEN);
-        for (int k = level + 1; k <= 6; k++)
-                parent[k] = 0;
-        free(link);
-        (void)p;
-}
-
-/* A cairo context that failed draws nothing more, and the PDF's own status does not show it:
- * checked after each row, reported, and the drawing stopped (nothing is written). Drawing on a
- * failed context also leaked with cairo 1.16 (fuzz-book, issue 21: Pango's text with invalid
- * UTF-8 failed the context, then every cairo_get_source() of render/ made a pattern nobody
- * frees). */
-static void failed(struct pdf *p, cairo_t *cr, int page)
-{
-        cairo_status_t st = cairo_status(cr);
-        if (st == CAIRO_STATUS_SUCCESS)
-                return;
-        tkit_diags_add(p->d, TKIT_SEV_ERROR, p->name, 0, NULL, NULL, NULL,
-                       "cannot draw page %d: %s", page + 1, cairo_status_to_string(st));
-        p->rc = TKIT_E_IO;
-}
-
-static void draw_pages(struct pdf *p, cairo_surface_t *s, int pages)
-{
-        cairo_t *cr = cairo_create(s);
-        int parent[7] = {0};
-        size_t i = 0;
-        for (int page = 0; page < pages && !p->rc; page++) {
-                for (; i < p->nrows && p->rows[i].page <= page && !p->rc; i++) {
-                        if (p->rows[i].page < 0)
-                                continue;
-                        draw_row(p, cr, &p->rows[i]);
-                        if (p->rows[i].heading)
-                                outline(p, s, &p->rows[i], parent);
-                        failed(p, cr, page);
-                }
-                if (p->rc)
-                        break;
-                page_number(p, cr, page);
-                cairo_show_page(cr);
-                failed(p, cr, page);
-        }
-        cairo_destroy(cr);
-}
-
 /* ---------------------------------------------------------------- the file */
 
 struct sink {
@@ -993,7 +734,7 @@ static int lay_out(struct pdf *p)
         walk(p);
         key_finish(p);
         keep_pictures(p);
-        return p->rc ? 0 : paginate(p);
+        return p->rc ? 0 : tkit_pdf_paginate(p);
 }
 
 int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_options *o,
@@ -1022,7 +763,7 @@ int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_optio
                                          .with = r->with,
                                          .page = r->page,
                                          .y = r->y,
-                                         .h = r->beside_w > 0 ? picture_height(r) : r->h};
+                                         .h = r->beside_w > 0 ? tkit_pdf_picture_height(r) : r->h};
         }
         int rc = p.rc;
         teardown(&p);
@@ -1048,7 +789,7 @@ int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_option
                 cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_TITLE, title);
         free(title);
         if (!p.rc)
-                draw_pages(&p, s, n);
+                tkit_pdf_draw_pages(&p, s, n);
         cairo_surface_finish(s);
         cairo_status_t st = cairo_surface_status(s);
         cairo_surface_destroy(s);
