@@ -10,23 +10,15 @@
  * Deciding what "survives" by reading back, rather than by a second copy of the reader's rules
  * (overpass inference, river groups, the "count" tile-set), keeps the two from drifting apart.
  */
-#include "formats-private.h"
+#include "formats/jcz-write-private.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define RULE_LOSSY TKIT_RULE_JCZ_LOSSY
 #define MAX_ID 64 /* tkit_native_valid_id() */
 
 /* ------------------------------------------------------------------ an index of strings */
-
-/* Open addressing over string keys; values are indices. Keys are borrowed. */
-struct strindex {
-        const char **keys;
-        size_t *vals;
-        size_t cap, n;
-};
 
 static size_t str_hash(const char *s)
 {
@@ -79,34 +71,7 @@ static void index_put(struct strindex *x, const char *key, size_t val)
 
 /* ------------------------------------------------------------------ state */
 
-struct otile { /* one <tile> of the output */
-        char *id;
-        char *body; /* the element after its id attribute: equal bodies are one definition */
-};
-
-struct place { /* one tile of one set, as written */
-        const struct tkit_set *set;
-        const struct tkit_tile *tile;
-        size_t out;          /* index into w->tiles */
-        size_t fmap[64 + 1]; /* written feature k is tile->features[fmap[k]] */
-        size_t nf;
-        struct tkit_buf lost; /* "; "-separated phrases */
-        bool markers_lost;    /* a tile or feature marker could not be written */
-};
-
-struct writer {
-        struct tkit_diags *d;
-        struct otile *tiles;
-        size_t ntiles, captiles;
-        struct strindex ids; /* written tile id -> index into tiles */
-        struct place *places;
-        size_t nplaces, capplaces;
-        struct tkit_buf *setlost; /* per set */
-        bool *set_markers_lost;
-        char **prefixes; /* per set, NULL for sets whose ids are kept */
-};
-
-__attribute__((format(printf, 2, 3))) static void lose(struct tkit_buf *b, const char *fmt, ...)
+void tkit_jcz_lose(struct tkit_buf *b, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
@@ -265,7 +230,7 @@ static void marker_forms(const struct tkit_tile *t, enum form *form, struct plac
                         form[i] = FORM_ATTR;
                         index_put(&used, a->name, (size_t)i);
                 } else {
-                        lose(&p->lost, "the order of marker '%s'", a->name);
+                        tkit_jcz_lose(&p->lost, "the order of marker '%s'", a->name);
                         p->markers_lost = true;
                 }
         }
@@ -276,7 +241,8 @@ static void marker_forms(const struct tkit_tile *t, enum form *form, struct plac
                         form[i] = FORM_NONE;
         for (size_t i = 0; i < t->nextra; i++)
                 if (form[i] == FORM_NONE) {
-                        lose(&p->lost, "marker %s=\"%.60s\"", t->extra[i].name, t->extra[i].value);
+                        tkit_jcz_lose(&p->lost, "marker %s=\"%.60s\"", t->extra[i].name,
+                                      t->extra[i].value);
                         p->markers_lost = true;
                 }
         index_finish(&used);
@@ -414,8 +380,8 @@ static void put_feature(struct tkit_buf *b, const struct tkit_tile *t, size_t i,
                 const struct tkit_attr *a = &f->extra[k];
                 if (reserved_feature_attr(f, a) || index_get(&used, a->name) >= 0 ||
                     ++nattr > TKIT_MAX_XML_ATTRIBUTES) {
-                        lose(&p->lost, "%s %s: marker %s=\"%.60s\"",
-                             tkit_feature_kind_name(f->kind), f->id, a->name, a->value);
+                        tkit_jcz_lose(&p->lost, "%s %s: marker %s=\"%.60s\"",
+                                      tkit_feature_kind_name(f->kind), f->id, a->name, a->value);
                         p->markers_lost = true;
                         continue;
                 }
@@ -456,18 +422,18 @@ static const char *group_attr(const struct tkit_tile *t)
 static void static_losses(const struct tkit_set *s, const struct tkit_tile *t, struct place *p)
 {
         if (t->nnames)
-                lose(&p->lost, "names");
+                tkit_jcz_lose(&p->lost, "names");
         if (!from_jcz(s) &&
             (t->basis != TKIT_BASIS_UNSTATED || (t->provenance && t->provenance[0])))
-                lose(&p->lost, "provenance");
+                tkit_jcz_lose(&p->lost, "provenance");
         if (t->start)
-                lose(&p->lost, "start tile");
+                tkit_jcz_lose(&p->lost, "start tile");
         if (t->nsymbols) {
                 struct tkit_buf b;
                 tkit_buf_init(&b);
                 for (size_t i = 0; i < t->nsymbols && i < TKIT_MAX_SYMBOLS; i++)
                         tkit_buf_printf(&b, "%s%s", i ? " " : "", tkit_post_name(t->symbols[i]));
-                lose(&p->lost, "siege symbols (%s)", b.data);
+                tkit_jcz_lose(&p->lost, "siege symbols (%s)", b.data);
                 tkit_buf_finish(&b);
         }
         if (t->illustrations[0]) {
@@ -476,7 +442,7 @@ static void static_losses(const struct tkit_set *s, const struct tkit_tile *t, s
                 for (size_t i = 0; t->illustrations[i] && i < TKIT_MAX_ILLUSTRATIONS; i++)
                         n += (size_t)snprintf(v + n, sizeof v - n, "%s%c", i ? " " : "",
                                               t->illustrations[i]);
-                lose(&p->lost, "illustrations (%s)", v);
+                tkit_jcz_lose(&p->lost, "illustrations (%s)", v);
         }
 }
 
@@ -499,8 +465,9 @@ static void tile_body(const struct tkit_tile *t, struct place *p, struct tkit_bu
         for (size_t i = 0; i < t->nfeatures; i++) {
                 written[i] = writable(&t->features[i]) && p->nf < 64;
                 if (!written[i])
-                        lose(&p->lost, "%s %s (JCloisterZone cannot place it)",
-                             tkit_feature_kind_name(t->features[i].kind), t->features[i].id);
+                        tkit_jcz_lose(&p->lost, "%s %s (JCloisterZone cannot place it)",
+                                      tkit_feature_kind_name(t->features[i].kind),
+                                      t->features[i].id);
                 else
                         p->fmap[p->nf++] = i;
         }
@@ -612,9 +579,9 @@ static bool place_tile(struct writer *w, struct place *p, const char *prefix, ch
         }
         char *id = free_id(w, clean);
         if (prefix == NULL && strcmp(id, t->id) != 0)
-                lose(&p->lost, "its id (%s)",
-                     strcmp(clean, t->id) != 0 ? "not one the reader takes"
-                                               : "another set defines it differently");
+                tkit_jcz_lose(&p->lost, "its id (%s)",
+                              strcmp(clean, t->id) != 0 ? "not one the reader takes"
+                                                        : "another set defines it differently");
         struct otile *o = TKIT_PUSH(w->tiles, w->ntiles, w->captiles);
         o->id = id;
         o->body = body;
@@ -630,17 +597,17 @@ static bool place_tile(struct writer *w, struct place *p, const char *prefix, ch
 static void set_static_losses(const struct tkit_set *s, struct tkit_buf *b)
 {
         if (s->nnames)
-                lose(b, "names");
+                tkit_jcz_lose(b, "names");
         if ((s->edition && s->edition[0]) || s->year)
-                lose(b, "edition and year");
+                tkit_jcz_lose(b, "edition and year");
         if (s->rules)
-                lose(b, "rule modules");
+                tkit_jcz_lose(b, "rule modules");
         if (s->nrequires)
-                lose(b, "required sets");
+                tkit_jcz_lose(b, "required sets");
         if (s->ntokens)
-                lose(b, "tokens");
+                tkit_jcz_lose(b, "tokens");
         if (s->nmanifest)
-                lose(b, "manifest");
+                tkit_jcz_lose(b, "manifest");
 }
 
 static int marker_kind(const char *name)
@@ -695,7 +662,7 @@ static void put_set_markers(const struct writer *w, const struct tkit_set *s, in
                 if (ok && kind == 0)
                         index_put(&used, a->name, i);
                 if (!ok && phase == 0) {
-                        lose(lost, "marker %s=\"%.60s\"", a->name, a->value);
+                        tkit_jcz_lose(lost, "marker %s=\"%.60s\"", a->name, a->value);
                         *mlost = true;
                 } else if (ok && phase == 0 && kind == 0) {
                         put_attr(b, a->name, a->value);
@@ -738,136 +705,6 @@ static void put_set(const struct writer *w, size_t si, const struct tkit_set *s,
                 tkit_buf_puts(out, " />\n");
         tkit_buf_finish(&inner);
         tkit_buf_finish(&scratch);
-}
-
-/* ------------------------------------------------------------------ reading back */
-
-static bool same_extras(const struct tkit_attr *a, size_t na, const struct tkit_attr *b, size_t nb)
-{
-        if (na != nb)
-                return false;
-        for (size_t i = 0; i < na; i++)
-                if (strcmp(a[i].name, b[i].name) != 0 || strcmp(a[i].value, b[i].value) != 0)
-                        return false;
-        return true;
-}
-
-/* Whether the back feature `g` touches the cities that `f` touches, in order. */
-static bool same_links(const struct tkit_tile *t, const struct tkit_feature *f,
-                       const struct place *p, const struct tkit_tile *u,
-                       const struct tkit_feature *g)
-{
-        if (f->ntouches != g->ntouches)
-                return false;
-        for (size_t i = 0; i < f->ntouches; i++) {
-                int c = tkit_tile_find_feature(t, f->touches[i]);
-                size_t k = 0;
-                while (k < p->nf && (c < 0 || p->fmap[k] != (size_t)c))
-                        k++;
-                if (k == p->nf || strcmp(u->features[k].id, g->touches[i]) != 0)
-                        return false;
-        }
-        return true;
-}
-
-static void compare_feature(const struct tkit_tile *t, const struct place *p, size_t k,
-                            const struct tkit_tile *u, struct tkit_buf *lost)
-{
-        const struct tkit_feature *f = &t->features[p->fmap[k]], *g = &u->features[k];
-        struct tkit_buf b;
-        char m[64];
-        tkit_buf_init(&b);
-        if (f->mask != g->mask) {
-                uint16_t gone = f->mask & (uint16_t)~g->mask;
-                size_t n = 0;
-                for (int pos = 0; pos < TKIT_NPOS; pos++)
-                        if (gone & (1u << pos))
-                                n += (size_t)snprintf(m + n, sizeof m - n, "%s%s", n ? " " : "",
-                                                      tkit_pos_name(pos));
-                lose(&b, "positions %s", n ? m : "(changed)");
-        }
-        if (f->pennants != g->pennants)
-                lose(&b, "pennants=%d", f->pennants);
-        if (f->besieger != g->besieger)
-                lose(&b, "besieged=%s (read back as %s)", tkit_besieger_name(f->besieger),
-                     g->besieger ? tkit_besieger_name(g->besieger) : "none");
-        if (f->cathedral != g->cathedral)
-                lose(&b, "cathedral");
-        if (f->end != g->end)
-                lose(&b, "end=%s", f->end ? tkit_end_name(f->end) : "none");
-        if (f->junction != g->junction)
-                lose(&b, "junction");
-        if (f->overpass != g->overpass)
-                lose(&b, f->overpass ? "overpass" : "not an overpass (the reader makes it one)");
-        if (f->inn != g->inn)
-                lose(&b, "inn");
-        if (!same_links(t, f, p, u, g))
-                lose(&b, "links to cities");
-        if (!p->markers_lost && !same_extras(f->extra, f->nextra, g->extra, g->nextra))
-                lose(&b, "markers");
-        if (b.len)
-                lose(lost, "%s %s (%s)", tkit_feature_kind_name(f->kind), f->id, b.data);
-        tkit_buf_finish(&b);
-}
-
-/* What of place `p` did not come back in `u`, appended to its phrases. */
-static void compare_tile(struct place *p, const struct tkit_tile *u)
-{
-        const struct tkit_tile *t = p->tile;
-        if (t->group != u->group)
-                lose(&p->lost, "group %s (read back as %s)", tkit_group_name(t->group),
-                     tkit_group_name(u->group));
-        if (t->count != u->count)
-                lose(&p->lost, "count %d (read back as %d)", t->count, u->count);
-        if (!p->markers_lost && !same_extras(t->extra, t->nextra, u->extra, u->nextra))
-                lose(&p->lost, "tile markers");
-        if (u->nfeatures != p->nf) {
-                lose(&p->lost, "features (%zu read back of %zu)", u->nfeatures, p->nf);
-                return;
-        }
-        for (size_t k = 0; k < p->nf; k++)
-                compare_feature(t, p, k, u, &p->lost);
-}
-
-/* Reads the document back and compares; returns 0 or TKIT_E_INVALID when it does not read. */
-static int read_back(struct writer *w, const struct tkit_set *const *sets, size_t n,
-                     const char *doc, size_t len)
-{
-        struct tkit_setlist back;
-        struct tkit_diags scratch;
-        tkit_setlist_init(&back);
-        tkit_diags_init(&scratch);
-        int rc = tkit_read_memory(doc, len, "jcz-export.xml", TKIT_FORMAT_JCZ, &back, &scratch);
-        if (rc == 0 && back.n != n)
-                rc = TKIT_E_INVALID;
-        for (size_t i = 0; rc == 0 && i < n; i++)
-                if (strcmp(back.sets[i]->id, sets[i]->id) != 0 ||
-                    back.sets[i]->ntiles != sets[i]->ntiles)
-                        rc = TKIT_E_INVALID;
-        if (rc < 0) {
-                char *first = scratch.n ? tkit_diag_format(&scratch.v[0]) : NULL;
-                /* named after the first set written, the only file there is to name */
-                tkit_diags_add(w->d, TKIT_SEV_ERROR, n ? sets[0]->file : NULL,
-                               n ? sets[0]->line : 0, NULL, n ? sets[0]->id : NULL, NULL,
-                               "the JCloisterZone output does not read back as written%s%s "
-                               "(a bug in tilekit)",
-                               first ? ": " : "", first ? first : "");
-                free(first);
-                goto out;
-        }
-        size_t pi = 0;
-        for (size_t i = 0; i < n; i++) {
-                const struct tkit_set *b = back.sets[i];
-                for (size_t k = 0; k < b->ntiles; k++)
-                        compare_tile(&w->places[pi++], &b->tiles[k]);
-                if (!w->set_markers_lost[i] &&
-                    !same_extras(sets[i]->extra, sets[i]->nextra, b->extra, b->nextra))
-                        lose(&w->setlost[i], "set markers");
-        }
-out:
-        tkit_setlist_finish(&back);
-        tkit_diags_finish(&scratch);
-        return rc;
 }
 
 /* ------------------------------------------------------------------ the document */
@@ -1033,7 +870,7 @@ int tkit_jcz_write(const struct tkit_set *const *sets, size_t n, struct tkit_buf
                                doc.len, TKIT_MAX_INPUT_BYTES);
                 goto out;
         }
-        rc = read_back(&w, sets, n, doc.data, doc.len);
+        rc = tkit_jcz_read_back(&w, sets, n, doc.data, doc.len);
         if (rc < 0)
                 goto out;
         rc = report(&w, sets, n);
