@@ -3,41 +3,21 @@
  * referenced (they are declared before anything refers to them); duplicate ids are found by
  * sorting at the end. Then the document is checked against the RelaxNG schema. Every problem is
  * reported, not only the first. */
-#include "formats-private.h"
+#include "formats/scene-read-private.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-#define R_XML "SCENE-XML"         /* not well-formed XML, invalid UTF-8, another encoding */
-#define R_DTD "SCENE-DTD"         /* a DOCTYPE (and so any entity) */
-#define R_LIMIT "SCENE-LIMIT"     /* a documented limit passed */
-#define R_UNKNOWN "SCENE-UNKNOWN" /* unknown element, attribute or text; order */
-#define R_VALUE "SCENE-VALUE"     /* a value that cannot be taken as written */
-#define R_REF "SCENE-REF"         /* a player, castle or barn that is not declared */
-#define R_DUP "SCENE-DUP"         /* the same id (or cell, language, ...) twice */
-#define R_PLACE "SCENE-PLACE"     /* where a figure stands: none, or several places */
-#define R_SCHEMA "SCENE-SCHEMA"   /* the RelaxNG schema disagrees */
-
-struct srd {
-        struct tkit_xr x;
-        struct tkit_scene *s;
-        /* castles and barns by id, for references (built when the board is read) */
-        struct key *castles, *barns;
-        size_t ncastles, nbarns;
-        const char *limits[16]; /* the lists whose limit was reported (once each) */
-        size_t nlimits;
-};
-
-static void no_children(struct srd *r, const xmlNode *n)
+void tkit_sr_no_children(struct srd *r, const xmlNode *n)
 {
         TKIT_XR_CHILDREN(&r->x, n, c)
         tkit_xr_unknown_child(&r->x, n, c, "");
 }
 
 /* Reports when `n` elements already fill a list of at most `max`; true when there is room. */
-static bool room(struct srd *r, const xmlNode *c, size_t n, size_t max, const char *what)
+bool tkit_sr_room(struct srd *r, const xmlNode *c, size_t n, size_t max, const char *what)
 {
         if (n < max)
                 return true;
@@ -55,7 +35,7 @@ static int parse_bool(const char *s)
         return strcmp(s, "true") == 0 ? 1 : strcmp(s, "false") == 0 ? 0 : -1;
 }
 
-static bool get_bool(struct srd *r, const xmlNode *n, const char *attr)
+bool tkit_sr_get_bool(struct srd *r, const xmlNode *n, const char *attr)
 {
         return tkit_xr_enum(&r->x, n, attr, parse_bool, "true false") == 1;
 }
@@ -66,7 +46,7 @@ static int parse_post(const char *s)
         return p == TKIT_POST_ANY ? -1 : p;
 }
 
-static int get_post(struct srd *r, const xmlNode *n, const char *attr)
+int tkit_sr_get_post(struct srd *r, const xmlNode *n, const char *attr)
 {
         return tkit_xr_enum(&r->x, n, attr, parse_post, "knights travelers monks");
 }
@@ -76,7 +56,7 @@ static bool get_coord(struct srd *r, const xmlNode *n, const char *attr, int *ou
         return tkit_xr_int(&r->x, n, attr, -TKIT_SCENE_MAX_COORD, TKIT_SCENE_MAX_COORD, out);
 }
 
-static bool get_cell(struct srd *r, const xmlNode *n, int *x, int *y)
+bool tkit_sr_get_cell(struct srd *r, const xmlNode *n, int *x, int *y)
 {
         bool ok = get_coord(r, n, "x", x);
         return get_coord(r, n, "y", y) && ok;
@@ -95,7 +75,7 @@ static bool get_rotation(struct srd *r, const xmlNode *n, int *rot)
 }
 
 /* A copy of the id attribute, or NULL when absent or invalid (reported). */
-static char *dup_id(struct srd *r, const xmlNode *n, const char *attr)
+char *tkit_sr_dup_id(struct srd *r, const xmlNode *n, const char *attr)
 {
         return tkit_xstrdup(tkit_xr_id(&r->x, n, attr));
 }
@@ -167,7 +147,7 @@ static int player_ref(struct srd *r, const xmlNode *n, const char *id)
         return p;
 }
 
-static int get_player(struct srd *r, const xmlNode *n, const char *attr)
+int tkit_sr_get_player(struct srd *r, const xmlNode *n, const char *attr)
 {
         const char *id = tkit_xr_prop(n, attr);
         return id ? player_ref(r, n, id) : -1;
@@ -255,7 +235,7 @@ static void report_dups(struct srd *r, const struct key *k, size_t n, const char
         free(dups);
 }
 
-static int building_ref(struct srd *r, const xmlNode *n, const char *attr, bool castle)
+int tkit_sr_building_ref(struct srd *r, const xmlNode *n, const char *attr, bool castle)
 {
         const char *id = tkit_xr_id(&r->x, n, attr);
         if (!id)
@@ -285,21 +265,21 @@ static void read_place(struct srd *r, const xmlNode *n, struct tkit_scene_figure
         f->line = tkit_xr_line(n);
         if (castle) {
                 f->at = TKIT_AT_CASTLE;
-                f->castle = building_ref(r, n, "castle", true);
+                f->castle = tkit_sr_building_ref(r, n, "castle", true);
         } else if (barn) {
                 f->at = TKIT_AT_BARN;
-                f->barn = building_ref(r, n, "barn", false);
+                f->barn = tkit_sr_building_ref(r, n, "barn", false);
         } else if (!tkit_xr_prop(n, "x") || !tkit_xr_prop(n, "y") || !tkit_xr_prop(n, "feature")) {
                 tkit_xr_fail(&r->x, n, R_PLACE, "<%s> needs x, y and feature together",
                              (const char *)n->name);
         } else {
                 f->at = TKIT_AT_FEATURE;
-                get_cell(r, n, &f->x, &f->y);
-                f->feature = dup_id(r, n, "feature");
+                tkit_sr_get_cell(r, n, &f->x, &f->y);
+                f->feature = tkit_sr_dup_id(r, n, "feature");
         }
 }
 
-static int get_kind(struct srd *r, const xmlNode *n)
+int tkit_sr_get_kind(struct srd *r, const xmlNode *n)
 {
         /* the figures of other expansions are named, so that a scene written for them learns
          * why it is refused (docs/scoring.md, "Rules tilekit cannot express") */
@@ -309,41 +289,41 @@ static int get_kind(struct srd *r, const xmlNode *n)
 }
 
 /* A <figure> of the board, or (removal) a <remove> of the move, whose kind defaults to meeple. */
-static void read_figure_at(struct srd *r, const xmlNode *n, bool removal)
+void tkit_sr_read_figure_at(struct srd *r, const xmlNode *n, bool removal)
 {
         static const char *const attrs[2][8] = {
             {"!player", "!kind", "x", "y", "feature", "castle", "barn", NULL},
             {"!player", "kind", "x", "y", "feature", "castle", "barn", NULL},
         };
         size_t have = removal ? r->s->move.nremovals : r->s->nfigures;
-        if (!room(r, n, have, removal ? TKIT_SCENE_MAX_LIST : TKIT_SCENE_MAX_FIGURES,
-                  removal ? "removals" : "figures") ||
+        if (!tkit_sr_room(r, n, have, removal ? TKIT_SCENE_MAX_LIST : TKIT_SCENE_MAX_FIGURES,
+                          removal ? "removals" : "figures") ||
             !tkit_xr_attrs(&r->x, n, attrs[removal]))
                 return;
-        no_children(r, n);
+        tkit_sr_no_children(r, n);
         struct tkit_scene_figure *f =
             removal ? tkit_scene_add_removal(r->s) : tkit_scene_add_figure(r->s);
-        f->player = get_player(r, n, "player");
-        int k = get_kind(r, n);
+        f->player = tkit_sr_get_player(r, n, "player");
+        int k = tkit_sr_get_kind(r, n);
         f->kind = k > 0 ? (enum tkit_figure_kind)k : TKIT_FIGURE_MEEPLE;
         read_place(r, n, f);
 }
 
 /* An own figure on a feature of a cell (the barn's farmer, the escaping knight). */
-static void read_on_feature(struct srd *r, const xmlNode *n, struct tkit_scene_figure *f)
+void tkit_sr_read_on_feature(struct srd *r, const xmlNode *n, struct tkit_scene_figure *f)
 {
         static const char *const attrs[] = {"!x", "!y", "!feature", NULL};
         if (!tkit_xr_attrs(&r->x, n, attrs))
                 return;
-        no_children(r, n);
+        tkit_sr_no_children(r, n);
         f->player = r->s->move.player;
         f->kind = TKIT_FIGURE_MEEPLE;
         f->at = TKIT_AT_FEATURE;
         f->castle = f->barn = -1;
         f->line = tkit_xr_line(n);
-        get_cell(r, n, &f->x, &f->y);
+        tkit_sr_get_cell(r, n, &f->x, &f->y);
         free(f->feature);
-        f->feature = dup_id(r, n, "feature");
+        f->feature = tkit_sr_dup_id(r, n, "feature");
 }
 
 /* ------------------------------------------------------------------ head of the scene */
@@ -358,7 +338,7 @@ static void read_text(struct srd *r, const xmlNode *n, char **out)
 
 static void read_lang_text(struct srd *r, const xmlNode *n, struct tkit_name **v, size_t *nv)
 {
-        if (room(r, n, *nv, TKIT_SCENE_MAX_LIST, "languages"))
+        if (tkit_sr_room(r, n, *nv, TKIT_SCENE_MAX_LIST, "languages"))
                 tkit_xr_name(&r->x, n, v, nv);
 }
 
@@ -371,7 +351,7 @@ static bool set_token(struct tkit_xr *x, const xmlNode *n, const char *tok, void
         }
         char what[120];
         snprintf(what, sizeof what, "set '%s' in <sets>", tok);
-        if (room(r, n, r->s->nsets, TKIT_SCENE_MAX_LIST, "sets") &&
+        if (tkit_sr_room(r, n, r->s->nsets, TKIT_SCENE_MAX_LIST, "sets") &&
             !repeated(r, n, r->s->nsets, same_set, tok, what))
                 tkit_scene_add_set(r->s, tok);
         return true;
@@ -392,10 +372,10 @@ static void read_sets(struct srd *r, const xmlNode *n)
 static void read_option(struct srd *r, const xmlNode *n)
 {
         static const char *const attrs[] = {"!name", "!value", NULL};
-        if (!room(r, n, r->s->noptions, TKIT_SCENE_MAX_LIST, "options") ||
+        if (!tkit_sr_room(r, n, r->s->noptions, TKIT_SCENE_MAX_LIST, "options") ||
             !tkit_xr_attrs(&r->x, n, attrs))
                 return;
-        no_children(r, n);
+        tkit_sr_no_children(r, n);
         const char *name = tkit_xr_id(&r->x, n, "name");
         const char *value = tkit_xr_id(&r->x, n, "value");
         if (name && value &&
@@ -406,10 +386,10 @@ static void read_option(struct srd *r, const xmlNode *n)
 static void read_player(struct srd *r, const xmlNode *n)
 {
         static const char *const attrs[] = {"!id", "!colour", NULL};
-        if (!room(r, n, r->s->nplayers, TKIT_SCENE_MAX_PLAYERS, "players") ||
+        if (!tkit_sr_room(r, n, r->s->nplayers, TKIT_SCENE_MAX_PLAYERS, "players") ||
             !tkit_xr_attrs(&r->x, n, attrs))
                 return;
-        no_children(r, n);
+        tkit_sr_no_children(r, n);
         const char *id = tkit_xr_id(&r->x, n, "id");
         const char *colour = tkit_xr_prop(n, "colour");
         if (tkit_colour_parse(colour) < 0)
@@ -444,7 +424,8 @@ static void read_players(struct srd *r, const xmlNode *n)
 /* ------------------------------------------------------------------ board */
 
 /* The attributes of a placed tile or piece shared by the board and the move. */
-static bool read_tile_attrs(struct srd *r, const xmlNode *n, struct tkit_scene_tile *t, bool bridge)
+bool tkit_sr_read_tile_attrs(struct srd *r, const xmlNode *n, struct tkit_scene_tile *t,
+                             bool bridge)
 {
         const char *set = tkit_xr_id(&r->x, n, "set");
         const char *id = tkit_xr_id(&r->x, n, "id");
@@ -453,7 +434,7 @@ static bool read_tile_attrs(struct srd *r, const xmlNode *n, struct tkit_scene_t
         t->set = tkit_xstrdup(set);
         t->tile = tkit_xstrdup(id ? id : "");
         t->line = tkit_xr_line(n);
-        bool cell = get_cell(r, n, &t->x, &t->y);
+        bool cell = tkit_sr_get_cell(r, n, &t->x, &t->y);
         get_rotation(r, n, &t->rotation);
         if (bridge) {
                 int a = tkit_xr_enum(&r->x, n, "bridge", tkit_bridge_axis_parse, "NS EW");
@@ -467,13 +448,14 @@ static void read_board_tile(struct srd *r, const xmlNode *n, bool piece)
         static const char *const tile_attrs[] = {"set",      "!id",    "!x", "!y",
                                                  "rotation", "bridge", NULL};
         static const char *const piece_attrs[] = {"set", "!id", "!x", "!y", "rotation", NULL};
-        if (!room(r, n, r->s->ntiles, TKIT_SCENE_MAX_TILES, "tiles and pieces on the board") ||
+        if (!tkit_sr_room(r, n, r->s->ntiles, TKIT_SCENE_MAX_TILES,
+                          "tiles and pieces on the board") ||
             !tkit_xr_attrs(&r->x, n, piece ? piece_attrs : tile_attrs))
                 return;
-        no_children(r, n);
+        tkit_sr_no_children(r, n);
         struct tkit_scene_tile *t = tkit_scene_add_tile(r->s, NULL, NULL);
         t->is_piece = piece;
-        if (!read_tile_attrs(r, n, t, !piece)) {
+        if (!tkit_sr_read_tile_attrs(r, n, t, !piece)) {
                 /* reported; dropped, so that its cell is not taken for a duplicate */
                 free(t->set);
                 free(t->tile);
@@ -484,28 +466,28 @@ static void read_board_tile(struct srd *r, const xmlNode *n, bool piece)
 static void read_castle(struct srd *r, const xmlNode *n)
 {
         static const char *const attrs[] = {"!id", "!x", "!y", "!feature", NULL};
-        if (!room(r, n, r->s->ncastles, TKIT_SCENE_MAX_BUILDINGS, "castles") ||
+        if (!tkit_sr_room(r, n, r->s->ncastles, TKIT_SCENE_MAX_BUILDINGS, "castles") ||
             !tkit_xr_attrs(&r->x, n, attrs))
                 return;
-        no_children(r, n);
+        tkit_sr_no_children(r, n);
         const char *id = tkit_xr_id(&r->x, n, "id");
         struct tkit_scene_castle *c = tkit_scene_add_castle(r->s, id ? id : "");
         c->line = tkit_xr_line(n);
-        get_cell(r, n, &c->x, &c->y);
-        c->feature = dup_id(r, n, "feature");
+        tkit_sr_get_cell(r, n, &c->x, &c->y);
+        c->feature = tkit_sr_dup_id(r, n, "feature");
 }
 
 static void read_barn(struct srd *r, const xmlNode *n)
 {
         static const char *const attrs[] = {"!id", "!x", "!y", NULL};
-        if (!room(r, n, r->s->nbarns, TKIT_SCENE_MAX_BUILDINGS, "barns") ||
+        if (!tkit_sr_room(r, n, r->s->nbarns, TKIT_SCENE_MAX_BUILDINGS, "barns") ||
             !tkit_xr_attrs(&r->x, n, attrs))
                 return;
-        no_children(r, n);
+        tkit_sr_no_children(r, n);
         const char *id = tkit_xr_id(&r->x, n, "id");
         struct tkit_scene_barn *b = tkit_scene_add_barn(r->s, id ? id : "");
         b->line = tkit_xr_line(n);
-        get_cell(r, n, &b->x, &b->y);
+        tkit_sr_get_cell(r, n, &b->x, &b->y);
 }
 
 /* Sorts the castles and barns by id (for references) and reports duplicate ids, and tiles on
@@ -573,7 +555,7 @@ static void read_figures(struct srd *r, const xmlNode *n)
         TKIT_XR_CHILDREN(&r->x, n, c)
         {
                 if (tkit_xr_is(c, "figure"))
-                        read_figure_at(r, c, false);
+                        tkit_sr_read_figure_at(r, c, false);
                 else
                         tkit_xr_unknown_child(&r->x, n, c, "");
         }
@@ -591,8 +573,8 @@ static bool space_token(struct tkit_xr *x, const xmlNode *n, const char *tok, vo
 {
         struct space_ctx *sc = ctx;
         size_t have = sc->stack ? sc->p->nstack : sc->p->nrow;
-        if (!room(sc->r, n, have, TKIT_SCENE_MAX_SPACES,
-                  sc->stack ? "stack entries" : "row spaces"))
+        if (!tkit_sr_room(sc->r, n, have, TKIT_SCENE_MAX_SPACES,
+                          sc->stack ? "stack entries" : "row spaces"))
                 return false;
         int p = -1;
         if (sc->stack || strcmp(tok, "-") != 0) {
@@ -620,15 +602,15 @@ static void read_spaces(struct srd *r, const xmlNode *n, struct tkit_scene_post 
 static void read_post(struct srd *r, const xmlNode *n)
 {
         static const char *const attrs[] = {"!kind", "catapult", NULL};
-        if (!room(r, n, r->s->nposts, 3, "posts") || !tkit_xr_attrs(&r->x, n, attrs))
+        if (!tkit_sr_room(r, n, r->s->nposts, 3, "posts") || !tkit_xr_attrs(&r->x, n, attrs))
                 return;
-        int k = get_post(r, n, "kind");
+        int k = tkit_sr_get_post(r, n, "kind");
         if (k >= 0 && repeated(r, n, r->s->nposts, same_post, &k, "<post> of that kind"))
                 return;
         struct tkit_scene_post *p =
             tkit_scene_add_post(r->s, k >= 0 ? (enum tkit_post)k : TKIT_POST_KNIGHTS);
         p->line = tkit_xr_line(n);
-        p->catapult = get_bool(r, n, "catapult");
+        p->catapult = tkit_sr_get_bool(r, n, "catapult");
         int stage = 0;
         TKIT_XR_CHILDREN(&r->x, n, c)
         {
@@ -657,222 +639,6 @@ static void read_posts(struct srd *r, const xmlNode *n)
         }
 }
 
-/* ------------------------------------------------------------------ the move */
-
-static void read_move_tile(struct srd *r, const xmlNode *n)
-{
-        static const char *const attrs[] = {"set",      "!id",    "x",         "y",
-                                            "rotation", "bridge", "discarded", NULL};
-        if (!tkit_xr_attrs(&r->x, n, attrs))
-                return;
-        no_children(r, n);
-        struct tkit_scene_move *m = &r->s->move;
-        m->discarded = get_bool(r, n, "discarded");
-        bool x = tkit_xr_prop(n, "x"), y = tkit_xr_prop(n, "y");
-        if (m->discarded && (x || y || tkit_xr_prop(n, "rotation") || tkit_xr_prop(n, "bridge")))
-                tkit_xr_fail(&r->x, n, R_PLACE,
-                             "a discarded tile has no x, y, rotation or bridge: it is not placed");
-        else if (!m->discarded && !(x && y))
-                tkit_xr_fail(&r->x, n, R_PLACE,
-                             "the drawn tile needs x and y (or discarded=\"true\")");
-        read_tile_attrs(r, n, &m->placed, true);
-}
-
-static void read_move_figure(struct srd *r, const xmlNode *n)
-{
-        static const char *const attrs[] = {"!kind", "!feature", NULL};
-        if (!tkit_xr_attrs(&r->x, n, attrs))
-                return;
-        no_children(r, n);
-        struct tkit_scene_move *m = &r->s->move;
-        struct tkit_scene_figure *f = &m->figure;
-        m->has_figure = true;
-        int k = get_kind(r, n);
-        f->kind = k > 0 ? (enum tkit_figure_kind)k : TKIT_FIGURE_MEEPLE;
-        f->player = m->player;
-        f->at = TKIT_AT_FEATURE;
-        f->castle = f->barn = -1;
-        /* on the placed tile: its cell, whatever the order of reading */
-        f->x = m->placed.x;
-        f->y = m->placed.y;
-        f->feature = dup_id(r, n, "feature");
-        f->line = tkit_xr_line(n);
-}
-
-static void read_bonus(struct srd *r, const xmlNode *n)
-{
-        static const char *const attrs[] = {"!post", "!space", "index", NULL};
-        if (!tkit_xr_attrs(&r->x, n, attrs))
-                return;
-        no_children(r, n);
-        static const char *const spaces[] = {"row", "stack"};
-        struct tkit_scene_bonus *b = &r->s->move.bonus;
-        int p = get_post(r, n, "post");
-        const char *sp = tkit_xr_prop(n, "space");
-        b->taken = true;
-        b->post = p >= 0 ? (enum tkit_post)p : TKIT_POST_KNIGHTS;
-        b->stack = strcmp(sp, spaces[1]) == 0;
-        if (!b->stack && strcmp(sp, spaces[0]) != 0)
-                tkit_xr_fail(&r->x, n, R_VALUE,
-                             "space=\"%.40s\" on <bonus> is not one of: row stack", sp);
-        b->space = -1;
-        tkit_xr_int(&r->x, n, "index", 0, TKIT_SCENE_MAX_SPACES - 1, &b->space);
-        b->line = tkit_xr_line(n);
-}
-
-static int parse_build(const char *s)
-{
-        static const char *const words[] = {"bridge", "castle", "barn"};
-        for (int i = 0; i < 3; i++)
-                if (strcmp(s, words[i]) == 0)
-                        return TKIT_BUILD_BRIDGE + i;
-        return -1;
-}
-
-static void read_build(struct srd *r, const xmlNode *n)
-{
-        static const char *const attrs[][5] = {
-            {"!what", "feature", "x", "y", NULL}, /* what unknown: any */
-            {"!what", NULL},
-            {"!what", "!feature", NULL},
-            {"!what", "!x", "!y", NULL},
-        };
-        struct tkit_scene_move *m = &r->s->move;
-        int w = tkit_xr_prop(n, "what")
-                    ? tkit_xr_enum(&r->x, n, "what", parse_build, "bridge castle barn")
-                    : -1;
-        if (!tkit_xr_attrs(&r->x, n, attrs[w > 0 ? w : 0]) || w < 0)
-                return;
-        m->build = (enum tkit_build_kind)w;
-        m->build_feature = dup_id(r, n, "feature");
-        get_cell(r, n, &m->build_x, &m->build_y);
-        TKIT_XR_CHILDREN(&r->x, n, c)
-        {
-                if (w == TKIT_BUILD_BARN && tkit_xr_is(c, "farmer") && !m->farmer.line)
-                        read_on_feature(r, c, &m->farmer);
-                else
-                        tkit_xr_unknown_child(
-                            &r->x, n, c, w == TKIT_BUILD_BARN ? " (one <farmer> at most)" : "");
-        }
-}
-
-static void read_simple_step(struct srd *r, const xmlNode *c)
-{
-        static const char *const none[] = {NULL};
-        static const char *const choice_attrs[] = {"!post", NULL};
-        static const char *const maiden_attrs[] = {"!castle", NULL};
-        struct tkit_scene_move *m = &r->s->move;
-        if (tkit_xr_is(c, "choice")) {
-                if (!room(r, c, m->nchoices, TKIT_MAX_SYMBOLS, "choices") ||
-                    !tkit_xr_attrs(&r->x, c, choice_attrs))
-                        return;
-                int p = get_post(r, c, "post");
-                m->choices[m->nchoices++] = p >= 0 ? (enum tkit_post)p : TKIT_POST_KNIGHTS;
-        } else if (tkit_xr_is(c, "recall-abbot")) {
-                tkit_xr_attrs(&r->x, c, none);
-                m->recall_abbot = true;
-        } else if (tkit_xr_attrs(&r->x, c, maiden_attrs)) { /* take-maiden */
-                m->take_maiden = building_ref(r, c, "castle", true);
-        }
-        no_children(r, c);
-}
-
-/* The steps of a move, in the order of a turn; each at most once except choice and remove. */
-static const struct step {
-        const char *name;
-        int stage;
-        bool many;
-} steps[] = {
-    {"tile", 0, false},         {"choice", 1, true},       {"figure", 2, false},
-    {"recall-abbot", 2, false}, {"take-maiden", 3, false}, {"bonus", 4, false},
-    {"build", 5, false},        {"escape", 6, false},      {"remove", 7, true},
-};
-#define NSTEPS (sizeof steps / sizeof *steps)
-
-static void read_step(struct srd *r, const xmlNode *c, size_t i)
-{
-        struct tkit_scene_move *m = &r->s->move;
-        switch (i) {
-        case 0:
-                read_move_tile(r, c);
-                break;
-        case 2:
-                read_move_figure(r, c);
-                break;
-        case 5:
-                read_bonus(r, c);
-                break;
-        case 6:
-                read_build(r, c);
-                break;
-        case 7:
-                m->escape = true;
-                read_on_feature(r, c, &m->escaping);
-                break;
-        case 8:
-                read_figure_at(r, c, true);
-                break;
-        default:
-                read_simple_step(r, c);
-                break;
-        }
-}
-
-static void read_move_steps(struct srd *r, const xmlNode *n)
-{
-        int stage = 0;
-        bool seen[NSTEPS + 1] = {false};
-        TKIT_XR_CHILDREN(&r->x, n, c)
-        {
-                size_t i = 0;
-                while (i < NSTEPS && !tkit_xr_is(c, steps[i].name))
-                        i++;
-                if (i == NSTEPS) {
-                        tkit_xr_unknown_child(&r->x, n, c, "");
-                        continue;
-                }
-                /* a figure and recall-abbot exclude each other: one stage, one slot */
-                size_t slot = i == 3 ? 2 : i;
-                if (seen[slot] && !steps[i].many) {
-                        tkit_xr_fail(&r->x, c, R_UNKNOWN, "%s <%s> in <move>%s",
-                                     slot == 2 ? "a second figure step:" : "a second",
-                                     (const char *)c->name,
-                                     slot == 2 ? " (a move places a <figure> or recalls the "
-                                                 "abbot, not both or twice)"
-                                               : "");
-                        continue;
-                }
-                seen[slot] = true;
-                if (tkit_xr_in_order(&r->x, c, &stage, steps[i].stage,
-                                     "the steps that follow it in a turn (docs/scene.md)"))
-                        read_step(r, c, i);
-        }
-        if (!seen[0])
-                tkit_xr_fail(&r->x, n, R_VALUE, "<move> lacks the drawn <tile>");
-}
-
-static void read_move(struct srd *r, const xmlNode *n)
-{
-        static const char *const attrs[] = {"end", "player", NULL};
-        tkit_xr_attrs(&r->x, n, attrs);
-        struct tkit_scene_move *m = &r->s->move;
-        m->line = tkit_xr_line(n);
-        if (get_bool(r, n, "end")) {
-                m->kind = TKIT_MOVE_END;
-                if (tkit_xr_prop(n, "player"))
-                        tkit_xr_fail(&r->x, n, R_VALUE,
-                                     "<move end=\"true\"> has no player: the game is over");
-                no_children(r, n);
-                return;
-        }
-        m->kind = TKIT_MOVE_TILE;
-        if (!tkit_xr_prop(n, "player"))
-                tkit_xr_fail(&r->x, n, R_VALUE,
-                             "<move> lacks the required attribute 'player' (or end=\"true\")");
-        m->player = get_player(r, n, "player");
-        read_move_steps(r, n);
-}
-
 /* ------------------------------------------------------------------ expect, callouts */
 
 static int parse_word(const char *s)
@@ -886,7 +652,7 @@ static int parse_word(const char *s)
 static void read_points(struct srd *r, const xmlNode *c)
 {
         struct tkit_scene *s = r->s;
-        int player = get_player(r, c, "player");
+        int player = tkit_sr_get_player(r, c, "player");
         if (player >= 0)
                 repeated(r, c, s->nexpect_points, same_points, &player, "<points> for that player");
         struct tkit_scene_expect_points *p = tkit_scene_add_expect_points(s);
@@ -902,7 +668,7 @@ static void read_count(struct srd *r, const xmlNode *c)
         if (parse_word(what) < 0)
                 tkit_xr_fail(&r->x, c, R_VALUE, "what=\"%.40s\" is not a word (a-z, 0-9, -)", what);
         struct tkit_scene_expect_count k = {.what = (char *)what,
-                                            .player = get_player(r, c, "player")};
+                                            .player = tkit_sr_get_player(r, c, "player")};
         repeated(r, c, s->nexpect_counts, same_count, &k, "<count> of that what and player");
         struct tkit_scene_expect_count *e = tkit_scene_add_expect_count(s, what);
         e->player = k.player;
@@ -927,11 +693,11 @@ static void read_expect(struct srd *r, const xmlNode *n)
                         continue;
                 }
                 if (!tkit_xr_in_order(&r->x, c, &stage, points ? 0 : 1, "<count>") ||
-                    !room(r, c, points ? s->nexpect_points : s->nexpect_counts, TKIT_SCENE_MAX_LIST,
-                          points ? "<points>" : "<count>") ||
+                    !tkit_sr_room(r, c, points ? s->nexpect_points : s->nexpect_counts,
+                                  TKIT_SCENE_MAX_LIST, points ? "<points>" : "<count>") ||
                     !tkit_xr_attrs(&r->x, c, points ? points_attrs : count_attrs))
                         continue;
-                no_children(r, c);
+                tkit_sr_no_children(r, c);
                 if (points)
                         read_points(r, c);
                 else
@@ -942,7 +708,7 @@ static void read_expect(struct srd *r, const xmlNode *n)
 static void read_callout(struct srd *r, const xmlNode *n)
 {
         static const char *const attrs[] = {"!number", "!x", "!y", "feature", NULL};
-        if (!room(r, n, r->s->ncallouts, TKIT_SCENE_MAX_LIST, "callouts") ||
+        if (!tkit_sr_room(r, n, r->s->ncallouts, TKIT_SCENE_MAX_LIST, "callouts") ||
             !tkit_xr_attrs(&r->x, n, attrs))
                 return;
         int number = 0;
@@ -951,8 +717,8 @@ static void read_callout(struct srd *r, const xmlNode *n)
         struct tkit_scene_callout *c = tkit_scene_add_callout(r->s);
         c->line = tkit_xr_line(n);
         c->number = number;
-        get_cell(r, n, &c->x, &c->y);
-        c->feature = dup_id(r, n, "feature");
+        tkit_sr_get_cell(r, n, &c->x, &c->y);
+        c->feature = tkit_sr_dup_id(r, n, "feature");
         TKIT_XR_CHILDREN(&r->x, n, t)
         {
                 if (tkit_xr_is(t, "text"))
@@ -992,12 +758,12 @@ static const struct part {
         bool many;
         void (*read)(struct srd *r, const xmlNode *n);
 } parts[] = {
-    {"source", false, read_source},   {"invented", false, read_invented},
-    {"caption", true, read_caption},  {"note", true, read_note},
-    {"sets", false, read_sets},       {"option", true, read_option},
-    {"players", false, read_players}, {"board", false, read_board},
-    {"figures", false, read_figures}, {"posts", false, read_posts},
-    {"move", false, read_move},       {"expect", false, read_expect},
+    {"source", false, read_source},     {"invented", false, read_invented},
+    {"caption", true, read_caption},    {"note", true, read_note},
+    {"sets", false, read_sets},         {"option", true, read_option},
+    {"players", false, read_players},   {"board", false, read_board},
+    {"figures", false, read_figures},   {"posts", false, read_posts},
+    {"move", false, tkit_sr_read_move}, {"expect", false, read_expect},
     {"callout", true, read_callout},
 };
 #define NPARTS (sizeof parts / sizeof *parts)
