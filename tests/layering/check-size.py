@@ -13,10 +13,9 @@ import sys
 MAX_LINES = 1000
 MAX_FUNCTION = 80
 DIRS = ["model", "formats", "db", "rules", "game", "text", "sim", "render", "book", "tools"]
-# what is over today (file, or file:function) -> its size; to be split, never to grow
-KNOWN = {
-    "render/tile.c": 1336,
-}
+# what is over (file, or file:function) -> its size, while it waits to be split: it may not grow,
+# and once within the limits it must be struck; empty since issue 26's split of the five files
+KNOWN = {}
 HEAD = re.compile(r"^[A-Za-z_].*\b([A-Za-z_][A-Za-z_0-9]*)\s*\(")
 
 
@@ -43,6 +42,8 @@ def main():
     over, grown, shrunk = [], [], []
     seen = set()
     for d in DIRS:
+        if not os.path.isdir(os.path.join(root, d)):
+            continue
         for fn in sorted(os.listdir(os.path.join(root, d))):
             if not fn.endswith(".c"):
                 continue
