@@ -1,7 +1,7 @@
 /* --no-illustrations through the command line (issue 27 item 4): the illustrations of a tile
  * (garden, farmhouse, water tower, robbers, stables) are symbols of the picture map, never text,
- * and the option leaves them out of render scene, render tile and render board --scene while
- * the siege symbols stay. The drawing itself is tested in test-render.c (draw_tile).
+ * and the option leaves them out of render scene (the siege symbols stay), render tile, render
+ * board and render sheet. The drawing itself is tested in test-render.c (draw_tile).
  * Environment: TKIT_EXE (the tilekit binary), TKIT_TILESETS, TKIT_SCENES. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -88,42 +88,63 @@ static void test_scene(void **state)
         free(without);
 }
 
-/* The PNG of `args` (a render command writing to -o FILE, appended) as bytes. */
-static char *png_of(const char *name, const char *args, size_t *len)
+/* The file `args` (a render command; -o FILE is appended, FILE ending in `ext`) writes, as bytes. */
+static char *output_of(const char *name, const char *ext, const char *args, size_t *len)
 {
-        char *png = tkit_xasprintf("%s/%s.png", tmpdir, name);
+        char *out = tkit_xasprintf("%s/%s.%s", tmpdir, name, ext);
         struct tkit_run run = {0};
-        assert_int_equal(tkit_run_line(&run, tkit_test_env("TKIT_EXE"), "%s -q -o '%s'", args, png),
+        assert_int_equal(tkit_run_line(&run, tkit_test_env("TKIT_EXE"), "%s -q -o '%s'", args, out),
                          0);
         tkit_run_finish(&run);
-        char *got = read_all(png, len);
+        char *got = read_all(out, len);
         assert_non_null(got);
-        free(png);
+        free(out);
         return got;
 }
 
-/* render tile: the option changes the picture of a tile with an illustration (the farmhouse of
- * C&B). */
-static void test_tile(void **state)
+/* `args` drawn twice as it is gives the same bytes (so a difference is the option's), and with
+ * --no-illustrations gives other bytes. */
+static void changed_by_option(const char *ext, const char *args)
+{
+        char *without = tkit_xasprintf("%s --no-illustrations", args);
+        size_t n1, n2, n3;
+        char *p1 = output_of("a", ext, args, &n1), *p2 = output_of("b", ext, args, &n2);
+        char *p3 = output_of("c", ext, without, &n3);
+        assert_true(n1 == n2 && memcmp(p1, p2, n1) == 0);
+        if (n1 == n3 && memcmp(p1, p3, n1) == 0)
+                fail_msg("--no-illustrations changed nothing: %s", args);
+        free(p1);
+        free(p2);
+        free(p3);
+        free(without);
+}
+
+/* render tile (the C&B farmhouse), render board (a game of base and C&B, whose tiles have
+ * illustrations) and render sheet (the C&B set) all take the option. */
+static void test_tile_board_sheet(void **state)
 {
         (void)state;
         const char *ts = tkit_test_env("TKIT_TILESETS");
-        char *a1 = tkit_xasprintf("render tile farmhouse --tiles '%s/castles-bridges.xml'", ts);
-        char *a2 = tkit_xasprintf("%s --no-illustrations", a1);
-        size_t n1, n2;
-        char *p1 = png_of("t1", a1, &n1), *p2 = png_of("t2", a2, &n2);
-        assert_true(n1 != n2 || memcmp(p1, p2, n1) != 0);
-        free(p1);
-        free(p2);
-        free(a1);
-        free(a2);
+        char *tile = tkit_xasprintf("render tile farmhouse --tiles '%s/castles-bridges.xml'", ts);
+        char *board = tkit_xasprintf("render board --set base,castles-bridges --seed 3 "
+                                     "--tiles '%s/base.xml' --tiles '%s/castles-bridges.xml'",
+                                     ts, ts);
+        char *sheet = tkit_xasprintf("render sheet --set castles-bridges "
+                                     "--tiles '%s/castles-bridges.xml'",
+                                     ts);
+        changed_by_option("png", tile);
+        changed_by_option("png", board);
+        changed_by_option("pdf", sheet);
+        free(tile);
+        free(board);
+        free(sheet);
 }
 
 int main(void)
 {
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_scene),
-            cmocka_unit_test(test_tile),
+            cmocka_unit_test(test_tile_board_sheet),
         };
         return cmocka_run_group_tests(tests, setup, teardown);
 }
