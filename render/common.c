@@ -141,94 +141,11 @@ void tkit_render_text_fit(cairo_t *cr, double x, double y, double maxw, const ch
         free(owned);
 }
 
-/* ---------------------------------------------------------------- translations */
-
-struct tr {
-        const char *en, *ro, *cs, *uk;
-};
-
-/* Words as the rulebooks print them: Romanian from Castles & Bridges and Siege & Defense (C3.1
- * 2025: "cartonaș", "cetate", "meeple", "abate"), Czech from Siege & Defense (C3.1: "kartička",
- * "družiník", "hradby rytířů / lupičů / mnichů a opatů"), Ukrainian as the scenes' captions. */
-static const struct tr texts[] = {
-    {"Tiles", "Cartonașe", "Kartičky", "Плитки"},
-    {"Tile types", "Tipuri de cartonașe", "Druhy kartiček", "Типи плиток"},
-    {"Pieces", "Piese compuse", "Vícedílné díly", "Складені елементи"},
-    {"Tokens", "Jetoane", "Žetony", "Жетони"},
-    {"Manifest", "Conținutul cutiei", "Obsah krabice", "Вміст коробки"},
-    {"Page", "Pagina", "Strana", "Сторінка"},
-    {"Edition", "Ediția", "Vydání", "Видання"},
-    {"Year", "Anul", "Rok", "Рік"},
-    {"Rules", "Reguli", "Pravidla", "Правила"},
-    {"Requires", "Necesită", "Vyžaduje", "Потребує"},
-    {"land", "teren", "krajina", "суходіл"},
-    {"river", "râu", "řeka", "річка"},
-    {"fortress", "fortăreață", "pevnost", "фортеця"},
-    {"castle", "cetate", "hrad", "замок"},
-    {"barn", "hambar", "stodola", "комора"},
-    {"bridge", "pod", "most", "міст"},
-    {"catapult", "catapultă", "katapult", "катапульта"},
-    {"meeple", "meeple", "družiník", "підданий"},
-    {"big-meeple", "meeple mare", "velký družiník", "великий підданий"},
-    {"players", "jucători", "hráči", "гравці"},
-    {"Pennants", "Steme", "Erby", "Герби"},
-    {"Reconstructed tiles", "Cartonașe reconstituite", "Rekonstruované kartičky",
-     "Реконструйовані плитки"},
-    {"Post rows: how many spaces is our reconstruction;",
-     "Rândurile posturilor: numărul de spații este reconstituit de noi;",
-     "Hradby: počet políček je naše rekonstrukce;",
-     "Ряди постів: кількість клітинок — наша реконструкція;"},
-    {"the rulebooks describe only the dark 3 and 5+ spaces.",
-     "regulile descriu numai spațiile întunecate 3 și 5+.",
-     "pravidla popisují jen tmavá políčka 3 a 5+.", "правила описують лише темні клітинки 3 і 5+."},
-    {"R marks a reconstructed tile: its geometry is not certain.",
-     "R marchează un cartonaș reconstituit: geometria lui nu este sigură.",
-     "R značí rekonstruovanou kartičku: její tvar není jistý.",
-     "R позначає реконструйовану плитку: її геометрія не певна."},
-    {"Printed at 100 %, each tile measures", "Tipărit la 100 %, fiecare cartonaș are",
-     "Při tisku na 100 % měří každá kartička", "Надрукована в масштабі 100 %, кожна плитка має"},
-    {"Symbols", "Simboluri", "Symboly", "Символи"},
-    {"knights", "cavaleri", "rytíři", "лицарі"},
-    {"travelers", "călători", "lupiči", "мандрівники"},
-    {"monks & abbots", "călugări și abați", "mniši a opati", "монахи й абати"},
-    {"any post", "orice post de apărare", "libovolné hradby", "будь-який аванпост"},
-    {"Summary", "Rezumat", "Přehled", "Підсумок"},
-    {"expected", "așteptat", "očekáváno", "очікується"},
-    {"face", "față", "strana", "бік"},
-    /* manifest lines (enum tkit_expect_what names) */
-    {"tiles", "cartonașe", "kartičky", "плитки"},
-    {"types", "tipuri", "druhy", "типи"},
-    {"feature", "element", "prvek", "елемент"},
-    {"illustration", "ilustrație", "ilustrace", "ілюстрація"},
-    {"pennants", "steme", "erby", "герби"},
-    {"symbol-tiles", "cartonașe cu simboluri", "kartičky se symboly", "плитки із символами"},
-    {"symbols", "simboluri", "symboly", "символи"},
-    {"besieged", "asediate", "obléhané", "в облозі"},
-    {"pieces", "piese compuse", "vícedílné díly", "складені елементи"},
-    {"posts", "posturi de apărare", "hradby", "аванпости"},
-};
+/* ---------------------------------------------------------------- languages */
 
 bool tkit_render_lang_known(const char *lang)
 {
         return tkit_lang_parse(lang) >= 0; /* the languages of text/ */
-}
-
-const char *tkit_render_tr(const char *lang, const char *key)
-{
-        for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-                if (strcmp(texts[i].en, key) != 0)
-                        continue;
-                if (!lang)
-                        return texts[i].en;
-                if (strcmp(lang, "ro") == 0)
-                        return texts[i].ro;
-                if (strcmp(lang, "cs") == 0)
-                        return texts[i].cs;
-                if (strcmp(lang, "uk") == 0)
-                        return texts[i].uk;
-                return texts[i].en;
-        }
-        return key;
 }
 
 /* ---------------------------------------------------------------- output files */

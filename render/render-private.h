@@ -33,9 +33,6 @@ void tkit_render_post_symbol(cairo_t *cr, enum tkit_post p, double x, double y, 
 void tkit_render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,
                             double H, double cell);
 
-/* Translated fixed texts; `key` is the English text. Unknown keys come back unchanged. */
-const char *tkit_render_tr(const char *lang, const char *key);
-
 /* Creates a surface for `fmt` writing to the stream `f` (PNG: an image surface written on
  * close); `name` names the output in diagnostics and gives the format when `fmt` is AUTO. Every
  * write to `f` is checked: the first failure is kept in `err` (errno) and fails the close. */

@@ -3,6 +3,7 @@
  * out in points; tile sizes are given in millimetres and converted once. Items are packed in
  * rows (shelves) left to right, top to bottom. */
 #include "render/render-private.h"
+#include "text/tkit-text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -95,11 +96,17 @@ static double mm(double v)
         return v * MM_TO_PT;
 }
 
+/* The sheet's language for text/'s tables (checked by tkit_sheet_write: en when unset). */
+static enum tkit_lang sheet_lang(const char *lang)
+{
+        int l = tkit_lang_parse(lang);
+        return l < 0 ? TKIT_LANG_EN : (enum tkit_lang)l;
+}
+
+/* The set's name in the sheet's language, else its id: never another language's name. */
 static const char *set_title(const struct tkit_set *s, const char *lang)
 {
-        const char *n = tkit_set_name(s, lang);
-        if (!n)
-                n = tkit_set_name(s, "en");
+        const char *n = tkit_set_name(s, lang ? lang : "en");
         return n ? n : s->id;
 }
 
@@ -137,7 +144,8 @@ static void page_begin(struct sheet *sh)
         tkit_render_font(cr, 10, true);
         tkit_render_text_fit(cr, m, m + mm(4), sh->pw - 2 * m - sh->tile - 60, sh->title, false);
         char buf[64];
-        snprintf(buf, sizeof buf, "%s %d", tkit_render_tr(sh->o->lang, "Page"), sh->pages);
+        snprintf(buf, sizeof buf, "%s %d", tkit_text_sheet(sheet_lang(sh->o->lang), TKIT_SW_PAGE),
+                 sh->pages);
         tkit_render_font(cr, 8, false);
         cairo_text_extents_t ex;
         cairo_text_extents(cr, buf, &ex);
@@ -227,6 +235,8 @@ static void draw_label(struct sheet *sh, double x, double y, double w, const cha
                 tkit_render_text_fit(cr, x + w / 2, base, w - mm(2), b.data, true);
                 base += mm(3);
         }
+        if ((lf & TKIT_LABEL_NAME) && !name && !(lf & TKIT_LABEL_ID))
+                name = id; /* no name in the sheet's language: the id alone stands for it */
         if ((lf & TKIT_LABEL_NAME) && name) {
                 tkit_render_font(cr, 6.5, false);
                 tkit_render_text_fit(cr, x + w / 2, base, w - mm(2), name, true);
@@ -241,22 +251,19 @@ static void draw_label(struct sheet *sh, double x, double y, double w, const cha
         tkit_buf_finish(&b);
 }
 
+/* A tile's name in the sheet's language, or none: the label's id stands for it then (an
+ * English name on a Romanian sheet is a word the reader may not read). */
 static const char *tile_name(const struct tkit_tile *t, const char *lang)
 {
-        const char *n = tkit_tile_name(t, lang);
-        return n ? n : tkit_tile_name(t, "en");
+        return tkit_tile_name(t, lang ? lang : "en");
 }
 
 static const char *piece_name(const struct tkit_piece *p, const char *lang)
 {
-        const char *fallback = NULL;
-        for (size_t i = 0; i < p->nnames; i++) {
-                if (strcmp(p->names[i].lang, lang) == 0)
+        for (size_t i = 0; i < p->nnames; i++)
+                if (strcmp(p->names[i].lang, lang ? lang : "en") == 0)
                         return p->names[i].text;
-                if (strcmp(p->names[i].lang, "en") == 0)
-                        fallback = p->names[i].text;
-        }
-        return fallback;
+        return NULL;
 }
 
 /* ---------------------------------------------------------------- summary page */
@@ -280,7 +287,7 @@ static void line(struct cursor *c, double size, bool bold, double indent, const 
         tkit_render_text_fit(sh->cr, sh->x0 + indent, c->y, sh->x1 - sh->x0 - indent, text, false);
 }
 
-static void summary_totals(struct cursor *c, const struct tkit_set *s, const char *lang)
+static void summary_totals(struct cursor *c, const struct tkit_set *s, enum tkit_lang L)
 {
         int group_tiles[TKIT_GROUP_COUNT] = {0}, pennants = 0, recon = 0;
         for (size_t i = 0; i < s->ntiles; i++) {
@@ -292,12 +299,11 @@ static void summary_totals(struct cursor *c, const struct tkit_set *s, const cha
         }
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_buf_printf(&b, "%s: %d", tkit_render_tr(lang, "Tiles"), tkit_set_tile_total(s));
+        tkit_buf_printf(&b, "%s: %d", tkit_text_sheet(L, TKIT_SW_TILES), tkit_set_tile_total(s));
         const char *sep = " (";
         for (int g = 0; g < TKIT_GROUP_COUNT; g++)
                 if (group_tiles[g]) {
-                        tkit_buf_printf(&b, "%s%s %d", sep,
-                                        tkit_render_tr(lang, tkit_group_name((enum tkit_group)g)),
+                        tkit_buf_printf(&b, "%s%s %d", sep, tkit_text_group(L, (enum tkit_group)g),
                                         group_tiles[g]);
                         sep = ", ";
                 }
@@ -305,14 +311,14 @@ static void summary_totals(struct cursor *c, const struct tkit_set *s, const cha
                 tkit_buf_puts(&b, ")");
         line(c, 10, false, 0, b.data);
         tkit_buf_finish(&b);
-        char *l = tkit_xasprintf("%s: %zu", tkit_render_tr(lang, "Tile types"), s->ntiles);
+        char *l = tkit_xasprintf("%s: %zu", tkit_text_sheet(L, TKIT_SW_TILE_TYPES), s->ntiles);
         line(c, 10, false, 0, l);
         free(l);
         int pieces = 0;
         for (size_t i = 0; i < s->npieces; i++)
                 pieces += s->pieces[i].count;
         if (s->npieces) {
-                l = tkit_xasprintf("%s: %d", tkit_render_tr(lang, "Pieces"), pieces);
+                l = tkit_xasprintf("%s: %d", tkit_text_sheet(L, TKIT_SW_PIECES), pieces);
                 line(c, 10, false, 0, l);
                 free(l);
         }
@@ -322,57 +328,55 @@ static void summary_totals(struct cursor *c, const struct tkit_set *s, const cha
                         posts |= s->pieces[i].basis == TKIT_BASIS_RECONSTRUCTED &&
                                  s->pieces[i].faces[f].nposts > 0;
         if (posts) {
-                line(c, 9, false, 12,
-                     tkit_render_tr(lang, "Post rows: how many spaces is our reconstruction;"));
-                line(c, 9, false, 12,
-                     tkit_render_tr(lang, "the rulebooks describe only the dark 3 and 5+ spaces."));
+                line(c, 9, false, 12, tkit_text_sheet(L, TKIT_SW_POST_ROWS));
+                line(c, 9, false, 12, tkit_text_sheet(L, TKIT_SW_POST_ROWS_2));
         }
-        l = tkit_xasprintf("%s: %d", tkit_render_tr(lang, "Pennants"), pennants);
+        l = tkit_xasprintf("%s: %d", tkit_text_sheet(L, TKIT_SW_PENNANTS), pennants);
         line(c, 10, false, 0, l);
         free(l);
         if (recon) {
-                l = tkit_xasprintf("%s: %d", tkit_render_tr(lang, "Reconstructed tiles"), recon);
+                l = tkit_xasprintf("%s: %d", tkit_text_sheet(L, TKIT_SW_RECONSTRUCTED), recon);
                 line(c, 10, false, 0, l);
                 free(l);
         }
 }
 
-static void summary_tokens(struct cursor *c, const struct tkit_set *s, const char *lang)
+static void summary_tokens(struct cursor *c, const struct tkit_set *s, enum tkit_lang L)
 {
         if (!s->ntokens)
                 return;
         c->y += 6;
-        line(c, 11, true, 0, tkit_render_tr(lang, "Tokens"));
+        line(c, 11, true, 0, tkit_text_sheet(L, TKIT_SW_TOKENS));
         for (size_t i = 0; i < s->ntokens; i++) {
-                char *l = tkit_xasprintf("%s \xc3\x97%d",
-                                         tkit_render_tr(lang, tkit_token_name(s->tokens[i].kind)),
+                char *l = tkit_xasprintf("%s \xc3\x97%d", tkit_text_token(L, s->tokens[i].kind),
                                          s->tokens[i].count);
                 line(c, 10, false, 12, l);
                 free(l);
         }
 }
 
-static void summary_manifest(struct cursor *c, const struct tkit_set *s, const char *lang)
+static void summary_manifest(struct cursor *c, const struct tkit_set *s, enum tkit_lang L)
 {
         if (!s->nmanifest)
                 return;
         c->y += 6;
-        line(c, 11, true, 0, tkit_render_tr(lang, "Manifest"));
+        line(c, 11, true, 0, tkit_text_sheet(L, TKIT_SW_MANIFEST));
         for (size_t i = 0; i < s->nmanifest; i++) {
                 const struct tkit_expect *e = &s->manifest[i];
                 struct tkit_buf b;
                 tkit_buf_init(&b);
-                tkit_buf_printf(&b, "%s", tkit_render_tr(lang, tkit_expect_name(e->what)));
-                if (e->of)
-                        tkit_buf_printf(&b, " %s", e->of);
+                tkit_buf_puts(&b, tkit_text_expect(L, e->what));
+                if (e->of) {
+                        /* the data's own word (a tile id, say) when the text has none for it */
+                        const char *of = tkit_text_expect_of(L, e->what, e->of);
+                        tkit_buf_printf(&b, ": %s", of ? of : e->of);
+                }
                 if (e->group >= 0)
-                        tkit_buf_printf(
-                            &b, " (%s)",
-                            tkit_render_tr(lang, tkit_group_name((enum tkit_group)e->group)));
+                        tkit_buf_printf(&b, " (%s)", tkit_text_group(L, (enum tkit_group)e->group));
                 tkit_buf_printf(&b, " = %d", e->count);
                 line(c, 9.5, false, 12, b.data);
                 tkit_buf_finish(&b);
-                if (e->note) {
+                if (e->note && c->sh->o->notes) { /* authors' words, in English */
                         cairo_set_source_rgb(c->sh->cr, 0.4, 0.4, 0.4);
                         line(c, 7.5, false, 30, e->note);
                 }
@@ -380,12 +384,10 @@ static void summary_manifest(struct cursor *c, const struct tkit_set *s, const c
 }
 
 /* The symbols a reader meets on the tiles, drawn as on the tiles. */
-static void summary_legend(struct cursor *c, const char *lang)
+static void summary_legend(struct cursor *c, enum tkit_lang L)
 {
-        static const char *const names[TKIT_POST_COUNT] = {"knights", "travelers", "monks & abbots",
-                                                           "any post"};
         c->y += 6;
-        line(c, 11, true, 0, tkit_render_tr(lang, "Symbols"));
+        line(c, 11, true, 0, tkit_text_sheet(L, TKIT_SW_SYMBOLS));
         struct sheet *sh = c->sh;
         double x = sh->x0 + 12, r = 6;
         c->y += 14;
@@ -394,19 +396,19 @@ static void summary_legend(struct cursor *c, const char *lang)
                 cairo_set_source_rgb(sh->cr, 0.05, 0.05, 0.05);
                 tkit_render_font(sh->cr, 9, false);
                 cairo_move_to(sh->cr, x + 2 * r + 4, c->y);
-                cairo_show_text(sh->cr, tkit_render_tr(lang, names[p]));
+                cairo_show_text(sh->cr, tkit_text_symbol(L, (enum tkit_post)p));
                 cairo_text_extents_t ex;
-                cairo_text_extents(sh->cr, tkit_render_tr(lang, names[p]), &ex);
+                cairo_text_extents(sh->cr, tkit_text_symbol(L, (enum tkit_post)p), &ex);
                 cairo_new_path(sh->cr);
                 x += 2 * r + 4 + ex.x_advance + 16;
         }
-        line(c, 9, false, 12,
-             tkit_render_tr(lang, "R marks a reconstructed tile: its geometry is not certain."));
+        line(c, 9, false, 12, tkit_text_sheet(L, TKIT_SW_R_MARKS));
 }
 
 static void summary_page(struct sheet *sh, const struct tkit_set *s)
 {
         const char *lang = sh->o->lang;
+        enum tkit_lang L = sheet_lang(lang);
         page_begin(sh);
         struct cursor c = {sh, sh->y0};
         line(&c, 18, true, 0, set_title(s, lang));
@@ -414,35 +416,38 @@ static void summary_page(struct sheet *sh, const struct tkit_set *s)
         tkit_buf_init(&b);
         tkit_buf_puts(&b, s->id);
         if (s->edition)
-                tkit_buf_printf(&b, "  \xc2\xb7  %s %s", tkit_render_tr(lang, "Edition"),
+                tkit_buf_printf(&b, "  \xc2\xb7  %s %s", tkit_text_sheet(L, TKIT_SW_EDITION),
                                 s->edition);
         if (s->year)
-                tkit_buf_printf(&b, "  \xc2\xb7  %s %d", tkit_render_tr(lang, "Year"), s->year);
+                tkit_buf_printf(&b, "  \xc2\xb7  %s %d", tkit_text_sheet(L, TKIT_SW_YEAR), s->year);
         line(&c, 10, false, 0, b.data);
         tkit_buf_finish(&b);
         if (s->rules) {
                 tkit_buf_init(&b);
-                tkit_buf_printf(&b, "%s:", tkit_render_tr(lang, "Rules"));
+                tkit_buf_printf(&b, "%s:", tkit_text_sheet(L, TKIT_SW_RULES));
+                bool first = true;
                 for (unsigned f = 1; f && f <= TKIT_RULES_LAST; f <<= 1)
                         if (s->rules & f)
-                                tkit_buf_printf(&b, " %s", tkit_rules_flag_name(f));
+                                tkit_buf_printf(&b, "%s %s", first ? "" : ",",
+                                                tkit_text_rules_module(L, f)),
+                                    first = false;
                 line(&c, 10, false, 0, b.data);
                 tkit_buf_finish(&b);
         }
         if (s->nrequires) {
                 tkit_buf_init(&b);
-                tkit_buf_printf(&b, "%s:", tkit_render_tr(lang, "Requires"));
+                tkit_buf_printf(&b, "%s:", tkit_text_sheet(L, TKIT_SW_REQUIRES));
                 for (size_t i = 0; i < s->nrequires; i++)
                         tkit_buf_printf(&b, " %s", s->requires[i]);
                 line(&c, 10, false, 0, b.data);
                 tkit_buf_finish(&b);
         }
         c.y += 8;
-        line(&c, 11, true, 0, tkit_render_tr(lang, "Summary"));
-        summary_totals(&c, s, lang);
-        summary_tokens(&c, s, lang);
-        summary_manifest(&c, s, lang);
-        summary_legend(&c, lang);
+        line(&c, 11, true, 0, tkit_text_sheet(L, TKIT_SW_SUMMARY));
+        summary_totals(&c, s, L);
+        summary_tokens(&c, s, L);
+        summary_manifest(&c, s, L);
+        summary_legend(&c, L);
         page_end(sh);
 }
 

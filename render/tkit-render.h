@@ -154,7 +154,7 @@ void tkit_paper_size(enum tkit_paper p, double *width_pt, double *height_pt);
 enum tkit_label_flag {
         TKIT_LABEL_ID = 1u << 0,
         TKIT_LABEL_COUNT = 1u << 1, /* "×N" */
-        TKIT_LABEL_NAME = 1u << 2,  /* in the sheet's language, else English, else none */
+        TKIT_LABEL_NAME = 1u << 2,  /* in the sheet's language, else none (the id stands) */
         TKIT_LABEL_SET = 1u << 3,
         TKIT_LABEL_ALL = 0xfu,
 };
@@ -171,8 +171,9 @@ struct tkit_sheet_options {
         double margin_mm; /* page margin, default 10 */
         bool crop_marks;  /* default true: short lines outside the bleed on each trim line */
         bool summary;     /* default true: a summary page in front of each set's tiles */
-        const char *lang; /* label language, default "en" */
+        const char *lang; /* every word printed (text/), names: en ro cs uk, default "en" */
         unsigned labels;  /* enum tkit_label_flag, default all */
+        bool notes;       /* default false: the manifest's notes (authors' words, English) */
         unsigned flags;   /* enum tkit_render_flag for the art */
         const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
         /* NULL, or told of each page finished (1, 2, ...), for a progress line */

@@ -102,4 +102,48 @@ size_t tkit_text_check_scene(const struct tkit_scene *s, int l, struct tkit_diag
 #define TKIT_TEXT_MAX_LANGS 64
 size_t tkit_text_check_langs(const struct tkit_scene *s, const char *want, struct tkit_diags *d);
 
+/* ---------------------------------------------------------------- the sheet and the board */
+
+/* The fixed words of a reference sheet (render sheet) and of a board (render board). */
+enum tkit_sheet_word {
+        TKIT_SW_TILES = 0,        /* "Tiles": the summary's total */
+        TKIT_SW_TILE_TYPES,       /* "Tile types" */
+        TKIT_SW_PIECES,           /* "Pieces": multi-cell pieces */
+        TKIT_SW_TOKENS,           /* "Tokens" */
+        TKIT_SW_MANIFEST,         /* "Manifest": what the rulebook says the box holds */
+        TKIT_SW_NOTES,            /* "Notes": the authors' notes, with render sheet --notes */
+        TKIT_SW_PAGE,             /* "Page" */
+        TKIT_SW_EDITION,          /* "Edition" */
+        TKIT_SW_YEAR,             /* "Year" */
+        TKIT_SW_RULES,            /* "Rules": the rule modules a set brings */
+        TKIT_SW_REQUIRES,         /* "Requires": the sets it needs */
+        TKIT_SW_PENNANTS,         /* "Pennants" */
+        TKIT_SW_RECONSTRUCTED,    /* "Reconstructed tiles" */
+        TKIT_SW_POST_ROWS,        /* the warning on reconstructed post rows, first line */
+        TKIT_SW_POST_ROWS_2,      /* and its second line */
+        TKIT_SW_SYMBOLS,          /* "Symbols": the legend's heading */
+        TKIT_SW_R_MARKS,          /* what the (R) of a label means */
+        TKIT_SW_SUMMARY,          /* "Summary" */
+        TKIT_SW_SEED,             /* the board's header: "seed 7" */
+        TKIT_SW_PLACED,           /* "72 placed" */
+        TKIT_SW_DISCARDED,        /* "2 discarded" */
+        TKIT_SW_DISCARDED_TITLE,  /* "Discarded (2)": the heading of the tiles put aside */
+        TKIT_SW_COUNT
+};
+const char *tkit_text_sheet(enum tkit_lang l, enum tkit_sheet_word w);
+/* A rule module (one flag of enum tkit_rules_flag): "bridges", "poduri", "mosty", "мости". */
+const char *tkit_text_rules_module(enum tkit_lang l, unsigned single_flag);
+const char *tkit_text_group(enum tkit_lang l, enum tkit_group g);        /* "land", "teren" */
+const char *tkit_text_token(enum tkit_lang l, enum tkit_token_kind k);  /* "barn", "hambar" */
+const char *tkit_text_expect(enum tkit_lang l, enum tkit_expect_what w); /* a manifest kind */
+/* A siege symbol in the legend: whose post it names ("knights", "cavaleri"). */
+const char *tkit_text_symbol(enum tkit_lang l, enum tkit_post p);
+/* An illustration by its letter (G B T W E S C): "water tower", "turn de apă"; NULL if unknown. */
+const char *tkit_text_illustration(enum tkit_lang l, char letter);
+/* What a manifest line of kind `w` counts, `of` being the data's word (a feature kind, a road
+ * end, a post, an illustration letter), in `l`; NULL when the word is none the text knows. */
+const char *tkit_text_expect_of(enum tkit_lang l, enum tkit_expect_what w, const char *of);
+/* How many words of these tables `l` lacks (0 in every language: tests/text). */
+size_t tkit_text_sheet_missing(enum tkit_lang l);
+
 #endif

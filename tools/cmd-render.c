@@ -49,6 +49,8 @@ void tkit_help_render(FILE *out)
                 "      --margin-mm MM     page margin (default 10)\n"
                 "      --no-crop-marks    no cut marks outside the tiles\n"
                 "      --no-summary       no summary page in front of each set\n"
+                "      --notes            print the manifest's notes (the authors' sources, in\n"
+                "                         English) on the summary page\n"
                 "      --lang en|ro|cs|uk language of names and fixed texts (default en)\n"
                 "      --labels LIST      label content: id,count,name,set or none (default all)\n"
                 "\n"
@@ -102,6 +104,7 @@ enum {
         OPT_VERSION,
         OPT_ART,
         OPT_NO_ILLUSTRATIONS,
+        OPT_NOTES,
 };
 
 const struct option tkit_opts_render[] = {
@@ -117,6 +120,7 @@ const struct option tkit_opts_render[] = {
     {"margin-mm", required_argument, NULL, OPT_MARGIN_MM},
     {"no-crop-marks", no_argument, NULL, OPT_NO_CROP},
     {"no-summary", no_argument, NULL, OPT_NO_SUMMARY},
+    {"notes", no_argument, NULL, OPT_NOTES},
     {"lang", required_argument, NULL, OPT_LANG},
     {"labels", required_argument, NULL, OPT_LABELS},
     {"layout", required_argument, NULL, OPT_LAYOUT},
@@ -452,6 +456,9 @@ static int parse_sheet_option(struct render_args *a, int c, const char *arg)
                 return 0;
         case OPT_NO_SUMMARY:
                 a->sheet.summary = false;
+                return 0;
+        case OPT_NOTES:
+                a->sheet.notes = true;
                 return 0;
         case OPT_LANG:
                 a->sheet.lang = arg;

@@ -5,6 +5,7 @@
  * TKIT_JCZ_BASIC (JCloisterZone's basic.xml, vendored in third_party/). pdftoppm and pdftotext
  * (poppler-utils) are optional: the tests that need them skip without them (exit 77). */
 #define _GNU_SOURCE /* memmem */
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -635,6 +636,81 @@ static void test_sheet_post_rows(void **state)
         tkit_setlist_finish(&l);
 }
 
+/* `word` in `text` as a whole word: letters, digits, '-' and '_' around it make it another word
+ * (a tile id like "village-1" or the set id "castles-bridges" is data, not English). */
+static bool has_word(const char *text, size_t len, const char *word)
+{
+        size_t n = strlen(word);
+        for (const char *p = text; (p = memmem(p, len - (size_t)(p - text), word, n)); p++) {
+                char before = p > text ? p[-1] : ' ', after = p[n];
+                /* bytes of a UTF-8 letter (>= 0x80) continue the word: "catapultă" */
+                bool b = isalnum((unsigned char)before) || (unsigned char)before >= 0x80 ||
+                         before == '-' || before == '_';
+                bool a = isalnum((unsigned char)after) || (unsigned char)after >= 0x80 ||
+                         after == '-' || after == '_';
+                if (!a && !b)
+                        return true;
+        }
+        return false;
+}
+
+/* The whole text of `pdf` (every page). */
+static char *pdf_text(const char *pdftotext, const char *pdf, const char *txt, size_t *len)
+{
+        char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s' '%s'", pdftotext, pdf, txt);
+        assert_int_equal(system(cmd), 0);
+        free(cmd);
+        return slurp(txt, len);
+}
+
+/* A sheet in ro, cs or uk prints no English: the words the old sheet printed there (rule modules,
+ * manifest kinds, tile names, symbols, the authors' notes) are gone; with notes on, the notes
+ * (English, the authors' sources) are back. */
+static void test_sheet_no_english(void **state)
+{
+        (void)state;
+        const char *pdftotext = tkit_test_tool("pdftotext");
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        static const char *const names[] = {
+            "base",      "river", "castles-bridges", "inns-cathedrals", "siege-defense",
+            "besiegers", NULL};
+        tkit_test_sets_load(&l, names);
+        const struct tkit_set *sets[6];
+        for (size_t i = 0; i < 6; i++)
+                sets[i] = l.sets[i];
+        static const char *const english[] = {
+            "bridges",  "castles",  "barns",    "villages",  "cloister", "village",
+            "feature",  "element",  "knights",  "travelers", "City",     "Cloister",
+            "Tiles",    "Manifest", "Symbols",  "Summary",   "Pennants", "Rules",
+            "Romanian", "English",  "besieger", "catapult",  "tile",     "Crossroads"};
+        static const char *const langs[] = {"ro", "cs", "uk"};
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        char *pdf = tmp_path("words.pdf"), *txt = tmp_path("words.txt");
+        for (size_t i = 0; i < 3; i++)
+                for (int notes = 0; notes < 2; notes++) {
+                        struct tkit_sheet_options o;
+                        tkit_sheet_options_init(&o);
+                        o.lang = langs[i];
+                        o.notes = notes;
+                        assert_int_equal(tkit_render_sheet(sets, 6, &o, pdf, NULL, &d), 0);
+                        size_t len;
+                        char *text = pdf_text(pdftotext, pdf, txt, &len);
+                        for (size_t w = 0; !notes && w < sizeof english / sizeof english[0]; w++)
+                                if (has_word(text, len, english[w]))
+                                        fail_msg("%s sheet prints '%s'", langs[i], english[w]);
+                        /* the notes quote the rulebooks: "Castles & Bridges, C3.1 2025, ..." */
+                        assert_int_equal(has_word(text, len, "Romanian"), notes);
+                        free(text);
+                }
+        assert_int_equal(d.errors, 0);
+        free(pdf);
+        free(txt);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
 /* Rasterise page 2 at 10 px/mm and measure the first tile: 45 mm is 450 px. */
 static void test_sheet_real_size(void **state)
 {
@@ -1071,6 +1147,7 @@ int main(void)
             cmocka_unit_test(test_bad_output),
             cmocka_unit_test(test_cli),
             cmocka_unit_test(test_jcz_sheet),
+            cmocka_unit_test(test_sheet_no_english),
         };
         int rc = cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
         tkit_render_cleanup();

@@ -522,11 +522,13 @@ static void test_check_langs(void **state)
         /* requiring cs: both texts, the caption at its own line */
         assert_int_equal(tkit_text_check_langs(s, "cs", &d), 2);
         assert_int_equal(d.v[0].line, 5);
-        assert_non_null(strstr(d.v[0].message, "the caption has no text in 'cs' (it has en pt-BR)"));
+        assert_non_null(
+            strstr(d.v[0].message, "the caption has no text in 'cs' (it has en pt-BR)"));
         tkit_diags_clear(&d);
         /* a long text is cut on a character, not inside one */
-        tkit_scene_add_caption(s, "uk", "Червоний гравець завершує перехрестям дорогу синього "
-                                        "гравця: синій гравець отримує 4 очки.");
+        tkit_scene_add_caption(s, "uk",
+                               "Червоний гравець завершує перехрестям дорогу синього "
+                               "гравця: синій гравець отримує 4 очки.");
         struct tkit_scene *t = gb_scene("base", "you:red");
         tkit_scene_add_caption(t, "uk", s->captions[2].text);
         assert_int_equal(tkit_text_check_langs(t, "ro", &d), 1);
@@ -574,6 +576,55 @@ static void test_translations(void **state)
         tkit_scene_destroy(s);
 }
 
+/* Every word of the sheet's and the board's tables exists in every language, and the words a
+ * reader of ro, cs or uk could not read in English are their own (not the English copied). */
+static void test_sheet_words(void **state)
+{
+        (void)state;
+        for (int l = 0; l < TKIT_LANG_COUNT; l++) {
+                enum tkit_lang L = (enum tkit_lang)l;
+                assert_int_equal(tkit_text_sheet_missing(L), 0);
+                for (int w = 0; w < TKIT_SW_COUNT; w++) {
+                        const char *t = tkit_text_sheet(L, (enum tkit_sheet_word)w);
+                        assert_true(t && *t && strcmp(t, "?") != 0);
+                        if (l != TKIT_LANG_EN && strcmp(t, tkit_text_sheet(TKIT_LANG_EN, w)) == 0)
+                                fail_msg("%s word %d is the English '%s'", tkit_lang_name(L), w, t);
+                }
+                for (unsigned f = 1; f <= TKIT_RULES_LAST; f <<= 1) {
+                        const char *t = tkit_text_rules_module(L, f);
+                        assert_true(t && *t && strcmp(t, "?") != 0);
+                        if (l != TKIT_LANG_EN && strcmp(t, tkit_text_rules_module(0, f)) == 0)
+                                fail_msg("%s rules %u is the English '%s'", tkit_lang_name(L), f,
+                                         t);
+                }
+                for (int w = 0; w < TKIT_EXPECT_COUNT; w++) {
+                        const char *t = tkit_text_expect(L, (enum tkit_expect_what)w);
+                        assert_true(t && *t);
+                        if (l != TKIT_LANG_EN && strcmp(t, tkit_text_expect(0, w)) == 0)
+                                fail_msg("%s manifest %d is the English '%s'", tkit_lang_name(L), w,
+                                         t);
+                }
+                for (int g = 0; g < TKIT_GROUP_COUNT; g++)
+                        assert_true(*tkit_text_group(L, (enum tkit_group)g));
+                for (int k = 0; k < TKIT_TOKEN_COUNT; k++)
+                        assert_true(*tkit_text_token(L, (enum tkit_token_kind)k));
+                for (int p = 0; p < TKIT_POST_COUNT; p++)
+                        assert_true(*tkit_text_symbol(L, (enum tkit_post)p));
+                for (const char *c = "GBTWESC"; *c; c++)
+                        assert_non_null(tkit_text_illustration(L, *c));
+        }
+        /* what a manifest line counts: the data's words in the language, unknown words NULL */
+        assert_string_equal(tkit_text_expect_of(TKIT_LANG_RO, TKIT_EXPECT_FEATURE_TILES, "village"),
+                            "sat");
+        assert_string_equal(tkit_text_expect_of(TKIT_LANG_CS, TKIT_EXPECT_FEATURE, "cloister"),
+                            tkit_text_feature(TKIT_LANG_CS, TKIT_CLOISTER));
+        assert_string_equal(tkit_text_expect_of(TKIT_LANG_UK, TKIT_EXPECT_ILLUSTRATION, "T"),
+                            "водонапірна вежа");
+        assert_null(tkit_text_expect_of(TKIT_LANG_RO, TKIT_EXPECT_FEATURE, "no-such-word"));
+        assert_string_equal(tkit_text_rules_module(TKIT_LANG_RO, TKIT_RULES_BRIDGES), "poduri");
+        assert_string_equal(tkit_text_rules_module(TKIT_LANG_RO, 1u << 30), "?");
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -582,6 +633,7 @@ int main(void)
             cmocka_unit_test(test_words),        cmocka_unit_test(test_scenes),
             cmocka_unit_test(test_translations), cmocka_unit_test(test_key),
             cmocka_unit_test(test_scene_terms),  cmocka_unit_test(test_check_langs),
+            cmocka_unit_test(test_sheet_words),
         };
         return tkit_test_status(
             cmocka_run_group_tests(tests, tkit_test_sets_setup, tkit_test_sets_teardown));
