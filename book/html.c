@@ -12,27 +12,10 @@
 #include <string.h>
 #include <strings.h>
 
+/* Text and attribute values as cmark writes them: & < > and " as entities. */
 static void esc(struct tkit_buf *o, const char *s)
 {
-        for (; s && *s; s++) {
-                switch (*s) {
-                case '&':
-                        tkit_buf_puts(o, "&amp;");
-                        break;
-                case '<':
-                        tkit_buf_puts(o, "&lt;");
-                        break;
-                case '>':
-                        tkit_buf_puts(o, "&gt;");
-                        break;
-                case '"':
-                        tkit_buf_puts(o, "&quot;");
-                        break;
-                default:
-                        tkit_buf_add(o, s, 1);
-                        break;
-                }
-        }
+        tkit_buf_put_escaped(o, s, TKIT_ESC_QUOT);
 }
 
 /* cmark's rule: javascript:, vbscript:, file: and data: (but for a few image types) links are

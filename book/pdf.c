@@ -18,25 +18,10 @@
 
 /* ---------------------------------------------------------------- text */
 
+/* Pango markup: & < > " ' as entities, and the control characters it refuses as U+FFFD. */
 static void markup_esc(struct tkit_buf *o, const char *s)
 {
-        for (; s && *s; s++) {
-                unsigned char c = (unsigned char)*s;
-                if (c == '&')
-                        tkit_buf_puts(o, "&amp;");
-                else if (c == '<')
-                        tkit_buf_puts(o, "&lt;");
-                else if (c == '>')
-                        tkit_buf_puts(o, "&gt;");
-                else if (c == '"')
-                        tkit_buf_puts(o, "&quot;");
-                else if (c == '\'')
-                        tkit_buf_puts(o, "&apos;");
-                else if (c < 0x20 && c != '\n' && c != '\t')
-                        tkit_buf_puts(o, "\xef\xbf\xbd"); /* not allowed in markup */
-                else
-                        tkit_buf_add(o, s, 1);
-        }
+        tkit_buf_put_escaped(o, s, TKIT_ESC_QUOT | TKIT_ESC_APOS | TKIT_ESC_CTRL);
 }
 
 /* Text with its hyphenation points (U+00AD), escaped for markup. */

@@ -83,11 +83,6 @@ void tkit_xml_errors_pop(struct tkit_xml_errors *e);
 #endif
 void tkit_xml_error_cb(void *data, TKIT_XML_ERROR *err);
 
-/* Appends `str` escaped for an attribute value (attr) or element text: `&amp; &lt; &gt;`, and
- * `&quot;`, `&#9; &#10; &#13;` in attributes so that a parser gives back the same characters;
- * bytes XML cannot carry become U+FFFD. Shared by the writers; implemented in native-write.c. */
-void tkit_xml_escape(struct tkit_buf *b, const char *str, bool attr);
-
 /* Whether `s` is an id the native format can hold ([A-Za-z0-9][A-Za-z0-9._:/@+!-]*, up to 64
  * bytes): the JCloisterZone reader refuses others, or an export could not be read back.
  * Scenes use the same ids. Implemented in xml-walk.c. */
@@ -181,9 +176,7 @@ bool tkit_cmp_names(struct tkit_cmp *c, const struct tkit_name *a, size_t na,
 
 /* ------------------------------------------------------------------ writing XML
  * Shared by the native writer and the scene writer (native-write.c). */
-/* Appends `s` escaped for an attribute value (attr) or element text; bytes XML cannot carry
- * become U+FFFD. */
-void tkit_xml_escape(struct tkit_buf *b, const char *s, bool attr);
+/* Text goes through tkit_buf_put_escaped() (model/) with TKIT_ESC_XML_TEXT or _ATTR. */
 /*  name="value" with the value escaped, and  name="N". */
 void tkit_xml_attr(struct tkit_buf *b, const char *name, const char *value);
 void tkit_xml_attr_int(struct tkit_buf *b, const char *name, int value);

@@ -107,7 +107,7 @@ static void put_attr_n(struct tkit_buf *b, const char *name, const char *value, 
 {
         char *v = tkit_xstrndup(value, n);
         tkit_buf_printf(b, " %s=\"", name);
-        tkit_xml_escape(b, v, true);
+        tkit_buf_put_escaped(b, v, TKIT_ESC_XML_ATTR);
         tkit_buf_puts(b, "\"");
         free(v);
 }
@@ -173,7 +173,7 @@ static bool marker_element(const char *v, struct tkit_buf *b, const char *elem)
                 return true;
         }
         tkit_buf_puts(b, ">");
-        tkit_xml_escape(b, last + 5, false);
+        tkit_buf_put_escaped(b, last + 5, TKIT_ESC_XML_TEXT);
         tkit_buf_printf(b, "</%s>\n", elem);
         return true;
 }

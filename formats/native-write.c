@@ -10,80 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-/* ------------------------------------------------------------------ escaping */
-
-/* Length of the valid UTF-8 sequence at s that encodes a character XML 1.0 allows, or 0. */
-static size_t xml_char_len(const unsigned char *s)
-{
-        unsigned c = s[0];
-        if (c < 0x80)
-                return c >= 0x20 || c == '\t' || c == '\n' || c == '\r' ? 1 : 0;
-        size_t n = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
-        if (n == 0 || c > 0xf4)
-                return 0;
-        unsigned long cp = c & (0x3fu >> (n - 1));
-        for (size_t i = 1; i < n; i++) {
-                if ((s[i] & 0xc0) != 0x80)
-                        return 0;
-                cp = (cp << 6) | (s[i] & 0x3fu);
-        }
-        static const unsigned long min[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < min[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || cp == 0xfffe ||
-            cp == 0xffff)
-                return 0;
-        return n;
-}
-
-/* Appends `s` escaped for an attribute value (attr) or element text. Bytes that XML cannot carry
- * (control characters, broken UTF-8 from another source) become U+FFFD, so the output is always
- * well-formed. Whitespace other than space is written as character references in attributes,
- * where a parser would otherwise normalise it to spaces. */
-void tkit_xml_escape(struct tkit_buf *b, const char *str, bool attr)
-{
-        const unsigned char *s = (const unsigned char *)(str ? str : "");
-        while (*s) {
-                size_t n = xml_char_len(s);
-                const char *rep = NULL;
-                switch (n ? *s : 0) {
-                case 0:
-                        rep = "\xef\xbf\xbd";
-                        break;
-                case '&':
-                        rep = "&amp;";
-                        break;
-                case '<':
-                        rep = "&lt;";
-                        break;
-                case '>':
-                        rep = "&gt;";
-                        break;
-                case '"':
-                        rep = attr ? "&quot;" : NULL;
-                        break;
-                case '\t':
-                        rep = attr ? "&#9;" : NULL;
-                        break;
-                case '\n':
-                        rep = attr ? "&#10;" : NULL;
-                        break;
-                case '\r':
-                        rep = "&#13;";
-                        break;
-                default:
-                        break;
-                }
-                if (rep)
-                        tkit_buf_puts(b, rep);
-                else
-                        tkit_buf_add(b, (const char *)s, n);
-                s += n ? n : 1;
-        }
-}
+/* ------------------------------------------------------------------ attributes */
 
 void tkit_xml_attr(struct tkit_buf *b, const char *name, const char *value)
 {
         tkit_buf_printf(b, " %s=\"", name);
-        tkit_xml_escape(b, value, true);
+        tkit_buf_put_escaped(b, value, TKIT_ESC_XML_ATTR);
         tkit_buf_puts(b, "\"");
 }
 
@@ -113,7 +45,7 @@ static void put_names(struct tkit_buf *b, const struct tkit_name *v, size_t n, i
                 tkit_buf_puts(b, "<name");
                 tkit_xml_attr(b, "lang", v[i].lang);
                 tkit_buf_puts(b, ">");
-                tkit_xml_escape(b, v[i].text, false);
+                tkit_buf_put_escaped(b, v[i].text, TKIT_ESC_XML_TEXT);
                 tkit_buf_puts(b, "</name>\n");
         }
 }
@@ -127,7 +59,7 @@ static void put_provenance(struct tkit_buf *b, enum tkit_basis basis, const char
         tkit_xml_attr(b, "basis", tkit_basis_name(basis));
         if (note && note[0]) {
                 tkit_buf_puts(b, ">");
-                tkit_xml_escape(b, note, false);
+                tkit_buf_put_escaped(b, note, TKIT_ESC_XML_TEXT);
                 tkit_buf_puts(b, "</provenance>\n");
         } else {
                 tkit_buf_puts(b, "/>\n");
@@ -209,7 +141,7 @@ static void put_feature(struct tkit_buf *b, const struct tkit_feature *f, int de
                         for (size_t i = 0; i < f->ntouches; i++) {
                                 if (i)
                                         tkit_buf_puts(b, " ");
-                                tkit_xml_escape(b, f->touches[i], true);
+                                tkit_buf_put_escaped(b, f->touches[i], TKIT_ESC_XML_ATTR);
                         }
                         tkit_buf_puts(b, "\"");
                 }
@@ -369,7 +301,7 @@ static void put_set_attrs(struct tkit_buf *b, const struct tkit_set *s)
                 for (size_t i = 0; i < s->nrequires; i++) {
                         if (i)
                                 tkit_buf_puts(b, " ");
-                        tkit_xml_escape(b, s->requires[i], true);
+                        tkit_buf_put_escaped(b, s->requires[i], TKIT_ESC_XML_ATTR);
                 }
                 tkit_buf_puts(b, "\"");
         }

@@ -143,7 +143,7 @@ static void sets_and_players(struct tkit_buf *b, const struct tkit_set *const *v
         tkit_buf_puts(b, "  <sets>");
         for (size_t i = 0; i < n; i++) {
                 tkit_buf_puts(b, i ? " " : "");
-                tkit_xml_escape(b, v[i]->id, false);
+                tkit_buf_put_escaped(b, v[i]->id, TKIT_ESC_XML_TEXT);
         }
         line(b, "</sets>");
         line(b, "  <!-- Options where the rulebooks differ (docs/scoring.md). -->");

@@ -33,7 +33,7 @@ static void text_element(struct tkit_buf *b, int depth, const char *name, const 
         if (lang)
                 tkit_xml_attr(b, "lang", lang);
         tkit_buf_puts(b, ">");
-        tkit_xml_escape(b, text, false);
+        tkit_buf_put_escaped(b, text, TKIT_ESC_XML_TEXT);
         tkit_buf_printf(b, "</%s>\n", name);
 }
 
@@ -106,7 +106,7 @@ static void put_head(struct tkit_buf *b, const struct tkit_scene *s)
         tkit_buf_puts(b, "  <sets>");
         for (size_t i = 0; i < s->nsets; i++) {
                 tkit_buf_puts(b, i ? " " : "");
-                tkit_xml_escape(b, s->sets[i], false);
+                tkit_buf_put_escaped(b, s->sets[i], TKIT_ESC_XML_TEXT);
         }
         tkit_buf_puts(b, "</sets>\n");
         for (size_t i = 0; i < s->noptions; i++)
@@ -180,7 +180,7 @@ static void spaces(struct tkit_buf *b, const struct tkit_scene *s, const char *n
         tkit_buf_printf(b, "      <%s>", name);
         for (size_t i = 0; i < n; i++) {
                 tkit_buf_puts(b, i ? " " : "");
-                tkit_xml_escape(b, v[i] < 0 ? "-" : player_id(s, v[i]), false);
+                tkit_buf_put_escaped(b, v[i] < 0 ? "-" : player_id(s, v[i]), TKIT_ESC_XML_TEXT);
         }
         tkit_buf_printf(b, "</%s>\n", name);
 }

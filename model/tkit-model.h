@@ -58,6 +58,20 @@ void tkit_buf_printf(struct tkit_buf *b, const char *fmt, ...)
 void tkit_buf_vprintf(struct tkit_buf *b, const char *fmt, va_list ap);
 /* Hands the string to the caller (who frees it) and resets the buffer. Never NULL. */
 char *tkit_buf_steal(struct tkit_buf *b);
+/* The one escaper of text for XML, HTML and Pango markup: & < > always become entities; the
+ * flags add what a caller's output needs. NULL appends nothing. */
+enum {
+        TKIT_ESC_QUOT = 1u << 0, /* " as &quot; (attribute values, HTML text as cmark writes it) */
+        TKIT_ESC_APOS = 1u << 1, /* ' as &apos; (Pango markup) */
+        TKIT_ESC_CTRL = 1u << 2, /* C0 bytes but tab and line feed as U+FFFD (Pango refuses them) */
+        /* what XML 1.0 cannot carry (control characters, broken UTF-8, U+FFFE/FFFF) as U+FFFD, one
+         * per bad byte, and carriage return as &#13; (a parser would drop it) */
+        TKIT_ESC_XML = 1u << 3,
+        TKIT_ESC_WS = 1u << 4, /* tab and line feed as &#9; &#10; (attributes: else normalised) */
+        TKIT_ESC_XML_TEXT = TKIT_ESC_XML,
+        TKIT_ESC_XML_ATTR = TKIT_ESC_XML | TKIT_ESC_QUOT | TKIT_ESC_WS,
+};
+void tkit_buf_put_escaped(struct tkit_buf *b, const char *s, unsigned flags);
 
 /* Length (1 to 4) of the well-formed UTF-8 character at `p` within its `left` bytes (RFC 3629: no
  * overlong form, no surrogate, nothing past U+10FFFF), 0 when the bytes there are not one, at a

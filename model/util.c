@@ -99,6 +99,68 @@ void tkit_buf_puts(struct tkit_buf *b, const char *s)
         tkit_buf_add(b, s, strlen(s));
 }
 
+/* Bytes of the character at `s` that XML 1.0 allows (well-formed UTF-8, no C0 but tab, line
+ * feed and carriage return, no U+FFFE or U+FFFF), or 0. */
+static size_t xml_char(const char *s)
+{
+        size_t n = tkit_utf8_char(s, SIZE_MAX);
+        if (n == 0)
+                return 0;
+        uint32_t cp = tkit_utf8_decode(s, n);
+        if ((cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') || cp == 0xfffe || cp == 0xffff)
+                return 0;
+        return n;
+}
+
+/* The entity for the byte `c` under `flags`, or NULL to copy it. */
+static const char *escape_of(unsigned char c, unsigned flags)
+{
+        switch (c) {
+        case '&':
+                return "&amp;";
+        case '<':
+                return "&lt;";
+        case '>':
+                return "&gt;";
+        case '"':
+                return flags & TKIT_ESC_QUOT ? "&quot;" : NULL;
+        case '\'':
+                return flags & TKIT_ESC_APOS ? "&apos;" : NULL;
+        case '\t':
+                return flags & TKIT_ESC_WS ? "&#9;" : NULL;
+        case '\n':
+                return flags & TKIT_ESC_WS ? "&#10;" : NULL;
+        case '\r':
+                if (flags & TKIT_ESC_XML)
+                        return "&#13;";
+                break;
+        default:
+                break;
+        }
+        if (c < 0x20 && (flags & (TKIT_ESC_CTRL | TKIT_ESC_XML)))
+                return "\xef\xbf\xbd";
+        return NULL;
+}
+
+void tkit_buf_put_escaped(struct tkit_buf *b, const char *s, unsigned flags)
+{
+        while (s && *s) {
+                size_t n = 1;
+                const char *rep = NULL;
+                if ((flags & TKIT_ESC_XML) && (unsigned char)*s >= 0x80) {
+                        n = xml_char(s);
+                        rep = n ? NULL : "\xef\xbf\xbd";
+                } else {
+                        rep = escape_of((unsigned char)*s, flags);
+                }
+                if (rep)
+                        tkit_buf_puts(b, rep);
+                else
+                        tkit_buf_add(b, s, n);
+                s += n ? n : 1;
+        }
+}
+
 void tkit_buf_vprintf(struct tkit_buf *b, const char *fmt, va_list ap)
 {
         va_list ap2;

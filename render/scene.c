@@ -454,27 +454,6 @@ static void plan(struct pic *p)
         crop(p);
 }
 
-/* Appends `t` to `b` escaped for XML text. */
-static void xml_text(struct tkit_buf *b, const char *t)
-{
-        for (; *t; t++) {
-                switch (*t) {
-                case '&':
-                        tkit_buf_puts(b, "&amp;");
-                        break;
-                case '<':
-                        tkit_buf_puts(b, "&lt;");
-                        break;
-                case '>':
-                        tkit_buf_puts(b, "&gt;");
-                        break;
-                default:
-                        tkit_buf_add(b, t, 1);
-                        break;
-                }
-        }
-}
-
 /* cairo draws text in SVG as glyph shapes: the caption and the legend also go in as the
  * picture's <title> and <desc>, after the opening <svg> tag, for search and screen readers. */
 static int svg_with_text(const char *svg, size_t len, const struct lines *L, FILE *f,
@@ -488,7 +467,7 @@ static int svg_with_text(const char *svg, size_t len, const struct lines *L, FIL
         tkit_buf_add(&b, svg, head);
         for (size_t i = 0; head && i < L->n; i++) {
                 tkit_buf_puts(&b, i == 0 ? "\n<title>" : i == 1 ? "</title>\n<desc>" : "\n");
-                xml_text(&b, L->v[i].text);
+                tkit_buf_put_escaped(&b, L->v[i].text, 0);
         }
         if (head && L->n)
                 tkit_buf_puts(&b, L->n > 1 ? "</desc>" : "</title>");

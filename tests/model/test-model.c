@@ -582,6 +582,39 @@ static void test_text_valid(void **state)
         free(big);
 }
 
+/* `s` through tkit_buf_put_escaped() with `flags` gives exactly `want`. */
+static void check_escaped(const char *s, unsigned flags, const char *want)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_put_escaped(&b, s, flags);
+        assert_string_equal(b.data ? b.data : "", want);
+        tkit_buf_finish(&b);
+}
+
+/* The one escaper: what each caller's flags write (HTML text, Pango markup, SVG text, XML text
+ * and attributes), byte for byte as the five escapers it replaced did. */
+static void test_escaped(void **state)
+{
+        (void)state;
+        const char *mix = "a&b<c>d\"e'f\tg\nh\ri\x01j\x7f";
+        check_escaped(NULL, TKIT_ESC_XML_ATTR, "");
+        check_escaped(mix, 0, "a&amp;b&lt;c&gt;d\"e'f\tg\nh\ri\x01j\x7f");
+        check_escaped(mix, TKIT_ESC_QUOT, "a&amp;b&lt;c&gt;d&quot;e'f\tg\nh\ri\x01j\x7f");
+        check_escaped(mix, TKIT_ESC_QUOT | TKIT_ESC_APOS | TKIT_ESC_CTRL,
+                      "a&amp;b&lt;c&gt;d&quot;e&apos;f\tg\nh\xef\xbf\xbdi\xef\xbf\xbdj\x7f");
+        check_escaped(mix, TKIT_ESC_XML_TEXT,
+                      "a&amp;b&lt;c&gt;d\"e'f\tg\nh&#13;i\xef\xbf\xbdj\x7f");
+        check_escaped(mix, TKIT_ESC_XML_ATTR,
+                      "a&amp;b&lt;c&gt;d&quot;e'f&#9;g&#10;h&#13;i\xef\xbf\xbdj\x7f");
+        /* UTF-8: kept as bytes unless XML is asked for, which checks it (one U+FFFD a bad byte) */
+        const char *u = "\xc5\xa3 \xc3 \xef\xbf\xbe \xed\xa0\x80 \xf0\x9f\x90\x91";
+        check_escaped(u, TKIT_ESC_CTRL, u);
+        check_escaped(u, TKIT_ESC_XML_TEXT,
+                      "\xc5\xa3 \xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd "
+                      "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd \xf0\x9f\x90\x91");
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -607,6 +640,7 @@ int main(void)
             cmocka_unit_test(test_piece_cells_join),
             cmocka_unit_test(test_utf8_char),
             cmocka_unit_test(test_text_valid),
+            cmocka_unit_test(test_escaped),
         };
         return cmocka_run_group_tests_name("model", tests, NULL, NULL);
 }
