@@ -232,7 +232,12 @@ void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying,
         cairo_restore(cr);
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-        /* the outline under the fill: only its outer half shows, around the whole union */
+        /* a pale halo, then the dark outline under the fill (only their outer halves show): a
+         * figure stays visible on a feature hatched in its own colour (a red knight on a city
+         * the red player scores) and on a dark ground */
+        cairo_set_source_rgba(cr, 0.99, 0.98, 0.95, 0.95);
+        cairo_set_line_width(cr, 0.25);
+        cairo_stroke_preserve(cr);
         cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
         cairo_set_line_width(cr, 0.11);
         cairo_stroke_preserve(cr);

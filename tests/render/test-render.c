@@ -314,6 +314,36 @@ static void test_barn_castle_colours(void **state)
         }
 }
 
+/* A figure on a feature hatched in its own colour stays visible (a red knight on the city the
+ * red player scores was red on red): from the ground to the figure's body, along the middle row,
+ * a pale pixel comes between them, in each player's colour and for each kind of figure. */
+static void test_figure_halo(void **state)
+{
+        (void)state;
+        for (int c = 0; c < TKIT_COLOUR_COUNT; c++)
+                for (int k = 0; k <= TKIT_FIGURE_PIG; k++) {
+                        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, PX, PX);
+                        cairo_t *cr = cairo_create(s);
+                        tkit_render_set_rgb(cr, tkit_render_player_rgb(c));
+                        cairo_paint(cr); /* the ground: the player's own colour */
+                        tkit_render_figure_styled(cr, (enum tkit_figure_kind)k, false, c, "en",
+                                                  PX / 2.0, PX / 2.0, PX * 0.6,
+                                                  TKIT_FIGURE_PLAIN);
+                        cairo_destroy(cr);
+                        int pale = 0;
+                        for (int x = 0; x < PX / 2; x++) {
+                                uint32_t v = pixel(s, x, PX / 2);
+                                int lum = (int)(((v >> 16) & 0xff) + ((v >> 8) & 0xff) + (v & 0xff));
+                                pale += lum > 3 * 225 && rgb_distance(v & 0xffffff,
+                                                                     tkit_render_player_rgb(c)) > 60;
+                        }
+                        if (!pale)
+                                fail_msg("figure kind %d of colour %06x: no pale ring on its own "
+                                         "colour", k, tkit_render_player_rgb(c));
+                        cairo_surface_destroy(s);
+                }
+}
+
 /* A field-only tile showing the illustrations `ills` (letters of tkit_illustration_name). */
 static void make_illustrated(struct tkit_tile *t, const char *ills)
 {
@@ -1142,6 +1172,7 @@ int main(void)
             cmocka_unit_test(test_board_discards),
             cmocka_unit_test(test_illustrations_are_pictures),
             cmocka_unit_test(test_barn_castle_colours),
+            cmocka_unit_test(test_figure_halo),
             cmocka_unit_test(test_svg_parses),
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_bad_output),
