@@ -611,20 +611,26 @@ static bool place_badge(struct pic *p, const struct tkit_game_event *e,
         }
         const struct tkit_box *near = anchor;
         struct tkit_box first;
-        for (size_t k = 0; k < e->nplaces && !near; k++) {
-                const struct tkit_game_place *pl = &e->places[k];
+        /* on the feature, on any of its tiles, before a spot of its first tile off it (pass 1):
+         * after the move the figures are gone, and the second badge of a tie went off the road,
+         * into the field of the road's first tile, where no point was scored */
+        for (size_t k = 0; k < 2 * e->nplaces && !anchor; k++) {
+                const struct tkit_game_place *pl = &e->places[k % e->nplaces];
                 struct cell *c =
                     tkit_scene_shown(p, pl->x, pl->y) ? tkit_scene_cell_at(p, pl->x, pl->y) : NULL;
                 if (!c)
                         continue;
+                bool strict = k < e->nplaces;
                 struct tkit_box b =
-                    keep_inside(p, place_on(p, c, pl->feature, hw, hh, m, BOX_ANY, false));
+                    keep_inside(p, place_on(p, c, pl->feature, hw, hh, m, BOX_ANY, strict));
                 if (free_box(p, b, BOX_ANY)) {
                         *out = b;
                         return true;
                 }
-                first = b;
-                near = &first;
+                if (!near) {
+                        first = b;
+                        near = &first;
+                }
         }
         if (!near)
                 return false;

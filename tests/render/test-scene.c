@@ -21,6 +21,7 @@
 
 #include "formats/tkit-formats.h"
 #include "game/tkit-game.h"
+#include "render/render-private.h" /* the feature under a badge: tkit_area_map */
 #include "render/tkit-render.h"
 #include "tkit-test.h"
 
@@ -833,6 +834,67 @@ static void check_badges(const struct tkit_game_result *r, const struct tkit_sce
                 fail_msg("%s: %zu badges for %zu scores", file, got, want);
 }
 
+/* Whether the middle of badge `b` lies on a feature scored by `e`, as the art draws it (the
+ * feature's area on the tile under it; on a tile of a bridge, a cloister or a garden scored, anywhere on
+ * it). */
+static bool badge_on_scored(const struct tkit_game_event *e, const struct tkit_scene_picture *pic,
+                            const struct tkit_scene_mark *b)
+{
+        double x = (b->x0 + b->x1) / 2, y = (b->y0 + b->y1) / 2;
+        for (size_t k = 0; k < pic->nmarks; k++) {
+                const struct tkit_scene_mark *t = &pic->marks[k];
+                if (t->kind != TKIT_MARK_TILE || !t->tile || x < t->x0 || x >= t->x1 || y < t->y0 ||
+                    y >= t->y1)
+                        continue;
+                struct tkit_area_map *map = tkit_area_map_create(t->tile, t->rotation);
+                int f = tkit_area_map_feature(map, (x - t->x0) / (t->x1 - t->x0),
+                                              (y - t->y0) / (t->y1 - t->y0));
+                tkit_area_map_destroy(map);
+                for (size_t j = 0; j < e->nplaces; j++) {
+                        const struct tkit_game_place *pl = &e->places[j];
+                        if (pl->x != t->cell_x || pl->y != t->cell_y)
+                                continue;
+                        /* -1: a bridge's deck, no feature of the art; a cloister or a garden is a
+                         * building that a badge leaves visible: beside it on its tile */
+                        if (pl->feature < 0 || pl->feature == f ||
+                            (pl->feature < (int)t->tile->nfeatures &&
+                             inner_feature(t->tile, pl->feature)))
+                                return true;
+                }
+        }
+        return false;
+}
+
+/* In the state after the move the figures scored are gone: each badge of a score with places
+ * stands on the feature scored, where the points were made (it stood where a figure had been,
+ * or off a road beside another badge), unless a line leads from it to the feature; beside a
+ * figure of the scorer still on it (a score at the end of the game), as in the move shown. */
+static void check_badges_after(const struct tkit_game_result *r,
+                               const struct tkit_scene_picture *pic, const char *file, double P)
+{
+        for (size_t i = 0; i < r->nevents; i++) {
+                const struct tkit_game_event *e = &r->events[i];
+                if (!has_badge(e) || !e->nplaces || e->rule == TKIT_GR_MAIDEN_TAKE ||
+                    e->rule == TKIT_GR_BARN_SCORE)
+                        continue;
+                bool on = false, seen = false;
+                for (size_t k = 0; k < pic->nmarks; k++) {
+                        const struct tkit_scene_mark *b = &pic->marks[k];
+                        if (b->kind != TKIT_MARK_BADGE || b->player != e->player ||
+                            b->points != e->points)
+                                continue;
+                        seen = true;
+                        double d;
+                        on |= b->leader || scorer_near(e, pic, b, P, &d) ||
+                              badge_on_scored(e, pic, b);
+                }
+                if (seen && !on)
+                        fail_msg("%s: after the move, badge %+d of player %d off the feature "
+                                 "scored",
+                                 file, e->points, e->player);
+        }
+}
+
 /* Whether the result has an event of kind `k` about figure `index` of the scene (-1: the figure
  * the move places, which is about a place of the board and no post). */
 static bool figure_event(const struct tkit_game_result *r, enum tkit_game_event_kind k, int index)
@@ -967,6 +1029,8 @@ static void test_scenes_folder(void **state)
                 check_cli_pdf(files[i], pdf);
                 o.state = TKIT_SCENE_AFTER;
                 assert_int_equal(picture_map(s, &r, &o, &pic), 0);
+                check_badges(&r, &pic, files[i], o.px);
+                check_badges_after(&r, &pic, files[i], o.px);
                 tkit_scene_picture_finish(&pic);
                 free(png);
                 free(pdf);
