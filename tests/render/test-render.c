@@ -322,24 +322,26 @@ static void test_figure_halo(void **state)
         (void)state;
         for (int c = 0; c < TKIT_COLOUR_COUNT; c++)
                 for (int k = 0; k <= TKIT_FIGURE_PIG; k++) {
-                        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, PX, PX);
+                        cairo_surface_t *s =
+                            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, PX, PX);
                         cairo_t *cr = cairo_create(s);
                         tkit_render_set_rgb(cr, tkit_render_player_rgb(c));
                         cairo_paint(cr); /* the ground: the player's own colour */
                         tkit_render_figure_styled(cr, (enum tkit_figure_kind)k, false, c, "en",
-                                                  PX / 2.0, PX / 2.0, PX * 0.6,
-                                                  TKIT_FIGURE_PLAIN);
+                                                  PX / 2.0, PX / 2.0, PX * 0.6, TKIT_FIGURE_PLAIN);
                         cairo_destroy(cr);
                         int pale = 0;
                         for (int x = 0; x < PX / 2; x++) {
                                 uint32_t v = pixel(s, x, PX / 2);
-                                int lum = (int)(((v >> 16) & 0xff) + ((v >> 8) & 0xff) + (v & 0xff));
-                                pale += lum > 3 * 225 && rgb_distance(v & 0xffffff,
-                                                                     tkit_render_player_rgb(c)) > 60;
+                                int lum =
+                                    (int)(((v >> 16) & 0xff) + ((v >> 8) & 0xff) + (v & 0xff));
+                                pale += lum > 3 * 225 &&
+                                        rgb_distance(v & 0xffffff, tkit_render_player_rgb(c)) > 60;
                         }
                         if (!pale)
                                 fail_msg("figure kind %d of colour %06x: no pale ring on its own "
-                                         "colour", k, tkit_render_player_rgb(c));
+                                         "colour",
+                                         k, tkit_render_player_rgb(c));
                         cairo_surface_destroy(s);
                 }
 }

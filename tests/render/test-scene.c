@@ -835,8 +835,8 @@ static void check_badges(const struct tkit_game_result *r, const struct tkit_sce
 }
 
 /* Whether the middle of badge `b` lies on a feature scored by `e`, as the art draws it (the
- * feature's area on the tile under it; on a tile of a bridge, a cloister or a garden scored, anywhere on
- * it). */
+ * feature's area on the tile under it; on a tile of a bridge, a cloister or a garden scored,
+ * anywhere on it). */
 static bool badge_on_scored(const struct tkit_game_event *e, const struct tkit_scene_picture *pic,
                             const struct tkit_scene_mark *b)
 {
