@@ -4,6 +4,7 @@
  * covered cells. */
 #include "render/render-private.h"
 #include "sim/tkit-sim.h"
+#include "text/tkit-text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -247,16 +248,25 @@ static void draw_coords(cairo_t *cr, const struct board_geom *g)
         }
 }
 
-static void draw_header(cairo_t *cr, const struct tkit_layout *l, const struct board_geom *g)
+static enum tkit_lang board_lang(const struct tkit_board_options *o)
+{
+        int l = tkit_lang_parse(o->lang);
+        return l < 0 ? TKIT_LANG_EN : (enum tkit_lang)l;
+}
+
+static void draw_header(cairo_t *cr, const struct tkit_layout *l, const struct board_geom *g,
+                        enum tkit_lang L)
 {
         struct tkit_buf b;
         tkit_buf_init(&b);
         for (size_t i = 0; i < l->nsets; i++)
                 tkit_buf_printf(&b, "%s%s", i ? ", " : "", l->sets[i]);
-        tkit_buf_printf(&b, "  \xc2\xb7  seed %llu  \xc2\xb7  %zu placed",
-                        (unsigned long long)l->seed, l->nplacements);
+        tkit_buf_printf(&b, "  \xc2\xb7  %s %llu  \xc2\xb7  %zu %s",
+                        tkit_text_sheet(L, TKIT_SW_SEED), (unsigned long long)l->seed,
+                        l->nplacements, tkit_text_sheet(L, TKIT_SW_PLACED));
         if (l->ndiscards)
-                tkit_buf_printf(&b, ", %zu discarded", l->ndiscards);
+                tkit_buf_printf(&b, ", %zu %s", l->ndiscards,
+                                tkit_text_sheet(L, TKIT_SW_DISCARDED));
         double fs = g->P * 0.25 < 10 ? 10 : g->P * 0.25;
         cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
         tkit_render_font(cr, fs, true);
@@ -270,7 +280,8 @@ static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct
 {
         double margin = ceil(g->P * 0.3), T = g->thumb;
         double fs = g->P * 0.22 < 9 ? 9 : g->P * 0.22;
-        char *title = tkit_xasprintf("Discarded (%zu)", l->ndiscards);
+        char *title = tkit_xasprintf(
+            "%s (%zu)", tkit_text_sheet(board_lang(o), TKIT_SW_DISCARDED_TITLE), l->ndiscards);
         cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
         tkit_render_font(cr, fs, true);
         cairo_move_to(cr, margin, g->disc_y + fs * 1.2);
@@ -366,7 +377,7 @@ static int render_board(const struct tkit_layout *l, const struct tkit_scene *sc
         cairo_t *cr = tkit_render_create(out.surface);
         cairo_set_source_rgb(cr, 0.87, 0.88, 0.9);
         cairo_paint(cr);
-        draw_header(cr, l, &g);
+        draw_header(cr, l, &g, board_lang(o));
         art_missing(l, o, path, d);
         draw_cells(cr, l, o, &g);
         if (scene)

@@ -203,6 +203,8 @@ struct tkit_board_options {
         bool discarded; /* default true: the tiles that fitted nowhere, listed under the board */
         unsigned flags; /* enum tkit_render_flag for the art */
         const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
+        const char *lang; /* the header's and the discards' words (text/): en ro cs uk, or NULL
+                             for en; an unknown language gives en (the command checks --lang) */
 };
 void tkit_board_options_init(struct tkit_board_options *o);
 

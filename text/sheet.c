@@ -47,12 +47,12 @@ static const char *const sheet_words[TKIT_SW_COUNT][NL] = {
 
 /* Bit i of enum tkit_rules_flag: the rule module as the rulebooks name what it adds. */
 static const char *const rules_words[][NL] = {
-    {"river", "râul", "řeka", "річка"},
+    {"river", "râu", "řeka", "річка"},
     {"bridges", "poduri", "mosty", "мости"},
     {"castles", "cetăți", "hrady", "замки"},
     {"barns", "hambare", "stodoly", "комори"},
     {"siege symbols", "simboluri de asediu", "symboly obléhání", "символи облоги"},
-    {"fortress", "fortăreața", "pevnost", "фортеця"},
+    {"fortress", "fortăreață", "pevnost", "фортеця"},
     {"besiegers", "asediatori", "obléhatelé", "облогові табори"},
     {"villages", "sate", "vesnice", "села"},
     {"escape through a city tile", "evadarea printr-un cartonaș cu oraș",

@@ -363,6 +363,7 @@ static int run_board(struct render_args *a)
                         a->board.px = (int)a->px;
                 a->board.flags = a->flags;
                 a->board.art = art;
+                a->board.lang = a->sheet.lang; /* --lang, checked when parsed */
                 int r = tkit_render_board_stream(l, &a->board, g.out.f, a->output, TKIT_IMAGE_AUTO,
                                                  &g.d);
                 if (!r && tkit_render_art_failed(art, &g.d)) /* decoded as drawn: not kept */

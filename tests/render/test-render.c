@@ -869,6 +869,43 @@ static const char layout_json[] =
     "{\"tile\": \"E\", \"x\": 0, \"y\": -1, \"rotation\": 180}],"
     "\"discarded\": [{\"tile\": \"B\", \"after\": 2}]}";
 
+/* The board's header and its discards' heading in the board's language (text/), no English. */
+static void test_board_words(void **state)
+{
+        (void)state;
+        const char *pdftotext = tkit_test_tool("pdftotext");
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        static const char *const names[] = {"base", NULL};
+        tkit_test_sets_load(&l, names);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_layout *lay =
+            tkit_layout_read_json(layout_json, strlen(layout_json), "t.json", NULL, 0, &d);
+        assert_non_null(lay);
+        assert_int_equal(tkit_layout_resolve(lay, l.sets, l.n, &d), 0);
+        struct tkit_board_options o;
+        tkit_board_options_init(&o);
+        char *pdf = tmp_path("bw.pdf"), *txt = tmp_path("bw.txt");
+        static const char *const langs[][2] = {
+            {"en", "Discarded"}, {"ro", "Puse deoparte"}, {"cs", "Odložené"}, {"uk", "Відкладені"}};
+        for (size_t i = 0; i < 4; i++) {
+                o.lang = langs[i][0];
+                assert_int_equal(tkit_render_board(lay, &o, pdf, TKIT_IMAGE_AUTO, &d), 0);
+                size_t len;
+                char *text = pdf_text(pdftotext, pdf, txt, &len);
+                assert_true(has_word(text, len, langs[i][1]));
+                assert_int_equal(has_word(text, len, "seed"), i == 0);
+                assert_int_equal(has_word(text, len, "placed"), i == 0);
+                free(text);
+        }
+        free(pdf);
+        free(txt);
+        tkit_layout_destroy(lay);
+        tkit_diags_finish(&d);
+        tkit_setlist_finish(&l);
+}
+
 static void test_board_discards(void **state)
 {
         (void)state;
@@ -1181,6 +1218,7 @@ int main(void)
             cmocka_unit_test(test_cli),
             cmocka_unit_test(test_jcz_sheet),
             cmocka_unit_test(test_sheet_no_english),
+            cmocka_unit_test(test_board_words),
         };
         int rc = cmocka_run_group_tests(tests, setup_tmp, teardown_tmp);
         tkit_render_cleanup();
