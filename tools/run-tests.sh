@@ -97,7 +97,10 @@ for t in json.load(sys.stdin):
     phase "valgrind: unit-test programs"
     # the same valgrind command as the valgrind setup of the root meson.build
     # shellcheck disable=SC2086
+    # (with its suppressions: fontconfig's memory kept for Pango, tests/valgrind.supp; the words
+    # are split at spaces, so a source path with a space loses them)
     TKIT_CHILD_WRAPPER="valgrind --error-exitcode=97 --leak-check=full \
+--suppressions=$PWD/tests/valgrind.supp \
 --errors-for-leak-kinds=definite,indirect --track-origins=no -q" TKIT_CHILD_WRAPPER_EVERY=$every \
       meson test -C build --logbase testlog-valgrind-cli --print-errorlogs --num-processes 2 \
       $cli_programs || fail=1
