@@ -869,21 +869,28 @@ static const char layout_json[] =
     "{\"tile\": \"E\", \"x\": 0, \"y\": -1, \"rotation\": 180}],"
     "\"discarded\": [{\"tile\": \"B\", \"after\": 2}]}";
 
+/* The 2 x 2 board of layout_json over the base set, resolved (`l` and `d` initialised here). */
+static struct tkit_layout *discards_layout(struct tkit_setlist *l, struct tkit_diags *d)
+{
+        tkit_setlist_init(l);
+        static const char *const names[] = {"base", NULL};
+        tkit_test_sets_load(l, names);
+        tkit_diags_init(d);
+        struct tkit_layout *lay =
+            tkit_layout_read_json(layout_json, strlen(layout_json), "t.json", NULL, 0, d);
+        assert_non_null(lay);
+        assert_int_equal(tkit_layout_resolve(lay, l->sets, l->n, d), 0);
+        return lay;
+}
+
 /* The board's header and its discards' heading in the board's language (text/), no English. */
 static void test_board_words(void **state)
 {
         (void)state;
         const char *pdftotext = tkit_test_tool("pdftotext");
         struct tkit_setlist l;
-        tkit_setlist_init(&l);
-        static const char *const names[] = {"base", NULL};
-        tkit_test_sets_load(&l, names);
         struct tkit_diags d;
-        tkit_diags_init(&d);
-        struct tkit_layout *lay =
-            tkit_layout_read_json(layout_json, strlen(layout_json), "t.json", NULL, 0, &d);
-        assert_non_null(lay);
-        assert_int_equal(tkit_layout_resolve(lay, l.sets, l.n, &d), 0);
+        struct tkit_layout *lay = discards_layout(&l, &d);
         struct tkit_board_options o;
         tkit_board_options_init(&o);
         char *pdf = tmp_path("bw.pdf"), *txt = tmp_path("bw.txt");
@@ -910,15 +917,8 @@ static void test_board_discards(void **state)
 {
         (void)state;
         struct tkit_setlist l;
-        tkit_setlist_init(&l);
-        static const char *const names[] = {"base", NULL};
-        tkit_test_sets_load(&l, names);
         struct tkit_diags d;
-        tkit_diags_init(&d);
-        struct tkit_layout *lay =
-            tkit_layout_read_json(layout_json, strlen(layout_json), "t.json", NULL, 0, &d);
-        assert_non_null(lay);
-        assert_int_equal(tkit_layout_resolve(lay, l.sets, l.n, &d), 0);
+        struct tkit_layout *lay = discards_layout(&l, &d);
         struct tkit_board_options o;
         tkit_board_options_init(&o);
         o.px = PX;
