@@ -521,13 +521,21 @@ static char *slurp(const char *path, size_t *len)
         return s;
 }
 
-/* The text of page 1 of `pdf` (pdftotext, UTF-8, through the file `txt`). */
-static char *page1_text(const char *pdftotext, const char *pdf, const char *txt, size_t *len)
+/* The text of `pdf` (pdftotext, UTF-8, through the file `txt`): page 1 alone when `first_only`,
+ * else every page. */
+static char *pdf_pages_text(const char *pdftotext, const char *pdf, const char *txt,
+                            bool first_only, size_t *len)
 {
-        char *cmd = tkit_xasprintf("'%s' -f 1 -l 1 -enc UTF-8 '%s' '%s'", pdftotext, pdf, txt);
+        char *cmd = tkit_xasprintf("'%s' %s-enc UTF-8 '%s' '%s'", pdftotext,
+                                   first_only ? "-f 1 -l 1 " : "", pdf, txt);
         assert_int_equal(system(cmd), 0);
         free(cmd);
         return slurp(txt, len);
+}
+
+static char *page1_text(const char *pdftotext, const char *pdf, const char *txt, size_t *len)
+{
+        return pdf_pages_text(pdftotext, pdf, txt, true, len);
 }
 
 /* Page objects ("/Type /Page", not "/Pages") and MediaBoxes in a cairo PDF. */
@@ -689,10 +697,7 @@ static bool has_word(const char *text, size_t len, const char *word)
 /* The whole text of `pdf` (every page). */
 static char *pdf_text(const char *pdftotext, const char *pdf, const char *txt, size_t *len)
 {
-        char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s' '%s'", pdftotext, pdf, txt);
-        assert_int_equal(system(cmd), 0);
-        free(cmd);
-        return slurp(txt, len);
+        return pdf_pages_text(pdftotext, pdf, txt, false, len);
 }
 
 /* A sheet in ro, cs or uk prints no English: the words the old sheet printed there (rule modules,
