@@ -82,6 +82,8 @@ struct tkit_book {
 
 /* Where a node starts, in lines and characters (cmark counts bytes). */
 void tkit_book_node_pos(const struct tkit_book *b, cmark_node *n, int *line, int *column);
+/* The line and column of the byte at `pos` of the chapter's text. */
+void tkit_book_offset_pos(const struct tkit_book *b, size_t pos, int *line, int *column);
 /* The value's text (the number) for a code span that is a value, else NULL. */
 const struct book_value *tkit_book_value_of(const struct tkit_book *b, cmark_node *code);
 /* The value as printed in `lang`: "6", or with its noun "2 meepleși"; the caller frees it. */

@@ -35,8 +35,9 @@ static long comment_value(const char *text, size_t len, const char *name, size_t
         const char *s = key + strlen(name);
         while (*s == ' ' || *s == '\t')
                 s++;
+        const char *stop = end ? end : text + len; /* the value ends with the comment */
         size_t n = 0;
-        while (g_ascii_isalnum(s[n]) || s[n] == '-' || s[n] == '_')
+        while (s + n < stop && (g_ascii_isalnum(s[n]) || s[n] == '-' || s[n] == '_'))
                 n++;
         *at = (size_t)(s - text);
         return (long)n;
@@ -76,7 +77,9 @@ static void find_key(struct tkit_book *b, struct tkit_diags *d)
                         b->key = (enum book_key)i;
                         return;
                 }
-        tkit_diags_add(d, TKIT_SEV_ERROR, b->file, 1, "BOOK-KEY", NULL, NULL,
+        int line, column;
+        tkit_book_offset_pos(b, at, &line, &column);
+        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-KEY",
                        "'key: %.*s' in the chapter's first comment: write key: chapter (once, "
                        "after the title), key: pictures (under each picture) or key: none",
                        (int)n, b->text + at);
@@ -93,17 +96,22 @@ void tkit_book_find_lang(struct tkit_book *b, struct tkit_diags *d)
                         b->lang = tag;
                         return;
                 }
-                tkit_diags_add(d, TKIT_SEV_ERROR, b->file, 1, "BOOK-LANG", NULL, NULL,
+                int line, column;
+                tkit_book_offset_pos(b, at, &line, &column);
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-LANG",
                                "unknown language '%s' in the chapter's first comment: write one "
                                "of %s (<!-- lang: cs -->)",
                                tag, tkit_lang_choices());
                 free(tag);
                 return;
         }
-        if (n == 0)
-                tkit_diags_add(d, TKIT_SEV_ERROR, b->file, 1, "BOOK-LANG", NULL, NULL,
+        if (n == 0) {
+                int line, column;
+                tkit_book_offset_pos(b, at, &line, &column);
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-LANG",
                                "the chapter's first comment names no language after 'lang:' "
                                "(<!-- lang: cs -->)");
+        }
         b->lang = name_lang(b->file);
 }
 

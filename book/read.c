@@ -111,6 +111,22 @@ void tkit_book_node_pos(const struct tkit_book *b, cmark_node *n, int *line, int
         *column = (int)(chars_to(b, end) - chars_to(b, start)) + 1;
 }
 
+/* The line and column (in characters, from 1) of the byte at `pos`: a binary search of the lines. */
+void tkit_book_offset_pos(const struct tkit_book *b, size_t pos, int *line, int *column)
+{
+        pos = pos > b->len ? b->len : pos;
+        size_t lo = 0, hi = b->nlines; /* the last line that starts at or before pos */
+        while (hi - lo > 1) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (b->line_start[mid] <= pos)
+                        lo = mid;
+                else
+                        hi = mid;
+        }
+        *line = (int)lo + 1;
+        *column = (int)(chars_to(b, pos) - chars_to(b, b->line_start[lo])) + 1;
+}
+
 /* ---------------------------------------------------------------- pictures */
 
 static bool is_scene_target(const char *url)

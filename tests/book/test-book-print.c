@@ -84,13 +84,41 @@ static void test_lang_sources(void **state)
         struct tkit_book *b = tkit_book_read(md, strlen(md), "ch.md", &d);
         assert_int_equal(d.errors, 1);
         char *m = tkit_diag_format(&d.v[0]);
-        if (!strstr(m, "ch.md:1: error: [BOOK-LANG] unknown language 'de'"))
+        if (!strstr(m, "ch.md:1:12: error: [BOOK-LANG] unknown language 'de'"))
                 fail_msg("%s", m);
         free(m);
         tkit_book_destroy(b);
         tkit_diags_finish(&d);
         lang_of("<!-- lang: -->\n", "ch.md", NULL, &e);
         assert_int_equal(e, 1);
+}
+
+/* The findings of the first comment point at the value they are about, line and column (a
+ * column of 0 was given before: found by the book fuzz target). */
+static void test_comment_findings_positions(void **state)
+{
+        (void)state;
+        static const struct {
+                const char *md, *where;
+        } cases[] = {
+            {"<!-- key: arteph c-->\n\n", "ch.md:1:11: error: [BOOK-KEY] 'key: arteph'"},
+            {"<!--\n  key: x -->\n", "ch.md:2:8: error: [BOOK-KEY]"},
+            {"<!-- lang: de -->\n", "ch.md:1:12: error: [BOOK-LANG] unknown language 'de'"},
+            {"<!-- é lang: -->\n", "ch.md:1:14: error: [BOOK-LANG] the chapter's first comment"},
+        };
+        for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+                struct tkit_diags d;
+                tkit_diags_init(&d);
+                struct tkit_book *b =
+                    tkit_book_read(cases[i].md, strlen(cases[i].md), "ch.md", &d);
+                assert_int_equal(d.errors, 1);
+                char *m = tkit_diag_format(&d.v[0]);
+                if (!strstr(m, cases[i].where))
+                        fail_msg("%s: got %s", cases[i].where, m);
+                free(m);
+                tkit_book_destroy(b);
+                tkit_diags_finish(&d);
+        }
 }
 
 /* A chapter named .ro.md, built without --lang, whose scene has no Romanian caption: an error,
@@ -528,6 +556,7 @@ int main(void)
 {
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_lang_sources),
+            cmocka_unit_test(test_comment_findings_positions),
             cmocka_unit_test(test_caption_in_chapter_lang),
             cmocka_unit_test(test_ties),
             cmocka_unit_test(test_hyphenate),
