@@ -108,6 +108,10 @@ void tkit_book_value_noun(struct tkit_book *b, struct book_value *v, struct tkit
 void tkit_book_find_lang(struct tkit_book *b, struct tkit_diags *d);
 struct book_hyph;
 struct book_hyph *tkit_book_hyph_open(const char *lang); /* NULL: no patterns for it */
+/* The cache's pieces (book/cache.c): the maps for the pictures' options (NULL without a cache),
+ * and the patterns of `lang`, opened the first time (NULL: none), owned by the cache. */
+struct tkit_render_cache *tkit_book_cache_maps(struct tkit_book_cache *c);
+struct book_hyph *tkit_book_cache_hyph(struct tkit_book_cache *c, const char *lang);
 void tkit_book_hyph_close(struct book_hyph *h);
 void tkit_book_hyphenate(struct book_hyph *h, const char *text, struct tkit_buf *out);
 bool tkit_book_ties_lang(const char *lang);

@@ -687,7 +687,9 @@ static void setup(struct pdf *p)
         cairo_font_options_destroy(fo);
         p->lang = tkit_book_lang(p->b, p->o);
         pango_context_set_language(p->pc, pango_language_from_string(p->lang));
-        p->hyph = tkit_book_hyph_open(p->lang);
+        if (!p->o->cache)
+                p->own = tkit_book_cache_new();
+        p->hyph = tkit_book_cache_hyph(p->o->cache ? p->o->cache : p->own, p->lang);
 }
 
 static void teardown(struct pdf *p)
@@ -700,7 +702,7 @@ static void teardown(struct pdf *p)
         free(p->rows);
         free(p->layouts);
         g_object_unref(p->pc);
-        tkit_book_hyph_close(p->hyph);
+        tkit_book_cache_free(p->own);
 }
 
 /* Typesets and cuts into pages; returns the number of pages, 0 after an error (p->rc), -1 when

@@ -298,6 +298,7 @@ void tkit_book_render_options(const struct tkit_book *b, const struct book_pictu
         ro->full = p->full;
         ro->coords = p->grid;
         ro->caption = false; /* the book sets the caption as text of its own */
+        ro->cache = tkit_book_cache_maps(o->cache);
 }
 
 int tkit_book_write(const struct tkit_book *b, const struct tkit_book_options *o,
@@ -316,11 +317,18 @@ int tkit_book_write(const struct tkit_book *b, const struct tkit_book_options *o
         }
         if (pages)
                 *pages = 1;
-        if (fmt == TKIT_BOOK_PDF)
-                return tkit_book_write_pdf(b, o, f, name, pages, d);
-        if (fmt == TKIT_BOOK_HTML)
-                return tkit_book_write_html(b, o, f, name, d);
-        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
-                       "unknown output format: name the output *.pdf or *.html");
-        return TKIT_E_USAGE;
+        if (fmt != TKIT_BOOK_PDF && fmt != TKIT_BOOK_HTML) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL,
+                               "unknown output format: name the output *.pdf or *.html");
+                return TKIT_E_USAGE;
+        }
+        /* the pictures of a chapter share most of their tiles: each is worked out once */
+        struct tkit_book_options with_cache = *o;
+        if (!o->cache)
+                with_cache.cache = tkit_book_cache_new();
+        int rc = fmt == TKIT_BOOK_PDF ? tkit_book_write_pdf(b, &with_cache, f, name, pages, d)
+                                      : tkit_book_write_html(b, &with_cache, f, name, d);
+        if (!o->cache)
+                tkit_book_cache_free(with_cache.cache);
+        return rc;
 }

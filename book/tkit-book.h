@@ -42,6 +42,13 @@ enum tkit_book_format tkit_book_format_from_path(const char *path);
  * fuzzing); the default reads the file with formats/. The book destroys what it returns. */
 typedef struct tkit_scene *(*tkit_book_load_fn)(void *ctx, const char *path, struct tkit_diags *d);
 
+/* What the writes of a book share: the pictures' maps of each tile and the hyphenation patterns
+ * of each language, worked out once. It points into the tile sets drawn: free it before them.
+ * The patterns are looked for once per language (TILEKIT_HYPHEN_DIR as it was then). */
+struct tkit_book_cache;
+struct tkit_book_cache *tkit_book_cache_new(void);
+void tkit_book_cache_free(struct tkit_book_cache *c); /* NULL is fine */
+
 struct tkit_book_options {
         const char *lang; /* captions, hyphenation, HTML lang: en ro cs uk; NULL (the default):
                            * the chapter's own (tkit_book_lang) */
@@ -56,6 +63,9 @@ struct tkit_book_options {
          * `total`, for a progress line (tilekit book on a terminal) */
         void (*progress)(void *ctx, const char *what, size_t done, size_t total);
         void *progress_ctx;
+        /* NULL, or a cache kept across writes (tkit_book_cache_new); each write without one
+         * makes its own */
+        struct tkit_book_cache *cache;
 };
 void tkit_book_options_init(struct tkit_book_options *o);
 

@@ -39,6 +39,13 @@ enum {
         FUZZ_PDF_BYTES = 2048,  /* ... in up to 2 KB of text */
 };
 
+/* What the writes share (the tiles' maps, the hyphenation patterns), kept across inputs, since the
+ * sets live as long as the process: most of the time of a write went to reading the same
+ * patterns and working out the same tiles again. Made anew every CACHE_INPUTS inputs, because each new tile size adds figure spots to it. */
+enum { CACHE_INPUTS = 2000 };
+static struct tkit_book_cache *cache;
+static size_t cache_uses;
+
 static struct tkit_setlist sets;
 static struct tkit_scene **scenes;
 static char **names;
@@ -91,6 +98,7 @@ static void warm_up(void)
         tkit_book_options_init(&o);
         o.load = load;
         o.tile_mm = 8;
+        o.cache = cache;
         if (tkit_book_resolve(b, &o, sets.sets, sets.n, &d) != 0)
                 abort();
         write_and_check(b, &o, TKIT_BOOK_HTML, 2);
@@ -105,6 +113,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         (void)argv;
         const char *dir = fuzz_read_tilesets(&sets);
         read_scenes(dir);
+        cache = tkit_book_cache_new();
         warm_up();
         return 0;
 }
@@ -172,6 +181,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         tkit_book_options_init(&o);
         o.load = load;
         o.tile_mm = 8; /* small pictures: faster */
+        if (++cache_uses % CACHE_INPUTS == 0) {
+                tkit_book_cache_free(cache);
+                cache = tkit_book_cache_new();
+        }
+        o.cache = cache;
         if (tkit_book_resolve(b, &o, sets.sets, sets.n, &d) == 0) {
                 struct tkit_book_stats st;
                 tkit_book_stats(b, &st);

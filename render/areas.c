@@ -180,6 +180,74 @@ void tkit_area_map_destroy(struct tkit_area_map *m)
         free(m);
 }
 
+/* ---------------------------------------------------------------- the cache */
+
+/* Open addressing keyed by (tile, rotation), at most half full: a lookup costs the same for a
+ * picture of 10 tiles or a board of 10,000. */
+struct tkit_render_cache {
+        struct tkit_area_map **slot;
+        size_t n, cap; /* cap: a power of two */
+};
+
+struct tkit_render_cache *tkit_render_cache_new(void)
+{
+        struct tkit_render_cache *c = tkit_xcalloc(1, sizeof *c);
+        c->cap = 64;
+        c->slot = tkit_xcalloc(c->cap, sizeof *c->slot);
+        return c;
+}
+
+void tkit_render_cache_free(struct tkit_render_cache *c)
+{
+        if (!c)
+                return;
+        for (size_t i = 0; i < c->cap; i++)
+                tkit_area_map_destroy(c->slot[i]);
+        free(c->slot);
+        free(c);
+}
+
+static size_t cache_hash(const struct tkit_tile *t, int rot, size_t cap)
+{
+        uint64_t h = (uint64_t)(uintptr_t)t * 0x9e3779b97f4a7c15u ^ (uint64_t)rot;
+        return (size_t)(h ^ h >> 29) & (cap - 1);
+}
+
+static void cache_put(struct tkit_render_cache *c, struct tkit_area_map *m)
+{
+        size_t i = cache_hash(m->t, m->rot, c->cap);
+        while (c->slot[i])
+                i = (i + 1) & (c->cap - 1);
+        c->slot[i] = m;
+        c->n++;
+}
+
+static void cache_grow(struct tkit_render_cache *c)
+{
+        struct tkit_render_cache old = *c;
+        c->cap *= 2;
+        c->n = 0;
+        c->slot = tkit_xcalloc(c->cap, sizeof *c->slot);
+        for (size_t i = 0; i < old.cap; i++)
+                if (old.slot[i])
+                        cache_put(c, old.slot[i]);
+        free(old.slot);
+}
+
+struct tkit_area_map *tkit_render_cache_map(struct tkit_render_cache *c, const struct tkit_tile *t,
+                                            int rot)
+{
+        rot = ((rot % 4) + 4) % 4;
+        for (size_t i = cache_hash(t, rot, c->cap); c->slot[i]; i = (i + 1) & (c->cap - 1))
+                if (c->slot[i]->t == t && c->slot[i]->rot == rot)
+                        return c->slot[i];
+        if (2 * (c->n + 1) > c->cap)
+                cache_grow(c);
+        struct tkit_area_map *m = tkit_area_map_create(t, rot);
+        cache_put(c, m);
+        return m;
+}
+
 static int pixel_of(double u)
 {
         int i = (int)floor(u * W);

@@ -125,6 +125,9 @@ struct tkit_area_map {
 };
 struct tkit_area_map *tkit_area_map_create(const struct tkit_tile *t, int rot);
 void tkit_area_map_destroy(struct tkit_area_map *m);
+/* The map of `t` at `rot` from the cache, made the first time it is asked for. */
+struct tkit_area_map *tkit_render_cache_map(struct tkit_render_cache *c, const struct tkit_tile *t,
+                                            int rot);
 /* Feature index at (u, v) of the tile square (board orientation), or -1. */
 int tkit_area_map_feature(const struct tkit_area_map *m, double u, double v);
 

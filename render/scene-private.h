@@ -107,8 +107,8 @@ struct pic {
 
         struct cell *cells;
         size_t ncells, capcells;
-        struct tkit_area_map **maps; /* one per tile and rotation drawn */
-        size_t nmaps, capmaps;
+        struct tkit_render_cache *maps; /* one map per tile and rotation drawn */
+        bool own_maps;                  /* made for this picture (no cache in the options) */
         struct symbols *symbols; /* one per tile and rotation shown */
         size_t nsymbols, capsymbols;
         struct hatch *hatches; /* one per map, feature and colour drawn */

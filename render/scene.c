@@ -147,18 +147,17 @@ const struct symbols *tkit_scene_cell_symbols(struct pic *p, const struct cell *
         return s;
 }
 
-/* Area maps depend on the tile and its rotation only: cells that share both share one. */
+/* Area maps depend on the tile and its rotation only: cells that share both share one, and so do
+ * the pictures drawn with one cache (a book's). */
 struct tkit_area_map *tkit_scene_cell_map(struct pic *p, struct cell *c)
 {
         if (c->map || !c->def)
                 return c->map;
-        for (size_t i = 0; i < p->nmaps && !c->map; i++)
-                if (p->maps[i]->t == c->def && p->maps[i]->rot == c->rot)
-                        c->map = p->maps[i];
-        if (!c->map) {
-                c->map = tkit_area_map_create(c->def, c->rot);
-                *TKIT_PUSH(p->maps, p->nmaps, p->capmaps) = c->map;
+        if (!p->maps) {
+                p->maps = tkit_render_cache_new();
+                p->own_maps = true;
         }
+        c->map = tkit_render_cache_map(p->maps, c->def, c->rot);
         return c->map;
 }
 
@@ -397,9 +396,8 @@ static void draw(struct pic *p, cairo_t *cr, const struct lines *L, bool paint_b
 
 static void pic_finish(struct pic *p)
 {
-        for (size_t i = 0; i < p->nmaps; i++)
-                tkit_area_map_destroy(p->maps[i]);
-        free(p->maps);
+        if (p->own_maps)
+                tkit_render_cache_free(p->maps);
         free(p->symbols);
         for (size_t i = 0; i < p->nhatches; i++)
                 cairo_surface_destroy(p->hatches[i].s);
@@ -647,6 +645,7 @@ static int scene_out(const struct tkit_scene *scene, const struct tkit_game_resu
                         .state = o->state,
                         .d = d,
                         .file = scene->file,
+                        .maps = o->cache,
                         .P = o->px,
                         .upt = o->unit_pt};
         p.out.unit = fmt == TKIT_IMAGE_PNG ? "px" : "pt";

@@ -257,6 +257,13 @@ int tkit_scene_state_parse(const char *s);                  /* -1 when unknown *
 
 struct tkit_render_art;
 
+/* What a scene picture works out per tile and rotation (where on the tile each feature lies, and
+ * the spots for figures on it), kept across pictures so that a book or a gallery works it out
+ * once per tile. It points into the tile sets drawn: free it before them. Not thread-safe. */
+struct tkit_render_cache;
+struct tkit_render_cache *tkit_render_cache_new(void);
+void tkit_render_cache_free(struct tkit_render_cache *c); /* NULL is fine */
+
 struct tkit_scene_render_options {
         double px;        /* one tile: pixels for PNG, points for SVG and PDF; default 127.56
                              (45 mm, the real tile, in points) */
@@ -271,6 +278,7 @@ struct tkit_scene_render_options {
         bool caption;     /* default true: the caption and the legend of the events */
         unsigned flags;   /* enum tkit_render_flag for the tile art */
         const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
+        struct tkit_render_cache *cache;   /* kept across pictures, or NULL: one per picture */
 };
 void tkit_scene_render_options_init(struct tkit_scene_render_options *o);
 
