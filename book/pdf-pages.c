@@ -24,7 +24,12 @@ int tkit_pdf_paginate(struct pdf *p)
                         i++;
                         continue;
                 }
-                if (y + r->h <= p->bottom || y == p->top) {
+                /* a picture beside the text takes no height of its own (the lines beside it and
+                 * the gap after them do), but it must fit on the page it starts on */
+                double need = r->kind == ROW_PICTURE && r->beside_w > 0
+                                  ? fmax(r->h, tkit_pdf_picture_height(r))
+                                  : r->h;
+                if (y + need <= p->bottom || y == p->top) {
                         r->page = page;
                         r->y = y;
                         y += r->h;

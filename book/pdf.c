@@ -344,6 +344,8 @@ static unsigned picture_marks(const struct tkit_scene_picture *pic, enum tkit_sc
                         m |= 1u << TKIT_KEY_RETURNED;
                 if (figure && k->removed)
                         m |= 1u << TKIT_KEY_REMOVED;
+                if (figure && k->choice)
+                        m |= 1u << TKIT_KEY_CHOICE;
         }
         return m;
 }

@@ -14,8 +14,10 @@ void tkit_game_result_finish(struct tkit_game_result *r)
 {
         if (!r)
                 return;
-        for (size_t i = 0; i < r->nevents; i++)
+        for (size_t i = 0; i < r->nevents; i++) {
                 free(r->events[i].places);
+                free(r->events[i].choices);
+        }
         free(r->events);
         free(r->figures);
         tkit_scene_destroy(r->after);

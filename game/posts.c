@@ -148,6 +148,11 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                         e->post = (int)p->kind;
                         e->n.choices = n;
                         e->count = "must-remove";
+                        e->choices = tkit_xmalloc((size_t)n * sizeof *e->choices);
+                        for (size_t f = 0; f < b->nfigs; f++)
+                                if (b->figs[f].f.player == pl &&
+                                    fig_of_post(b, &b->figs[f], p->kind))
+                                        e->choices[e->nchoices++] = b->figs[f].index;
                 }
         }
 }

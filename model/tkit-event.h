@@ -218,6 +218,8 @@ struct tkit_game_event {
         bool any_tile; /* ESCAPE refusals: the rule variant where any tile of the city counts */
         struct tkit_game_place *places; /* the feature across its tiles (for tints and badges) */
         size_t nplaces;
+        int *choices; /* CHOICE: the figures the player chooses among, as `figure` names them */
+        size_t nchoices;
         int line;          /* line of the scene element concerned, 0 when none */
         const char *count; /* the expectation word it counts for ("completed-road", "returned",
                               ...; docs/scoring.md), static; NULL for none */

@@ -237,6 +237,59 @@ void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1
         cairo_stroke(cr);
 }
 
+/* The dashed ring of a choice, centred at (cx, cy). */
+static void choice_ring(cairo_t *cr, double cx, double cy, double rx, double ry, double lw,
+                        uint32_t rgb)
+{
+        cairo_save(cr);
+        cairo_translate(cr, cx, cy);
+        cairo_scale(cr, rx, ry);
+        cairo_new_path(cr);
+        cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
+        cairo_restore(cr);
+        /* dark under the colour: the ring shows on a field, a city and a figure of its colour */
+        cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
+        cairo_set_line_width(cr, lw * 1.8);
+        cairo_stroke_preserve(cr);
+        const double dash[2] = {lw * 2.2, lw * 1.2};
+        cairo_set_dash(cr, dash, 2, 0);
+        cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                             (rgb & 0xff) / 255.0);
+        cairo_set_line_width(cr, lw);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+}
+
+/* A "?" in a white disc of radius r. */
+static void choice_question(cairo_t *cr, double qx, double qy, double r)
+{
+        cairo_new_path(cr);
+        cairo_arc(cr, qx, qy, r, 0, 2 * M_PI);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
+        cairo_set_line_width(cr, r * 0.16);
+        cairo_stroke(cr);
+        tkit_render_font(cr, r * 1.5, true);
+        tkit_render_text_center(cr, qx, qy + r * 0.53, "?");
+}
+
+void tkit_scene_draw_choice(cairo_t *cr, double x0, double y0, double x1, double y1, double lw,
+                            uint32_t rgb)
+{
+        double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+        double rx = (x1 - x0) / 2 * 1.18 + lw, ry = (y1 - y0) / 2 * 1.18 + lw;
+        choice_ring(cr, cx, cy, rx, ry, lw, rgb);
+        /* the "?" up and to the left, on the ring */
+        choice_question(cr, cx - rx * 0.72, cy - ry * 0.72, fmax(rx, ry) * 0.36);
+}
+
+void tkit_scene_draw_choice_swatch(cairo_t *cr, double x, double y, double s)
+{
+        choice_ring(cr, x, y, s * 0.36, s * 0.36, s * 0.07, 0x707070);
+        choice_question(cr, x, y, s * 0.22);
+}
+
 /* A refused action: a bold red cross with a white edge, centred at (x, y). */
 void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r)
 {
@@ -399,6 +452,10 @@ static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit
                 ringed = on_new_token(m, &p->out.marks[i]);
         if (m->is_new && !ringed)
                 tkit_scene_draw_new(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09);
+        if (m->choice)
+                tkit_scene_draw_choice(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09,
+                                       tkit_render_player_rgb(
+                                           tkit_scene_player_colour(p->s, m->player)));
         tkit_scene_draw_figure(p, cr, m->figure, m->lying,
                                tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
         tkit_scene_draw_leaving(cr, m);

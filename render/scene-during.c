@@ -201,6 +201,7 @@ static void leaving(struct pic *p)
         size_t nf = p->s->nfigures, np = p->s->nplayers;
         p->fig_removed = tkit_xcalloc(nf + 1, sizeof *p->fig_removed);
         p->fig_returned = tkit_xcalloc(nf + 1, sizeof *p->fig_returned);
+        p->fig_choice = tkit_xcalloc(nf + 1, sizeof *p->fig_choice);
         p->post_back = tkit_xcalloc(TKIT_POST_COUNT * np + 1, sizeof *p->post_back);
         memset(p->catapult_off, 0, sizeof p->catapult_off);
         if (!p->r || p->state != TKIT_SCENE_DURING)
@@ -215,6 +216,11 @@ static void leaving(struct pic *p)
                         p->catapult_off[e->post] = true;
                 if (e->kind == TKIT_EV_RETURN && post && (size_t)e->player < np)
                         p->post_back[(size_t)e->post * np + (size_t)e->player] = true;
+                for (size_t k = 0; e->kind == TKIT_EV_CHOICE && k < e->nchoices; k++) {
+                        size_t f = e->choices[k] >= 0 ? (size_t)e->choices[k] : placed;
+                        if (f < nf && (e->choices[k] < 0 || p->fig_index[f] == e->choices[k]))
+                                p->fig_choice[f] = true;
+                }
                 if ((e->kind != TKIT_EV_RETURN && e->kind != TKIT_EV_REMOVE) || post)
                         continue;
                 size_t f = e->figure >= 0 ? (size_t)e->figure : e->nplaces ? placed : nf;
@@ -237,6 +243,11 @@ bool tkit_scene_figure_removed(const struct pic *p, size_t i)
 bool tkit_scene_figure_returns(const struct pic *p, size_t i)
 {
         return i < p->s->nfigures && p->fig_returned[i];
+}
+
+bool tkit_scene_figure_choice(const struct pic *p, size_t i)
+{
+        return i < p->s->nfigures && p->fig_choice[i];
 }
 
 bool tkit_scene_post_returns(const struct pic *p, int post, int player)
@@ -282,6 +293,7 @@ void tkit_scene_state_finish(struct pic *p)
         free(p->tok_new);
         free(p->fig_removed);
         free(p->fig_returned);
+        free(p->fig_choice);
         free(p->post_back);
         free(p->posts);
         free(p->refusals);

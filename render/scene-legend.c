@@ -11,10 +11,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum swatch { SW_NONE = 0, SW_PLAYER, SW_TILE, SW_NEW, SW_RETURNED, SW_REMOVED, SW_COUNT };
+enum swatch {
+        SW_NONE = 0,
+        SW_PLAYER,
+        SW_TILE, /* SW_TILE + k: the mark TKIT_KEY_TILE_PLACED + k */
+        SW_NEW,
+        SW_RETURNED,
+        SW_REMOVED,
+        SW_CHOICE,
+        SW_COUNT
+};
 /* The picture map's names of the swatches (docs/render.md). */
-static const char *const swatch_what[SW_COUNT] = {NULL,  "player",   "new-tile",
-                                                  "new", "returned", "removed"};
+static const char *const swatch_what[SW_COUNT] = {NULL,       "player",  "new-tile", "new",
+                                                  "returned", "removed", "choice"};
 
 struct legend_seg {
         char *text;
@@ -170,6 +179,15 @@ static bool any_leaving(const struct pic *p, bool removed)
         return false;
 }
 
+/* Whether a player must choose among figures drawn. */
+static bool any_choice(const struct pic *p)
+{
+        for (size_t i = 0; i < p->s->nfigures; i++)
+                if (tkit_scene_figure_choice(p, i))
+                        return true;
+        return false;
+}
+
 /* "Players:" and each player shown beside a meeple of theirs, then (on a line of its own) each
  * mark the picture uses beside that mark. */
 static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, double maxw)
@@ -201,13 +219,15 @@ static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, 
         else
                 free(items[0].text);
         free(shown);
-        struct legend_seg marks[4];
+        struct legend_seg marks[TKIT_KEY_COUNT];
         size_t m = 0;
-        const bool has[4] = {p->placed && tkit_scene_shown(p, p->px, p->py), any_new(p),
-                             any_leaving(p, false), any_leaving(p, true)};
-        static const enum tkit_text_term terms[4] = {TKIT_TERM_TILE_PLACED, TKIT_TERM_NEW,
-                                                     TKIT_TERM_RETURNED, TKIT_TERM_REMOVED};
-        for (int k = 0; k < 4; k++)
+        const bool has[TKIT_KEY_COUNT] = {p->placed && tkit_scene_shown(p, p->px, p->py),
+                                          any_new(p), any_leaving(p, false), any_leaving(p, true),
+                                          any_choice(p)};
+        static const enum tkit_text_term terms[TKIT_KEY_COUNT] = {
+            TKIT_TERM_TILE_PLACED, TKIT_TERM_NEW, TKIT_TERM_RETURNED, TKIT_TERM_REMOVED,
+            TKIT_TERM_CHOICE};
+        for (int k = 0; k < TKIT_KEY_COUNT; k++)
                 if (has[k])
                         marks[m++] = (struct legend_seg){
                             .text = tkit_xstrdup(tkit_text_term(lang, terms[k])),
@@ -294,6 +314,9 @@ static void draw_swatch(const struct pic *p, cairo_t *cr, const struct legend_se
                 break;
         case SW_REMOVED:
                 tkit_scene_draw_removed(cr, x, y, s * 0.4);
+                break;
+        case SW_CHOICE:
+                tkit_scene_draw_choice_swatch(cr, x, y, s);
                 break;
         default:
                 break;

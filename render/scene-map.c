@@ -95,6 +95,8 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 tkit_buf_puts(b, ", \"removed\": true");
         if (m->returned)
                 tkit_buf_puts(b, ", \"returned\": true");
+        if (m->choice)
+                tkit_buf_puts(b, ", \"choice\": true");
         if (m->kind == TKIT_MARK_KEY) {
                 player(b, s, m->player);
                 if (m->letter)

@@ -326,6 +326,7 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
         m->is_new = p->fig_new[i];
         m->removed = tkit_scene_figure_removed(p, i);
         m->returned = tkit_scene_figure_returns(p, i);
+        m->choice = tkit_scene_figure_choice(p, i);
         double hw, hh;
         struct tkit_box b;
         if (f->at == TKIT_AT_FEATURE) {
@@ -346,11 +347,11 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
                 tkit_render_figure_extent(f->kind, m->lying, &hw, &hh);
                 hw *= p->fig_k;
                 hh *= p->fig_k;
-                /* a new figure's ring needs room too */
-                struct tkit_box r =
-                    ringed(box_at(0, 0, hw, hh, 0),
-                           m->is_new ? tkit_scene_figure_size(p, f->kind) * 0.09 : 0);
-                double rw = m->is_new ? r.x1 : hw, rh = m->is_new ? r.y1 : hh;
+                /* the ring of a new figure, or of a choice, needs room too */
+                bool ring = m->is_new || m->choice;
+                struct tkit_box r = ringed(box_at(0, 0, hw, hh, 0),
+                                           ring ? tkit_scene_figure_size(p, f->kind) * 0.09 : 0);
+                double rw = ring ? r.x1 : hw, rh = ring ? r.y1 : hh;
                 b = place_on(p, c, fi, rw, rh, &p->out.marks[mi], FIGURE_AVOID, true);
                 if (inner && beside_symbol(p, c, fi, hw, hh, rw - hw, &b)) {
                         p->out.marks[mi].u = (b.x0 + b.x1) / 2 - c->x;

@@ -123,6 +123,7 @@ struct pic {
         bool *tok_new;    /* per castle then barn of s: built by the move */
         int built_bridge; /* the placed tile's bridge is built by the move */
         bool *fig_removed, *fig_returned; /* per figure of s: what leaves in the move shown */
+        bool *fig_choice; /* per figure of s: one a player must choose among (the engine's list) */
         bool *post_back;                  /* [post * players + player]: meeples going back */
         bool catapult_off[TKIT_POST_COUNT];
         struct post_move post_move[TKIT_POST_COUNT];
@@ -169,6 +170,7 @@ int tkit_scene_refusal_number(const struct pic *p, size_t i);
  * a player's meeples at a post going back; the catapult of a post removed. */
 bool tkit_scene_figure_removed(const struct pic *p, size_t i); /* i: figure of the state drawn */
 bool tkit_scene_figure_returns(const struct pic *p, size_t i);
+bool tkit_scene_figure_choice(const struct pic *p, size_t i);
 bool tkit_scene_post_returns(const struct pic *p, int post, int player);
 bool tkit_scene_catapult_removed(const struct pic *p, int post);
 /* The events whose points the picture shows (tints and badges): the engine's, except in the
@@ -234,6 +236,12 @@ void tkit_scene_draw_returned(cairo_t *cr, double x, double y, double r);
 void tkit_scene_draw_leaving(cairo_t *cr, const struct tkit_scene_mark *m);
 void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m);
 void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1, double lw);
+/* The ring of a figure a player must choose among: dashed, in the player's colour (`rgb`), with
+ * a "?" at its top left. */
+void tkit_scene_draw_choice(cairo_t *cr, double x0, double y0, double x1, double y1, double lw,
+                            uint32_t rgb);
+/* The key's swatch of it: the ring, grey, with the "?" in its middle, `s` high. */
+void tkit_scene_draw_choice_swatch(cairo_t *cr, double x, double y, double s);
 void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r);
 
 #endif

@@ -323,6 +323,8 @@ struct tkit_scene_mark {
         bool returned;      /* FIGURE, POST, the move shown: it goes back to its owner's supply
                                (a white disc with a dark arrow turning back) */
         bool is_new;        /* FIGURE, POST, TOKEN, TILE: placed, moved or built by the move */
+        bool choice;        /* FIGURE, the move shown: its owner must remove one of the figures so
+                               marked (a dashed ring in the owner's colour with a "?") */
         const char *what;   /* SYMBOL, TOKEN, REFUSED, KEY: what it is (static); FIGURE: its role */
         const char *letter; /* KEY of a player: the letter on the player's figures, or NULL */
         int post;           /* POST, POST_SPACE, BADGE at a post, REFUSED at a post: enum
@@ -346,12 +348,14 @@ struct tkit_scene_picture {
 void tkit_scene_picture_finish(struct tkit_scene_picture *p);
 /* The marks of a picture's key, as the legend draws them beside their words (tkit_text_term
  * TKIT_TERM_TILE_PLACED + mark): the frame of the tile placed, the ring of what the move adds,
- * the disc of a figure going back to the supply, the disc of one removed. */
+ * the disc of a figure going back to the supply, the disc of one removed, the "?" ring of a
+ * choice. */
 enum tkit_scene_key_mark {
         TKIT_KEY_TILE_PLACED = 0,
         TKIT_KEY_NEW,
         TKIT_KEY_RETURNED,
         TKIT_KEY_REMOVED,
+        TKIT_KEY_CHOICE, /* the "?" ring of the figures a player chooses among */
         TKIT_KEY_COUNT
 };
 /* Draws mark `m`'s swatch centred at (x, y), `size` high (a key outside the picture: the

@@ -434,6 +434,10 @@ static const char *const terms[TKIT_TERM_COUNT][NL] = {
                             "vrací se do zásoby", "повертається до запасу"},
     [TKIT_TERM_REMOVED] = {"removed from the board", "îndepărtat de pe suprafața de joc",
                            "odstraněno z herního plánu", "знято з ігрового поля"},
+    [TKIT_TERM_CHOICE] = {"the player removes one of these, by choice",
+                          "jucătorul îndepărtează una dintre acestea, la alegere",
+                          "hráč odstraní jednu z nich podle své volby",
+                          "гравець знімає одну з них на свій вибір"},
 };
 
 const char *tkit_text_term(enum tkit_lang l, enum tkit_text_term t)

@@ -260,12 +260,18 @@ static const struct book_placed *line_of(const struct book_placed *v, size_t n, 
         return r;
 }
 
-/* Checks one layout; returns the page breaks that fall inside a paragraph. */
-static int check_pages(const struct book_placed *v, size_t n, const char *what)
+/* Checks one layout whose pages end `bottom` points from their top; returns the page breaks that
+ * fall inside a paragraph. */
+static int check_pages(const struct book_placed *v, size_t n, double bottom, const char *what)
 {
         int inside = 0;
         for (size_t i = 0; i < n; i++) {
                 const struct book_placed *r = &v[i];
+                /* nothing runs past the foot of its page (a picture beside the text did) */
+                if (r->y + r->h > bottom + 0.01)
+                        fail_msg("%s: block %d%s ends %.1f pt below the foot of page %d", what,
+                                 r->block, r->picture ? " (a picture)" : "",
+                                 r->y + r->h - bottom, r->page + 1);
                 if (r->picture) {
                         if (r->with < 0)
                                 continue;
@@ -324,7 +330,8 @@ static void test_no_widows(void **state)
                         int pages = tkit_book_layout_pdf(b, &o, &v, &n, &d);
                         assert_true(pages > 1);
                         char *what = tkit_xasprintf("%s on %s", langs[i], papers[k]);
-                        inside += check_pages(v, n, what);
+                        double bottom = (o.page_h_mm - o.margin_mm) * 72 / 25.4;
+                        inside += check_pages(v, n, bottom, what);
                         for (size_t r = 0; r < n; r++)
                                 pictures_with += v[r].picture && v[r].with >= 0;
                         free(what);

@@ -906,8 +906,8 @@ static void drop_hyphens(char *s)
         *o = '\0';
 }
 
-/* pdftotext's text of every page without its last line (the page number), joined; a line that
- * ends with a hyphen (or the soft hyphen where Pango hyphenated) joined to the next one. */
+/* pdftotext's text of every page without its last line (the page number), joined; a line or a
+ * page that ends with a hyphen (or the soft hyphen where Pango hyphenated) joined to the next. */
 static char *pdf_text(const char *pdf)
 {
         char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s' -", tkit_test_tool("pdftotext"), pdf);
@@ -924,6 +924,13 @@ static char *pdf_text(const char *pdf)
                 size_t keep = n;
                 while (keep && page[keep - 1] != '\n')
                         keep--; /* the page number's line goes */
+                while (keep && page[keep - 1] == '\n')
+                        keep--;
+                /* a word hyphenated across the page break: its halves joined */
+                size_t cut = keep && page[keep - 1] == '-'                          ? 1
+                             : keep >= 2 && strncmp(page + keep - 2, "\xc2\xad", 2) == 0 ? 2
+                                                                                      : 0;
+                keep -= cut;
                 for (size_t k = 0; k < keep; k++) {
                         /* Pango's hyphen at a U+00AD is printed as U+00AD */
                         size_t h = page[k] == '-'                              ? 1
@@ -934,7 +941,8 @@ static char *pdf_text(const char *pdf)
                         else
                                 tkit_buf_add(&b, page + k, 1);
                 }
-                tkit_buf_puts(&b, " ");
+                if (!cut)
+                        tkit_buf_puts(&b, " ");
                 page = ff ? ff + 1 : NULL;
         }
         char *s = squeeze(b.data ? b.data : "");

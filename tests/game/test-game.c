@@ -409,6 +409,18 @@ static void sd_example_10(void **state)
         assert_int_equal(r.points[2], 0);
         assert_int_equal(count_of(&r, "attack", -1), 1);
         assert_int_equal(count_of(&r, "must-remove", 2), 1);
+        /* the choice names its candidates: yellow's monk and abbot, no other figure */
+        for (size_t i = 0; i < r.nevents; i++) {
+                if (r.events[i].kind != TKIT_EV_CHOICE)
+                        continue;
+                assert_int_equal(r.events[i].nchoices, 2);
+                for (size_t k = 0; k < 2; k++) {
+                        int f = r.events[i].choices[k];
+                        assert_true(f >= 0 && (size_t)f < s->nfigures);
+                        assert_int_equal(s->figures[f].player, 2);
+                }
+                assert_int_not_equal(r.events[i].choices[0], r.events[i].choices[1]);
+        }
         tkit_game_result_finish(&r);
         tkit_scene_destroy(s);
 }

@@ -308,7 +308,7 @@ static bool inner_feature(const struct tkit_tile *t, int f)
 }
 
 /* A figure on a cloister or garden stands beside its building: its box touches the building's
- * box (within a tenth of the figure's width, a third with the ring of a new figure around it)
+ * box (within a tenth of the figure's width, a third with the ring of a new figure or a choice)
  * and covers none of it. */
 static void check_beside(const struct tkit_scene_picture *pic, const struct tkit_scene_mark *m,
                          size_t i)
@@ -324,7 +324,7 @@ static void check_beside(const struct tkit_scene_picture *pic, const struct tkit
                 fail_msg("figure %zu covers the %s it stands by", i, b->what);
         double dx = fmax(0, fmax(m->x0 - b->x1, b->x0 - m->x1));
         double dy = fmax(0, fmax(m->y0 - b->y1, b->y0 - m->y1));
-        if (hypot(dx, dy) > (m->x1 - m->x0) * (m->is_new ? 0.34 : 0.1))
+        if (hypot(dx, dy) > (m->x1 - m->x0) * (m->is_new || m->choice ? 0.34 : 0.1))
                 fail_msg("figure %zu stands %.1f away from its %s", i, hypot(dx, dy), b->what);
 }
 
@@ -906,6 +906,17 @@ static bool figure_event(const struct tkit_game_result *r, enum tkit_game_event_
         return false;
 }
 
+/* Whether figure `index` is one a player must choose among (the engine's CHOICE events). */
+static bool figure_choice(const struct tkit_game_result *r, int index)
+{
+        for (size_t i = 0; i < r->nevents; i++)
+                for (size_t k = 0; r->events[i].kind == TKIT_EV_CHOICE && k < r->events[i].nchoices;
+                     k++)
+                        if (r->events[i].choices[k] == index)
+                                return true;
+        return false;
+}
+
 static bool post_event(const struct tkit_game_result *r, enum tkit_game_event_kind k, int post,
                        int player)
 {
@@ -926,7 +937,8 @@ static uint32_t leaving_colour(cairo_surface_t *img, const struct tkit_scene_mar
 
 /* In the move shown, every figure an attack removes is crossed out (a red disc) and every figure
  * or post meeple going back to its owner's supply has a white disc, and no other; a catapult
- * removed is crossed out. */
+ * removed is crossed out; the figures a player must choose among, and no other, carry the "?"
+ * ring. */
 static void check_leaving(const struct tkit_game_result *r, const struct tkit_scene_picture *pic,
                           const char *png, const char *file)
 {
@@ -936,6 +948,11 @@ static void check_leaving(const struct tkit_game_result *r, const struct tkit_sc
         for (size_t k = 0; k < pic->nmarks; k++) {
                 const struct tkit_scene_mark *m = &pic->marks[k];
                 bool removed = false, returned = false;
+                bool choice = m->kind == TKIT_MARK_FIGURE && figure_choice(r, m->index);
+                if (m->choice != choice)
+                        fail_msg("%s: mark %zu (figure %d) %s", file, k, m->index,
+                                 m->choice ? "ringed as a choice, not one"
+                                           : "is a choice, not ringed");
                 if (m->kind == TKIT_MARK_FIGURE) {
                         removed = m->index >= 0 && figure_event(r, TKIT_EV_REMOVE, m->index);
                         returned = !removed && figure_event(r, TKIT_EV_RETURN, m->index);
@@ -1002,6 +1019,7 @@ static void test_scenes_folder(void **state)
         size_t n;
         char **files = scene_files(&n);
         assert_true(n > 0);
+        size_t choices = 0; /* figures ringed as a choice (S&D 10: the monk and the abbot) */
         for (size_t i = 0; i < n; i++) {
                 struct tkit_diags d;
                 tkit_diags_init(&d);
@@ -1022,6 +1040,8 @@ static void test_scenes_folder(void **state)
                 check_figures(s, &pic, png, figures_shown(s, &r));
                 check_badges(&r, &pic, files[i], o.px);
                 check_leaving(&r, &pic, png, files[i]);
+                for (size_t k = 0; k < pic.nmarks; k++)
+                        choices += pic.marks[k].choice;
                 tkit_scene_picture_finish(&pic);
                 tkit_scene_render_options_init(&o);
                 o.px = 45.0 * 72 / 25.4; /* the command's PDF: --tile-mm 45, as it computes it */
@@ -1039,6 +1059,7 @@ static void test_scenes_folder(void **state)
                 free(files[i]);
         }
         free(files);
+        assert_true(choices >= 2);
 }
 
 /* ---------------------------------------------------------------- nothing hidden */
@@ -1294,8 +1315,9 @@ static bool has_key(const struct tkit_scene_picture *pic, const char *what, int 
 static void check_key(const struct tkit_scene *s, const struct tkit_game_result *r,
                       const struct tkit_scene_picture *pic, const char *what)
 {
-        bool mark[4] = {false, false, false, false};
-        static const char *const names[4] = {"new-tile", "new", "returned", "removed"};
+        bool mark[TKIT_KEY_COUNT] = {false};
+        static const char *const names[TKIT_KEY_COUNT] = {"new-tile", "new", "returned", "removed",
+                                                          "choice"};
         for (size_t k = 0; k < pic->nmarks; k++) {
                 const struct tkit_scene_mark *m = &pic->marks[k];
                 bool fig = m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_POST;
@@ -1305,6 +1327,7 @@ static void check_key(const struct tkit_scene *s, const struct tkit_game_result 
                 mark[1] |= (fig || m->kind == TKIT_MARK_TOKEN) && m->is_new;
                 mark[2] |= m->returned;
                 mark[3] |= m->removed;
+                mark[4] |= m->choice;
                 if (m->kind != TKIT_MARK_KEY)
                         continue;
                 if (!inside(pic, m))
@@ -1332,7 +1355,7 @@ static void check_key(const struct tkit_scene *s, const struct tkit_game_result 
                                  what, m->player, m->letter ? m->letter : "",
                                  want ? want : "(a pattern)");
         }
-        for (int k = 0; k < 4; k++)
+        for (int k = 0; k < TKIT_KEY_COUNT; k++)
                 if (mark[k] != has_key(pic, names[k], -1))
                         fail_msg("%s: the picture %s %s, the key %s", what,
                                  mark[k] ? "draws" : "does not draw", names[k],
