@@ -346,6 +346,8 @@ static unsigned picture_marks(const struct tkit_scene_picture *pic, enum tkit_sc
                         m |= 1u << TKIT_KEY_REMOVED;
                 if (figure && k->choice)
                         m |= 1u << TKIT_KEY_CHOICE;
+                if (k->kind == TKIT_MARK_ARROW)
+                        m |= 1u << TKIT_KEY_MOVED;
         }
         return m;
 }

@@ -81,5 +81,12 @@ void tkit_game_event_json(struct tkit_buf *b, const struct tkit_scene *s,
         tkit_buf_puts(b, ", \"places\": [");
         for (size_t k = 0; k < e->nplaces; k++)
                 tkit_buf_printf(b, "%s[%d, %d]", k ? ", " : "", e->places[k].x, e->places[k].y);
-        tkit_buf_puts(b, "]}");
+        tkit_buf_puts(b, "]");
+        if (e->kind == TKIT_EV_CHOICE) { /* the figures the player chooses among */
+                tkit_buf_puts(b, ", \"choices\": [");
+                for (size_t k = 0; k < e->nchoices; k++)
+                        tkit_buf_printf(b, "%s%d", k ? ", " : "", e->choices[k]);
+                tkit_buf_puts(b, "]");
+        }
+        tkit_buf_puts(b, "}");
 }

@@ -461,6 +461,51 @@ static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit
         tkit_scene_draw_leaving(cr, m);
 }
 
+void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double lw)
+{
+        double dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
+        if (len < lw * 4)
+                return;
+        /* bowed a little to the left of its way, so that it reads as a move, not a border */
+        double cx = (x0 + x1) / 2 - dy * 0.18, cy = (y0 + y1) / 2 + dx * 0.18;
+        double tx = x1 - cx, ty = y1 - cy, tl = hypot(tx, ty), head = lw * 3.2;
+        tx /= tl, ty /= tl;
+        double bx = x1 - tx * head, by = y1 - ty * head; /* the shaft ends at the head's base */
+        for (int pass = 0; pass < 2; pass++) { /* a dark edge, then the yellow of what is new */
+                double w = pass ? lw : lw * 1.9, e = pass ? 0 : lw * 0.45;
+                if (pass)
+                        cairo_set_source_rgb(cr, 1, 0.76, 0.1);
+                else
+                        cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
+                cairo_new_path(cr);
+                cairo_move_to(cr, x0, y0);
+                cairo_curve_to(cr, (x0 + 2 * cx) / 3, (y0 + 2 * cy) / 3, (bx + 2 * cx) / 3,
+                               (by + 2 * cy) / 3, bx, by);
+                cairo_set_line_width(cr, w);
+                cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+                cairo_stroke(cr);
+                double hw = head * 0.62 + e, hl = head + e;
+                cairo_move_to(cr, x1 + tx * e, y1 + ty * e);
+                cairo_line_to(cr, x1 - tx * hl - ty * hw, y1 - ty * hl + tx * hw);
+                cairo_line_to(cr, x1 - tx * hl + ty * hw, y1 - ty * hl - tx * hw);
+                cairo_close_path(cr);
+                cairo_fill(cr);
+        }
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+}
+
+/* A figure the move moves: where it stood, faint, and an arrow from there to where it goes. */
+static void draw_move(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
+{
+        double s = tkit_scene_figure_size(p, m->figure) * p->P;
+        cairo_push_group(cr);
+        tkit_scene_draw_figure(p, cr, m->figure, m->lying,
+                               tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
+        cairo_pop_group_to_source(cr);
+        cairo_paint_with_alpha(cr, 0.4);
+        tkit_scene_draw_arrow(cr, m->line[0], m->line[1], m->line[2], m->line[3], s * 0.07);
+}
+
 static void draw_coords(const struct pic *p, cairo_t *cr)
 {
         double fs = tkit_scene_size(p, 0.16, 6.5);
@@ -484,12 +529,17 @@ static void draw_coords(const struct pic *p, cairo_t *cr)
 
 void tkit_scene_draw_marks(struct pic *p, cairo_t *cr)
 {
+        /* tokens, then the faint figures of moves and their arrows, then the figures: a move
+         * from a city to the castle built on it shows over the castle, under the maiden */
+        for (size_t i = 0; i < p->out.nmarks; i++)
+                if (p->out.marks[i].kind == TKIT_MARK_TOKEN)
+                        draw_token(p, cr, &p->out.marks[i]);
+        for (size_t i = 0; i < p->out.nmarks; i++)
+                if (p->out.marks[i].kind == TKIT_MARK_ARROW)
+                        draw_move(p, cr, &p->out.marks[i]);
         for (size_t i = 0; i < p->out.nmarks; i++) {
                 const struct tkit_scene_mark *m = &p->out.marks[i];
                 switch (m->kind) {
-                case TKIT_MARK_TOKEN:
-                        draw_token(p, cr, m);
-                        break;
                 case TKIT_MARK_FIGURE:
                         draw_figure_mark(p, cr, m);
                         break;

@@ -182,7 +182,7 @@ static void during(struct pic *p)
                 p->fig_new[i] = moved[i] || (int)i == placed;
                 p->fig_index[i] = i < p->orig->nfigures ? (int)i : -1;
         }
-        free(moved);
+        p->fig_moved = moved;
         p->tok_new = tkit_xcalloc(s->ncastles + s->nbarns + 1, sizeof *p->tok_new);
         if (castle >= 0)
                 p->tok_new[castle] = true;
@@ -245,6 +245,15 @@ bool tkit_scene_figure_returns(const struct pic *p, size_t i)
         return i < p->s->nfigures && p->fig_returned[i];
 }
 
+/* A farmer moved onto the barn built is drawn where it stood too, with an arrow. A knight that
+ * becomes a maiden stays on its city, under the castle built there: the ring of the new castle
+ * and maiden says it, and a faint knight under the castle would only hide it. */
+bool tkit_scene_figure_moves(const struct pic *p, size_t i)
+{
+        return p->fig_moved && i < p->orig->nfigures && i < p->s->nfigures && p->fig_moved[i] &&
+               p->orig->figures[i].at == TKIT_AT_FEATURE && p->s->figures[i].at == TKIT_AT_BARN;
+}
+
 bool tkit_scene_figure_choice(const struct pic *p, size_t i)
 {
         return i < p->s->nfigures && p->fig_choice[i];
@@ -294,6 +303,8 @@ void tkit_scene_state_finish(struct pic *p)
         free(p->fig_removed);
         free(p->fig_returned);
         free(p->fig_choice);
+        free(p->fig_moved);
+        p->fig_moved = NULL;
         free(p->post_back);
         free(p->posts);
         free(p->refusals);

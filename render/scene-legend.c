@@ -19,11 +19,12 @@ enum swatch {
         SW_RETURNED,
         SW_REMOVED,
         SW_CHOICE,
+        SW_MOVED,
         SW_COUNT
 };
 /* The picture map's names of the swatches (docs/render.md). */
 static const char *const swatch_what[SW_COUNT] = {NULL,       "player",  "new-tile", "new",
-                                                  "returned", "removed", "choice"};
+                                                  "returned", "removed", "choice", "moved"};
 
 struct legend_seg {
         char *text;
@@ -188,6 +189,16 @@ static bool any_choice(const struct pic *p)
         return false;
 }
 
+/* Whether the picture draws a figure's move (the legend is laid out before the marks are
+ * placed: from the state, as scene-place.c does). */
+static bool any_move(const struct pic *p)
+{
+        for (size_t i = 0; i < p->orig->nfigures; i++)
+                if (tkit_scene_figure_moves(p, i))
+                        return true;
+        return false;
+}
+
 /* "Players:" and each player shown beside a meeple of theirs, then (on a line of its own) each
  * mark the picture uses beside that mark. */
 static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, double maxw)
@@ -223,10 +234,10 @@ static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, 
         size_t m = 0;
         const bool has[TKIT_KEY_COUNT] = {p->placed && tkit_scene_shown(p, p->px, p->py),
                                           any_new(p), any_leaving(p, false), any_leaving(p, true),
-                                          any_choice(p)};
+                                          any_choice(p), any_move(p)};
         static const enum tkit_text_term terms[TKIT_KEY_COUNT] = {
-            TKIT_TERM_TILE_PLACED, TKIT_TERM_NEW, TKIT_TERM_RETURNED, TKIT_TERM_REMOVED,
-            TKIT_TERM_CHOICE};
+            TKIT_TERM_TILE_PLACED, TKIT_TERM_NEW,    TKIT_TERM_RETURNED,
+            TKIT_TERM_REMOVED,     TKIT_TERM_CHOICE, TKIT_TERM_MOVED};
         for (int k = 0; k < TKIT_KEY_COUNT; k++)
                 if (has[k])
                         marks[m++] = (struct legend_seg){
@@ -317,6 +328,10 @@ static void draw_swatch(const struct pic *p, cairo_t *cr, const struct legend_se
                 break;
         case SW_CHOICE:
                 tkit_scene_draw_choice_swatch(cr, x, y, s);
+                break;
+        case SW_MOVED:
+                tkit_scene_draw_arrow(cr, x - s * 0.45, y + s * 0.2, x + s * 0.45, y + s * 0.05,
+                                      s * 0.08);
                 break;
         default:
                 break;

@@ -27,6 +27,8 @@ static const char *kind_name(enum tkit_scene_mark_kind k)
                 return "text";
         case TKIT_MARK_KEY:
                 return "key";
+        case TKIT_MARK_ARROW:
+                return "arrow";
         default:
                 return "mark";
         }
@@ -70,7 +72,7 @@ static void player(struct tkit_buf *b, const struct tkit_scene *s, int pl)
 
 static bool on_board(const struct tkit_scene_mark *m)
 {
-        return m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_TILE ||
+        return m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_TILE || m->kind == TKIT_MARK_ARROW ||
                (m->kind == TKIT_MARK_SYMBOL && m->post < 0) ||
                (m->kind == TKIT_MARK_TOKEN && m->post < 0);
 }
@@ -116,7 +118,7 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
         }
         if (on_board(m))
                 tkit_buf_printf(b, ", \"cell\": [%d, %d]", m->cell_x, m->cell_y);
-        if (m->kind == TKIT_MARK_FIGURE && m->tile && m->feature >= 0 &&
+        if ((m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_ARROW) && m->tile && m->feature >= 0 &&
             (size_t)m->feature < m->tile->nfeatures)
                 key_str(b, "feature", m->tile->features[m->feature].id);
         if (m->kind == TKIT_MARK_SYMBOL && m->tile && m->feature >= 0 &&
@@ -126,7 +128,11 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 key_str(b, "post", tkit_post_name((enum tkit_post)m->post));
         if (m->number)
                 tkit_buf_printf(b, ", \"number\": %d", m->number);
-        if (m->kind == TKIT_MARK_LINE) {
+        if (m->kind == TKIT_MARK_ARROW) {
+                player(b, s, m->player);
+                key_str(b, "figure", tkit_figure_kind_name(m->figure));
+        }
+        if (m->kind == TKIT_MARK_LINE || m->kind == TKIT_MARK_ARROW) {
                 tkit_buf_puts(b, ", \"points\": [");
                 for (int k = 0; k < m->nline; k++)
                         tkit_buf_printf(b, "%s[%.2f, %.2f]", k ? ", " : "", num(m->line[2 * k]),

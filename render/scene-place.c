@@ -381,7 +381,8 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
                 b = box_at(x, y, hw, hh, 0);
         }
         b.kind = BOX_FIGURE;
-        add_box(p, m->is_new ? ringed(b, tkit_scene_figure_size(p, m->figure) * 0.09) : b);
+        add_box(p, m->is_new || m->choice ? ringed(b, tkit_scene_figure_size(p, m->figure) * 0.09)
+                                          : b);
         mark_geometry(p, m, b);
         double s = tkit_scene_figure_size(p, m->figure) * p->P;
         tkit_render_figure_probe(m->figure, m->lying, m->x, m->y, s, &m->probe_x, &m->probe_y);
@@ -726,6 +727,52 @@ static void place_callouts(struct pic *p)
         }
 }
 
+/* Where the figure of mark k stood before the move moved it, drawn faint, and the arrow from
+ * there to mark k, edge to edge. */
+static void place_move(struct pic *p, size_t k)
+{
+        const struct tkit_scene_figure *f = &p->orig->figures[p->out.marks[k].index];
+        struct cell *c = f->at == TKIT_AT_FEATURE ? tkit_scene_cell_at(p, f->x, f->y) : NULL;
+        int fi = c && c->def ? tkit_scene_resolve(p, c, f->feature) : -1;
+        if (fi < 0 || !tkit_scene_shown(p, c->x, c->y))
+                return;
+        struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_ARROW);
+        const struct tkit_scene_mark to = p->out.marks[k]; /* after the add: marks may move */
+        m->figure = f->kind;
+        m->player = f->player;
+        m->index = to.index;
+        m->what = "moved";
+        m->lying = c->def->features[fi].kind == TKIT_FIELD && f->kind != TKIT_FIGURE_ABBOT;
+        double hw, hh;
+        tkit_render_figure_extent(f->kind, m->lying, &hw, &hh);
+        hw *= p->fig_k;
+        hh *= p->fig_k;
+        struct tkit_box b = place_on(p, c, fi, hw, hh, m, FIGURE_AVOID, true);
+        b.kind = BOX_FIGURE;
+        add_box(p, b);
+        mark_geometry(p, m, b);
+        double dx = to.x - m->x, dy = to.y - m->y, d = hypot(dx, dy);
+        double r0 = (m->x1 - m->x0) * 0.5, r1 = (to.x1 - to.x0) * 0.75; /* the target's ring */
+        if (d <= r0 + r1) /* side by side: the arrow from centre to centre */
+                r0 = r1 = 0;
+        double line[4] = {m->x + dx / d * r0, m->y + dy / d * r0, to.x - dx / d * r1,
+                          to.y - dy / d * r1};
+        memcpy(m->line, line, sizeof line);
+        m->nline = 2;
+}
+
+/* The moves, once every figure stands: the faint figures keep off them. */
+static void place_moves(struct pic *p)
+{
+        size_t n = p->out.nmarks;
+        for (size_t k = 0; k < n; k++) {
+                const struct tkit_scene_mark *m = &p->out.marks[k];
+                if (m->kind == TKIT_MARK_FIGURE && m->index >= 0 &&
+                    tkit_scene_figure_moves(p, (size_t)m->index))
+                        place_move(p, k);
+        }
+}
+
 void tkit_scene_place_all(struct pic *p)
 {
         size_t ntok = p->s->ncastles + p->s->nbarns;
@@ -737,6 +784,7 @@ void tkit_scene_place_all(struct pic *p)
         tkit_scene_posts_place(p);
         for (size_t i = 0; i < p->s->nfigures; i++)
                 place_figure(p, i, tok, ok);
+        place_moves(p);
         place_refusals(p);
         place_badges(p, tok, ok);
         place_callouts(p);

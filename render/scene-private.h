@@ -124,6 +124,7 @@ struct pic {
         int built_bridge; /* the placed tile's bridge is built by the move */
         bool *fig_removed, *fig_returned; /* per figure of s: what leaves in the move shown */
         bool *fig_choice; /* per figure of s: one a player must choose among (the engine's list) */
+        bool *fig_moved;  /* per figure of s: the move moves it (from where p->orig has it) */
         bool *post_back;                  /* [post * players + player]: meeples going back */
         bool catapult_off[TKIT_POST_COUNT];
         struct post_move post_move[TKIT_POST_COUNT];
@@ -171,6 +172,9 @@ int tkit_scene_refusal_number(const struct pic *p, size_t i);
 bool tkit_scene_figure_removed(const struct pic *p, size_t i); /* i: figure of the state drawn */
 bool tkit_scene_figure_returns(const struct pic *p, size_t i);
 bool tkit_scene_figure_choice(const struct pic *p, size_t i);
+/* Whether the picture draws figure i of p->orig where it stood, with an arrow to where the move
+ * puts it. */
+bool tkit_scene_figure_moves(const struct pic *p, size_t i);
 bool tkit_scene_post_returns(const struct pic *p, int post, int player);
 bool tkit_scene_catapult_removed(const struct pic *p, int post);
 /* The events whose points the picture shows (tints and badges): the engine's, except in the
@@ -240,6 +244,8 @@ void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1
  * a "?" at its top left. */
 void tkit_scene_draw_choice(cairo_t *cr, double x0, double y0, double x1, double y1, double lw,
                             uint32_t rgb);
+/* The arrow of a move from (x0, y0) to its head at (x1, y1), `lw` wide. */
+void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double lw);
 /* The key's swatch of it: the ring, grey, with the "?" in its middle, `s` high. */
 void tkit_scene_draw_choice_swatch(cairo_t *cr, double x, double y, double s);
 void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r);

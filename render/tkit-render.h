@@ -299,7 +299,10 @@ enum tkit_scene_mark_kind {
         TKIT_MARK_KEY,        /* a swatch of the legend's key (`what`): a player's figure as the
                                  picture draws it (`player`, `letter` when figures carry
                                  letters), or a mark of the picture: new-tile, new, returned,
-                                 removed */
+                                 removed, choice, moved */
+        TKIT_MARK_ARROW,      /* a figure the move moves (onto a castle or a barn): the box is
+                                 where it stood, drawn faint, `line` the arrow from there to where
+                                 it goes (2 points); `cell_x`, `cell_y`, `feature`: where it stood */
         TKIT_MARK_KIND_COUNT
 };
 struct tkit_scene_mark {
@@ -349,13 +352,14 @@ void tkit_scene_picture_finish(struct tkit_scene_picture *p);
 /* The marks of a picture's key, as the legend draws them beside their words (tkit_text_term
  * TKIT_TERM_TILE_PLACED + mark): the frame of the tile placed, the ring of what the move adds,
  * the disc of a figure going back to the supply, the disc of one removed, the "?" ring of a
- * choice. */
+ * choice, the arrow of a figure moved. */
 enum tkit_scene_key_mark {
         TKIT_KEY_TILE_PLACED = 0,
         TKIT_KEY_NEW,
         TKIT_KEY_RETURNED,
         TKIT_KEY_REMOVED,
         TKIT_KEY_CHOICE, /* the "?" ring of the figures a player chooses among */
+        TKIT_KEY_MOVED,  /* the arrow from where a figure stood to where the move puts it */
         TKIT_KEY_COUNT
 };
 /* Draws mark `m`'s swatch centred at (x, y), `size` high (a key outside the picture: the

@@ -438,6 +438,8 @@ static const char *const terms[TKIT_TERM_COUNT][NL] = {
                           "jucătorul îndepărtează una dintre acestea, la alegere",
                           "hráč odstraní jednu z nich podle své volby",
                           "гравець знімає одну з них на свій вибір"},
+    [TKIT_TERM_MOVED] = {"the figure moves there", "figura se mută acolo", "figurka se přesune sem",
+                         "фігурка переходить туди"},
 };
 
 const char *tkit_text_term(enum tkit_lang l, enum tkit_text_term t)

@@ -118,6 +118,11 @@ assert ev and ev[0]["rule"] == "COUNTERATTACK" and ev[0]["post"] == "monks", ev
 assert ev[0]["counts"] == {"meeples": 4}, ev[0]' \
     "$T/json" && ok || bad "--json is not the JSON expected"
 fi
+# a choice names the figures the player chooses among: yellow's monk and abbot in S&D 10
+# shellcheck disable=SC2086
+"$TK" score $TILES --json "$ROOT/scenes/sd-example-10.xml" >"$T/json10" 2>&1 && ok || bad "--json 10"
+grep -q '"kind": "choice", .*"player": "yellow", .*"choices": \[0, 1\]}' "$T/json10" && ok ||
+  bad "--json: the choice does not name yellow's monk and abbot"
 
 # the scene after the move reads back and scores its end
 # shellcheck disable=SC2086

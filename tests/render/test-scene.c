@@ -983,6 +983,47 @@ static void check_leaving(const struct tkit_game_result *r, const struct tkit_sc
         cairo_surface_destroy(img);
 }
 
+/* Every farmer the move puts on a barn is drawn where it stood (on its cell of the scene, on
+ * the feature it stood on) with an arrow from there that ends at it, and no other figure gets an
+ * arrow. Returns the arrows. */
+static size_t check_moves(const struct tkit_scene *s, const struct tkit_game_result *r,
+                          const struct tkit_scene_picture *pic, const char *file)
+{
+        size_t arrows = 0;
+        for (size_t k = 0; k < pic->nmarks; k++) {
+                const struct tkit_scene_mark *m = &pic->marks[k];
+                if (m->kind != TKIT_MARK_ARROW)
+                        continue;
+                arrows++;
+                bool barn = false;
+                for (size_t i = 0; i < r->nevents; i++)
+                        barn |= r->events[i].kind == TKIT_EV_CONVERT &&
+                                r->events[i].at == TKIT_AT_BARN && r->events[i].figure == m->index;
+                if (!barn || m->index < 0 || (size_t)m->index >= s->nfigures)
+                        fail_msg("%s: an arrow for figure %d, which the move does not move", file,
+                                 m->index);
+                const struct tkit_scene_figure *f = &s->figures[m->index];
+                if (m->cell_x != f->x || m->cell_y != f->y || m->player != f->player)
+                        fail_msg("%s: figure %d drawn where it stood at (%d, %d), not (%d, %d)",
+                                 file, m->index, m->cell_x, m->cell_y, f->x, f->y);
+                const struct tkit_scene_mark *to = NULL;
+                for (size_t i = 0; i < pic->nmarks; i++)
+                        if (pic->marks[i].kind == TKIT_MARK_FIGURE &&
+                            pic->marks[i].index == m->index)
+                                to = &pic->marks[i];
+                if (!to || m->nline != 2 ||
+                    hypot(m->line[2] - to->x, m->line[3] - to->y) > (to->x1 - to->x0) ||
+                    hypot(m->line[0] - m->x, m->line[1] - m->y) > (m->x1 - m->x0))
+                        fail_msg("%s: the arrow of figure %d does not join it to where it goes",
+                                 file, m->index);
+        }
+        for (size_t i = 0; i < r->nevents; i++) /* and every such move has its arrow */
+                if (r->events[i].kind == TKIT_EV_CONVERT && r->events[i].at == TKIT_AT_BARN &&
+                    arrows == 0)
+                        fail_msg("%s: a farmer moves onto the barn, no arrow", file);
+        return arrows;
+}
+
 static bool same_file(const char *a, const char *b)
 {
         size_t la, lb;
@@ -1020,6 +1061,7 @@ static void test_scenes_folder(void **state)
         char **files = scene_files(&n);
         assert_true(n > 0);
         size_t choices = 0; /* figures ringed as a choice (S&D 10: the monk and the abbot) */
+        size_t arrows = 0;  /* farmers moved onto a barn (C&B 6, 8, 9) */
         for (size_t i = 0; i < n; i++) {
                 struct tkit_diags d;
                 tkit_diags_init(&d);
@@ -1040,6 +1082,7 @@ static void test_scenes_folder(void **state)
                 check_figures(s, &pic, png, figures_shown(s, &r));
                 check_badges(&r, &pic, files[i], o.px);
                 check_leaving(&r, &pic, png, files[i]);
+                arrows += check_moves(s, &r, &pic, files[i]);
                 for (size_t k = 0; k < pic.nmarks; k++)
                         choices += pic.marks[k].choice;
                 tkit_scene_picture_finish(&pic);
@@ -1060,6 +1103,7 @@ static void test_scenes_folder(void **state)
         }
         free(files);
         assert_true(choices >= 2);
+        assert_true(arrows >= 3);
 }
 
 /* ---------------------------------------------------------------- nothing hidden */
@@ -1316,8 +1360,8 @@ static void check_key(const struct tkit_scene *s, const struct tkit_game_result 
                       const struct tkit_scene_picture *pic, const char *what)
 {
         bool mark[TKIT_KEY_COUNT] = {false};
-        static const char *const names[TKIT_KEY_COUNT] = {"new-tile", "new", "returned", "removed",
-                                                          "choice"};
+        static const char *const names[TKIT_KEY_COUNT] = {"new-tile", "new",    "returned",
+                                                          "removed",  "choice", "moved"};
         for (size_t k = 0; k < pic->nmarks; k++) {
                 const struct tkit_scene_mark *m = &pic->marks[k];
                 bool fig = m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_POST;
@@ -1328,6 +1372,7 @@ static void check_key(const struct tkit_scene *s, const struct tkit_game_result 
                 mark[2] |= m->returned;
                 mark[3] |= m->removed;
                 mark[4] |= m->choice;
+                mark[5] |= m->kind == TKIT_MARK_ARROW;
                 if (m->kind != TKIT_MARK_KEY)
                         continue;
                 if (!inside(pic, m))
