@@ -134,6 +134,11 @@ static bool post_score(const struct tkit_game_event *e, enum tkit_post k)
         return e->kind == TKIT_EV_SCORE && e->player >= 0 && e->post == (int)k && e->nplaces == 0;
 }
 
+/* The fan of a stack: each meeple (0.88 of a space) this far right of the one below, in spaces,
+ * so that no two overlap by more than a third and each can be counted. */
+#define FAN_DX 0.58
+#define FAN_DY 0.2
+
 /* The row's width: symbol, spaces, meeple space (and its count), catapult space, the callout of
  * a refused catapult, the name, the badges. */
 static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
@@ -141,7 +146,7 @@ static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
         double h = post_h(p), s = h * 0.8;
         size_t stack = v->sp ? v->sp->nstack : 0, shown = stack > 3 ? 3 : stack;
         double w = h * 1.15 + (double)printed(v) * s * 1.1 + s * 0.4;
-        w += (shown > 1 ? (double)(shown - 1) * s * 0.3 : 0) + s * (stack > 3 ? 2.0 : 1.3) +
+        w += (shown > 1 ? (double)(shown - 1) * s * FAN_DX : 0) + s * (stack > 3 ? 2.0 : 1.3) +
              (v->new_stack ? s * 0.25 : 0); /* room for the ring of the stack */
         v->catapult_x = w;                  /* relative, until the layout */
         w += name_gap(v, s);
@@ -402,16 +407,16 @@ static void stack_space(struct pic *p, cairo_t *cr, const struct post_view *v, d
 {
         const struct tkit_scene_post *sp = v->sp;
         size_t n = sp ? sp->nstack : 0, shown = n > 3 ? 3 : n;
-        double fan = shown > 1 ? (double)(shown - 1) * s * 0.3 : 0;
+        double fan = shown > 1 ? (double)(shown - 1) * s * FAN_DX : 0;
         if (cr && v->new_stack && shown) /* behind the space */
                 tkit_scene_draw_new(cr, cx, top, cx + s + fan, top + s, s * 0.08);
         post_space(p, cr, v, cx, top, s, NULL);
         if (!cr)
                 p->out.marks[p->out.nmarks - 1].what = "meeple-space";
-        double y0 = top + s / 2 + (double)(shown ? shown - 1 : 0) * s * 0.1;
+        double y0 = top + s / 2 + (double)(shown ? shown - 1 : 0) * s * FAN_DY / 2;
         for (size_t i = 0; i < shown; i++)
-                post_figure(p, cr, v, sp->stack[n - shown + i], cx + s / 2 + (double)i * s * 0.3,
-                            y0 - (double)i * s * 0.2, s * 0.88, i + 1 < shown,
+                post_figure(p, cr, v, sp->stack[n - shown + i], cx + s / 2 + (double)i * s * FAN_DX,
+                            y0 - (double)i * s * FAN_DY, s * 0.88, i + 1 < shown,
                             v->new_stack && i + 1 == shown && !cr);
         if (cr && n > 3) {
                 char t[24];

@@ -1024,6 +1024,31 @@ static size_t check_moves(const struct tkit_scene *s, const struct tkit_game_res
         return arrows;
 }
 
+/* Every meeple of a post's stack can be counted: no two figures at a post overlap by more than a
+ * third of a figure's area (S&D 8 fanned two red meeples into one). Returns the pairs that
+ * overlap at all (a stack drawn). */
+static size_t check_stacks(const struct tkit_scene_picture *pic, const char *what)
+{
+        size_t pairs = 0;
+        for (size_t i = 0; i < pic->nmarks; i++)
+                for (size_t k = i + 1; k < pic->nmarks; k++) {
+                        const struct tkit_scene_mark *a = &pic->marks[i], *b = &pic->marks[k];
+                        if (a->kind != TKIT_MARK_POST || b->kind != TKIT_MARK_POST)
+                                continue;
+                        double w = fmin(a->x1, b->x1) - fmax(a->x0, b->x0);
+                        double h = fmin(a->y1, b->y1) - fmax(a->y0, b->y0);
+                        if (w <= 0 || h <= 0)
+                                continue;
+                        pairs++;
+                        double area = fmin((a->x1 - a->x0) * (a->y1 - a->y0),
+                                           (b->x1 - b->x0) * (b->y1 - b->y0));
+                        if (w * h > area / 3)
+                                fail_msg("%s: two figures at a post overlap by %.0f%%", what,
+                                         100 * w * h / area);
+                }
+        return pairs;
+}
+
 static bool same_file(const char *a, const char *b)
 {
         size_t la, lb;
@@ -1062,6 +1087,7 @@ static void test_scenes_folder(void **state)
         assert_true(n > 0);
         size_t choices = 0; /* figures ringed as a choice (S&D 10: the monk and the abbot) */
         size_t arrows = 0;  /* farmers moved onto a barn (C&B 6, 8, 9) */
+        size_t stacked = 0; /* figures of a stack that touch (S&D 8) */
         for (size_t i = 0; i < n; i++) {
                 struct tkit_diags d;
                 tkit_diags_init(&d);
@@ -1083,6 +1109,7 @@ static void test_scenes_folder(void **state)
                 check_badges(&r, &pic, files[i], o.px);
                 check_leaving(&r, &pic, png, files[i]);
                 arrows += check_moves(s, &r, &pic, files[i]);
+                stacked += check_stacks(&pic, files[i]);
                 for (size_t k = 0; k < pic.nmarks; k++)
                         choices += pic.marks[k].choice;
                 tkit_scene_picture_finish(&pic);
@@ -1090,6 +1117,11 @@ static void test_scenes_folder(void **state)
                 o.px = 45.0 * 72 / 25.4; /* the command's PDF: --tile-mm 45, as it computes it */
                 assert_int_equal(render(s, &r, &o, pdf, NULL), 0);
                 check_cli_pdf(files[i], pdf);
+                o.px = 20.0 * 72 / 25.4; /* a rulebook's 20 mm: figures at a post have floors */
+                assert_int_equal(picture_map(s, &r, &o, &pic), 0);
+                stacked += check_stacks(&pic, files[i]);
+                tkit_scene_picture_finish(&pic);
+                o.px = 45.0 * 72 / 25.4;
                 o.state = TKIT_SCENE_AFTER;
                 assert_int_equal(picture_map(s, &r, &o, &pic), 0);
                 check_badges(&r, &pic, files[i], o.px);
@@ -1104,6 +1136,7 @@ static void test_scenes_folder(void **state)
         free(files);
         assert_true(choices >= 2);
         assert_true(arrows >= 3);
+        assert_true(stacked >= 2);
 }
 
 /* ---------------------------------------------------------------- nothing hidden */
