@@ -1,6 +1,7 @@
 /* One sentence per engine event, in en ro cs uk: a template per kind of sentence and language, in
  * the third person and for the reader ("you": Romanian second person singular as the rulebook
- * addresses the player, Czech "vy", Ukrainian "ви"), filled from the event's structure. */
+ * addresses the player, Ukrainian "ви"; Czech tells its examples in the third person, see
+ * tkit_text_to_reader), filled from the event's structure. */
 #include "text-private.h"
 
 #include <stdlib.h>
@@ -411,6 +412,11 @@ bool tkit_text_is_you(const struct tkit_scene *s, int p)
                strcmp(s->players[p].id, "you") == 0;
 }
 
+bool tkit_text_to_reader(const struct tkit_scene *s, int p, enum tkit_lang l)
+{
+        return l != TKIT_LANG_CS && tkit_text_is_you(s, p);
+}
+
 static const char *const nobody_subject[NL] = {"Nobody", "Nimeni", "Nikdo", "Ніхто"};
 static const char *const you_subject[NL] = {"You", "Tu", "Vy", "Ви"};
 
@@ -438,7 +444,7 @@ static char *player_subject(const struct tkit_scene *s, int p, enum tkit_lang l,
 char *tkit_text_player(const struct tkit_scene *s, int p, enum tkit_lang l)
 {
         l = (unsigned)l < NL ? l : TKIT_LANG_EN;
-        return tkit_text_is_you(s, p) ? tkit_xstrdup(you_subject[l])
+        return tkit_text_to_reader(s, p, l) ? tkit_xstrdup(you_subject[l])
                                       : player_subject(s, p, l, true);
 }
 
@@ -611,7 +617,7 @@ char *tkit_text_event(const struct tkit_scene *s, const struct tkit_game_event *
                 sentence *st = sentence_of(e, &v, l);
                 struct tkit_buf b;
                 tkit_buf_init(&b);
-                tkit_t_fill(&b, st ? (*st)[l][tkit_text_is_you(s, e->player)] : "?", v.v);
+                tkit_t_fill(&b, st ? (*st)[l][tkit_text_to_reader(s, e->player, l)] : "?", v.v);
                 if (e->kind == TKIT_EV_COMPLETE && e->nobody)
                         tkit_buf_puts(&b, nobody[l]);
                 out = tkit_buf_steal(&b);

@@ -14,7 +14,7 @@ char *tkit_text_player_key(const struct tkit_scene *s, int p, enum tkit_lang l, 
         l = (unsigned)l < NL ? l : TKIT_LANG_EN;
         int c = tkit_colour_parse(s->players[p].colour);
         const char *name = tkit_text_colour(l, c), *letter_of = tkit_text_player_letter(l, c);
-        if (tkit_text_is_you(s, p))
+        if (tkit_text_to_reader(s, p, l))
                 return letter ? tkit_xasprintf("%s (%s, %s)", you_word[l], name, letter_of)
                               : tkit_xasprintf("%s (%s)", you_word[l], name);
         return letter ? tkit_xasprintf("%s (%s)", name, letter_of) : tkit_xstrdup(name);

@@ -33,6 +33,10 @@ const char *tkit_text_colour(enum tkit_lang l, int colour);
 const char *tkit_text_player_letter(enum tkit_lang l, int colour);
 /* Whether the scene's player `p` is the reader ("you" in the rulebooks' examples). */
 bool tkit_text_is_you(const struct tkit_scene *s, int p);
+/* Whether the sentences about player p address the reader: the player "you", except in Czech,
+ * whose rulebook tells its examples in the third person ("Červený hráč získá 12 bodů", while its
+ * rules say "vy"): a picture's legend reads as the example beside it. */
+bool tkit_text_to_reader(const struct tkit_scene *s, int p, enum tkit_lang l);
 /* How a sentence names player `p` as its subject: "Blue", "Jucătorul albastru", "Modrý hráč",
  * "Синій гравець"; for the reader "You", "Tu", "Vy", "Ви"; "Nobody" ... for -1. */
 char *tkit_text_player(const struct tkit_scene *s, int p, enum tkit_lang l);

@@ -42,7 +42,7 @@ grep -Eq "cb-example-2.xml:[0-9]+: score: \[BRIDGE-ROAD\] You score 6 points for
 # usage error that names the choices
 for want in \
   "ro|Încasezi 6 puncte pentru drum (3 cartonașe, 1 pod)." \
-  "cs|Získáte 6 bodů za cestu (3 kartičky, 1 most)." \
+  "cs|Červený hráč získá 6 bodů za cestu (3 kartičky, 1 most)." \
   "uk|Ви отримуєте 6 очок за дорогу (3 плитки, 1 міст)." \
   "en|The traveler goes back to your supply."; do
   lang=${want%%|*}
@@ -245,7 +245,7 @@ grep -q "error: \[SCENE-" "$T/err" && ok || { bad "a move with no players: refus
 # after "pentru" / "za" (which need the accusative)
 for want in \
   "ro|încasezi 5 puncte: 1 pentru ea și câte 1 pentru fiecare altă domniță și fiecare cavaler (1 altă domniță, 3 cavaleri)." \
-  "cs|získáte 5 bodů: 1 za ni a po 1 za každou další dvorní dámu a každého rytíře (1 další dvorní dáma, 3 rytíři)."; do
+  "cs|získá 5 bodů: 1 za ni a po 1 za každou další dvorní dámu a každého rytíře (1 další dvorní dáma, 3 rytíři)."; do
   # shellcheck disable=SC2086
   "$TK" score $TILES --lang "${want%%|*}" "$ROOT/scenes/cb-example-5.xml" >"$T/out" 2>&1
   grep -qF "${want#*|}" "$T/out" && ok || { bad "maiden sentence ${want%%|*}"; cat "$T/out"; }

@@ -638,7 +638,7 @@ static void test_vocabulary(void **state)
             {"cb-example-4.xml", "cs", "Rytíř modrého hráče se stává dvorní dámou"},
             {"cb-example-4.xml", "uk", "Лицар синього гравця стає панною"},
             {"cb-example-8.xml", "ro", "Fermierul tău se mută pe hambar"},
-            {"cb-example-8.xml", "cs", "Váš sedlák přechází na stodolu"},
+            {"cb-example-8.xml", "cs", "Sedlák červeného hráče přechází na stodolu"},
             {"cb-example-8.xml", "uk", "Ви будуєте комору"},
             {"sd-example-10.xml", "ro", "postul de apărare al călugărilor și abaților"},
             {"sd-example-10.xml", "cs", "hradby mnichů a opatů"},

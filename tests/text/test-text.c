@@ -76,7 +76,7 @@ static void test_players(void **state)
         static const char *const lines[TKIT_LANG_COUNT] = {
             "Players: you (Red, R), Blue (B)",
             "Jucători: tu (Roșu, R), Albastru (A)",
-            "Hráči: vy (Červený, Č), Modrý (M)",
+            "Hráči: Červený (Č), Modrý (M)",
             "Гравці: ви (Червоний, Ч), Синій (С)",
         };
         for (size_t l = 0; l < TKIT_LANG_COUNT; l++) {
@@ -108,7 +108,7 @@ static void test_key(void **state)
         static const char *const keys[TKIT_LANG_COUNT][4] = {
             {"you (Red, R)", "Blue (B)", "you (Red)", "Blue"},
             {"tu (Roșu, R)", "Albastru (A)", "tu (Roșu)", "Albastru"},
-            {"vy (Červený, Č)", "Modrý (M)", "vy (Červený)", "Modrý"},
+            {"Červený (Č)", "Modrý (M)", "Červený", "Modrý"}, /* cs: third person */
             {"ви (Червоний, Ч)", "Синій (С)", "ви (Червоний)", "Синій"},
         };
         for (size_t l = 0; l < TKIT_LANG_COUNT; l++)
@@ -323,7 +323,8 @@ static void assert_says(const struct tkit_scene *s, const struct tkit_game_event
 }
 
 /* The rulebooks' words and each rulebook's register: Romanian "încasezi", "evaluarea finală",
- * "meepleși", a figure back to its owner's supply; Czech "vy" and "Modrý hráč získá"; Ukrainian
+ * "meepleși", a figure back to its owner's supply; Czech in the third person of its examples, the
+ * reader too ("Červený hráč získá", never "Získáte"); Ukrainian
  * "аванпост", "підданий". */
 static void test_words(void **state)
 {
@@ -336,7 +337,7 @@ static void test_words(void **state)
         x->n = (struct tkit_game_counts){.tiles = 3, .bridges = 1};
         assert_says(s, x, TKIT_LANG_EN, "You score 6 points for the road (3 tiles, 1 bridge).");
         assert_says(s, x, TKIT_LANG_RO, "Încasezi 6 puncte pentru drum (3 cartonașe, 1 pod).");
-        assert_says(s, x, TKIT_LANG_CS, "Získáte 6 bodů za cestu (3 kartičky, 1 most).");
+        assert_says(s, x, TKIT_LANG_CS, "Červený hráč získá 6 bodů za cestu (3 kartičky, 1 most).");
         assert_says(s, x, TKIT_LANG_UK, "Ви отримуєте 6 очок за дорогу (3 плитки, 1 міст).");
         x->player = 1;
         x->phase = TKIT_PHASE_FINAL;
