@@ -85,9 +85,11 @@ void tkit_scene_posts_plan(struct pic *p)
         }
 }
 
+/* A row's height: at least 20 pt, so that a figure in a space (0.8 × 0.88 of it) is 14 pt tall
+ * at a rulebook's 20 mm a tile (docs/render.md). */
 static double post_h(const struct pic *p)
 {
-        return tkit_scene_size(p, 0.3, 18);
+        return tkit_scene_size(p, 0.3, 20);
 }
 
 double tkit_scene_posts_height(const struct pic *p)

@@ -268,7 +268,8 @@ void tkit_tile_draw_city_marks(cairo_t *cr, const struct tile_plan *p, int fi)
         struct pt a = tkit_tile_city_anchor(f);
         unsigned cs = mask_sides(f->mask);
         bool vertical = cs == (1u << TKIT_E) || cs == (1u << TKIT_W);
-        double s = 0.1, step = 0.12;
+        /* a pennant 0.125 of the tile: 2.5 mm at a rulebook's 20 mm (docs/render.md) */
+        double s = 0.125, step = 0.145;
         for (int i = 0; i < n; i++) {
                 double off = (i - (n - 1) / 2.0) * step;
                 double x = vertical ? a.x : a.x + off, y = vertical ? a.y + off : a.y;
@@ -278,10 +279,10 @@ void tkit_tile_draw_city_marks(cairo_t *cr, const struct tile_plan *p, int fi)
                         draw_pennant(cr, x, y, s);
                         what = "pennant";
                 } else if (i == f->pennants && f->besieger != TKIT_BESIEGER_NONE) {
-                        draw_besieger(cr, x, y, s * 1.3, f->besieger);
+                        draw_besieger(cr, x, y, 0.13, f->besieger); /* 3.4 mm at 20 mm */
                         what = "besieger";
                 } else {
-                        draw_cathedral(cr, x, y, s * 1.6);
+                        draw_cathedral(cr, x, y, 0.16);
                 }
                 tkit_tile_sym_end(cr, p, what, fi);
         }

@@ -1025,11 +1025,17 @@ static size_t check_moves(const struct tkit_scene *s, const struct tkit_game_res
 }
 
 /* Every meeple of a post's stack can be counted: no two figures at a post overlap by more than a
- * third of a figure's area (S&D 8 fanned two red meeples into one). Returns the pairs that
- * overlap at all (a stack drawn). */
+ * third of a figure's area (S&D 8 fanned two red meeples into one); each is at least 14 pt tall
+ * (docs/render.md; the picture map is in points). Returns the pairs that overlap at all (a stack
+ * drawn). */
 static size_t check_stacks(const struct tkit_scene_picture *pic, const char *what)
 {
         size_t pairs = 0;
+        for (size_t i = 0; i < pic->nmarks; i++)
+                if (pic->marks[i].kind == TKIT_MARK_POST &&
+                    pic->marks[i].y1 - pic->marks[i].y0 < 14 - 1e-6)
+                        fail_msg("%s: a figure at a post %.1f pt tall", what,
+                                 pic->marks[i].y1 - pic->marks[i].y0);
         for (size_t i = 0; i < pic->nmarks; i++)
                 for (size_t k = i + 1; k < pic->nmarks; k++) {
                         const struct tkit_scene_mark *a = &pic->marks[i], *b = &pic->marks[k];
@@ -1047,6 +1053,25 @@ static size_t check_stacks(const struct tkit_scene_picture *pic, const char *wha
                                          100 * w * h / area);
                 }
         return pairs;
+}
+
+/* The small symbols of the art stay legible at a rulebook's 20 mm: pennants, siege symbols and
+ * besieger camps at least 2.5 mm (7.09 pt) across. Returns how many were measured. */
+static size_t check_symbol_sizes(const struct tkit_scene_picture *pic, const char *what)
+{
+        size_t n = 0;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *m = &pic->marks[i];
+                if (m->kind != TKIT_MARK_SYMBOL || !m->what ||
+                    (strcmp(m->what, "pennant") != 0 && strcmp(m->what, "siege-symbol") != 0 &&
+                     strcmp(m->what, "besieger") != 0))
+                        continue;
+                n++;
+                double side = fmin(m->x1 - m->x0, m->y1 - m->y0);
+                if (side < 2.5 * 72 / 25.4)
+                        fail_msg("%s: a %s %.1f pt across at 20 mm", what, m->what, side);
+        }
+        return n;
 }
 
 static bool same_file(const char *a, const char *b)
@@ -1088,6 +1113,7 @@ static void test_scenes_folder(void **state)
         size_t choices = 0; /* figures ringed as a choice (S&D 10: the monk and the abbot) */
         size_t arrows = 0;  /* farmers moved onto a barn (C&B 6, 8, 9) */
         size_t stacked = 0; /* figures of a stack that touch (S&D 8) */
+        size_t symbols = 0; /* pennants, siege symbols, besieger camps measured at 20 mm */
         for (size_t i = 0; i < n; i++) {
                 struct tkit_diags d;
                 tkit_diags_init(&d);
@@ -1120,6 +1146,7 @@ static void test_scenes_folder(void **state)
                 o.px = 20.0 * 72 / 25.4; /* a rulebook's 20 mm: figures at a post have floors */
                 assert_int_equal(picture_map(s, &r, &o, &pic), 0);
                 stacked += check_stacks(&pic, files[i]);
+                symbols += check_symbol_sizes(&pic, files[i]);
                 tkit_scene_picture_finish(&pic);
                 o.px = 45.0 * 72 / 25.4;
                 o.state = TKIT_SCENE_AFTER;
@@ -1137,6 +1164,7 @@ static void test_scenes_folder(void **state)
         assert_true(choices >= 2);
         assert_true(arrows >= 3);
         assert_true(stacked >= 2);
+        assert_true(symbols >= 20);
 }
 
 /* ---------------------------------------------------------------- nothing hidden */
