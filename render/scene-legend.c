@@ -267,8 +267,10 @@ void tkit_scene_legend_build(struct pic *p, cairo_t *cr, struct lines *L, double
         build_key(p, cr, L, ls, maxw);
         size_t after_key = L->n;
         for (size_t i = 0; p->r && i < p->r->nevents; i++) {
-                char *t = tkit_text_event(p->orig, &p->r->events[i], lang);
                 int number = tkit_scene_refusal_number(p, i);
+                if (p->o->legend == TKIT_LEGEND_KEY && !number)
+                        continue; /* the page's text tells the events; a callout needs its words */
+                char *t = tkit_text_event(p->orig, &p->r->events[i], lang);
                 wrap(cr, L, t, ls, false, maxw - ind,
                      number ? -1 : tkit_scene_player_colour(p->orig, p->r->events[i].player),
                      number, true);

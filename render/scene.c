@@ -26,6 +26,15 @@ void tkit_scene_render_options_init(struct tkit_scene_render_options *o)
         o->caption = true;
 }
 
+int tkit_scene_legend_parse(const char *s)
+{
+        static const char *const names[] = {"full", "key", "none"};
+        for (int i = 0; s && i < 3; i++)
+                if (strcmp(s, names[i]) == 0)
+                        return i;
+        return -1;
+}
+
 const char *tkit_scene_state_name(enum tkit_scene_state s)
 {
         static const char *const names[] = {"during", "before", "after"};
@@ -364,7 +373,7 @@ static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
         }
         tkit_scene_posts_layout(p);
         p->text_y = p->posts_y + tkit_scene_posts_height(p) + p->P * 0.05;
-        if (p->o->caption)
+        if (p->o->caption && p->o->legend != TKIT_LEGEND_NONE)
                 tkit_scene_legend_build(p, mcr, L, p->W - 2 * p->m);
         p->H = p->text_y + tkit_scene_legend_height(L) + p->m;
         bool px = p->out.unit && strcmp(p->out.unit, "px") == 0; /* as the PNG is made */
@@ -633,7 +642,8 @@ static int scene_out(const struct tkit_scene *scene, const struct tkit_game_resu
                 return rc;
         /* a picture in another language prints the scene's texts in it, never English instead */
         int lang = tkit_lang_parse(o->lang);
-        if (o->caption && lang != TKIT_LANG_EN && tkit_text_check_scene(scene, lang, d))
+        if (o->caption && o->legend != TKIT_LEGEND_NONE && lang != TKIT_LANG_EN &&
+            tkit_text_check_scene(scene, lang, d))
                 return TKIT_E_INVALID;
         if (fmt == TKIT_IMAGE_AUTO)
                 fmt = tkit_image_format_from_path(path);

@@ -257,6 +257,16 @@ int tkit_scene_state_parse(const char *s);                  /* -1 when unknown *
 
 struct tkit_render_art;
 
+/* What the legend under a scene picture holds (render scene --legend). */
+enum tkit_scene_legend {
+        TKIT_LEGEND_FULL = 0, /* the caption, the key, a line per event, the callouts */
+        TKIT_LEGEND_KEY,      /* the caption and the key, and what explains a numbered callout
+                                 (a refused action, the scene's callouts): for a page whose text
+                                 tells the events */
+        TKIT_LEGEND_NONE,     /* nothing under the picture (as caption = false) */
+};
+int tkit_scene_legend_parse(const char *s); /* full key none; -1 when unknown */
+
 /* What a scene picture works out per tile and rotation (where on the tile each feature lies, and
  * the spots for figures on it), kept across pictures so that a book or a gallery works it out
  * once per tile. It points into the tile sets drawn: free it before them. Not thread-safe. */
@@ -276,6 +286,7 @@ struct tkit_scene_render_options {
         bool coords;      /* column and row numbers (default false) */
         bool transparent; /* PNG: no background outside the tiles (default false) */
         bool caption;     /* default true: the caption and the legend of the events */
+        enum tkit_scene_legend legend; /* with the caption: what the legend holds (default full) */
         unsigned flags;   /* enum tkit_render_flag for the tile art */
         const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
         struct tkit_render_cache *cache;   /* kept across pictures, or NULL: one per picture */

@@ -46,7 +46,12 @@ static void help_scene(FILE *out)
                 "      --full             every tile (default: the tiles around the move)\n"
                 "      --grid             column and row numbers\n"
                 "      --transparent      PNG: no background\n"
-                "      --no-caption       no caption and no legend\n"
+                "      --legend full|key|none\n"
+                "                         under the picture: the caption, the key and a line\n"
+                "                         per event (full, the default); the caption, the key\n"
+                "                         and the callouts' words (key: the page tells the\n"
+                "                         events); nothing (none)\n"
+                "      --no-caption       the same as --legend none\n"
                 "      --no-illustrations leave out the illustrations drawn on tiles (garden,\n"
                 "                         farmhouse, water tower, robbers, stables)\n"
                 "      --art FILE.xml     draw tiles from the publisher's images named by an\n"
@@ -150,6 +155,7 @@ enum {
         O_MAP,
         O_ART,
         O_NO_ILLUSTRATIONS,
+        O_LEGEND,
 };
 
 const struct option tkit_opts_render_scene[] = {
@@ -165,6 +171,7 @@ const struct option tkit_opts_render_scene[] = {
     {"grid", no_argument, NULL, O_GRID},
     {"transparent", no_argument, NULL, O_TRANSPARENT},
     {"no-caption", no_argument, NULL, O_NO_CAPTION},
+    {"legend", required_argument, NULL, O_LEGEND},
     {"no-illustrations", no_argument, NULL, O_NO_ILLUSTRATIONS},
     {"scene", required_argument, NULL, O_SCENE},
     {"layout", required_argument, NULL, O_LAYOUT},
@@ -212,7 +219,12 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
         case O_FULL: a->o.full = true; return 0;
         case O_GRID: a->o.coords = true; return 0;
         case O_TRANSPARENT: a->o.transparent = true; return 0;
-        case O_NO_CAPTION: a->o.caption = false; return 0;
+        case O_NO_CAPTION: a->o.legend = TKIT_LEGEND_NONE; return 0;
+        case O_LEGEND:
+                if (tkit_scene_legend_parse(arg) < 0)
+                        return cli_usage_error("render", "--legend is full, key or none");
+                a->o.legend = (enum tkit_scene_legend)tkit_scene_legend_parse(arg);
+                return 0;
         case O_NO_ILLUSTRATIONS: a->o.flags |= TKIT_RENDER_NO_ILLUSTRATIONS; return 0;
         case O_SCENE: a->scene = arg; return 0;
         case O_LAYOUT: a->layout = arg; return 0;

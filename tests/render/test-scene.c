@@ -720,6 +720,81 @@ static void test_refused(void **state)
         result_finish(&r);
 }
 
+/* The lines of text under a picture (its legend), joined by newlines; *n their count. */
+static char *legend_text(const struct tkit_scene_picture *pic, size_t *n)
+{
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        *n = 0;
+        for (size_t i = 0; i < pic->nmarks; i++)
+                if (pic->marks[i].kind == TKIT_MARK_TEXT && pic->marks[i].text) {
+                        tkit_buf_printf(&b, "%s\n", pic->marks[i].text);
+                        (*n)++;
+                }
+        return tkit_buf_steal(&b);
+}
+
+/* --legend: full (caption, key, events, callouts), key (the caption, the key and only what
+ * explains a numbered callout), none (no text at all); the drawing above is the same. */
+static void test_legend_modes(void **state)
+{
+        (void)state;
+        char *file = tkit_xasprintf("%s/cb-example-7.xml", tkit_test_env("TKIT_SCENES"));
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_scene *s = tkit_scene_read_file(file, &d, NULL);
+        assert_non_null(s);
+        struct tkit_game_result r;
+        tkit_game_result_init(&r);
+        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        char *text[3];
+        size_t lines[3];
+        double height[3];
+        for (int k = 0; k < 3; k++) {
+                o.legend = (enum tkit_scene_legend)k;
+                struct tkit_scene_picture pic;
+                assert_int_equal(picture_map(s, &r, &o, &pic), 0);
+                text[k] = legend_text(&pic, &lines[k]);
+                height[k] = pic.height;
+                tkit_scene_picture_finish(&pic);
+        }
+        tkit_test_has(text[0], "Castles & Bridges, Example 7");
+        tkit_test_has(text[0], "The city (2 tiles) is completed"); /* an event line */
+        tkit_test_has(text[1], "Castles & Bridges, Example 7");
+        tkit_test_has(text[1], "Players:");
+        tkit_test_has(text[1], "No barn: a corner at the point"); /* callout 1's words */
+        if (strstr(text[1], "is completed"))
+                fail_msg("--legend key keeps an event line:\n%s", text[1]);
+        assert_true(lines[0] > lines[1] && lines[1] > 0);
+        assert_int_equal(lines[2], 0);
+        assert_true(height[0] > height[1] && height[1] > height[2]);
+        for (int k = 0; k < 3; k++)
+                free(text[k]);
+        assert_int_equal(tkit_scene_legend_parse("key"), TKIT_LEGEND_KEY);
+        assert_int_equal(tkit_scene_legend_parse("short"), -1);
+        /* the command: a wrong value is a usage error, and --no-caption is --legend none */
+        const char *exe = tkit_test_env("TKIT_EXE");
+        char *png = out_path("legend.png");
+        struct tkit_run run = {0};
+        tkit_run_expect(&run, tkit_run_line(&run, exe, "render scene '%s' --legend short -o '%s'",
+                                            file, png),
+                        2);
+        tkit_test_has(run.err, "--legend is full, key or none");
+        tkit_run_finish(&run);
+        assert_int_equal(access(png, F_OK), -1);
+        tkit_run_expect(&run, tkit_run_line(&run, exe, "render scene '%s' --legend none -o '%s'",
+                                            file, png),
+                        0);
+        tkit_run_finish(&run);
+        free(png);
+        free(file);
+        tkit_diags_finish(&d);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
 /* ---------------------------------------------------------------- the scenes of scenes/ */
 
 /* Paths of the .xml files of scenes/, sorted, NULL-terminated; *n receives the count. */
@@ -1713,7 +1788,7 @@ int main(void)
             cmocka_unit_test(test_inns),           cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_refused),        cmocka_unit_test(test_scenes_folder),
             cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_map_cli),
-            cmocka_unit_test(test_scenes_cli),
+            cmocka_unit_test(test_scenes_cli),     cmocka_unit_test(test_legend_modes),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
 }
