@@ -55,45 +55,6 @@ static void esc_href(struct tkit_buf *o, const char *u)
 
 /* ---------------------------------------------------------------- pictures */
 
-static bool id_char(char c)
-{
-        return c && c != '"' && c != ')' && c != '\'';
-}
-
-/* The length of the id reference (` id="`, `href="#`, `url(#`) that starts at `s`, or 0. */
-static size_t ref_at(const char *s, const char *end)
-{
-        static const char *const refs[] = {" id=\"", "href=\"#", "url(#"};
-        for (size_t k = 0; k < sizeof refs / sizeof *refs; k++) {
-                size_t n = strlen(refs[k]);
-                if ((size_t)(end - s) >= n && memcmp(s, refs[k], n) == 0)
-                        return n;
-        }
-        return 0;
-}
-
-/* cairo's SVG names its definitions glyph0-1, clip3, surface5…: the same in every picture, so
- * each picture's ids get the prefix "p<N>-" (and so do the references to them). One pass over
- * the SVG, each byte looked at once (searching for each kind of reference from every hit again
- * made a picture of 4,000 tiles take 8 s). */
-static void prefix_ids(struct tkit_buf *o, const char *svg, size_t n, const char *prefix)
-{
-        const char *s = svg, *end = svg + n, *copied = svg;
-        while (s < end) {
-                size_t hl = (*s == ' ' || *s == 'h' || *s == 'u') ? ref_at(s, end) : 0;
-                if (!hl) {
-                        s++;
-                        continue;
-                }
-                s += hl;
-                tkit_buf_add(o, copied, (size_t)(s - copied));
-                if (s < end && id_char(*s))
-                        tkit_buf_puts(o, prefix);
-                copied = s;
-        }
-        tkit_buf_add(o, copied, (size_t)(end - copied));
-}
-
 struct html {
         const struct tkit_book *b;
         const struct tkit_book_options *o;
@@ -104,13 +65,16 @@ struct html {
         bool ties; /* the chapter's language ties one-letter words (tkit_book_ties_lang) */
 };
 
-/* One picture as inline SVG: render/'s SVG without its XML declaration, ids made unique, and
- * labelled with the caption for screen readers. */
+/* One picture as inline SVG, as render/ writes it for a page: no XML declaration, its ids
+ * prefixed "p<N>-" (unique in the page), labelled with the caption for screen readers. */
 static void svg_picture(struct html *h, const struct book_picture *p, size_t index)
 {
         const struct book_scene *s = &h->b->scenes[p->scene];
         struct tkit_scene_render_options ro;
         tkit_book_render_options(h->b, p, h->o, &ro);
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "p%zu-", index + 1);
+        ro.svg = (struct tkit_svg_form){.fragment = true, .id_prefix = prefix, .label = p->caption};
         char *data = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&data, &len);
@@ -120,20 +84,10 @@ static void svg_picture(struct html *h, const struct book_picture *p, size_t ind
                                           h->name, TKIT_IMAGE_SVG, NULL, h->d);
         if (fclose(mem) != 0)
                 abort();
-        const char *svg = rc == 0 && data ? strstr(data, "<svg") : NULL;
-        const char *tag_end = svg ? strchr(svg, '>') : NULL;
-        if (!tag_end) {
-                h->rc = rc ? rc : TKIT_E_IO;
-                free(data);
-                return;
-        }
-        char prefix[32];
-        snprintf(prefix, sizeof prefix, "p%zu-", index + 1);
-        tkit_buf_add(&h->out, svg, (size_t)(tag_end - svg));
-        tkit_buf_puts(&h->out, " role=\"img\" aria-label=\"");
-        esc(&h->out, p->caption);
-        tkit_buf_puts(&h->out, "\">");
-        prefix_ids(&h->out, tag_end + 1, len - (size_t)(tag_end + 1 - data), prefix);
+        if (rc)
+                h->rc = rc;
+        else
+                tkit_buf_add(&h->out, data, len);
         free(data);
 }
 

@@ -462,25 +462,25 @@ static void plan(struct pic *p)
 }
 
 /* cairo draws text in SVG as glyph shapes: the caption and the legend also go in as the
- * picture's <title> and <desc>, after the opening <svg> tag, for search and screen readers. */
-static int svg_with_text(const char *svg, size_t len, const struct lines *L, FILE *f,
-                         const char *path, struct tkit_diags *d)
+ * picture's <title> and <desc>, for search and screen readers; written as the options' form asks
+ * (render/svg.c). */
+static int svg_with_text(const struct pic *p, const char *svg, size_t len, const struct lines *L,
+                         FILE *f, const char *path)
 {
-        const char *open = strstr(svg, "<svg");
-        const char *end = open ? strchr(open, '>') : NULL;
-        size_t head = end ? (size_t)(end + 1 - svg) : 0;
+        const char **text = tkit_xcalloc(L->n + 1, sizeof *text);
+        for (size_t i = 0; i < L->n; i++)
+                text[i] = L->v[i].text;
         struct tkit_buf b;
         tkit_buf_init(&b);
-        tkit_buf_add(&b, svg, head);
-        for (size_t i = 0; head && i < L->n; i++) {
-                tkit_buf_puts(&b, i == 0 ? "\n<title>" : i == 1 ? "</title>\n<desc>" : "\n");
-                tkit_buf_put_escaped(&b, L->v[i].text, 0);
-        }
-        if (head && L->n)
-                tkit_buf_puts(&b, L->n > 1 ? "</desc>" : "</title>");
-        tkit_buf_add(&b, svg + head, len - head);
+        bool ok = tkit_svg_write(&b, svg, len, &p->o->svg, text, L->n);
+        free(text);
         int rc = 0;
-        if (fwrite(b.data, 1, b.len, f) != b.len) {
+        struct tkit_diags *d = p->d;
+        if (!ok) {
+                tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL,
+                               "cannot write: cairo made no SVG");
+                rc = TKIT_E_IO;
+        } else if (fwrite(b.data, 1, b.len, f) != b.len) {
                 tkit_diags_add(d, TKIT_SEV_ERROR, path, 0, NULL, NULL, NULL, "cannot write: %s",
                                strerror(errno ? errno : EIO));
                 rc = TKIT_E_IO;
@@ -537,7 +537,7 @@ static int write_picture(struct pic *p, const struct lines *L, FILE *f, const ch
                 if (fclose(m.f) != 0)
                         abort(); /* a memory stream fails only for lack of memory */
                 if (!rc)
-                        rc = svg_with_text(m.data, m.len, L, f, path, p->d);
+                        rc = svg_with_text(p, m.data, m.len, L, f, path);
                 free(m.data);
         }
         return rc;
