@@ -141,9 +141,39 @@ static bool post_score(const struct tkit_game_event *e, enum tkit_post k)
 #define FAN_DX 0.58
 #define FAN_DY 0.2
 
+static double text_w(cairo_t *cr, const char *s, size_t n)
+{
+        char *t = tkit_xstrndup(s, n);
+        cairo_text_extents_t ex;
+        cairo_text_extents(cr, t, &ex);
+        free(t);
+        return ex.x_advance;
+}
+
+/* The width of the post's name (font set on `cr`): on one line, or, when `room` is less, on two
+ * split at the blank that makes the longer line shortest (v->name_split). */
+static double name_width(struct pic *p, cairo_t *cr, struct post_view *v, double room)
+{
+        const char *name = post_name(p, v->kind);
+        size_t n = strlen(name);
+        double one = text_w(cr, name, n), best = one;
+        v->name_split = 0;
+        for (size_t i = 1; one > room && i + 1 < n; i++) {
+                if (name[i] != ' ')
+                        continue;
+                double a = text_w(cr, name, i), b = text_w(cr, name + i + 1, n - i - 1);
+                if (fmax(a, b) < best) {
+                        best = fmax(a, b);
+                        v->name_split = i + 1;
+                }
+        }
+        return best;
+}
+
 /* The row's width: symbol, spaces, meeple space (and its count), catapult space, the callout of
- * a refused catapult, the name, the badges. */
-static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
+ * a refused catapult, the name, the badges; the name on two lines when one would make the row
+ * wider than `limit`. */
+static double row_width(struct pic *p, cairo_t *cr, struct post_view *v, double limit)
 {
         double h = post_h(p), s = h * 0.8;
         size_t stack = v->sp ? v->sp->nstack : 0, shown = stack > 3 ? 3 : stack;
@@ -152,33 +182,35 @@ static double row_width(struct pic *p, cairo_t *cr, struct post_view *v)
              (v->new_stack ? s * 0.25 : 0); /* room for the ring of the stack */
         v->catapult_x = w;                  /* relative, until the layout */
         w += name_gap(v, s);
-        tkit_render_font(cr, name_size(p), false);
-        cairo_text_extents_t ex;
-        cairo_text_extents(cr, post_name(p, v->kind), &ex);
-        w += ex.x_advance;
-        v->w = w;
+        double badges = 0;
         v->nbadges = 0;
         const struct tkit_game_result *r = tkit_scene_points(p);
         for (size_t i = 0; r && i < r->nevents; i++)
                 if (post_score(&r->events[i], v->kind)) {
-                        w += h * 0.3 + 2 * badge_hw(p, r->events[i].points) * p->P;
+                        badges += h * 0.3 + 2 * badge_hw(p, r->events[i].points) * p->P;
                         v->nbadges++;
                 }
-        return w;
+        tkit_render_font(cr, name_size(p), false);
+        w += name_width(p, cr, v, limit - w - badges);
+        v->w = w;
+        return w + badges;
 }
 
 double tkit_scene_posts_width(struct pic *p)
 {
         cairo_surface_t *ms = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
         cairo_t *cr = tkit_render_create(ms);
+        /* no wider than the drawing and 8 mm, or 90 mm (docs/render.md): a long name on two lines */
+        double mm = 72 / 25.4 / p->upt, lanes = post_h(p) * 0.22 * (double)(p->nposts + 1);
+        p->posts_limit = fmax(p->W + 8 * mm, 90 * mm) - 2 * p->m - lanes;
         double w = 0;
         for (size_t i = 0; i < p->nposts; i++) {
-                double r = row_width(p, cr, &p->posts[i]);
+                double r = row_width(p, cr, &p->posts[i], p->posts_limit);
                 w = r > w ? r : w;
         }
         cairo_destroy(cr);
         cairo_surface_destroy(ms);
-        return p->nposts ? w + post_h(p) * 0.22 * (double)(p->nposts + 1) : 0;
+        return p->nposts ? w + lanes : 0;
 }
 
 /* The shown cells of the piece whose face carries post `kind`: their x range (board cells). */
@@ -214,7 +246,7 @@ static void measure(struct pic *p, cairo_t *cr, double h, double laned, struct r
 {
         for (size_t i = 0; i < p->nposts; i++) {
                 int x0 = 0, x1 = 0;
-                g[i].w = row_width(p, cr, &p->posts[i]);
+                g[i].w = row_width(p, cr, &p->posts[i], p->posts_limit);
                 g[i].piece = piece_span(p, p->posts[i].kind, &x0, &x1);
                 g[i].left = tkit_scene_pic_x(p, x0);
                 g[i].right = tkit_scene_pic_x(p, x1 + 1);
@@ -477,23 +509,31 @@ static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v
 /* The post's name: drawn on `cr`, or (cr NULL) measured on `mcr` into a text mark. */
 static void post_name_text(struct pic *p, cairo_t *cr, cairo_t *mcr, const struct post_view *v)
 {
-        double fs = name_size(p), s = v->s;
+        double fs = name_size(p), s = v->s, lead = v->name_split ? fs * 1.15 : 0;
         double x = v->catapult_x + name_gap(v, s);
-        double base = v->catapult_y + s / 2 + fs * 0.35;
+        double base = v->catapult_y + s / 2 + fs * 0.35 - lead / 2; /* the first line's */
         const char *name = post_name(p, v->kind);
+        size_t n = strlen(name), n1 = v->name_split ? v->name_split - 1 : n;
         if (cr) {
                 tkit_render_font(cr, fs, false);
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+                char *first = tkit_xstrndup(name, n1);
                 cairo_move_to(cr, x, base);
-                cairo_show_text(cr, name);
+                cairo_show_text(cr, first);
+                free(first);
+                if (v->name_split) {
+                        cairo_move_to(cr, x, base + lead);
+                        cairo_show_text(cr, name + v->name_split);
+                }
                 cairo_new_path(cr);
                 return;
         }
-        cairo_text_extents_t ex;
         tkit_render_font(mcr, fs, false);
-        cairo_text_extents(mcr, name, &ex);
+        double w = text_w(mcr, name, n1);
+        if (v->name_split)
+                w = fmax(w, text_w(mcr, name + v->name_split, n - v->name_split));
         struct tkit_scene_mark *m =
-            box_mark(p, TKIT_MARK_TEXT, x, base - fs, x + ex.x_advance, base + fs * 0.3, BOX_TEXT);
+            box_mark(p, TKIT_MARK_TEXT, x, base - fs, x + w, base + lead + fs * 0.3, BOX_TEXT);
         m->size_pt = fs * p->upt;
         m->text = tkit_xstrdup(name);
         m->post = (int)v->kind;

@@ -57,6 +57,7 @@ struct post_view {
         double turn_y, lane_x;            /* where it turns when the row is not under it */
         double catapult_x, catapult_y, s; /* the catapult space (top-left) and the space side */
         size_t nbadges;
+        size_t name_split; /* the name on two lines, the second from this byte; 0: one line */
 };
 
 /* A refused or impossible action: a red cross and a numbered callout. */
@@ -125,6 +126,7 @@ struct pic {
         bool *fig_removed, *fig_returned; /* per figure of s: what leaves in the move shown */
         bool *fig_choice; /* per figure of s: one a player must choose among (the engine's list) */
         bool *fig_moved;  /* per figure of s: the move moves it (from where p->orig has it) */
+        double posts_limit; /* the width a post's row may take before its name goes on two lines */
         bool *post_back;                  /* [post * players + player]: meeples going back */
         bool catapult_off[TKIT_POST_COUNT];
         struct post_move post_move[TKIT_POST_COUNT];
