@@ -101,8 +101,26 @@ long tkit_box_index_hit(const struct tkit_box_index *x, struct tkit_box b, unsig
  * square (0..1, board orientation: u east, v south). `what` is one of "pennant", "besieger",
  * "cathedral", "cloister", "garden", "village", "crossing", "inn", "siege-symbol",
  * "illustration" (static strings). */
+/* The symbols the tile art draws: one vocabulary, one name each (the picture map's `what`). */
+enum tkit_symbol {
+        TKIT_SYM_PENNANT = 0,
+        TKIT_SYM_BESIEGER,
+        TKIT_SYM_CATHEDRAL,
+        TKIT_SYM_CLOISTER,
+        TKIT_SYM_GARDEN,
+        TKIT_SYM_VILLAGE,
+        TKIT_SYM_CROSSING,
+        TKIT_SYM_INN,
+        TKIT_SYM_ILLUSTRATION,
+        TKIT_SYM_SIEGE,
+        TKIT_SYM_COUNT
+};
+const char *tkit_symbol_name(enum tkit_symbol s);
+/* A building a figure stands beside, not on (cloister, garden, inn, cathedral). */
+bool tkit_symbol_is_building(enum tkit_symbol s);
 struct tkit_tile_symbol {
-        const char *what;
+        enum tkit_symbol kind;
+        const char *what; /* tkit_symbol_name(kind) */
         int feature; /* the feature it belongs to, -1 for none */
         double u0, v0, u1, v1;
 };

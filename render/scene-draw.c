@@ -418,7 +418,7 @@ static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene
         double lw = p->P * 0.03;
         if (m->post >= 0)
                 return;                       /* a catapult: drawn with its post */
-        if (strcmp(m->what, "bridge") == 0) { /* the deck is drawn with its tile: outline it */
+        if (m->token == TKIT_TOKEN_BRIDGE) { /* the deck is drawn with its tile: outline it */
                 cairo_rectangle(cr, m->x0, m->y0, m->x1 - m->x0, m->y1 - m->y0);
                 cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
                 cairo_set_line_width(cr, lw * 0.9);
@@ -438,9 +438,9 @@ static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene
         }
         if (m->is_new)
                 tkit_scene_draw_new(cr, x0, y0, x1, y1, lw);
-        if (strcmp(m->what, "castle") == 0)
+        if (m->token == TKIT_TOKEN_CASTLE)
                 tkit_render_castle(cr, m->x, m->y, CASTLE_S * p->P);
-        else if (strcmp(m->what, "barn") == 0)
+        else if (m->token == TKIT_TOKEN_BARN)
                 tkit_render_barn(cr, m->x, m->y, BARN_S * p->P);
 }
 

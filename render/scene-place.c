@@ -89,11 +89,6 @@ static struct tkit_box place_on(struct pic *p, struct cell *c, int fi, double hw
 
 /* ---------------------------------------------------------------- the art and the frame */
 
-static bool building(const char *what)
-{
-        return strcmp(what, "cloister") == 0 || strcmp(what, "garden") == 0 ||
-               strcmp(what, "inn") == 0 || strcmp(what, "cathedral") == 0;
-}
 
 /* The symbols of the art on the cells shown: marks of the picture map and obstacles. */
 static void place_symbols(struct pic *p)
@@ -114,7 +109,7 @@ static void place_symbols(struct pic *p)
                         const struct tkit_tile_symbol *sy = &syms->v[k];
                         struct tkit_box b = {c->x + sy->u0, c->y + sy->v0, c->x + sy->u1,
                                              c->y + sy->v1,
-                                             building(sy->what) ? BOX_BUILDING : BOX_SYMBOL};
+                                             tkit_symbol_is_building(sy->kind) ? BOX_BUILDING : BOX_SYMBOL};
                         add_box(p, b);
                         m = tkit_scene_add_mark(p, TKIT_MARK_SYMBOL);
                         m->what = sy->what;
@@ -222,7 +217,8 @@ static void place_tokens(struct pic *p, double (*where)[2], bool *ok)
                                             : barn_box(where[i][0], where[i][1]);
                 add_box(p, p->tok_new[i] ? ringed(bx, 0.03) : bx);
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_TOKEN);
-                m->what = castle ? "castle" : "barn";
+                m->token = castle ? TKIT_TOKEN_CASTLE : TKIT_TOKEN_BARN;
+                m->what = tkit_token_name(m->token);
                 m->is_new = p->tok_new[i];
                 m->cell_x = (int)floor(where[i][0]);
                 m->cell_y = (int)floor(where[i][1]);
@@ -232,7 +228,8 @@ static void place_tokens(struct pic *p, double (*where)[2], bool *ok)
                 struct cell *c = tkit_scene_cell_at(p, p->px, p->py);
                 bool ew = c && tkit_bridge_end((enum tkit_bridge_axis)c->bridge, 1);
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_TOKEN);
-                m->what = "bridge";
+                m->token = TKIT_TOKEN_BRIDGE;
+                m->what = tkit_token_name(m->token);
                 m->is_new = true;
                 m->cell_x = p->px;
                 m->cell_y = p->py;
@@ -285,7 +282,7 @@ static bool beside_symbol(struct pic *p, struct cell *c, int fi, double hw, doub
         const struct symbols *syms = tkit_scene_cell_symbols(p, c);
         const struct tkit_tile_symbol *sy = NULL;
         for (size_t k = 0; syms && k < syms->n && !sy; k++)
-                if (syms->v[k].feature == fi && building(syms->v[k].what))
+                if (syms->v[k].feature == fi && tkit_symbol_is_building(syms->v[k].kind))
                         sy = &syms->v[k];
         if (!sy)
                 return false;

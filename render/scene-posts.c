@@ -483,7 +483,8 @@ static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v
                                               .player = -1,
                                               .feature = -1,
                                               .post = (int)v->kind,
-                                              .what = "catapult",
+                                              .token = TKIT_TOKEN_CATAPULT,
+                                              .what = tkit_token_name(TKIT_TOKEN_CATAPULT),
                                               .is_new = v->new_catapult,
                                               .removed =
                                                   tkit_scene_catapult_removed(p, (int)v->kind),
@@ -498,7 +499,7 @@ static void catapult_space(struct pic *p, cairo_t *cr, const struct post_view *v
                 m = box_mark(p, TKIT_MARK_REFUSED, x, y, x + s, y + s, BOX_MARK);
                 m->post = (int)v->kind;
                 m->number = v->refused;
-                m->what = "catapult";
+                m->what = tkit_token_name(TKIT_TOKEN_CATAPULT);
                 double r = p->callout_r * p->P;
                 m = box_mark(p, TKIT_MARK_CALLOUT, x + s * 1.15, y + s / 2 - r,
                              x + s * 1.15 + 2 * r, y + s / 2 + r, BOX_CALLOUT);

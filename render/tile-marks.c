@@ -273,14 +273,14 @@ void tkit_tile_draw_city_marks(cairo_t *cr, const struct tile_plan *p, int fi)
         for (int i = 0; i < n; i++) {
                 double off = (i - (n - 1) / 2.0) * step;
                 double x = vertical ? a.x : a.x + off, y = vertical ? a.y + off : a.y;
-                const char *what = "cathedral";
+                enum tkit_symbol what = TKIT_SYM_CATHEDRAL;
                 tkit_tile_sym_begin(cr, p);
                 if (i < f->pennants) {
                         draw_pennant(cr, x, y, s);
-                        what = "pennant";
+                        what = TKIT_SYM_PENNANT;
                 } else if (i == f->pennants && f->besieger != TKIT_BESIEGER_NONE) {
                         draw_besieger(cr, x, y, 0.13, f->besieger); /* 3.4 mm at 20 mm */
-                        what = "besieger";
+                        what = TKIT_SYM_BESIEGER;
                 } else {
                         draw_cathedral(cr, x, y, 0.16);
                 }
@@ -361,7 +361,7 @@ static void draw_illustrations(cairo_t *cr, const struct tile_plan *p)
                 double x = 0.9 - 0.155 * (double)(k % 5), y = 0.1 + 0.155 * (double)(k / 5);
                 tkit_tile_sym_begin(cr, p);
                 tkit_render_illustration(cr, ills[i], x, y, 0.14);
-                tkit_tile_sym_end(cr, p, "illustration", -1);
+                tkit_tile_sym_end(cr, p, TKIT_SYM_ILLUSTRATION, -1);
         }
 }
 
@@ -374,7 +374,7 @@ void tkit_tile_draw_badges(cairo_t *cr, const struct tile_plan *p, unsigned flag
                         tkit_tile_sym_begin(cr, p);
                         tkit_render_post_symbol(cr, t->symbols[i], 0.1 + 0.15 * (double)i, 0.9,
                                                 0.065);
-                        tkit_tile_sym_end(cr, p, "siege-symbol", -1);
+                        tkit_tile_sym_end(cr, p, TKIT_SYM_SIEGE, -1);
                 }
                 if (!(flags & TKIT_RENDER_NO_ILLUSTRATIONS))
                         draw_illustrations(cr, p);

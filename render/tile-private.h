@@ -96,7 +96,7 @@ struct symbol_sink {
 
 /* render/tile.c */
 void tkit_tile_sym_begin(cairo_t *cr, const struct tile_plan *p);
-void tkit_tile_sym_end(cairo_t *cr, const struct tile_plan *p, const char *what, int feature);
+void tkit_tile_sym_end(cairo_t *cr, const struct tile_plan *p, enum tkit_symbol kind, int feature);
 struct pt tkit_tile_city_anchor(const struct tkit_feature *f);
 
 /* render/tile-marks.c */

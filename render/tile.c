@@ -21,7 +21,24 @@ void tkit_tile_sym_begin(cairo_t *cr, const struct tile_plan *p)
                 cairo_push_group(cr);
 }
 
-void tkit_tile_sym_end(cairo_t *cr, const struct tile_plan *p, const char *what, int feature)
+const char *tkit_symbol_name(enum tkit_symbol s)
+{
+        static const char *const names[TKIT_SYM_COUNT] = {
+            [TKIT_SYM_PENNANT] = "pennant",   [TKIT_SYM_BESIEGER] = "besieger",
+            [TKIT_SYM_CATHEDRAL] = "cathedral", [TKIT_SYM_CLOISTER] = "cloister",
+            [TKIT_SYM_GARDEN] = "garden",     [TKIT_SYM_VILLAGE] = "village",
+            [TKIT_SYM_CROSSING] = "crossing", [TKIT_SYM_INN] = "inn",
+            [TKIT_SYM_ILLUSTRATION] = "illustration", [TKIT_SYM_SIEGE] = "siege-symbol"};
+        return (unsigned)s < TKIT_SYM_COUNT ? names[s] : "?";
+}
+
+bool tkit_symbol_is_building(enum tkit_symbol s)
+{
+        return s == TKIT_SYM_CLOISTER || s == TKIT_SYM_GARDEN || s == TKIT_SYM_INN ||
+               s == TKIT_SYM_CATHEDRAL;
+}
+
+void tkit_tile_sym_end(cairo_t *cr, const struct tile_plan *p, enum tkit_symbol kind, int feature)
 {
         if (!p->syms)
                 return;
@@ -34,8 +51,13 @@ void tkit_tile_sym_end(cairo_t *cr, const struct tile_plan *p, const char *what,
         cairo_pattern_destroy(g);
         struct symbol_sink *k = p->syms;
         if (w > 0 && h > 0 && k->n < k->cap)
-                k->out[k->n] = (struct tkit_tile_symbol){what,     feature,        x / k->k,
-                                                         y / k->k, (x + w) / k->k, (y + h) / k->k};
+                k->out[k->n] = (struct tkit_tile_symbol){kind,
+                                                         tkit_symbol_name(kind),
+                                                         feature,
+                                                         x / k->k,
+                                                         y / k->k,
+                                                         (x + w) / k->k,
+                                                         (y + h) / k->k};
         if (w > 0 && h > 0)
                 k->n++;
 }
@@ -398,7 +420,7 @@ static void draw_art(cairo_t *cr, const struct tile_plan *p)
                                 tkit_tile_draw_cloister(cr, inner_spot(p, i));
                         else
                                 tkit_tile_draw_garden(cr, inner_spot(p, i));
-                        tkit_tile_sym_end(cr, p, f->kind == TKIT_CLOISTER ? "cloister" : "garden",
+                        tkit_tile_sym_end(cr, p, f->kind == TKIT_CLOISTER ? TKIT_SYM_CLOISTER : TKIT_SYM_GARDEN,
                                           (int)i);
                 } else if (f->kind == TKIT_FIELD && f->mask == 0 && centre_city)
                         draw_inner_field(cr, (struct pt){0.5, 0.5});
@@ -431,7 +453,7 @@ static void draw_road_ends(cairo_t *cr, const struct tile_plan *p)
                         tkit_tile_draw_village(cr, c);
                 else
                         tkit_tile_draw_crossing(cr, c);
-                tkit_tile_sym_end(cr, p, f->end == TKIT_END_VILLAGE ? "village" : "crossing",
+                tkit_tile_sym_end(cr, p, f->end == TKIT_END_VILLAGE ? TKIT_SYM_VILLAGE : TKIT_SYM_CROSSING,
                                   (int)i);
         }
 }
@@ -520,7 +542,7 @@ static void draw_inns(cairo_t *cr, const struct tile_plan *p)
                 cairo_scale(cr, k, k);
                 tkit_tile_draw_inn(cr, (struct pt){0, 0});
                 cairo_restore(cr);
-                tkit_tile_sym_end(cr, p, "inn", (int)i);
+                tkit_tile_sym_end(cr, p, TKIT_SYM_INN, (int)i);
         }
 }
 

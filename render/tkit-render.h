@@ -350,6 +350,8 @@ struct tkit_scene_mark {
         bool choice;        /* FIGURE, the move shown: its owner must remove one of the figures so
                                marked (a dashed ring in the owner's colour with a "?") */
         const char *what;   /* SYMBOL, TOKEN, REFUSED, KEY: what it is (static); FIGURE: its role */
+        enum tkit_token_kind token; /* TOKEN: castle, barn, bridge (the move's, outlined on its
+                                       tile) or catapult; `what` is tkit_token_name(token) */
         const char *letter; /* KEY of a player: the letter on the player's figures, or NULL */
         int post;           /* POST, POST_SPACE, BADGE at a post, REFUSED at a post: enum
                                tkit_post, else -1 */
