@@ -32,20 +32,6 @@ static struct tkit_scene_post *post_of(struct tkit_scene *s, enum tkit_post kind
         return tkit_scene_add_post(s, kind);
 }
 
-/* The row space a post bonus fills: the one the scene names, else the first free one in play. */
-static int bonus_space(const struct pic *p, const struct tkit_scene_post *sp)
-{
-        const struct tkit_scene_bonus *bn = &p->orig->move.bonus;
-        if (bn->space >= 0)
-                return bn->space;
-        const struct tkit_post_def *def = tkit_scene_post_def(p, sp->kind);
-        int spaces = def ? tkit_post_row_spaces(def, (int)p->orig->nplayers) : (int)sp->nrow + 1;
-        for (int i = 0; i < spaces; i++)
-                if ((size_t)i >= sp->nrow || sp->row[i] < 0)
-                        return i;
-        return -1;
-}
-
 static void bonus(struct pic *p, struct tkit_scene *s, const struct tkit_game_event *e)
 {
         if ((unsigned)e->post >= TKIT_POST_ANY)
@@ -57,7 +43,7 @@ static void bonus(struct pic *p, struct tkit_scene *s, const struct tkit_game_ev
                 pm->stack = true;
                 return;
         }
-        int space = bonus_space(p, sp);
+        int space = e->n.space - 1; /* the engine's: the one the scene names, else the first free */
         if (space < 0)
                 return;
         while (sp->nrow <= (size_t)space)
