@@ -305,26 +305,9 @@ static void check_figures(struct g_board *b)
                                      b->figs[i].f.line);
 }
 
-/* Whether a face is played with n players. */
-static bool face_fits(const struct tkit_face *fc, int n)
-{
-        return n >= fc->min_players && (fc->max_players == 0 || n <= fc->max_players);
-}
-
 static int post_index(enum tkit_post k)
 {
         return k == TKIT_POST_KNIGHTS ? 0 : k == TKIT_POST_TRAVELERS ? 1 : 2;
-}
-
-/* The face of a fortress piece in play: the scene's, else the one for the player count. */
-static const struct tkit_face *face_of(struct g_board *b, const struct tkit_piece *p)
-{
-        for (size_t f = 0; f < p->nfaces; f++) {
-                const struct tkit_face *fc = &p->faces[f];
-                if (b->sc->face ? strcmp(fc->id, b->sc->face) == 0 : face_fits(fc, b->nplayers))
-                        return fc;
-        }
-        return NULL;
 }
 
 /* "front (2-3 players), back (4+ players)": the faces of a piece, for a diagnostic. */
@@ -349,8 +332,8 @@ static char *faces_list(const struct tkit_piece *p)
  * more): a scene that names a face its players cannot use states a game that cannot happen. */
 static const struct tkit_face *checked_face(struct g_board *b, const struct tkit_piece *p, int line)
 {
-        const struct tkit_face *fc = face_of(b, p);
-        if (fc && face_fits(fc, b->nplayers))
+        const struct tkit_face *fc = tkit_piece_face(p, b->sc->face, b->nplayers);
+        if (fc && tkit_face_fits(fc, b->nplayers))
                 return fc;
         if (b->nplayers == 0 && p->nfaces && (fc || !b->sc->face))
                 return fc ? fc : &p->faces[0]; /* tiles only: the face named, else the first */

@@ -236,6 +236,21 @@ unsigned tkit_tile_bridge_axes(const struct tkit_tile *t)
         return axes;
 }
 
+bool tkit_face_fits(const struct tkit_face *f, int players)
+{
+        return players >= f->min_players && (f->max_players == 0 || players <= f->max_players);
+}
+
+const struct tkit_face *tkit_piece_face(const struct tkit_piece *p, const char *id, int players)
+{
+        for (size_t i = 0; i < p->nfaces; i++) {
+                const struct tkit_face *f = &p->faces[i];
+                if (id ? f->id && strcmp(f->id, id) == 0 : tkit_face_fits(f, players))
+                        return f;
+        }
+        return NULL;
+}
+
 int tkit_post_row_spaces(const struct tkit_post_def *p, int players)
 {
         return p->plain + (players == 3 ? p->dark3 : 0) + (players >= 5 ? p->fiveplus : 0);

@@ -446,6 +446,11 @@ struct tkit_piece {
 };
 
 void tkit_piece_finish(struct tkit_piece *p);
+/* The face of a piece in use — the one rule the engine, the scene pictures and the boards read:
+ * the face named `id` (a scene's `face`), else the first face played with `players` (S&D: the
+ * front for 2-3 players, the back for 4 or more); NULL when there is none. */
+bool tkit_face_fits(const struct tkit_face *f, int players);
+const struct tkit_face *tkit_piece_face(const struct tkit_piece *p, const char *id, int players);
 struct tkit_tile *tkit_piece_cell(struct tkit_piece *p, int x, int y);
 const struct tkit_tile *tkit_piece_cell_const(const struct tkit_piece *p, int x, int y);
 

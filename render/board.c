@@ -125,15 +125,11 @@ void tkit_render_bridge_deck(cairo_t *cr, double x, double y, double P, int a)
         cairo_restore(cr);
 }
 
-/* The face in play for the layout's number of players. */
+/* The face in play for the layout's number of players (model's rule), else its first. */
 static const struct tkit_face *face_for(const struct tkit_piece *pc, int players)
 {
-        for (size_t i = 0; i < pc->nfaces; i++) {
-                const struct tkit_face *f = &pc->faces[i];
-                if (players >= f->min_players && (f->max_players == 0 || players <= f->max_players))
-                        return f;
-        }
-        return pc->nfaces ? &pc->faces[0] : NULL;
+        const struct tkit_face *f = tkit_piece_face(pc, NULL, players);
+        return f ? f : pc->nfaces ? &pc->faces[0] : NULL;
 }
 
 /* The defense posts of the face in play, upright over the piece whatever its rotation. */

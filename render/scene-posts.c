@@ -21,27 +21,19 @@ static bool in_play(const struct pic *p, const struct tkit_set *set)
         return false;
 }
 
-static bool face_in_play(const struct pic *p, const struct tkit_face *fc)
-{
-        int players = (int)p->orig->nplayers;
-        if (p->orig->face)
-                return fc->id && strcmp(fc->id, p->orig->face) == 0;
-        return players >= fc->min_players && (fc->max_players == 0 || players <= fc->max_players);
-}
-
 const struct tkit_post_def *tkit_scene_post_def(const struct pic *p, enum tkit_post kind)
 {
         for (size_t i = 0; i < p->nsets; i++) {
                 const struct tkit_set *set = p->sets[i];
                 if (!in_play(p, set))
                         continue;
-                for (size_t k = 0; k < set->npieces; k++)
-                        for (size_t f = 0; f < set->pieces[k].nfaces; f++) {
-                                const struct tkit_face *fc = &set->pieces[k].faces[f];
-                                for (size_t q = 0; face_in_play(p, fc) && q < fc->nposts; q++)
-                                        if (fc->posts[q].kind == kind)
-                                                return &fc->posts[q];
-                        }
+                for (size_t k = 0; k < set->npieces; k++) {
+                        const struct tkit_face *fc = tkit_piece_face(
+                            &set->pieces[k], p->orig->face, (int)p->orig->nplayers);
+                        for (size_t q = 0; fc && q < fc->nposts; q++)
+                                if (fc->posts[q].kind == kind)
+                                        return &fc->posts[q];
+                }
         }
         return NULL;
 }

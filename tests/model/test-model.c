@@ -233,6 +233,24 @@ static void test_post_spaces(void **state)
         assert_int_equal(tkit_post_row_spaces(&p, 6), 5);
 }
 
+/* The face in use: the one named, else the first for the player count (front 2-3, back 4+). */
+static void test_piece_face(void **state)
+{
+        (void)state;
+        struct tkit_face faces[2] = {{.id = "front", .min_players = 2, .max_players = 3},
+                                     {.id = "back", .min_players = 4, .max_players = 0}};
+        struct tkit_piece p = {.id = "fortress", .faces = faces, .nfaces = 2};
+        assert_ptr_equal(tkit_piece_face(&p, NULL, 2), &faces[0]);
+        assert_ptr_equal(tkit_piece_face(&p, NULL, 3), &faces[0]);
+        assert_ptr_equal(tkit_piece_face(&p, NULL, 4), &faces[1]);
+        assert_ptr_equal(tkit_piece_face(&p, NULL, 6), &faces[1]);
+        assert_null(tkit_piece_face(&p, NULL, 1));
+        assert_ptr_equal(tkit_piece_face(&p, "back", 2), &faces[1]); /* named: whatever the count */
+        assert_null(tkit_piece_face(&p, "side", 2));
+        assert_true(tkit_face_fits(&faces[1], 9));
+        assert_false(tkit_face_fits(&faces[0], 4));
+}
+
 static void test_names_roundtrip(void **state)
 {
         (void)state;
@@ -631,6 +649,7 @@ int main(void)
             cmocka_unit_test(test_validate),
             cmocka_unit_test(test_diag_format),
             cmocka_unit_test(test_post_spaces),
+            cmocka_unit_test(test_piece_face),
             cmocka_unit_test(test_names_roundtrip),
             cmocka_unit_test(test_piece_cells),
             cmocka_unit_test(test_bridge_axis),
