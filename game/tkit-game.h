@@ -75,4 +75,65 @@ int tkit_game_check_expect(const struct tkit_scene *scene, const struct tkit_gam
 void tkit_game_event_json(struct tkit_buf *b, const struct tkit_scene *scene,
                           const struct tkit_game_event *e);
 
+/* ---------------------------------------------------------------- one moment, resolved
+ *
+ * Which moment of a scene a picture, a legend or a page shows. */
+enum tkit_scene_state {
+        TKIT_SCENE_DURING = 0, /* the move shown (default): the tile placed and outlined, every
+                                  figure it places where it goes and marked as new, the tokens it
+                                  builds, the catapults it advances, refused actions crossed out
+                                  with a callout, figures it removes crossed out, figures going
+                                  back to their owner's supply and catapults removed marked */
+        TKIT_SCENE_BEFORE,     /* the board as the scene states it, before the move */
+        TKIT_SCENE_AFTER,      /* the engine's state after the move */
+};
+const char *tkit_scene_state_name(enum tkit_scene_state s); /* during before after */
+int tkit_scene_state_parse(const char *s);                  /* -1 when unknown */
+
+/* What the move does at a post, in the move shown. */
+struct tkit_view_post {
+        bool concerned; /* the move does something there */
+        int row;        /* the row space it fills, or -1 */
+        bool stack;     /* it adds the top of the meeple space's stack */
+        bool catapult;  /* a catapult advances there */
+        int refused;    /* the callout number of a catapult that cannot advance there, or 0 */
+};
+
+/* A refused action (a castle or barn not built, no catapult left) with its callout number. */
+struct tkit_view_refusal {
+        size_t event;        /* index into the result's events */
+        int number;          /* after the scene's own callouts */
+        double x, y;         /* board units: a corner point, or the middle of the cell placed */
+        int cx, cy;          /* the cell, when on a feature */
+        const char *feature; /* on that feature of the cell (as the scene writes it), or NULL */
+        int post;            /* the post whose catapult space it is at, or -1 */
+};
+
+/* One moment of a scene, resolved by the engine (game/view.c): the state and, per figure of the
+ * state, what the move does to it. Arrays are indexed by the state's figures (s->figures) and, for
+ * tokens, by its castles then barns; post_back by post * players + player. */
+struct tkit_game_view {
+        const struct tkit_scene *orig; /* the scene as given */
+        const struct tkit_game_result *r;
+        enum tkit_scene_state state;
+        const struct tkit_scene *s; /* the state: orig, the engine's after, or own */
+        struct tkit_scene *own;     /* the move shown: the scene with the move in place */
+        bool *fig_new;              /* placed or moved by the move */
+        int *fig_index;             /* its index among the scene's figures; -1 the one placed */
+        bool *fig_moved;            /* the move moves it (onto a castle or a barn) */
+        bool *fig_removed, *fig_returned; /* an attack removes it; it goes back to the supply */
+        bool *fig_choice;           /* its owner must remove one of the figures so marked */
+        bool *tok_new;              /* a castle or barn the move builds */
+        int built_bridge;           /* the tile placed gets its bridge */
+        bool *post_back;            /* a player's meeples at a post go back to the supply */
+        bool catapult_off[TKIT_POST_COUNT];
+        struct tkit_view_post post[TKIT_POST_COUNT];
+        struct tkit_view_refusal *refusals;
+        size_t nrefusals, caprefusals;
+};
+/* Resolves `state` of `orig` with the engine's result `r` (needed but for the state before). */
+void tkit_game_view(const struct tkit_scene *orig, const struct tkit_game_result *r,
+                    enum tkit_scene_state state, struct tkit_game_view *v);
+void tkit_game_view_finish(struct tkit_game_view *v);
+
 #endif

@@ -148,11 +148,11 @@ static bool any_new(const struct pic *p)
 {
         if (p->state != TKIT_SCENE_DURING)
                 return false;
-        bool any = p->built_bridge && p->placed;
+        bool any = p->view.built_bridge && p->placed;
         for (size_t i = 0; i < p->s->nfigures; i++)
-                any |= p->fig_new[i];
+                any |= p->view.fig_new[i];
         for (size_t i = 0; i < p->s->ncastles + p->s->nbarns; i++)
-                any |= p->tok_new[i];
+                any |= p->view.tok_new[i];
         for (size_t i = 0; i < p->nposts; i++)
                 any |=
                     p->posts[i].new_row >= 0 || p->posts[i].new_stack || p->posts[i].new_catapult;

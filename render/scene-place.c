@@ -215,16 +215,16 @@ static void place_tokens(struct pic *p, double (*where)[2], bool *ok)
                 }
                 struct tkit_box bx = castle ? castle_box(where[i][0], where[i][1])
                                             : barn_box(where[i][0], where[i][1]);
-                add_box(p, p->tok_new[i] ? ringed(bx, 0.03) : bx);
+                add_box(p, p->view.tok_new[i] ? ringed(bx, 0.03) : bx);
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_TOKEN);
                 m->token = castle ? TKIT_TOKEN_CASTLE : TKIT_TOKEN_BARN;
                 m->what = tkit_token_name(m->token);
-                m->is_new = p->tok_new[i];
+                m->is_new = p->view.tok_new[i];
                 m->cell_x = (int)floor(where[i][0]);
                 m->cell_y = (int)floor(where[i][1]);
                 mark_geometry(p, m, bx);
         }
-        if (p->placed && p->built_bridge && p->state == TKIT_SCENE_DURING) {
+        if (p->placed && p->view.built_bridge && p->state == TKIT_SCENE_DURING) {
                 struct cell *c = tkit_scene_cell_at(p, p->px, p->py);
                 bool ew = c && tkit_bridge_end((enum tkit_bridge_axis)c->bridge, 1);
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_TOKEN);
@@ -319,8 +319,8 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
         size_t mi = p->out.nmarks - 1;
         m->figure = f->kind;
         m->player = f->player;
-        m->index = p->fig_index[i];
-        m->is_new = p->fig_new[i];
+        m->index = p->view.fig_index[i];
+        m->is_new = p->view.fig_new[i];
         m->removed = tkit_scene_figure_removed(p, i);
         m->returned = tkit_scene_figure_returns(p, i);
         m->choice = tkit_scene_figure_choice(p, i);
@@ -431,8 +431,8 @@ static bool spot_near(struct pic *p, const struct tkit_box *a, double hw, double
 static void place_refusals(struct pic *p)
 {
         double r = p->callout_r * 1.1;
-        for (size_t i = 0; i < p->nrefusals; i++) {
-                struct refusal *f = &p->refusals[i];
+        for (size_t i = 0; i < p->view.nrefusals; i++) {
+                struct tkit_view_refusal *f = &p->view.refusals[i];
                 if (f->post >= 0)
                         continue; /* at the post's catapult space (scene-posts.c) */
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_REFUSED);

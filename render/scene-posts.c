@@ -60,7 +60,7 @@ void tkit_scene_posts_plan(struct pic *p)
         p->posts = tkit_xcalloc(TKIT_POST_COUNT, sizeof *p->posts);
         p->nposts = 0;
         for (int k = 0; k < TKIT_POST_ANY; k++) {
-                if (!want[k] && !p->post_move[k].concerned)
+                if (!want[k] && !p->view.post[k].concerned)
                         continue;
                 struct post_view *v = &p->posts[p->nposts++];
                 *v = (struct post_view){.kind = (enum tkit_post)k, .new_row = -1};
@@ -69,10 +69,10 @@ void tkit_scene_posts_plan(struct pic *p)
                                 v->sp = &p->s->posts[i];
                 v->def = tkit_scene_post_def(p, (enum tkit_post)k);
                 if (p->state == TKIT_SCENE_DURING) {
-                        v->new_row = p->post_move[k].row;
-                        v->new_stack = p->post_move[k].stack;
-                        v->new_catapult = p->post_move[k].catapult;
-                        v->refused = p->post_move[k].refused;
+                        v->new_row = p->view.post[k].row;
+                        v->new_stack = p->view.post[k].stack;
+                        v->new_catapult = p->view.post[k].catapult;
+                        v->refused = p->view.post[k].refused;
                 }
         }
 }

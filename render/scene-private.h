@@ -60,24 +60,6 @@ struct post_view {
         size_t name_split; /* the name on two lines, the second from this byte; 0: one line */
 };
 
-/* A refused or impossible action: a red cross and a numbered callout. */
-struct refusal {
-        size_t event;
-        int number;
-        double x, y;         /* board units (a corner point, or a cell's middle) */
-        int cx, cy;          /* the cell, when on a feature */
-        const char *feature; /* on that feature of the cell (as the scene writes it), or NULL */
-        int post;            /* the post whose catapult space it is at, or -1 */
-};
-
-/* What the move does at each post (indexed by enum tkit_post). */
-struct post_move {
-        bool concerned;
-        int row; /* the row space it fills, or -1 */
-        bool stack, catapult;
-        int refused; /* callout number of a catapult that cannot advance, or 0 */
-};
-
 /* The symbols of the art of a tile at a rotation (tkit_render_tile_symbols). */
 struct symbols {
         const struct tkit_tile *t;
@@ -96,8 +78,7 @@ struct hatch {
 };
 
 struct pic {
-        const struct tkit_scene *orig, *s; /* the scene as given, and the state drawn */
-        struct tkit_scene *own;            /* the state of the move shown, when drawn */
+        const struct tkit_scene *orig, *s; /* the scene as given, and the state drawn (view.s) */
         const struct tkit_game_result *r;
         struct tkit_set *const *sets;
         size_t nsets;
@@ -118,22 +99,11 @@ struct pic {
         int px, py;
         int bx0, by0, bx1, by1; /* the cells shown */
 
-        /* what the move does, in the state drawn (scene-during.c) */
-        bool *fig_new;    /* per figure of s: placed or moved by the move */
-        int *fig_index;   /* per figure of s: its index among the scene's figures, -1 placed */
-        bool *tok_new;    /* per castle then barn of s: built by the move */
-        int built_bridge; /* the placed tile's bridge is built by the move */
-        bool *fig_removed, *fig_returned; /* per figure of s: what leaves in the move shown */
-        bool *fig_choice; /* per figure of s: one a player must choose among (the engine's list) */
-        bool *fig_moved;  /* per figure of s: the move moves it (from where p->orig has it) */
+        /* the moment drawn, as the engine resolves it (game/view.c); s is view.s */
+        struct tkit_game_view view;
         double posts_limit; /* the width a post's row may take before its name goes on two lines */
-        bool *post_back;                  /* [post * players + player]: meeples going back */
-        bool catapult_off[TKIT_POST_COUNT];
-        struct post_move post_move[TKIT_POST_COUNT];
         struct post_view *posts;
         size_t nposts;
-        struct refusal *refusals;
-        size_t nrefusals, caprefusals;
 
         /* sizes, picture units */
         double P, ox, oy, W, H;     /* tile side, where cell (bx0, by0) goes, picture */

@@ -35,20 +35,6 @@ int tkit_scene_legend_parse(const char *s)
         return -1;
 }
 
-const char *tkit_scene_state_name(enum tkit_scene_state s)
-{
-        static const char *const names[] = {"during", "before", "after"};
-        return (unsigned)s < 3 ? names[s] : "?";
-}
-
-int tkit_scene_state_parse(const char *s)
-{
-        for (int i = 0; s && i < 3; i++)
-                if (strcmp(s, tkit_scene_state_name((enum tkit_scene_state)i)) == 0)
-                        return i;
-        return -1;
-}
-
 void tkit_scene_picture_finish(struct tkit_scene_picture *p)
 {
         for (size_t i = 0; i < p->nmarks; i++)
@@ -302,9 +288,9 @@ static void crop(struct pic *p)
                         focus(p->s->castles[i].x, p->s->castles[i].y, &any, f);
                 for (size_t i = 0; i < p->s->nbarns; i++)
                         focus(p->s->barns[i].x, p->s->barns[i].y, &any, f);
-                for (size_t i = 0; i < p->nrefusals; i++)
-                        if (p->refusals[i].post < 0)
-                                focus((int)floor(p->refusals[i].x), (int)floor(p->refusals[i].y),
+                for (size_t i = 0; i < p->view.nrefusals; i++)
+                        if (p->view.refusals[i].post < 0)
+                                focus((int)floor(p->view.refusals[i].x), (int)floor(p->view.refusals[i].y),
                                       &any, f);
                 for (size_t i = 0; i < p->orig->ncallouts; i++)
                         focus(p->orig->callouts[i].x, p->orig->callouts[i].y, &any, f);

@@ -25,6 +25,7 @@
 
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
+#include "game/tkit-game.h" /* enum tkit_scene_state: the moment a picture shows */
 
 struct tkit_layout;
 struct tkit_game_result;
@@ -242,18 +243,6 @@ void tkit_render_feature_grid(const struct tkit_tile *t, int rot, int n, int *ou
 uint32_t tkit_render_player_rgb(int colour);
 const char *tkit_render_player_letter(int colour, const char *lang);
 
-/* Which moment of the scene a picture shows. */
-enum tkit_scene_state {
-        TKIT_SCENE_DURING = 0, /* the move shown (default): the tile placed and outlined, every
-                                  figure it places where it goes and marked as new, the tokens it
-                                  builds, the catapults it advances, refused actions crossed out
-                                  with a callout, figures it removes crossed out, figures going
-                                  back to their owner's supply and catapults removed marked */
-        TKIT_SCENE_BEFORE,     /* the board as the scene states it, before the move */
-        TKIT_SCENE_AFTER,      /* the engine's state after the move */
-};
-const char *tkit_scene_state_name(enum tkit_scene_state s); /* during before after */
-int tkit_scene_state_parse(const char *s);                  /* -1 when unknown */
 
 struct tkit_render_art;
 

@@ -870,6 +870,89 @@ static void rule_ids_documented(void **state)
         free(text);
 }
 
+/* A rulebook example of scenes/ with the engine's result. */
+static struct tkit_scene *example(const char *name, struct tkit_game_result *r)
+{
+        char *path = tkit_xasprintf("%s/%s.xml", tkit_test_env("TKIT_SCENES"), name);
+        struct tkit_diags d;
+        tkit_diags_init(&d);
+        struct tkit_scene *s = tkit_scene_read_file(path, &d, NULL);
+        tkit_test_print_diags(&d);
+        tkit_diags_finish(&d);
+        assert_non_null(s);
+        free(path);
+        *r = apply_ok(s, false);
+        return s;
+}
+
+/* The one answer pictures and pages read (game/view.c): the move shown puts the move in place
+ * and says what it does to each figure, token and post; the other moments are the scene and the
+ * engine's state after. */
+static void test_view(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_game_view v;
+        /* C&B 9: the farmer placed moves onto the barn built: new, moved, the barn new */
+        struct tkit_scene *s = example("cb-example-9", &r);
+        tkit_game_view(s, &r, TKIT_SCENE_DURING, &v);
+        size_t moved = 0;
+        for (size_t i = 0; i < v.s->nfigures; i++) {
+                if (!v.fig_moved[i])
+                        continue;
+                moved++;
+                assert_true(v.fig_new[i]);
+                assert_int_equal(v.s->figures[i].at, TKIT_AT_BARN);
+                assert_int_equal(s->figures[i].at, TKIT_AT_FEATURE); /* where it stood */
+        }
+        assert_int_equal(moved, 1);
+        assert_int_equal(v.s->nbarns, s->nbarns + 1);
+        assert_true(v.tok_new[v.s->ncastles + v.s->nbarns - 1]);
+        tkit_game_view_finish(&v);
+        tkit_game_view(s, &r, TKIT_SCENE_AFTER, &v);
+        assert_ptr_equal(v.s, r.after);
+        tkit_game_view_finish(&v);
+        tkit_game_view(s, &r, TKIT_SCENE_BEFORE, &v);
+        assert_ptr_equal(v.s, s);
+        for (size_t i = 0; i < v.s->nfigures; i++)
+                assert_false(v.fig_new[i] || v.fig_removed[i] || v.fig_returned[i]);
+        tkit_game_view_finish(&v);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        /* S&D 10: yellow chooses between its monk and abbot; both posts' meeples go back */
+        s = example("sd-example-10", &r);
+        tkit_game_view(s, &r, TKIT_SCENE_DURING, &v);
+        size_t choices = 0;
+        for (size_t i = 0; i < v.s->nfigures; i++)
+                if (v.fig_choice[i]) {
+                        choices++;
+                        assert_int_equal(v.s->figures[i].player, 2);
+                }
+        assert_int_equal(choices, 2);
+        assert_true(v.catapult_off[TKIT_POST_MONKS]);
+        assert_true(v.post_back[TKIT_POST_MONKS * v.s->nplayers + 0]);
+        tkit_game_view_finish(&v);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        /* S&D 8: the bonus meeple in the row space the engine gave it (the 4th of 4) */
+        s = example("sd-example-8", &r);
+        tkit_game_view(s, &r, TKIT_SCENE_DURING, &v);
+        assert_int_equal(v.post[TKIT_POST_MONKS].row, 3);
+        const struct tkit_scene_post *sp = NULL;
+        for (size_t i = 0; i < v.s->nposts; i++)
+                if (v.s->posts[i].kind == TKIT_POST_MONKS)
+                        sp = &v.s->posts[i];
+        assert_non_null(sp);
+        assert_true(sp->nrow >= 4);
+        assert_int_equal(sp->row[3], s->move.player);
+        tkit_game_view_finish(&v);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        assert_string_equal(tkit_scene_state_name(TKIT_SCENE_AFTER), "after");
+        assert_int_equal(tkit_scene_state_parse("before"), TKIT_SCENE_BEFORE);
+        assert_int_equal(tkit_scene_state_parse("now"), -1);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -879,7 +962,7 @@ int main(void)
             cmocka_unit_test(cb_example_9),   cmocka_unit_test(cb_example_7),
             cmocka_unit_test(base_rules),     cmocka_unit_test(majority),
             cmocka_unit_test(sd_example_8),   cmocka_unit_test(sd_example_7),
-            cmocka_unit_test(sd_example_10),  cmocka_unit_test(choices_and_removals),
+            cmocka_unit_test(sd_example_10), cmocka_unit_test(test_view), cmocka_unit_test(choices_and_removals),
             cmocka_unit_test(fortress_field), cmocka_unit_test(bad_scenes),
             cmocka_unit_test(board_detached), cmocka_unit_test(box_copies),
             cmocka_unit_test(final_rules),    cmocka_unit_test(rule_ids_documented),
