@@ -219,10 +219,10 @@ void tkit_scene_draw_board(struct pic *p, cairo_t *cr)
 /* What the move adds: an amber ring between dark lines around the box, drawn under it, the
  * same for every kind of figure and token; it shows on fields, cities, roads and post spaces,
  * and in greyscale as a light band between dark lines. */
-void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1, double lw)
+/* An ellipse centred at (cx, cy) stroked dark `lw` × 1.8 wide, its path kept for the colour on
+ * top: the ring shows on a field, a city and a figure of the ring's colour. */
+static void dark_ring(cairo_t *cr, double cx, double cy, double rx, double ry, double lw)
 {
-        double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
-        double rx = (x1 - x0) / 2 * 1.18 + lw, ry = (y1 - y0) / 2 * 1.18 + lw;
         cairo_save(cr);
         cairo_translate(cr, cx, cy);
         cairo_scale(cr, rx, ry);
@@ -232,6 +232,12 @@ void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1
         cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
         cairo_set_line_width(cr, lw * 1.8);
         cairo_stroke_preserve(cr);
+}
+
+void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1, double lw)
+{
+        double cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+        dark_ring(cr, cx, cy, (x1 - x0) / 2 * 1.18 + lw, (y1 - y0) / 2 * 1.18 + lw, lw);
         cairo_set_source_rgb(cr, 1, 0.76, 0.1);
         cairo_set_line_width(cr, lw);
         cairo_stroke(cr);
@@ -241,16 +247,7 @@ void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1
 static void choice_ring(cairo_t *cr, double cx, double cy, double rx, double ry, double lw,
                         uint32_t rgb)
 {
-        cairo_save(cr);
-        cairo_translate(cr, cx, cy);
-        cairo_scale(cr, rx, ry);
-        cairo_new_path(cr);
-        cairo_arc(cr, 0, 0, 1, 0, 2 * M_PI);
-        cairo_restore(cr);
-        /* dark under the colour: the ring shows on a field, a city and a figure of its colour */
-        cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
-        cairo_set_line_width(cr, lw * 1.8);
-        cairo_stroke_preserve(cr);
+        dark_ring(cr, cx, cy, rx, ry, lw);
         const double dash[2] = {lw * 2.2, lw * 1.2};
         cairo_set_dash(cr, dash, 2, 0);
         cairo_set_source_rgb(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,

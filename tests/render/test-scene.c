@@ -600,18 +600,26 @@ static void test_inns(void **state)
         assert_true(inns >= 6); /* the 6 inn tiles of Inns & Cathedrals */
 }
 
-/* The legend of scene file `name` of scenes/ in `lang`, as the SVG's text. */
-static char *scene_legend(const char *name, const char *lang)
+/* Scene file `name` of scenes/, read and applied by the engine. */
+static struct tkit_scene *applied_scene(const char *name, struct tkit_game_result *r)
 {
         char *file = tkit_xasprintf("%s/%s", tkit_test_env("TKIT_SCENES"), name);
         struct tkit_diags d;
         tkit_diags_init(&d);
         struct tkit_scene *s = tkit_scene_read_file(file, &d, NULL);
         assert_non_null(s);
-        struct tkit_game_result r;
-        tkit_game_result_init(&r);
-        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+        tkit_game_result_init(r);
+        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, r, &d), 0);
         tkit_diags_finish(&d);
+        free(file);
+        return s;
+}
+
+/* The legend of scene file `name` of scenes/ in `lang`, as the SVG's text. */
+static char *scene_legend(const char *name, const char *lang)
+{
+        struct tkit_game_result r;
+        struct tkit_scene *s = applied_scene(name, &r);
         struct tkit_scene_render_options o;
         tkit_scene_render_options_init(&o);
         o.lang = lang;
@@ -620,7 +628,6 @@ static char *scene_legend(const char *name, const char *lang)
         char *text = svg_text(path);
         assert_non_null(text);
         free(path);
-        free(file);
         tkit_game_result_finish(&r);
         tkit_scene_destroy(s);
         return text;
@@ -740,13 +747,8 @@ static void test_legend_modes(void **state)
 {
         (void)state;
         char *file = tkit_xasprintf("%s/cb-example-7.xml", tkit_test_env("TKIT_SCENES"));
-        struct tkit_diags d;
-        tkit_diags_init(&d);
-        struct tkit_scene *s = tkit_scene_read_file(file, &d, NULL);
-        assert_non_null(s);
         struct tkit_game_result r;
-        tkit_game_result_init(&r);
-        assert_int_equal(tkit_game_apply(s, sets.sets, sets.n, false, &r, &d), 0);
+        struct tkit_scene *s = applied_scene("cb-example-7.xml", &r);
         struct tkit_scene_render_options o;
         tkit_scene_render_options_init(&o);
         char *text[3];
@@ -790,7 +792,6 @@ static void test_legend_modes(void **state)
         tkit_run_finish(&run);
         free(png);
         free(file);
-        tkit_diags_finish(&d);
         tkit_game_result_finish(&r);
         tkit_scene_destroy(s);
 }
