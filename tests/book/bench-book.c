@@ -79,7 +79,8 @@ int main(void)
                                             "tilesets/besiegers.xml",
                                             "tilesets/cathars.xml",
                                             "tilesets/siege-rgg.xml",
-                                            "tilesets/inns-cathedrals.xml"};
+                                            "tilesets/inns-cathedrals.xml",
+                                            "tilesets/traders-builders.xml"}; /* every bundled set: a scene may need any (bcs-besieged-pig: the pig) */
         for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
                 char *p = tkit_xasprintf("%s/%s", src, files[i]);
                 tkit_read_file(p, TKIT_FORMAT_AUTO, &sets, &d);
