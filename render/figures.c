@@ -208,6 +208,21 @@ void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int co
         tkit_render_figure_styled(cr, k, lying, colour, lang, x, y, s, TKIT_FIGURE_LETTER);
 }
 
+/* The current path as a ghost: the player's colour at 40 %, a dashed dark outline. */
+static void ghost(cairo_t *cr, int colour)
+{
+        uint32_t rgb = tkit_render_player_rgb(colour);
+        cairo_set_source_rgba(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                              (rgb & 0xff) / 255.0, 0.4);
+        cairo_fill_preserve(cr);
+        const double dash[2] = {0.09, 0.06};
+        cairo_set_dash(cr, dash, 2, 0);
+        cairo_set_source_rgba(cr, 0.08, 0.07, 0.06, 0.8);
+        cairo_set_line_width(cr, 0.05);
+        cairo_stroke(cr);
+        cairo_set_dash(cr, NULL, 0, 0);
+}
+
 void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
                                const char *lang, double x, double y, double s,
                                enum tkit_figure_style style)
@@ -232,6 +247,11 @@ void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying,
         cairo_restore(cr);
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+        if (style == TKIT_FIGURE_GHOST) {
+                ghost(cr, colour);
+                cairo_restore(cr);
+                return;
+        }
         /* a pale halo, then the dark outline under the fill (only their outer halves show): a
          * figure stays visible on a feature hatched in its own colour (a red knight on a city
          * the red player scores) and on a dark ground */

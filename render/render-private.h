@@ -184,7 +184,13 @@ void tkit_render_figure(cairo_t *cr, enum tkit_figure_kind k, bool lying, int co
 /* How a figure tells its player in greyscale: the letter; the player's greyscale pattern
  * (stripes, dots, a grid; red, yellow and black plain) for sizes where a letter would be too
  * small to read; or nothing (a legend's swatch next to the player's name and letter). */
-enum tkit_figure_style { TKIT_FIGURE_LETTER = 0, TKIT_FIGURE_PATTERN, TKIT_FIGURE_PLAIN };
+enum tkit_figure_style {
+        TKIT_FIGURE_LETTER = 0,
+        TKIT_FIGURE_PATTERN,
+        TKIT_FIGURE_PLAIN,
+        TKIT_FIGURE_GHOST, /* where a figure stood before the move: its colour faint, a dashed
+                              outline (no group or alpha of the whole: vector in SVG and PDF) */
+};
 void tkit_render_figure_styled(cairo_t *cr, enum tkit_figure_kind k, bool lying, int colour,
                                const char *lang, double x, double y, double s,
                                enum tkit_figure_style style);

@@ -495,11 +495,8 @@ void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double 
 static void draw_move(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
 {
         double s = tkit_scene_figure_size(p, m->figure) * p->P;
-        cairo_push_group(cr);
-        tkit_scene_draw_figure(p, cr, m->figure, m->lying,
-                               tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
-        cairo_pop_group_to_source(cr);
-        cairo_paint_with_alpha(cr, 0.4);
+        tkit_render_figure_styled(cr, m->figure, m->lying, tkit_scene_player_colour(p->s, m->player),
+                                  p->o->lang, m->x, m->y, s, TKIT_FIGURE_GHOST);
         tkit_scene_draw_arrow(cr, m->line[0], m->line[1], m->line[2], m->line[3], s * 0.07);
 }
 

@@ -1123,7 +1123,7 @@ static void html_parses(const char *html)
             "symbol",  "path",   "use",        "clippath", "rect",           "image",
             "pattern", "mask",   "circle",     "ellipse",  "line",           "polyline",
             "polygon", "text",   "title",      "desc",     "lineargradient", "radialgradient",
-            "stop",    "filter", "fecolormatrix"};
+            "stop",    "filter"};
         for (char *l = out; l && *l;) {
                 char *nl = strchr(l, '\n');
                 if (nl)
