@@ -257,18 +257,23 @@ static void choice_ring(cairo_t *cr, double cx, double cy, double rx, double ry,
         cairo_set_dash(cr, NULL, 0, 0);
 }
 
-/* A "?" in a white disc of radius r. */
-static void choice_question(cairo_t *cr, double qx, double qy, double r)
+/* Bold text in a white disc of radius r with a dark edge: a callout's number, a choice's "?". */
+static void label_disc(cairo_t *cr, double x, double y, double r, const char *text, double size)
 {
         cairo_new_path(cr);
-        cairo_arc(cr, qx, qy, r, 0, 2 * M_PI);
+        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
-        cairo_set_line_width(cr, r * 0.16);
+        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+        cairo_set_line_width(cr, r * 0.18);
         cairo_stroke(cr);
-        tkit_render_font(cr, r * 1.5, true);
-        tkit_render_text_center(cr, qx, qy + r * 0.53, "?");
+        tkit_render_font(cr, r * size, true);
+        tkit_render_text_center(cr, x, y + r * 0.45, text);
+}
+
+static void choice_question(cairo_t *cr, double qx, double qy, double r)
+{
+        label_disc(cr, qx, qy, r, "?", 1.4);
 }
 
 void tkit_scene_draw_choice(cairo_t *cr, double x0, double y0, double x1, double y1, double lw,
@@ -307,17 +312,9 @@ void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r)
 
 void tkit_scene_callout_disc(cairo_t *cr, double x, double y, double r, int number)
 {
-        cairo_new_path(cr);
-        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        cairo_set_line_width(cr, r * 0.18);
-        cairo_stroke(cr);
         char t[16];
         snprintf(t, sizeof t, "%d", number);
-        tkit_render_font(cr, r * (number > 9 ? 1.0 : 1.3), true);
-        tkit_render_text_center(cr, x, y + r * 0.45, t);
+        label_disc(cr, x, y, r, t, number > 9 ? 1.0 : 1.3);
 }
 
 void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
