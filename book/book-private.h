@@ -9,6 +9,27 @@
 #include "game/tkit-game.h"
 #include "render/tkit-render.h"
 
+/* The rules of a chapter (docs/book.md, "Errors"): one enum, one table of ids (book/read.c). */
+enum book_rule {
+        BOOK_R_VALUE_ASSERT = 0,
+        BOOK_R_VALUE_PATH,
+        BOOK_R_VALUE_SCENE,
+        BOOK_R_VALUE_SYNTAX,
+        BOOK_R_SCENE_MISSING,
+        BOOK_R_SCENE_ILLEGAL,
+        BOOK_R_SCENE_EXPECT,
+        BOOK_R_CAPTION,
+        BOOK_R_PICTURE_OPTION,
+        BOOK_R_PICTURE_ALONE,
+        BOOK_R_IMAGE,
+        BOOK_R_TEXT,
+        BOOK_R_LIMIT,
+        BOOK_R_LANG,
+        BOOK_R_KEY,
+        BOOK_R_COUNT
+};
+const char *tkit_book_rule_id(enum book_rule r);
+
 enum book_scene_state {
         BOOK_SCENE_MISSING = 0, /* cannot be read */
         BOOK_SCENE_ILLEGAL,     /* the engine refuses it */

@@ -79,7 +79,7 @@ static void find_key(struct tkit_book *b, struct tkit_diags *d)
                 }
         int line, column;
         tkit_book_offset_pos(b, at, &line, &column);
-        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-KEY",
+        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, tkit_book_rule_id(BOOK_R_KEY),
                        "'key: %.*s' in the chapter's first comment: write key: chapter (once, "
                        "after the title), key: pictures (under each picture) or key: none",
                        (int)n, b->text + at);
@@ -98,7 +98,7 @@ void tkit_book_find_lang(struct tkit_book *b, struct tkit_diags *d)
                 }
                 int line, column;
                 tkit_book_offset_pos(b, at, &line, &column);
-                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-LANG",
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, tkit_book_rule_id(BOOK_R_LANG),
                                "unknown language '%s' in the chapter's first comment: write one "
                                "of %s (<!-- lang: cs -->)",
                                tag, tkit_lang_choices());
@@ -108,7 +108,7 @@ void tkit_book_find_lang(struct tkit_book *b, struct tkit_diags *d)
         if (n == 0) {
                 int line, column;
                 tkit_book_offset_pos(b, at, &line, &column);
-                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-LANG",
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, tkit_book_rule_id(BOOK_R_LANG),
                                "the chapter's first comment names no language after 'lang:' "
                                "(<!-- lang: cs -->)");
         }
@@ -295,7 +295,7 @@ void tkit_book_value_noun(struct tkit_book *b, struct book_value *v, struct tkit
                 free(check);
                 return;
         }
-        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, v->line, v->column, "BOOK-VALUE-SYNTAX",
+        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, v->line, v->column, tkit_book_rule_id(BOOK_R_VALUE_SYNTAX),
                           "`%s`: unknown noun '%s' after '|'; the nouns are %s", v->text, bar + 1,
                           tkit_text_counted_nouns());
 }

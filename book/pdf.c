@@ -206,7 +206,7 @@ static void layout_rows(struct pdf *p, PangoLayout *l, bool code, int heading, c
         if (h > p->bottom - p->top) { /* paginate would keep it on one page, cut short */
                 int line, column;
                 tkit_book_node_pos(p->b, n, &line, &column);
-                tkit_diags_add_at(p->d, TKIT_SEV_ERROR, p->b->file, line, column, "BOOK-LIMIT",
+                tkit_diags_add_at(p->d, TKIT_SEV_ERROR, p->b->file, line, column, tkit_book_rule_id(BOOK_R_LIMIT),
                                   "this block is %.0f pt high once typeset, more than the %.0f pt "
                                   "of a page: split it",
                                   h, p->bottom - p->top);

@@ -22,6 +22,28 @@ enum tkit_book_format tkit_book_format_from_path(const char *path)
         return TKIT_BOOK_NONE;
 }
 
+const char *tkit_book_rule_id(enum book_rule r)
+{
+        static const char *const ids[BOOK_R_COUNT] = {
+            [BOOK_R_VALUE_ASSERT] = "BOOK-VALUE-ASSERT",
+            [BOOK_R_VALUE_PATH] = "BOOK-VALUE-PATH",
+            [BOOK_R_VALUE_SCENE] = "BOOK-VALUE-SCENE",
+            [BOOK_R_VALUE_SYNTAX] = "BOOK-VALUE-SYNTAX",
+            [BOOK_R_SCENE_MISSING] = "BOOK-SCENE-MISSING",
+            [BOOK_R_SCENE_ILLEGAL] = "BOOK-SCENE-ILLEGAL",
+            [BOOK_R_SCENE_EXPECT] = "BOOK-SCENE-EXPECT",
+            [BOOK_R_CAPTION] = "BOOK-CAPTION",
+            [BOOK_R_PICTURE_OPTION] = "BOOK-PICTURE-OPTION",
+            [BOOK_R_PICTURE_ALONE] = "BOOK-PICTURE-ALONE",
+            [BOOK_R_IMAGE] = "BOOK-IMAGE",
+            [BOOK_R_TEXT] = "BOOK-TEXT",
+            [BOOK_R_LIMIT] = "BOOK-LIMIT",
+            [BOOK_R_LANG] = "BOOK-LANG",
+            [BOOK_R_KEY] = "BOOK-KEY",
+        };
+        return (unsigned)r < BOOK_R_COUNT ? ids[r] : "BOOK-?";
+}
+
 void tkit_book_options_init(struct tkit_book_options *o)
 {
         memset(o, 0, sizeof *o);
@@ -194,7 +216,7 @@ static void picture_option(struct tkit_book *b, struct book_picture *p, const ch
                 errno = 0;
                 double mm = strtod(v, &end);
                 if (errno || end == v || *end || !(mm >= 5 && mm <= 100))
-                        picture_error(d, b, p, "BOOK-PICTURE-OPTION",
+                        picture_error(d, b, p, tkit_book_rule_id(BOOK_R_PICTURE_OPTION),
                                       "tile-mm=%s: give a size in millimetres, 5..100", v);
                 else
                         p->tile_mm = mm;
@@ -205,7 +227,7 @@ static void picture_option(struct tkit_book *b, struct book_picture *p, const ch
                 } else {
                         char *views = view_names(", ", " or ");
                         tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, p->line, p->column,
-                                          "BOOK-PICTURE-OPTION", "view=%s: the views are %s", v,
+                                          tkit_book_rule_id(BOOK_R_PICTURE_OPTION), "view=%s: the views are %s", v,
                                           views);
                         free(views);
                 }
@@ -218,7 +240,7 @@ static void picture_option(struct tkit_book *b, struct book_picture *p, const ch
         } else {
                 char *views = view_names("|", "|");
                 tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, p->line, p->column,
-                                  "BOOK-PICTURE-OPTION",
+                                  tkit_book_rule_id(BOOK_R_PICTURE_OPTION),
                                   "unknown picture option '%s': the options are tile-mm=MM, "
                                   "view=%s, full, grid and beside",
                                   opt, views);
@@ -249,7 +271,7 @@ static void add_picture(struct tkit_book *b, cmark_node *image, struct tkit_diag
                 p->para = cmark_node_parent(image);
                 cmark_node_set_user_data(p->para, (void *)(uintptr_t)b->npictures);
         } else
-                picture_error(d, b, p, "BOOK-PICTURE-ALONE",
+                picture_error(d, b, p, tkit_book_rule_id(BOOK_R_PICTURE_ALONE),
                               "the picture of %s must stand alone in its paragraph (a blank line "
                               "before and after it)",
                               p->target);
@@ -285,7 +307,7 @@ static bool padded_span(const struct tkit_book *b, cmark_node *n)
 static void value_error(struct tkit_diags *d, const struct tkit_book *b, const struct book_value *v,
                         const char *why)
 {
-        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, v->line, v->column, "BOOK-VALUE-SYNTAX",
+        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, v->line, v->column, tkit_book_rule_id(BOOK_R_VALUE_SYNTAX),
                           "`%s`: %s; a value is written `=SCENE:PATH` or `N=SCENE:PATH`", v->text,
                           why);
 }
@@ -330,7 +352,7 @@ static void image_error(const struct tkit_book *b, cmark_node *n, struct tkit_di
 {
         int line, column;
         tkit_book_node_pos(b, n, &line, &column);
-        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-IMAGE",
+        tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, tkit_book_rule_id(BOOK_R_IMAGE),
                           "'%s' is not a scene: a picture is drawn from a scene file (*.xml)",
                           cmark_node_get_url(n));
 }
@@ -349,7 +371,7 @@ static bool bad_char(const struct tkit_book *b, int line, int column, uint32_t c
 {
         enum { MAX_REPORTED = 20 }; /* then the first ones say what to do */
         if ((*reported)++ < MAX_REPORTED)
-                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-TEXT",
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, tkit_book_rule_id(BOOK_R_TEXT),
                                   "U+%04" PRIX32 "%s is %s, not text: remove it", cp, how,
                                   tkit_char_unfit(cp));
         return *reported < MAX_REPORTED;
@@ -368,7 +390,7 @@ static bool check_utf8(const struct tkit_book *b, struct tkit_diags *d)
                 size_t n = tkit_utf8_char((const char *)u + i, b->len - i);
                 if (!n) {
                         tkit_diags_add_at(
-                            d, TKIT_SEV_ERROR, b->file, (int)line, (int)column, "BOOK-TEXT",
+                            d, TKIT_SEV_ERROR, b->file, (int)line, (int)column, tkit_book_rule_id(BOOK_R_TEXT),
                             "byte 0x%02x is not UTF-8 text (a chapter is UTF-8)", u[i]);
                         return false;
                 }
@@ -455,7 +477,7 @@ struct tkit_book *tkit_book_read_stream(FILE *f, const char *name, struct tkit_d
         int rc = 0;
         while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
                 if (text.len + n > TKIT_MAX_INPUT_BYTES) { /* pipes too: counted as read */
-                        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, "BOOK-LIMIT", NULL, NULL,
+                        tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, tkit_book_rule_id(BOOK_R_LIMIT), NULL, NULL,
                                        "larger than %u bytes", TKIT_MAX_INPUT_BYTES);
                         rc = TKIT_E_LIMIT;
                         break;

@@ -75,12 +75,13 @@ static void scene_error(struct resolver *rs, int line, int column, const struct 
             [BOOK_SCENE_ILLEGAL] = "is illegal",
             [BOOK_SCENE_EXPECT] = "does not score as its <expect> says",
         };
-        static const char *const rule[] = {
-            [BOOK_SCENE_MISSING] = "BOOK-SCENE-MISSING",
-            [BOOK_SCENE_ILLEGAL] = "BOOK-SCENE-ILLEGAL",
-            [BOOK_SCENE_EXPECT] = "BOOK-SCENE-EXPECT",
+        static const enum book_rule rule[] = {
+            [BOOK_SCENE_MISSING] = BOOK_R_SCENE_MISSING,
+            [BOOK_SCENE_ILLEGAL] = BOOK_R_SCENE_ILLEGAL,
+            [BOOK_SCENE_EXPECT] = BOOK_R_SCENE_EXPECT,
         };
-        tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, rs->b->file, line, column, rule[s->state],
+        tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, rs->b->file, line, column,
+                          tkit_book_rule_id(rule[s->state]),
                           "scene %s %s (see its findings)", s->path, why[s->state]);
 }
 
@@ -114,7 +115,7 @@ static void resolve_picture(struct resolver *rs, struct book_picture *p)
                 p->caption = tkit_xstrdup(cap);
         else
                 tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, rs->b->file, p->line, p->column,
-                                  "BOOK-CAPTION",
+                                  tkit_book_rule_id(BOOK_R_CAPTION),
                                   "scene %s has no caption in '%s': add <caption lang=\"%s\"> "
                                   "to it or give the caption as the picture's alt text",
                                   s->scene->id, lang, lang);
@@ -138,7 +139,7 @@ static int value_scene(struct resolver *rs, struct book_value *v)
                     strcmp(b->scenes[k].scene->id, v->scene_ref) == 0)
                         return k;
         }
-        tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, b->file, v->line, v->column, "BOOK-VALUE-SCENE",
+        tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, b->file, v->line, v->column, tkit_book_rule_id(BOOK_R_VALUE_SCENE),
                           "`%s`: no picture of a scene '%s' in this chapter; name a scene file "
                           "instead (`=../scenes/%s.xml:%s`)",
                           v->text, v->scene_ref, v->scene_ref, v->path);
@@ -163,7 +164,7 @@ static void resolve_value(struct resolver *rs, struct book_value *v)
                 if (choices)
                         *choices++ = '\0';
                 tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, rs->b->file, v->line, v->column,
-                                  "BOOK-VALUE-PATH", "`%s`: %s", v->text, why);
+                                  tkit_book_rule_id(BOOK_R_VALUE_PATH), "`%s`: %s", v->text, why);
                 if (choices)
                         tkit_diags_add_at(rs->d, TKIT_SEV_NOTE, rs->b->file, v->line, v->column,
                                           NULL, "%s", choices);
@@ -172,7 +173,7 @@ static void resolve_value(struct resolver *rs, struct book_value *v)
         }
         if (v->assert && v->expected != v->value) {
                 tkit_diags_add_at(rs->d, TKIT_SEV_ERROR, rs->b->file, v->line, v->column,
-                                  "BOOK-VALUE-ASSERT",
+                                  tkit_book_rule_id(BOOK_R_VALUE_ASSERT),
                                   "`%s`: the text says %ld, the engine computes %ld", v->text,
                                   v->expected, v->value);
                 return;
@@ -275,7 +276,7 @@ void tkit_book_check_blocks(const struct tkit_book *b, const struct tkit_book_op
                         continue;
                 int line, column;
                 tkit_book_node_pos(b, n, &line, &column);
-                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, "BOOK-LIMIT",
+                tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, line, column, tkit_book_rule_id(BOOK_R_LIMIT),
                                   "this %s has %zu characters, more than a page holds (at most "
                                   "%zu on this paper): split it",
                                   t == CMARK_NODE_PARAGRAPH ? "paragraph"

@@ -93,6 +93,41 @@ static void test_lang_sources(void **state)
         assert_int_equal(e, 1);
 }
 
+/* The chapter's rule ids are one table (book/read.c), and docs/book.md documents exactly them:
+ * each id of the table in its "Errors" table, and no BOOK-* id the table does not have. */
+static void test_rule_table(void **state)
+{
+        (void)state;
+        char *path = tkit_xasprintf("%s/docs/book.md", tkit_test_env("TKIT_SOURCE"));
+        size_t n = 0;
+        char *doc = read_all(path, &n);
+        assert_non_null(doc);
+        for (int r = 0; r < BOOK_R_COUNT; r++) {
+                const char *id = tkit_book_rule_id((enum book_rule)r);
+                char *row = tkit_xasprintf("| `%s` |", id);
+                if (!strstr(doc, row))
+                        fail_msg("%s is not in the Errors table of docs/book.md", id);
+                free(row);
+                for (int k = 0; k < r; k++)
+                        assert_string_not_equal(id, tkit_book_rule_id((enum book_rule)k));
+        }
+        for (const char *s = strstr(doc, "BOOK-"); s; s = strstr(s + 1, "BOOK-")) {
+                size_t len = 5;
+                while ((s[len] >= 'A' && s[len] <= 'Z') || (s[len] == '-' && s[len + 1] >= 'A' &&
+                                                             s[len + 1] <= 'Z'))
+                        len++;
+                bool known = false;
+                for (int r = 0; r < BOOK_R_COUNT && !known; r++)
+                        known = strlen(tkit_book_rule_id((enum book_rule)r)) == len &&
+                                strncmp(s, tkit_book_rule_id((enum book_rule)r), len) == 0;
+                if (!known)
+                        fail_msg("docs/book.md names %.*s, no rule of the book", (int)len, s);
+        }
+        assert_string_equal(tkit_book_rule_id(BOOK_R_COUNT), "BOOK-?");
+        free(doc);
+        free(path);
+}
+
 /* The findings of the first comment point at the value they are about, line and column (a
  * column of 0 was given before: found by the book fuzz target). */
 static void test_comment_findings_positions(void **state)
@@ -564,6 +599,7 @@ int main(void)
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_lang_sources),
             cmocka_unit_test(test_comment_findings_positions),
+            cmocka_unit_test(test_rule_table),
             cmocka_unit_test(test_caption_in_chapter_lang),
             cmocka_unit_test(test_ties),
             cmocka_unit_test(test_hyphenate),
