@@ -479,6 +479,41 @@ static void test_reconstructed_marker(void **state)
         tkit_tile_finish(&t);
 }
 
+/* The cache of area maps (render/areas.c): one map per tile and rotation, the same one when
+ * asked again, each equal to a map made afresh, through growth past its first table (every
+ * bundled tile in four rotations: some hundreds of maps). */
+static void test_render_cache(void **state)
+{
+        (void)state;
+        struct tkit_setlist l;
+        tkit_setlist_init(&l);
+        tkit_test_sets_load(&l, NULL);
+        struct tkit_render_cache *c = tkit_render_cache_new();
+        size_t n = 0;
+        for (int pass = 0; pass < 2; pass++)
+                for (size_t i = 0; i < l.n; i++)
+                        for (size_t k = 0; k < l.sets[i]->ntiles; k++)
+                                for (int rot = 0; rot < 4; rot++) {
+                                        const struct tkit_tile *t = &l.sets[i]->tiles[k];
+                                        struct tkit_area_map *m = tkit_render_cache_map(c, t, rot);
+                                        assert_ptr_equal(m->t, t);
+                                        assert_int_equal(m->rot, rot);
+                                        assert_ptr_equal(tkit_render_cache_map(c, t, rot + 4), m);
+                                        n += pass == 0;
+                                        if (pass == 1 && k % 37 == 0) { /* spot checks */
+                                                struct tkit_area_map *f =
+                                                    tkit_area_map_create(t, rot);
+                                                assert_memory_equal(f->lab, m->lab,
+                                                                    sizeof f->lab);
+                                                tkit_area_map_destroy(f);
+                                        }
+                                }
+        assert_true(n > 256); /* the table (64 first) grew several times */
+        tkit_render_cache_free(c);
+        tkit_render_cache_free(NULL);
+        tkit_setlist_finish(&l);
+}
+
 /* Every side of every bundled tile in every rotation shows the colour of what it is. */
 static void test_bundled_tiles_sides(void **state)
 {
@@ -1202,6 +1237,7 @@ int main(void)
 {
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_palette),
+            cmocka_unit_test(test_render_cache),
             cmocka_unit_test(test_tile_d_rotations),
             cmocka_unit_test(test_city_joined_or_separate),
             cmocka_unit_test(test_reconstructed_marker),
