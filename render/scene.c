@@ -352,6 +352,9 @@ static void board_geometry(struct pic *p)
 
 static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
 {
+        /* the caption and legend wrap to the drawing's width, or 90 mm: the same width in every
+         * language, whatever a post's name makes of the rows */
+        double drawing_w = p->W, mm = 72 / 25.4 / p->upt;
         double postw = tkit_scene_posts_width(p);
         if (p->W < postw + 2 * p->m) {
                 p->ox += (postw + 2 * p->m - p->W) / 2;
@@ -360,7 +363,8 @@ static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
         tkit_scene_posts_layout(p);
         p->text_y = p->posts_y + tkit_scene_posts_height(p) + p->P * 0.05;
         if (p->o->caption && p->o->legend != TKIT_LEGEND_NONE)
-                tkit_scene_legend_build(p, mcr, L, p->W - 2 * p->m);
+                tkit_scene_legend_build(p, mcr, L,
+                                        fmin(p->W, fmax(drawing_w, 90 * mm + 2 * p->m)) - 2 * p->m);
         p->H = p->text_y + tkit_scene_legend_height(L) + p->m;
         bool px = p->out.unit && strcmp(p->out.unit, "px") == 0; /* as the PNG is made */
         p->out.width = px ? floor(p->W + 0.5) : p->W;

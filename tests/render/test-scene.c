@@ -796,6 +796,37 @@ static void test_legend_modes(void **state)
         tkit_scene_destroy(s);
 }
 
+/* The caption and legend wrap to the drawing's width or 90 mm, the same in every language: in
+ * S&D 8 at 20 mm the posts' row makes the picture wider than 90 mm in ro and cs, and the text
+ * still ends within 90 mm of its left edge. */
+static void test_legend_width(void **state)
+{
+        (void)state;
+        static const char *const in[] = {"ro", "cs", "uk"};
+        struct tkit_game_result r;
+        struct tkit_scene *s = applied_scene("sd-example-8.xml", &r);
+        for (size_t l = 0; l < sizeof in / sizeof *in; l++) {
+                struct tkit_scene_render_options o;
+                tkit_scene_render_options_init(&o);
+                o.px = 20.0 * 72 / 25.4;
+                o.lang = in[l];
+                struct tkit_scene_picture pic;
+                assert_int_equal(picture_map(s, &r, &o, &pic), 0);
+                double left = 1e9, right = 0, mm = 72 / 25.4;
+                for (size_t i = 0; i < pic.nmarks; i++)
+                        if (pic.marks[i].kind == TKIT_MARK_TEXT && pic.marks[i].post < 0) {
+                                left = fmin(left, pic.marks[i].x0);
+                                right = fmax(right, pic.marks[i].x1);
+                        }
+                assert_true(pic.width > 90 * mm); /* the case this is about */
+                if (right - left > 90 * mm + 0.5)
+                        fail_msg("%s: the legend is %.1f mm wide", in[l], (right - left) / mm);
+                tkit_scene_picture_finish(&pic);
+        }
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
 /* ---------------------------------------------------------------- the scenes of scenes/ */
 
 /* Paths of the .xml files of scenes/, sorted, NULL-terminated; *n receives the count. */
@@ -1790,6 +1821,7 @@ int main(void)
             cmocka_unit_test(test_refused),        cmocka_unit_test(test_scenes_folder),
             cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_map_cli),
             cmocka_unit_test(test_scenes_cli),     cmocka_unit_test(test_legend_modes),
+            cmocka_unit_test(test_legend_width),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
 }
