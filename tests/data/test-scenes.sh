@@ -46,4 +46,14 @@ grep -q "The traveler is removed from the board and goes back to Blue's supply" 
   || bad "bridge traveler not removed"
 figures "$S/sd-maiden-attack.xml" >after
 grep -qx 'player="blue" kind="meeple" castle="k1"' after && ok || bad "the maiden must stay"
+# Czech captions tell the example in the third person, as the S&D rulebook's examples and the
+# Czech legends do ("Červený hráč získá"): no caption addresses the reader ("vy", "váš", "získáte")
+grep -h '<caption lang="cs">' "$S"/*.xml >cs-captions
+[ "$(wc -l <cs-captions)" -ge 80 ] && ok || bad "fewer Czech captions than scenes"
+if grep -inE '[ (:;,]([Vv]y|[Vv]á[sš]|[Vv]aš[eií][a-z]*|[Vv]ám[a-z]*|získáte|máte|umístíte|přiložíte|postavíte|uzavřete|vezmete)[ ,.;:)]' \
+  cs-captions >second-person; then
+  bad "Czech captions in the second person: $(cat second-person)"
+else
+  ok
+fi
 finish
