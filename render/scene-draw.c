@@ -257,16 +257,24 @@ static void choice_ring(cairo_t *cr, double cx, double cy, double rx, double ry,
         cairo_set_dash(cr, NULL, 0, 0);
 }
 
-/* Bold text in a white disc of radius r with a dark edge: a callout's number, a choice's "?". */
-static void label_disc(cairo_t *cr, double x, double y, double r, const char *text, double size)
+/* A disc of radius r filled with `fill`, edged with `edge` `w` × r wide (red, green, blue): the
+ * ground of a callout, a choice's "?" and the marks of what leaves the board. */
+static void edged_disc(cairo_t *cr, double x, double y, double r, const double fill[3],
+                       const double edge[3], double w)
 {
         cairo_new_path(cr);
         cairo_arc(cr, x, y, r, 0, 2 * M_PI);
-        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_set_source_rgb(cr, fill[0], fill[1], fill[2]);
         cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-        cairo_set_line_width(cr, r * 0.18);
+        cairo_set_source_rgb(cr, edge[0], edge[1], edge[2]);
+        cairo_set_line_width(cr, r * w);
         cairo_stroke(cr);
+}
+
+/* Bold text in a white disc of radius r with a dark edge: a callout's number, a choice's "?". */
+static void label_disc(cairo_t *cr, double x, double y, double r, const char *text, double size)
+{
+        edged_disc(cr, x, y, r, (const double[]){1, 1, 1}, (const double[]){0.1, 0.1, 0.1}, 0.18);
         tkit_render_font(cr, r * size, true);
         tkit_render_text_center(cr, x, y + r * 0.45, text);
 }
@@ -349,13 +357,8 @@ void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_s
 
 void tkit_scene_draw_removed(cairo_t *cr, double x, double y, double r)
 {
-        cairo_new_path(cr);
-        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
-        cairo_set_source_rgb(cr, 0.85, 0.05, 0.05);
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_set_line_width(cr, r * 0.18);
-        cairo_stroke(cr);
+        edged_disc(cr, x, y, r, (const double[]){0.85, 0.05, 0.05}, (const double[]){1, 1, 1},
+                   0.18);
         double k = r * 0.45;
         cairo_move_to(cr, x - k, y - k);
         cairo_line_to(cr, x + k, y + k);
@@ -370,13 +373,8 @@ void tkit_scene_draw_removed(cairo_t *cr, double x, double y, double r)
  * has a cross: the two stay apart in greyscale too. */
 void tkit_scene_draw_returned(cairo_t *cr, double x, double y, double r)
 {
-        cairo_new_path(cr);
-        cairo_arc(cr, x, y, r, 0, 2 * M_PI);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
-        cairo_set_line_width(cr, r * 0.16);
-        cairo_stroke(cr);
+        edged_disc(cr, x, y, r, (const double[]){1, 1, 1}, (const double[]){0.08, 0.07, 0.06},
+                   0.16);
         /* a U-turn: up from the right, over the top, its head pointing down on the left */
         double R = r * 0.4, cy = y - r * 0.02, lw = r * 0.27, h = r * 0.36;
         cairo_move_to(cr, x + R, cy + r * 0.42);
@@ -411,7 +409,7 @@ static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene
 {
         double lw = p->P * 0.03;
         if (m->post >= 0)
-                return;                       /* a catapult: drawn with its post */
+                return;                      /* a catapult: drawn with its post */
         if (m->token == TKIT_TOKEN_BRIDGE) { /* the deck is drawn with its tile: outline it */
                 cairo_rectangle(cr, m->x0, m->y0, m->x1 - m->x0, m->y1 - m->y0);
                 cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
@@ -447,9 +445,9 @@ static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit
         if (m->is_new && !ringed)
                 tkit_scene_draw_new(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09);
         if (m->choice)
-                tkit_scene_draw_choice(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09,
-                                       tkit_render_player_rgb(
-                                           tkit_scene_player_colour(p->s, m->player)));
+                tkit_scene_draw_choice(
+                    cr, m->x0, m->y0, m->x1, m->y1, s * 0.09,
+                    tkit_render_player_rgb(tkit_scene_player_colour(p->s, m->player)));
         tkit_scene_draw_figure(p, cr, m->figure, m->lying,
                                tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
         tkit_scene_draw_leaving(cr, m);
@@ -492,8 +490,9 @@ void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double 
 static void draw_move(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
 {
         double s = tkit_scene_figure_size(p, m->figure) * p->P;
-        tkit_render_figure_styled(cr, m->figure, m->lying, tkit_scene_player_colour(p->s, m->player),
-                                  p->o->lang, m->x, m->y, s, TKIT_FIGURE_GHOST);
+        tkit_render_figure_styled(cr, m->figure, m->lying,
+                                  tkit_scene_player_colour(p->s, m->player), p->o->lang, m->x, m->y,
+                                  s, TKIT_FIGURE_GHOST);
         tkit_scene_draw_arrow(cr, m->line[0], m->line[1], m->line[2], m->line[3], s * 0.07);
 }
 
