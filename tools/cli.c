@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "options.h"
 
 #include "db/tkit-db.h"
 #include "model/tkit-scene.h"
@@ -13,30 +14,29 @@
 
 const struct cli_command cli_commands[] = {
     {"import", "read tile-set XML files into the database", tkit_cmd_import, tkit_help_import,
-     tkit_opts_import, NULL, NULL},
+     tkit_opts_import, NULL, CLI_DB, NULL},
     {"export", "write sets as canonical tilekit XML or JCloisterZone XML", tkit_cmd_export,
-     tkit_help_export, tkit_opts_export, NULL, NULL},
+     tkit_help_export, tkit_opts_export, NULL, CLI_NEEDS_SETS | CLI_TILES_REST, NULL},
     {"list", "list the sets or tiles in the database", tkit_cmd_list, tkit_help_list,
-     tkit_opts_list, NULL, "sets tiles features"},
+     tkit_opts_list, NULL, CLI_NEEDS_SETS, "sets tiles features"},
     {"check", "check tile data against the rules", tkit_cmd_check, tkit_help_check,
-     tkit_opts_check, NULL, NULL},
-    {"diff", "compare two tile sets type by type", tkit_cmd_diff, tkit_help_diff, tkit_opts_diff,
-     NULL, NULL},
+     tkit_opts_check, NULL, CLI_DB | CLI_SET, NULL},
+    {"diff", "compare two tile sets type by type", tkit_cmd_diff, tkit_help_diff, tkit_opts_diff, NULL, CLI_DB, NULL},
     {"simulate", "lay out random legal games", tkit_cmd_simulate, tkit_help_simulate,
-     tkit_opts_simulate, NULL, NULL},
+     tkit_opts_simulate, NULL, CLI_NEEDS_SETS | CLI_TILES_REST, NULL},
     {"render", "draw tiles, reference sheets, boards and scenes", tkit_cmd_render,
-     tkit_help_render, tkit_opts_render, tkit_opts_render_scene, "sheet board tile scene"},
+     tkit_help_render, tkit_opts_render, tkit_opts_render_scene, CLI_NEEDS_SETS, "sheet board tile scene"},
     {"bench", "measure the speed of the simulator and checker", tkit_cmd_bench, tkit_help_bench,
-     tkit_opts_bench, NULL, NULL},
+     tkit_opts_bench, NULL, CLI_TILES | CLI_TILES_REST, NULL},
     {"scene", "check scene files, write them canonically, make one from a layout", tkit_cmd_scene,
-     tkit_help_scene, tkit_opts_scene, NULL, "check format from-layout new"},
+     tkit_help_scene, tkit_opts_scene, NULL, CLI_NEEDS_SETS, "check format from-layout new"},
     {"score", "play a scene's move by the scoring rules", tkit_cmd_score, tkit_help_score,
-     tkit_opts_score, NULL, NULL},
+     tkit_opts_score, NULL, CLI_DB | CLI_TILES, NULL},
     {"book", "typeset a rulebook chapter with drawn scenes and computed numbers", tkit_cmd_book,
-     tkit_help_book, tkit_opts_book, NULL, NULL},
+     tkit_help_book, tkit_opts_book, NULL, CLI_DB | CLI_TILES, NULL},
     {"completion", "print the bash or zsh completion of tilekit", tkit_cmd_completion,
-     tkit_help_completion, tkit_opts_completion, NULL, "bash zsh"},
-    {NULL, NULL, NULL, NULL, NULL, NULL, NULL},
+     tkit_help_completion, tkit_opts_completion, NULL, 0, "bash zsh"},
+    {NULL, NULL, NULL, NULL, NULL, NULL, 0, NULL},
 };
 
 const struct cli_command *cli_find_command(const char *name)

@@ -232,22 +232,32 @@ int cli_output_buffer(const char *path, const struct cli_inputs *in, const void 
  * reader's rule id. Writers check their readers' limits before writing. */
 int cli_output_within(const char *path, size_t len, size_t max, const char *rule);
 
+/* One option of a command (tools/options.h parses them). A table ends with {NULL}. */
+struct cli_opt {
+        const char *name; /* long name, without "--" */
+        char letter;      /* short option ('o' for -o), or 0 */
+        bool value;       /* takes a value (--name VALUE, --name=VALUE, -o VALUE) */
+        int code;         /* handed to the command's handler: the letter, or 256 and above */
+};
+
 struct cli_command {
         const char *name;
         const char *summary;
         int (*run)(int argc, char **argv); /* argv[0] is the command name */
         void (*help)(FILE *out);
-        /* For shell completion (tilekit completion, cmd-completion.c): the command's getopt
-         * table(s), the second one NULL or another table of its subcommands' options; its
-         * subcommands ("sheet board tile scene"; NULL: none) */
-        const struct option *options, *options2;
+        /* The command's own options (tools/options.h), the second table NULL or the options of
+         * its subcommands; the shared groups it takes (CLI_DB, CLI_TILES, ...); its subcommands
+         * ("sheet board tile scene"; NULL: none). Parsing, shell completion and -q/--quiet all
+         * read these. */
+        const struct cli_opt *options, *options2;
+        unsigned groups;
         const char *subcommands;
 };
 
 #define CLI_COMMAND(name)                                                                          \
         int tkit_cmd_##name(int argc, char **argv);                                                \
         void tkit_help_##name(FILE *out);                                                          \
-        extern const struct option tkit_opts_##name[];
+        extern const struct cli_opt tkit_opts_##name[];
 CLI_COMMAND(import)
 CLI_COMMAND(export)
 CLI_COMMAND(list)
@@ -261,7 +271,7 @@ CLI_COMMAND(score)
 CLI_COMMAND(book)
 CLI_COMMAND(completion)
 #undef CLI_COMMAND
-extern const struct option tkit_opts_render_scene[];
+extern const struct cli_opt tkit_opts_render_scene[];
 
 const struct cli_command *cli_find_command(const char *name);
 extern const struct cli_command cli_commands[];

@@ -1,7 +1,7 @@
 /* tilekit bench: how fast the simulator lays out complete games. */
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,79 +119,67 @@ static void report(const struct result *r, bool json, bool first)
 }
 
 /* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_bench[] = {
-    {"dir", required_argument, NULL, 'D'},   {"tiles", required_argument, NULL, 't'},
-    {"base", required_argument, NULL, 'b'},  {"seconds", required_argument, NULL, 's'},
-    {"games", required_argument, NULL, 'g'}, {"only", required_argument, NULL, 'o'},
-    {"json", no_argument, NULL, 'j'},        {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, 'V'},     {NULL, 0, NULL, 0},
+enum { O_DIR = 256, O_BASE, O_SECONDS, O_GAMES, O_ONLY, O_JSON };
+/* The command's own options; --tiles, --help and --version are the shared ones (options.h). */
+const struct cli_opt tkit_opts_bench[] = {
+    {"dir", 0, true, O_DIR},
+    {"base", 0, true, O_BASE},
+    {"seconds", 0, true, O_SECONDS},
+    {"games", 0, true, O_GAMES},
+    {"only", 0, true, O_ONLY},
+    {"json", 0, false, O_JSON},
+    {NULL},
 };
 
 struct bench_args {
+        struct cli_common com; /* --tiles */
         const char *dir, *base_id, *only;
-        const char **tiles;
-        size_t ntiles, captiles;
         long seconds_ms, games;
         bool json;
 };
 
-/* One option into `a`: -1 to go on, else the exit status (after the message or the help). */
-static int parse_option(struct bench_args *a, int c, char **argv)
+/* One option into `a`: 0, or the exit status after the message. */
+static int on_option(void *ctx, int code, const char *arg)
 {
+        struct bench_args *a = ctx;
         char *end;
-        switch (c) {
-        case 'D':
-                a->dir = optarg;
-                return -1;
-        case 't':
-                *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = optarg;
-                return -1;
-        case 'b':
-                a->base_id = optarg;
-                return -1;
-        case 's': {
-                double v = strtod(optarg, &end);
+        switch (code) {
+        case O_DIR:
+                a->dir = arg;
+                return 0;
+        case O_BASE:
+                a->base_id = arg;
+                return 0;
+        case O_SECONDS: {
+                double v = strtod(arg, &end);
                 if (*end || !(v > 0 && v <= 3600))
-                        return cli_usage_error("bench", "bad --seconds '%s'", optarg);
+                        return cli_usage_error("bench", "bad --seconds '%s'", arg);
                 a->seconds_ms = (long)(v * 1000);
-                return -1;
+                return 0;
         }
-        case 'g':
-                if (!cli_parse_long(optarg, 1, 1000000000L, &a->games))
-                        return cli_usage_error("bench", "bad --games '%s'", optarg);
-                return -1;
-        case 'o':
-                if (strcmp(optarg, "base") != 0 && strcmp(optarg, "all") != 0)
+        case O_GAMES:
+                if (!cli_parse_long(arg, 1, 1000000000L, &a->games))
+                        return cli_usage_error("bench", "bad --games '%s'", arg);
+                return 0;
+        case O_ONLY:
+                if (strcmp(arg, "base") != 0 && strcmp(arg, "all") != 0)
                         return cli_usage_error("bench", "--only takes base or all");
-                a->only = optarg;
-                return -1;
-        case 'j':
+                a->only = arg;
+                return 0;
+        default: /* O_JSON */
                 a->json = true;
-                return -1;
-        case 'h':
-                tkit_help_bench(stdout);
-                return TKIT_EXIT_OK;
-        case 'V':
-                return cli_version();
-        default:
-                return cli_bad_option("bench", argv, "t:h");
+                return 0;
         }
 }
 
-/* The command line into `a`: -1 to go on, else the exit status. */
+/* The command line into `a`: 0 to go on, CLI_DONE, or the exit status. */
 static int parse_args(struct bench_args *a, int argc, char **argv)
 {
-        int c, rc;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "t:h", tkit_opts_bench, NULL)) != -1)
-                if ((rc = parse_option(a, c, argv)) >= 0)
-                        return rc;
-        for (; optind < argc; optind++) { /* --tiles a.xml b.xml: every file named */
-                if (!a->ntiles)
-                        return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
-                *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = argv[optind];
-        }
-        return -1;
+        struct cli_parser p = {"bench", tkit_opts_bench, on_option, a, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &a->com);
+        if (rc == 0 && optind < argc) /* after --tiles, the operands are tile files too */
+                return cli_usage_error("bench", "unexpected argument '%s'", argv[optind]);
+        return rc;
 }
 
 /* The set the base measure plays: --base, else "base" or JCloisterZone's "basic:1", else the
@@ -249,16 +237,17 @@ static int run_measures(const struct bench_args *a, struct tkit_setlist *all, st
 int tkit_cmd_bench(int argc, char **argv)
 {
         struct bench_args a = {.dir = "tilesets", .seconds_ms = 1000};
+        cli_common_init(&a.com);
         int status = parse_args(&a, argc, argv);
-        if (status >= 0) {
-                free(a.tiles);
-                return status;
+        if (status) {
+                cli_common_finish(&a.com);
+                return status == CLI_DONE ? TKIT_EXIT_OK : status;
         }
         struct tkit_diags d;
         struct cli_sets cs;
         tkit_diags_init(&d);
         cli_sets_init(&cs);
-        status = read_sets(a.dir, a.tiles, a.ntiles, &cs, &d);
+        status = read_sets(a.dir, a.com.tiles, a.com.ntiles, &cs, &d);
         struct tkit_set *base = NULL;
         if (!status && cs.all.n && !(base = pick_base(&cs.all, a.base_id, &d)))
                 status = TKIT_EXIT_FAIL;
@@ -267,6 +256,6 @@ int tkit_cmd_bench(int argc, char **argv)
         cli_print_diags(&d);
         cli_sets_finish(&cs);
         tkit_diags_finish(&d);
-        free(a.tiles);
+        cli_common_finish(&a.com);
         return status;
 }

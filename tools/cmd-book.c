@@ -1,10 +1,10 @@
 /* tilekit book: a rulebook chapter in CommonMark, its pictures drawn from scenes and its numbers
  * computed by the rules engine, as PDF or HTML (book/tkit-book.h, docs/book.md). */
 #include "cli.h"
+#include "options.h"
 #include "progress.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,7 +31,7 @@ void tkit_help_book(FILE *out)
                      "      --margin-mm MM page margins (default 20)\n"
                      "      --tile-mm MM   tile size of the pictures that do not give one\n"
                      "                     (default 20, 5..100)\n"
-                     "      --tiles FILE   read the sets from this tile-set file (repeatable);\n"
+                     "  -t, --tiles FILE   read the sets from this tile-set file (repeatable);\n"
                      "                     without it, from the database; with neither, nor\n"
                      "                     $TILEKIT_DB, nor ./tilekit.db: the bundled tile sets\n"
                      "      --db FILE      database (default: $TILEKIT_DB or tilekit.db)\n"
@@ -48,15 +48,14 @@ void tkit_help_book(FILE *out)
 }
 
 struct book_args {
-        const char *chapter, *output, *db;
-        const char **tiles;
-        size_t ntiles, captiles;
+        struct cli_common com; /* --db, --tiles */
+        const char *chapter, *output;
         bool check;
         struct tkit_book_options o;
         glob_t bundled;
 };
 
-enum { O_CHECK = 256, O_LANG, O_PAPER, O_MARGIN, O_TILE_MM, O_TILES, O_DB, O_VERSION };
+enum { O_CHECK = 256, O_LANG, O_PAPER, O_MARGIN, O_TILE_MM };
 
 static int parse_mm(const char *arg, double min, double max, double *out, const char *opt)
 {
@@ -69,8 +68,9 @@ static int parse_mm(const char *arg, double min, double max, double *out, const 
         return TKIT_EXIT_OK;
 }
 
-static int option(struct book_args *a, int c, const char *arg)
+static int on_option(void *ctx, int c, const char *arg)
 {
+        struct book_args *a = ctx;
         switch (c) {
         case 'o':
                 a->output = arg;
@@ -93,49 +93,30 @@ static int option(struct book_args *a, int c, const char *arg)
                 return 0;
         case O_MARGIN:
                 return parse_mm(arg, 0, 200, &a->o.margin_mm, "--margin-mm");
-        case O_TILE_MM:
+        default: /* O_TILE_MM */
                 return parse_mm(arg, 5, 100, &a->o.tile_mm, "--tile-mm");
-        case O_TILES:
-                *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg;
-                return 0;
-        case O_DB:
-                return cli_db_option("book", &a->db, arg);
-        default:
-                return cli_usage_error("book", "unknown option");
         }
 }
 
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_book[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"check", no_argument, NULL, O_CHECK},
-    {"lang", required_argument, NULL, O_LANG},
-    {"paper", required_argument, NULL, O_PAPER},
-    {"margin-mm", required_argument, NULL, O_MARGIN},
-    {"tile-mm", required_argument, NULL, O_TILE_MM},
-    {"tiles", required_argument, NULL, O_TILES},
-    {"db", required_argument, NULL, O_DB},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, O_VERSION},
-    {NULL, 0, NULL, 0},
+/* The command's own options; --db, --tiles, --help and --version are the shared ones
+ * (options.h). */
+const struct cli_opt tkit_opts_book[] = {
+    {"output", 'o', true, 'o'},
+    {"check", 0, false, O_CHECK},
+    {"lang", 0, true, O_LANG},
+    {"paper", 0, true, O_PAPER},
+    {"margin-mm", 0, true, O_MARGIN},
+    {"tile-mm", 0, true, O_TILE_MM},
+    {NULL},
 };
 
-static int parse(int argc, char **argv, struct book_args *a, bool *done)
+/* 0, CLI_DONE or an exit status. */
+static int parse(int argc, char **argv, struct book_args *a)
 {
-        const struct option *longopts = tkit_opts_book;
-        int c;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
-                if (c == 'h' || c == O_VERSION) {
-                        *done = true;
-                        if (c == 'h')
-                                tkit_help_book(stdout);
-                        return c == 'h' ? TKIT_EXIT_OK : cli_version();
-                }
-                int rc = c == '?' ? cli_bad_option("book", argv, "ho:") : option(a, c, optarg);
-                if (rc)
-                        return rc;
-        }
+        struct cli_parser p = {"book", tkit_opts_book, on_option, a, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &a->com);
+        if (rc)
+                return rc;
         if (optind >= argc)
                 return cli_usage_error("book", "no chapter given");
         if (argc - optind > 1)
@@ -155,10 +136,10 @@ static int parse(int argc, char **argv, struct book_args *a, bool *done)
 static void add_inputs(const struct book_args *a, struct cli_inputs *in)
 {
         cli_inputs_add(in, a->chapter);
-        for (size_t i = 0; i < a->ntiles; i++)
-                cli_inputs_add(in, a->tiles[i]);
-        if (!a->ntiles)
-                cli_inputs_add(in, a->db ? a->db : cli_default_db());
+        for (size_t i = 0; i < a->com.ntiles; i++)
+                cli_inputs_add(in, a->com.tiles[i]);
+        if (!a->com.ntiles)
+                cli_inputs_add(in, a->com.db ? a->com.db : cli_default_db());
 }
 
 static int write_out(const struct book_args *a, const struct tkit_book *b, int *pages)
@@ -241,9 +222,9 @@ int tkit_cmd_book(int argc, char **argv)
         struct book_args a;
         memset(&a, 0, sizeof a);
         tkit_book_options_init(&a.o);
-        bool done = false;
-        int rc = parse(argc, argv, &a, &done);
-        if (rc == TKIT_EXIT_OK && !done) { /* before anything is read */
+        cli_common_init(&a.com);
+        int rc = parse(argc, argv, &a);
+        if (rc == TKIT_EXIT_OK) { /* before anything is read */
                 struct cli_inputs in = {0};
                 add_inputs(&a, &in);
                 rc = cli_inputs_stdin_once(&in, "book");
@@ -251,26 +232,25 @@ int tkit_cmd_book(int argc, char **argv)
                         rc = cli_output_check(a.output, &in);
                 cli_inputs_finish(&in);
         }
-        if (rc != TKIT_EXIT_OK || done) {
-                free(a.tiles);
-                return rc;
+        if (rc != TKIT_EXIT_OK) {
+                cli_common_finish(&a.com);
+                return rc == CLI_DONE ? TKIT_EXIT_OK : rc;
         }
-        if (!a.ntiles && cli_bundled_tiles(a.db, &a.bundled))
+        struct cli_common *com = &a.com;
+        if (!com->ntiles && cli_bundled_tiles(com->db, &a.bundled))
                 for (size_t i = 0; i < a.bundled.gl_pathc; i++)
-                        *TKIT_PUSH(a.tiles, a.ntiles, a.captiles) = a.bundled.gl_pathv[i];
-        struct cli_sets cs;
-        cli_sets_init(&cs);
+                        *TKIT_PUSH(com->tiles, com->ntiles, com->captiles) = a.bundled.gl_pathv[i];
         struct tkit_diags d;
         tkit_diags_init(&d);
-        rc = cli_sets_load(&cs, "book", a.tiles, a.ntiles, TKIT_FORMAT_AUTO, a.db, &d);
+        rc = cli_sets_load(&com->sets, "book", com->tiles, com->ntiles, TKIT_FORMAT_AUTO, com->db,
+                           &d);
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         if (rc == TKIT_EXIT_OK)
-                rc = run(&a, &cs);
-        cli_sets_finish(&cs);
+                rc = run(&a, &com->sets);
         if (a.bundled.gl_pathc)
                 globfree(&a.bundled);
-        free(a.tiles);
+        cli_common_finish(&a.com);
         tkit_render_cleanup(); /* the command ends here: leave no font caches behind */
         return rc;
 }

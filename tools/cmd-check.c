@@ -1,9 +1,9 @@
 /* tilekit check: run the rule catalogue on tile-set files, or on sets stored in a database; and
  * validate scene files given among the FILEs against the sets they name. */
 #include "cli.h"
+#include "options.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -33,7 +33,7 @@ void tkit_help_check(FILE *out)
             "\n"
             "  --db FILE       database (default: $TILEKIT_DB or tilekit.db); with FILEs,\n"
             "                  the findings are stored there too\n"
-            "  --set ID        check only this stored set (repeatable)\n"
+            "  -s, --set ID    check only this stored set (repeatable; or a list a,b)\n"
             "  --format F      input format of FILEs: auto (default: by root element), tilekit,\n"
             "                  jcz (then no FILE is taken for a scene)\n"
             "  --json          findings as a JSON array on stdout\n"
@@ -56,79 +56,52 @@ void tkit_help_check(FILE *out)
 }
 
 struct opts {
-        const char *db;
-        const char **sets;
-        size_t nsets;
+        struct cli_common com; /* --db, --set */
         enum tkit_format format;
         bool json, werror, verbose, list;
         const char *explain; /* --explain RULE */
 };
 
-enum { O_DB = 256, O_SET, O_FORMAT, O_JSON, O_WERROR, O_VERBOSE, O_LIST, O_VERSION, O_EXPLAIN };
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_check[] = {
-    {"db", required_argument, NULL, O_DB},
-    {"set", required_argument, NULL, O_SET},
-    {"format", required_argument, NULL, O_FORMAT},
-    {"json", no_argument, NULL, O_JSON},
-    {"werror", no_argument, NULL, O_WERROR},
-    {"verbose", no_argument, NULL, O_VERBOSE},
-    {"list-rules", no_argument, NULL, O_LIST},
-    {"explain", required_argument, NULL, O_EXPLAIN},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, O_VERSION},
-    {NULL, 0, NULL, 0},
+enum { O_FORMAT = 256, O_JSON, O_WERROR, O_VERBOSE, O_LIST, O_EXPLAIN };
+/* The command's own options; --db, --set, --help and --version are the shared ones
+ * (options.h). */
+const struct cli_opt tkit_opts_check[] = {
+    {"format", 0, true, O_FORMAT},
+    {"json", 0, false, O_JSON},
+    {"werror", 0, false, O_WERROR},
+    {"verbose", 0, false, O_VERBOSE},
+    {"list-rules", 0, false, O_LIST},
+    {"explain", 0, true, O_EXPLAIN},
+    {NULL},
 };
 
-static int parse(int argc, char **argv, struct opts *o, bool *done, int *rc)
+static int on_option(void *ctx, int code, const char *arg)
 {
-        const struct option *longopts = tkit_opts_check;
-        int c, fmt;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-                switch (c) {
-                case O_DB:
-                        if (cli_db_option("check", &o->db, optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case O_SET:
-                        o->sets = tkit_xrealloc(o->sets, (o->nsets + 1) * sizeof *o->sets);
-                        o->sets[o->nsets++] = optarg;
-                        break;
-                case O_FORMAT:
-                        fmt = tkit_format_parse(optarg);
-                        if (fmt < 0)
-                                return cli_usage_error("check", "unknown format '%s'", optarg);
-                        o->format = (enum tkit_format)fmt;
-                        break;
-                case O_JSON:
-                        o->json = true;
-                        break;
-                case O_WERROR:
-                        o->werror = true;
-                        break;
-                case O_VERBOSE:
-                        o->verbose = true;
-                        break;
-                case O_LIST:
-                        o->list = true;
-                        break;
-                case O_EXPLAIN:
-                        o->explain = optarg;
-                        break;
-                case 'h':
-                        tkit_help_check(stdout);
-                        *done = true;
-                        return 0;
-                case O_VERSION:
-                        *done = true;
-                        *rc = cli_version();
-                        return 0;
-                default:
-                        return cli_bad_option("check", argv, "h");
-                }
+        struct opts *o = ctx;
+        int fmt;
+        switch (code) {
+        case O_FORMAT:
+                fmt = tkit_format_parse(arg);
+                if (fmt < 0)
+                        return cli_usage_error("check", "unknown format '%s'", arg);
+                o->format = (enum tkit_format)fmt;
+                return 0;
+        case O_JSON:
+                o->json = true;
+                return 0;
+        case O_WERROR:
+                o->werror = true;
+                return 0;
+        case O_VERBOSE:
+                o->verbose = true;
+                return 0;
+        case O_LIST:
+                o->list = true;
+                return 0;
+        default: /* O_EXPLAIN */
+                o->explain = arg;
+                return 0;
         }
-        return 0;
 }
 
 /* Stores the findings of the sets checked; the database is opened for writing only now, so that
@@ -511,8 +484,8 @@ static int load(struct opts *o, char **files, int nfiles, struct inputs *in, str
         }
         /* Files that cannot be read are reported with the findings; the others are checked. */
         if (npaths || nfiles == 0)
-                status = worse(status, cli_sets_load(cs, "check", paths, npaths, o->format, o->db,
-                                                     nfiles == 0 ? dbd : d));
+                status = worse(status, cli_sets_load(cs, "check", paths, npaths, o->format,
+                                                     o->com.db, nfiles == 0 ? dbd : d));
         else
                 tkit_jcz_link(&cs->all);
         free(paths);
@@ -521,44 +494,40 @@ static int load(struct opts *o, char **files, int nfiles, struct inputs *in, str
 
 static int run(struct opts *o, char **files, int nfiles)
 {
-        struct cli_sets cs;
+        struct cli_sets *cs = &o->com.sets;
         struct tkit_diags d, dbd, sd;
         struct inputs in = {0};
-        cli_sets_init(&cs);
-        cs.all.recover = true; /* every error in one run: broken tiles are read and marked */
+        cs->all.recover = true; /* every error in one run: broken tiles are read and marked */
         tkit_diags_init(&d);
         d.limit = 0; /* every finding is stored (docs/schema.md); print() shows the first ones */
         tkit_diags_init(&dbd);
         tkit_diags_init(&sd);
         int status = TKIT_EXIT_OK;
-        for (size_t i = 0; i < o->nsets && !status; i++)
-                status = cli_sets_add_ids(&cs, "check", o->sets[i]);
         struct cli_inputs named = {0}; /* standard input once, refused before anything is read */
         for (int i = 0; i < nfiles; i++)
                 cli_inputs_add(&named, files[i]);
-        if (!status)
-                status = cli_inputs_stdin_once(&named, "check");
+        status = cli_inputs_stdin_once(&named, "check");
         cli_inputs_finish(&named);
         if (status)
                 goto out;
         bool from_db = nfiles == 0;
         unsigned options = (o->verbose ? TKIT_CHECK_VERBOSE : 0) |
                            (from_db ? TKIT_CHECK_VALIDATE : 0); /* stored sets skipped the reader */
-        status = load(o, files, nfiles, &in, &cs, &d, &dbd);
+        status = load(o, files, nfiles, &in, cs, &d, &dbd);
         if (from_db && status == TKIT_EXIT_USAGE) {
                 cli_print_diags(&dbd);
                 goto out;
         }
-        tkit_check_setlist(&cs.all, options, &d);
+        tkit_check_setlist(&cs->all, options, &d);
         /* a set the reader found broken is checked, but neither played nor stored */
         struct tkit_setlist good = {0};
-        for (size_t i = 0; i < cs.all.n; i++)
-                if (!cs.all.sets[i]->broken)
-                        *TKIT_PUSH(good.sets, good.n, good.cap) = cs.all.sets[i];
-        status = worse(status, check_scenes(&in, &good, o->db, &sd));
+        for (size_t i = 0; i < cs->all.n; i++)
+                if (!cs->all.sets[i]->broken)
+                        *TKIT_PUSH(good.sets, good.n, good.cap) = cs->all.sets[i];
+        status = worse(status, check_scenes(&in, &good, o->com.db, &sd));
         /* only tile sets have findings stored; a read-only database: 2, as for import */
-        if (from_db || (o->db && in.ntiles)) {
-                int rc = store(o->db ? o->db : cli_default_db(), !from_db, &good, &d, &dbd);
+        if (from_db || (o->com.db && in.ntiles)) {
+                int rc = store(o->com.db ? o->com.db : cli_default_db(), !from_db, &good, &d, &dbd);
                 status = status ? status : cli_exit_for(rc);
         }
         free(good.sets);
@@ -566,7 +535,7 @@ static int run(struct opts *o, char **files, int nfiles)
         size_t errors, warnings;
         print(&d, o->json, o->verbose, &errors, &warnings);
         cli_print_diags(&dbd);
-        summary(&cs.all, in.nscenes, errors, warnings);
+        summary(&cs->all, in.nscenes, errors, warnings);
         if (!status && (d.errors || (o->werror && d.warnings)))
                 status = TKIT_EXIT_FAIL;
 out:
@@ -574,7 +543,6 @@ out:
         tkit_diags_finish(&sd);
         tkit_diags_finish(&dbd);
         tkit_diags_finish(&d);
-        cli_sets_finish(&cs);
         return status;
 }
 
@@ -605,30 +573,29 @@ static int explain(const char *id)
         return rc;
 }
 
+/* What the command does once its options are read: 0 and the rest, or an exit status. */
+static int dispatch(struct opts *o, int argc, char **argv)
+{
+        if (o->list) {
+                tkit_rules_write(stdout, o->json);
+                return TKIT_EXIT_OK;
+        }
+        if (o->explain)
+                return explain(o->explain);
+        if (o->com.sets.nids && optind < argc)
+                return cli_usage_error("check", "--set selects stored sets: give FILEs or --set, "
+                                                "not both");
+        return run(o, argv + optind, argc - optind);
+}
+
 int tkit_cmd_check(int argc, char **argv)
 {
         struct opts o = {0};
-        bool done = false;
-        int rc = 0, prc = parse(argc, argv, &o, &done, &rc);
-        if (prc || done) {
-                free(o.sets);
-                return prc ? prc : rc;
-        }
-        if (o.list) {
-                tkit_rules_write(stdout, o.json);
-                free(o.sets);
-                return TKIT_EXIT_OK;
-        }
-        if (o.explain) {
-                free(o.sets);
-                return explain(o.explain);
-        }
-        if (o.nsets && optind < argc) {
-                free(o.sets);
-                return cli_usage_error("check", "--set selects stored sets: give FILEs or --set, "
-                                                "not both");
-        }
-        rc = run(&o, argv + optind, argc - optind);
-        free(o.sets);
-        return rc;
+        cli_common_init(&o.com);
+        struct cli_parser p = {"check", tkit_opts_check, on_option, &o, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &o.com);
+        if (rc == 0)
+                rc = dispatch(&o, argc, argv);
+        cli_common_finish(&o.com);
+        return rc == CLI_DONE ? TKIT_EXIT_OK : rc;
 }

@@ -2,9 +2,9 @@
  * (tools/cli.c: the commands, their subcommands and getopt tables) and the ids of the bundled
  * tile sets. meson builds both scripts with it and installs them (tools/meson.build). */
 #include "cli.h"
+#include "options.h"
 #include "progress.h"
 
-#include <getopt.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,23 +24,26 @@ void tkit_help_completion(FILE *out)
                 "  -h, --help         this help\n");
 }
 
-const struct option tkit_opts_completion[] = {
-    {"help", no_argument, NULL, 'h'}, {"version", no_argument, NULL, 'V'}, {NULL, 0, NULL, 0}};
+const struct cli_opt tkit_opts_completion[] = {{NULL}};
+
+struct words {
+        FILE *out;
+        bool values;
+};
+
+static void option_word(const struct cli_opt *o, void *ctx)
+{
+        struct words *w = ctx;
+        if (!w->values || o->value)
+                fprintf(w->out, " --%s", o->name);
+}
 
 /* Every option of `c` as words ("--db --set ... -q --quiet"); with `values`, only those that
  * take a value. */
 static void option_words(FILE *out, const struct cli_command *c, bool values)
 {
-        const struct option *tables[] = {c->options, c->options2};
-        for (size_t t = 0; t < 2; t++)
-                for (const struct option *o = tables[t]; o && o->name; o++) {
-                        bool dup = false; /* render's tables share options */
-                        for (const struct option *p = tables[0]; t == 1 && p && p->name; p++)
-                                dup |= strcmp(p->name, o->name) == 0;
-                        dup |= strcmp(o->name, "quiet") == 0; /* added below, for all */
-                        if (!dup && (!values || o->has_arg == required_argument))
-                                fprintf(out, " --%s", o->name);
-                }
+        struct words w = {out, values};
+        cli_each_option(c, option_word, &w);
         if (!values)
                 fprintf(out, " -q --quiet");
 }
@@ -146,17 +149,13 @@ static void zsh(FILE *out)
 
 int tkit_cmd_completion(int argc, char **argv)
 {
-        int c;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "h", tkit_opts_completion, NULL)) != -1) {
-                if (c == 'h') {
-                        tkit_help_completion(stdout);
-                        return TKIT_EXIT_OK;
-                }
-                if (c == 'V')
-                        return cli_version();
-                return cli_bad_option("completion", argv, "h");
-        }
+        struct cli_common com;
+        cli_common_init(&com);
+        struct cli_parser p = {"completion", tkit_opts_completion, NULL, NULL, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &com);
+        cli_common_finish(&com);
+        if (rc)
+                return rc == CLI_DONE ? TKIT_EXIT_OK : rc;
         if (argc - optind != 1)
                 return cli_usage_error("completion", "give the shell: bash or zsh");
         if (strcmp(argv[optind], "bash") == 0)

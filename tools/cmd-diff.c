@@ -1,7 +1,7 @@
 /* tilekit diff: compare two tile sets type by type, up to rotation. */
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -148,54 +148,49 @@ static bool is_jcz(const struct tkit_set *s)
         return s->source_format && strcmp(s->source_format, "jcz") == 0;
 }
 
-enum { O_DB = 256, O_FORMAT, O_JSON, O_MARKERS, O_VERSION };
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_diff[] = {
-    {"db", required_argument, NULL, O_DB},
-    {"format", required_argument, NULL, O_FORMAT},
-    {"json", no_argument, NULL, O_JSON},
-    {"markers", no_argument, NULL, O_MARKERS},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, O_VERSION},
-    {NULL, 0, NULL, 0},
+enum { O_FORMAT = 256, O_JSON, O_MARKERS };
+/* The command's own options; --db, --help and --version are the shared ones (options.h). */
+const struct cli_opt tkit_opts_diff[] = {
+    {"format", 0, true, O_FORMAT},
+    {"json", 0, false, O_JSON},
+    {"markers", 0, false, O_MARKERS},
+    {NULL},
 };
 
-int tkit_cmd_diff(int argc, char **argv)
+struct diff_opts {
+        struct cli_common com; /* --db */
+        enum tkit_format fmt;
+        bool json;
+        unsigned flags;
+};
+
+static int on_option(void *ctx, int code, const char *arg)
 {
-        const struct option *longopts = tkit_opts_diff;
-        const char *db = NULL;
-        enum tkit_format fmt = TKIT_FORMAT_AUTO;
-        bool json = false;
-        unsigned flags = 0;
-        int c, f;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-                switch (c) {
-                case O_DB:
-                        if (cli_db_option("diff", &db, optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case O_FORMAT:
-                        f = tkit_format_parse(optarg);
-                        if (f < 0)
-                                return cli_usage_error("diff", "unknown format '%s'", optarg);
-                        fmt = (enum tkit_format)f;
-                        break;
-                case O_JSON:
-                        json = true;
-                        break;
-                case O_MARKERS:
-                        flags |= TKIT_SAME_MARKERS;
-                        break;
-                case 'h':
-                        tkit_help_diff(stdout);
-                        return TKIT_EXIT_OK;
-                case O_VERSION:
-                        return cli_version();
-                default:
-                        return cli_bad_option("diff", argv, "h");
-                }
+        struct diff_opts *o = ctx;
+        int f;
+        switch (code) {
+        case O_FORMAT:
+                f = tkit_format_parse(arg);
+                if (f < 0)
+                        return cli_usage_error("diff", "unknown format '%s'", arg);
+                o->fmt = (enum tkit_format)f;
+                return 0;
+        case O_JSON:
+                o->json = true;
+                return 0;
+        default: /* O_MARKERS */
+                o->flags |= TKIT_SAME_MARKERS;
+                return 0;
         }
+}
+
+/* Compares the two sets named by the operands. */
+static int compare(struct diff_opts *o, int argc, char **argv)
+{
+        const char *db = o->com.db;
+        enum tkit_format fmt = o->fmt;
+        bool json = o->json;
+        unsigned flags = o->flags;
         if (argc - optind != 2)
                 return cli_usage_error("diff", "expected two sets to compare, A and B");
         struct side a = {0}, b = {0};
@@ -237,4 +232,16 @@ out:
         side_finish(&a);
         side_finish(&b);
         return status;
+}
+
+int tkit_cmd_diff(int argc, char **argv)
+{
+        struct diff_opts o = {.fmt = TKIT_FORMAT_AUTO};
+        cli_common_init(&o.com);
+        struct cli_parser p = {"diff", tkit_opts_diff, on_option, &o, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &o.com);
+        if (rc == 0)
+                rc = compare(&o, argc, argv);
+        cli_common_finish(&o.com);
+        return rc == CLI_DONE ? TKIT_EXIT_OK : rc;
 }

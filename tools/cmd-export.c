@@ -1,7 +1,7 @@
 /* tilekit export: write a stored set as canonical tilekit XML, or sets as JCloisterZone XML. */
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,9 +40,8 @@ void tkit_help_export(FILE *out)
 }
 
 struct export_opts {
-        struct cli_sets sets;
-        const char **tiles;
-        size_t ntiles, captiles;
+        struct cli_common com; /* --db, --tiles, --set */
+        const char *output;
         enum tkit_format fmt;
         bool werror;
 };
@@ -66,9 +65,9 @@ static int write_output(const struct export_opts *o, const char *dbpath, const c
                         const struct tkit_buf *b)
 {
         struct cli_inputs in = {0};
-        if (o->ntiles)
-                for (size_t i = 0; i < o->ntiles; i++)
-                        cli_inputs_add(&in, o->tiles[i]);
+        if (o->com.ntiles)
+                for (size_t i = 0; i < o->com.ntiles; i++)
+                        cli_inputs_add(&in, o->com.tiles[i]);
         else
                 cli_inputs_add(&in, dbpath ? dbpath : cli_default_db());
         int status = cli_output_buffer(output, &in, b->data ? b->data : "", b->len);
@@ -83,23 +82,23 @@ static int export_sets(struct export_opts *o, const char *dbpath, const char *ou
         struct tkit_buf b;
         tkit_diags_init(&d);
         tkit_buf_init(&b);
-        int status =
-            cli_sets_load(&o->sets, "export", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, dbpath, &d);
+        int status = cli_sets_load(&o->com.sets, "export", o->com.tiles, o->com.ntiles,
+                                   TKIT_FORMAT_AUTO, dbpath, &d);
         if (status != TKIT_EXIT_OK)
                 goto out;
-        if (o->fmt != TKIT_FORMAT_JCZ && o->sets.nsel != 1) {
+        if (o->fmt != TKIT_FORMAT_JCZ && o->com.sets.nsel != 1) {
                 status = cli_usage_error("export",
                                          "the tilekit format holds one set, not %zu; "
                                          "choose one with --set, or use --format jcz",
-                                         o->sets.nsel);
+                                         o->com.sets.nsel);
                 goto out;
         }
         int rc = 0;
         if (o->fmt == TKIT_FORMAT_JCZ)
-                rc = tkit_jcz_write((const struct tkit_set *const *)o->sets.sel, o->sets.nsel, &b,
-                                    &d);
+                rc = tkit_jcz_write((const struct tkit_set *const *)o->com.sets.sel,
+                                    o->com.sets.nsel, &b, &d);
         else
-                tkit_native_write(o->sets.sel[0], &b);
+                tkit_native_write(o->com.sets.sel[0], &b);
         int promoted = rc >= 0 && o->werror ? apply_werror(&d) : 0;
         if (promoted)
                 tkit_diags_add(&d, TKIT_SEV_ERROR, output, 0, NULL, NULL, NULL,
@@ -120,82 +119,47 @@ out:
 }
 
 enum { O_WERROR = 256 };
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_export[] = {
-    {"db", required_argument, NULL, 'd'},
-    {"set", required_argument, NULL, 's'},
-    {"output", required_argument, NULL, 'o'},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, 'V'},
-    {"format", required_argument, NULL, 'f'},
-    {"tiles", required_argument, NULL, 't'},
-    {"werror", no_argument, NULL, O_WERROR},
-    {NULL, 0, NULL, 0},
+/* The command's own options; --db, --tiles, --set, --help and --version are the shared ones
+ * (options.h). */
+const struct cli_opt tkit_opts_export[] = {
+    {"output", 'o', true, 'o'},
+    {"format", 'f', true, 'f'},
+    {"werror", 0, false, O_WERROR},
+    {NULL},
 };
+
+static int on_option(void *ctx, int code, const char *arg)
+{
+        struct export_opts *o = ctx;
+        int f;
+        switch (code) {
+        case 'o':
+                o->output = arg;
+                return 0;
+        case 'f':
+                f = tkit_format_parse(arg);
+                if (f != TKIT_FORMAT_NATIVE && f != TKIT_FORMAT_JCZ)
+                        return cli_usage_error("export", "unknown format '%s'", arg);
+                o->fmt = (enum tkit_format)f;
+                return 0;
+        default: /* O_WERROR */
+                o->werror = true;
+                return 0;
+        }
+}
 
 int tkit_cmd_export(int argc, char **argv)
 {
-        const struct option *longopts = tkit_opts_export;
-        const char *dbpath = NULL, *set = NULL, *output = "-"; /* NULL: cli_sets_load decides */
-        struct export_opts o = {.fmt = TKIT_FORMAT_NATIVE};
-        int c, f, status;
-        cli_sets_init(&o.sets);
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "s:o:f:t:h", longopts, NULL)) != -1) {
-                switch (c) {
-                case 'd':
-                        if (cli_db_option("export", &dbpath, optarg)) {
-                                status = TKIT_EXIT_USAGE;
-                                goto out;
-                        }
-                        break;
-                case 's':
-                        set = optarg;
-                        if (cli_sets_add_ids(&o.sets, "export", optarg)) {
-                                status = TKIT_EXIT_USAGE;
-                                goto out;
-                        }
-                        break;
-                case 'o':
-                        output = optarg;
-                        break;
-                case 'f':
-                        f = tkit_format_parse(optarg);
-                        if (f != TKIT_FORMAT_NATIVE && f != TKIT_FORMAT_JCZ) {
-                                status = cli_usage_error("export", "unknown format '%s'", optarg);
-                                goto out;
-                        }
-                        o.fmt = (enum tkit_format)f;
-                        break;
-                case 't':
-                        *TKIT_PUSH(o.tiles, o.ntiles, o.captiles) = optarg;
-                        break;
-                case O_WERROR:
-                        o.werror = true;
-                        break;
-                case 'h':
-                        tkit_help_export(stdout);
-                        status = TKIT_EXIT_OK;
-                        goto out;
-                case 'V':
-                        status = cli_version();
-                        goto out;
-                default:
-                        status = cli_bad_option("export", argv, "s:o:f:t:h");
-                        goto out;
-                }
-        }
-        /* `--tiles a.xml b.xml` (a shell glob) reads every file named */
-        for (; o.ntiles && optind < argc; optind++)
-                *TKIT_PUSH(o.tiles, o.ntiles, o.captiles) = argv[optind];
-        if (!set && !o.ntiles)
+        struct export_opts o = {.fmt = TKIT_FORMAT_NATIVE, .output = "-"};
+        cli_common_init(&o.com);
+        struct cli_parser p = {"export", tkit_opts_export, on_option, &o, NULL};
+        int status = cli_parse_options(&p, argc, argv, &o.com);
+        if (status == 0 && !o.com.sets.nids && !o.com.ntiles)
                 status = cli_usage_error("export", "--set ID is required");
-        else if (optind < argc)
+        else if (status == 0 && optind < argc)
                 status = cli_usage_error("export", "unexpected argument '%s'", argv[optind]);
-        else
-                status = export_sets(&o, dbpath, output);
-out:
-        cli_sets_finish(&o.sets);
-        free(o.tiles);
-        return status;
+        else if (status == 0)
+                status = export_sets(&o, o.com.db, o.output);
+        cli_common_finish(&o.com);
+        return status == CLI_DONE ? TKIT_EXIT_OK : status;
 }

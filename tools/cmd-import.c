@@ -1,8 +1,8 @@
 /* tilekit import: read tile-set files and store them, all in one transaction. */
 #include "cli.h"
+#include "options.h"
 #include "progress.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 
 #include "db/tkit-db.h"
@@ -35,56 +35,36 @@ void tkit_help_import(FILE *out)
 }
 
 struct import_opts {
-        const char *db;
+        struct cli_common com; /* --db */
         enum tkit_format format;
-        bool quiet;
 };
 
-#define PARSE_DONE (-1) /* --help or --version was handled: exit 0 */
+enum { O_FORMAT = 256 };
+/* The command's own options; --db, --help and --version are the shared ones (options.h). */
+const struct cli_opt tkit_opts_import[] = {{"format", 0, true, O_FORMAT}, {NULL}};
 
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_import[] = {
-    {"db", required_argument, NULL, 'd'}, {"format", required_argument, NULL, 'f'},
-    {"quiet", no_argument, NULL, 'q'},    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, 'V'},  {NULL, 0, NULL, 0},
-};
+static int on_option(void *ctx, int code, const char *arg)
+{
+        struct import_opts *o = ctx;
+        int fmt = tkit_format_parse(arg);
+        (void)code; /* O_FORMAT, the only one */
+        if (fmt < 0)
+                return cli_usage_error("import", "unknown format '%s'", arg);
+        o->format = fmt;
+        return 0;
+}
 
-/* 0 to go on, PARSE_DONE, or an exit status. */
+/* 0 to go on, CLI_DONE, or an exit status. */
 static int parse(int argc, char **argv, struct import_opts *o)
 {
-        const struct option *longopts = tkit_opts_import;
-        int c, fmt;
-        o->db = cli_default_db();
         o->format = TKIT_FORMAT_AUTO;
-        o->quiet = cli_quiet; /* -q/--quiet, taken by main() for every command */
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
-                switch (c) {
-                case 'd':
-                        if (cli_db_option("import", &o->db, optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case 'f':
-                        if ((fmt = tkit_format_parse(optarg)) < 0)
-                                return cli_usage_error("import", "unknown format '%s'", optarg);
-                        o->format = fmt;
-                        break;
-                case 'q':
-                        o->quiet = true;
-                        break;
-                case 'h':
-                        tkit_help_import(stdout);
-                        return PARSE_DONE;
-                case 'V':
-                        cli_version();
-                        return PARSE_DONE;
-                default:
-                        return cli_bad_option("import", argv, "qh");
-                }
-        }
-        if (optind >= argc)
+        struct cli_parser p = {"import", tkit_opts_import, on_option, o, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &o->com);
+        if (rc == 0 && !o->com.db)
+                o->com.db = cli_default_db();
+        if (rc == 0 && optind >= argc)
                 return cli_usage_error("import", "no file to import");
-        return 0;
+        return rc;
 }
 
 static void summary(const struct tkit_setlist *l, const char *db)
@@ -106,11 +86,12 @@ static void summary(const struct tkit_setlist *l, const char *db)
 int tkit_cmd_import(int argc, char **argv)
 {
         struct import_opts o;
+        cli_common_init(&o.com);
         int rc = parse(argc, argv, &o);
-        if (rc == PARSE_DONE)
-                return TKIT_EXIT_OK;
-        if (rc > 0)
-                return rc;
+        const char *dbpath = o.com.db;
+        cli_common_finish(&o.com);
+        if (rc)
+                return rc == CLI_DONE ? TKIT_EXIT_OK : rc;
 
         struct tkit_setlist sets;
         struct tkit_diags d;
@@ -128,14 +109,14 @@ int tkit_cmd_import(int argc, char **argv)
         if (status == TKIT_EXIT_OK && d.errors)
                 status = TKIT_EXIT_FAIL;
         if (status == TKIT_EXIT_OK) {
-                int err = tkit_db_open(o.db, TKIT_DB_CREATE, &db, &d);
+                int err = tkit_db_open(dbpath, TKIT_DB_CREATE, &db, &d);
                 if (err == 0)
                         err = tkit_db_import(db, &sets, &d);
                 status = cli_exit_for(err);
         }
         cli_print_diags(&d);
-        if (status == TKIT_EXIT_OK && !o.quiet)
-                summary(&sets, o.db);
+        if (status == TKIT_EXIT_OK && !cli_quiet)
+                summary(&sets, dbpath);
         else if (status != TKIT_EXIT_OK)
                 fprintf(stderr, "tilekit import: nothing was imported\n");
         tkit_db_close(db);

@@ -1,8 +1,8 @@
 /* tilekit list: the sets, the tiles of some sets, or the features of a tile turned as it lies on
  * the board (what a scene author needs to name a figure's place), as text or JSON. */
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -543,84 +543,58 @@ static int list_features(struct tkit_set *const *sets, size_t n, const char *til
 /* ---------------------------------------------------------------- command line */
 
 struct list_opts {
-        const char *db, *tile;
-        const char **tiles;
-        size_t ntiles, captiles;
+        struct cli_common com; /* --db, --tiles, --set */
+        const char *tile;
         int rot;
         bool json, ids, rotation_given;
 };
 
-enum { O_DB = 256, O_JSON, O_IDS, O_TILES, O_VERSION };
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_list[] = {
-    {"db", required_argument, NULL, O_DB},       {"set", required_argument, NULL, 's'},
-    {"tile", required_argument, NULL, 't'},      {"rotation", required_argument, NULL, 'r'},
-    {"tiles", required_argument, NULL, O_TILES}, {"json", no_argument, NULL, O_JSON},
-    {"ids", no_argument, NULL, O_IDS},           {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, O_VERSION},   {NULL, 0, NULL, 0},
+enum { O_JSON = 256, O_IDS };
+/* The command's own options; --db, --tiles, --set, --help and --version are the shared ones
+ * (options.h). -t is --tile here, so --tiles has no letter. */
+const struct cli_opt tkit_opts_list[] = {
+    {"tile", 't', true, 't'},
+    {"rotation", 'r', true, 'r'},
+    {"json", 0, false, O_JSON},
+    {"ids", 0, false, O_IDS},
+    {NULL},
 };
 
-static int parse(int argc, char **argv, struct list_opts *o, struct cli_sets *cs, bool *done)
+static int on_option(void *ctx, int code, const char *arg)
 {
-        const struct option *longopts = tkit_opts_list;
-        int c;
+        struct list_opts *o = ctx;
         long deg;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "s:t:r:h", longopts, NULL)) != -1) {
-                switch (c) {
-                case O_DB:
-                        if (cli_db_option("list", &o->db, optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case 's':
-                        if (cli_sets_add_ids(cs, "list", optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case 't':
-                        o->tile = optarg;
-                        break;
-                case 'r':
-                        if (!cli_parse_long(optarg, 0, 270, &deg) || deg % 90)
-                                return cli_usage_error("list",
-                                                       "--rotation takes 0, 90, 180 or "
-                                                       "270, not '%s'",
-                                                       optarg);
-                        o->rot = (int)(deg / 90);
-                        o->rotation_given = true;
-                        break;
-                case O_TILES:
-                        *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = optarg;
-                        break;
-                case O_JSON:
-                        o->json = true;
-                        break;
-                case O_IDS:
-                        o->ids = true;
-                        break;
-                case 'h':
-                        tkit_help_list(stdout);
-                        *done = true;
-                        return TKIT_EXIT_OK;
-                case O_VERSION:
-                        *done = true;
-                        return cli_version();
-                default:
-                        return cli_bad_option("list", argv, "s:t:r:h");
-                }
+        switch (code) {
+        case 't':
+                o->tile = arg;
+                return 0;
+        case 'r':
+                if (!cli_parse_long(arg, 0, 270, &deg) || deg % 90)
+                        return cli_usage_error("list",
+                                               "--rotation takes 0, 90, 180 or 270, not '%s'", arg);
+                o->rot = (int)(deg / 90);
+                o->rotation_given = true;
+                return 0;
+        case O_JSON:
+                o->json = true;
+                return 0;
+        default: /* O_IDS */
+                o->ids = true;
+                return 0;
         }
-        return TKIT_EXIT_OK;
 }
 
 /* The sets, found as every command finds them (cli_sets_load: --tiles, else the database, else
  * the bundled files). */
-static int load(const struct list_opts *o, struct cli_sets *cs, struct tkit_diags *d)
+static int load(struct list_opts *o, struct tkit_diags *d)
 {
-        return cli_sets_load(cs, "list", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->db, d);
+        return cli_sets_load(&o->com.sets, "list", o->com.tiles, o->com.ntiles, TKIT_FORMAT_AUTO,
+                             o->com.db, d);
 }
 
-static int check_usage(int argc, char **argv, const struct list_opts *o, const struct cli_sets *cs,
-                       const char **what)
+static int check_usage(int argc, char **argv, const struct list_opts *o, const char **what)
 {
+        const struct cli_sets *cs = &o->com.sets;
         if (optind != argc - 1)
                 return cli_usage_error("list", "say what to list: 'sets', 'tiles' or 'features'");
         *what = argv[optind];
@@ -639,7 +613,7 @@ static int check_usage(int argc, char **argv, const struct list_opts *o, const s
                 return cli_usage_error("list", "--ids is for 'list sets'");
         if (o->ids && o->json)
                 return cli_usage_error("list", "--ids or --json, not both");
-        if (o->ntiles && o->db)
+        if (o->com.ntiles && o->com.db)
                 return cli_usage_error("list", "--tiles or --db, not both");
         return TKIT_EXIT_OK;
 }
@@ -647,37 +621,35 @@ static int check_usage(int argc, char **argv, const struct list_opts *o, const s
 int tkit_cmd_list(int argc, char **argv)
 {
         struct list_opts o = {0};
-        struct cli_sets cs;
-        cli_sets_init(&cs);
-        bool done = false;
+        cli_common_init(&o.com);
         const char *what = NULL;
-        int status = parse(argc, argv, &o, &cs, &done);
-        if (!status && !done)
-                status = check_usage(argc, argv, &o, &cs, &what);
-        if (status || done) {
-                cli_sets_finish(&cs);
-                free(o.tiles);
-                return status;
+        struct cli_parser p = {"list", tkit_opts_list, on_option, &o, NULL};
+        int status = cli_parse_options(&p, argc, argv, &o.com);
+        if (!status)
+                status = check_usage(argc, argv, &o, &what);
+        if (status) {
+                cli_common_finish(&o.com);
+                return status == CLI_DONE ? TKIT_EXIT_OK : status;
         }
+        struct cli_sets *cs = &o.com.sets;
         struct tkit_diags d;
         struct tkit_buf out;
         tkit_diags_init(&d);
         tkit_buf_init(&out);
-        status = load(&o, &cs, &d);
+        status = load(&o, &d);
         if (status == TKIT_EXIT_OK) {
                 if (strcmp(what, "sets") == 0)
-                        list_sets(cs.sel, cs.nsel, o.json, o.ids, &out);
+                        list_sets(cs->sel, cs->nsel, o.json, o.ids, &out);
                 else if (strcmp(what, "tiles") == 0)
-                        list_tiles(cs.sel, cs.nsel, o.json, &out);
+                        list_tiles(cs->sel, cs->nsel, o.json, &out);
                 else
-                        status = list_features(cs.sel, cs.nsel, o.tile, o.rot, o.json, &out, &d);
+                        status = list_features(cs->sel, cs->nsel, o.tile, o.rot, o.json, &out, &d);
         }
         if (status == TKIT_EXIT_OK && out.data)
                 fputs(out.data, stdout);
         cli_print_diags(&d);
         tkit_buf_finish(&out);
         tkit_diags_finish(&d);
-        cli_sets_finish(&cs);
-        free(o.tiles);
+        cli_common_finish(&o.com);
         return status;
 }

@@ -2,10 +2,10 @@
  * `tilekit render board --scene SCENE` (a board of a layout carrying the scene's figures).
  * Reached from cmd-render.c's dispatch. */
 #include "cli.h"
+#include "options.h"
 #include "cmd-render-scene.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +30,7 @@ static void help_scene(FILE *out)
                 "fortress, the callouts, and under the picture the caption and a legend of the\n"
                 "events (tilekit score).\n"
                 "\n"
-                "      --tiles FILE.xml   read the sets from tile-set files (repeatable);\n"
+                "  -t, --tiles FILE.xml   read the sets from tile-set files (repeatable);\n"
                 "                         without it, from the database, else the bundled sets\n"
                 "      --db FILE          the database (default $TILEKIT_DB or tilekit.db)\n"
                 "  -o, --output FILE      where to write; the format comes from the extension\n"
@@ -120,9 +120,8 @@ bool tkit_render_wants_scene(int argc, char **argv)
 
 struct scene_args {
         bool board;
-        const char *scene, *output, *db, *layout, *sets, *map, *art;
-        const char **tiles;
-        size_t ntiles, captiles;
+        struct cli_common com; /* --db, --tiles, --set (board) */
+        const char *scene, *output, *layout, *map, *art;
         struct tkit_scene_render_options o;
         double tile_mm;
         long dpi, px, players;
@@ -131,9 +130,7 @@ struct scene_args {
 };
 
 enum {
-        O_TILES = 256,
-        O_DB,
-        O_STATE,
+        O_STATE = 256,
         O_FINAL,
         O_LANG,
         O_TILE_MM,
@@ -144,56 +141,49 @@ enum {
         O_NO_CAPTION,
         O_SCENE,
         O_LAYOUT,
-        O_SET,
         O_SEED,
         O_PLAYERS,
         O_PX,
         O_NO_GRID,
         O_NO_COORDS,
-        O_HELP,
-        O_VERSION,
         O_MAP,
         O_ART,
         O_NO_ILLUSTRATIONS,
         O_LEGEND,
 };
 
-const struct option tkit_opts_render_scene[] = {
-    {"tiles", required_argument, NULL, O_TILES},
-    {"db", required_argument, NULL, O_DB},
-    {"output", required_argument, NULL, 'o'},
-    {"state", required_argument, NULL, O_STATE},
-    {"final", no_argument, NULL, O_FINAL},
-    {"lang", required_argument, NULL, O_LANG},
-    {"tile-mm", required_argument, NULL, O_TILE_MM},
-    {"dpi", required_argument, NULL, O_DPI},
-    {"full", no_argument, NULL, O_FULL},
-    {"grid", no_argument, NULL, O_GRID},
-    {"transparent", no_argument, NULL, O_TRANSPARENT},
-    {"no-caption", no_argument, NULL, O_NO_CAPTION},
-    {"legend", required_argument, NULL, O_LEGEND},
-    {"no-illustrations", no_argument, NULL, O_NO_ILLUSTRATIONS},
-    {"scene", required_argument, NULL, O_SCENE},
-    {"layout", required_argument, NULL, O_LAYOUT},
-    {"set", required_argument, NULL, O_SET},
-    {"seed", required_argument, NULL, O_SEED},
-    {"players", required_argument, NULL, O_PLAYERS},
-    {"px", required_argument, NULL, O_PX},
-    {"no-grid", no_argument, NULL, O_NO_GRID},
-    {"no-coords", no_argument, NULL, O_NO_COORDS},
-    {"map", required_argument, NULL, O_MAP},
-    {"art", required_argument, NULL, O_ART},
-    {"help", no_argument, NULL, O_HELP},
-    {"version", no_argument, NULL, O_VERSION},
-    {NULL, 0, NULL, 0},
+/* The options of render scene and render board --scene; --db, --tiles, --set, --help and
+ * --version are the shared ones (options.h). */
+const struct cli_opt tkit_opts_render_scene[] = {
+    {"output", 'o', true, 'o'},
+    {"state", 0, true, O_STATE},
+    {"final", 0, false, O_FINAL},
+    {"lang", 0, true, O_LANG},
+    {"tile-mm", 0, true, O_TILE_MM},
+    {"dpi", 0, true, O_DPI},
+    {"full", 0, false, O_FULL},
+    {"grid", 0, false, O_GRID},
+    {"transparent", 0, false, O_TRANSPARENT},
+    {"no-caption", 0, false, O_NO_CAPTION},
+    {"legend", 0, true, O_LEGEND},
+    {"no-illustrations", 0, false, O_NO_ILLUSTRATIONS},
+    {"scene", 0, true, O_SCENE},
+    {"layout", 0, true, O_LAYOUT},
+    {"seed", 0, true, O_SEED},
+    {"players", 0, true, O_PLAYERS},
+    {"px", 0, true, O_PX},
+    {"no-grid", 0, false, O_NO_GRID},
+    {"no-coords", 0, false, O_NO_COORDS},
+    {"map", 0, true, O_MAP},
+    {"art", 0, true, O_ART},
+    {NULL},
 };
 
-static int parse_scene_option(struct scene_args *a, int c, const char *arg)
+static int on_option(void *ctx, int c, const char *arg)
 {
+        struct scene_args *a = ctx;
         char *end;
         switch (c) {
-        case O_TILES: *TKIT_PUSH(a->tiles, a->ntiles, a->captiles) = arg; return 0;
-        case O_DB: return cli_db_option("render", &a->db, arg);
         case 'o': a->output = arg; return 0;
         case O_STATE:
                 if (tkit_scene_state_parse(arg) < 0)
@@ -228,7 +218,6 @@ static int parse_scene_option(struct scene_args *a, int c, const char *arg)
         case O_NO_ILLUSTRATIONS: a->o.flags |= TKIT_RENDER_NO_ILLUSTRATIONS; return 0;
         case O_SCENE: a->scene = arg; return 0;
         case O_LAYOUT: a->layout = arg; return 0;
-        case O_SET: a->sets = arg; return 0;
         case O_SEED:
                 if (!cli_parse_u64(arg, &a->seed))
                         return cli_usage_error("render", "bad --seed '%s'", arg);
@@ -263,33 +252,23 @@ static int check_args(const struct scene_args *a, int extra, char **rest)
                 return cli_usage_error("render", "board needs --layout FILE or --set and --seed");
         if (a->board && a->map)
                 return cli_usage_error("render", "--map is for render scene");
-        if (!a->board && (a->layout || a->have_seed || a->sets || a->px || a->players))
+        if (!a->board && (a->layout || a->have_seed || a->com.sets.nids || a->px || a->players))
                 return cli_usage_error("render", "--layout, --set, --seed, --players and --px "
                                                  "are for render board");
         return 0;
 }
 
-static int parse_args(int argc, char **argv, struct scene_args *a, bool *done)
+/* 0, CLI_DONE or an exit status. */
+static int parse_args(int argc, char **argv, struct scene_args *a)
 {
-        memset(a, 0, sizeof *a);
         tkit_scene_render_options_init(&a->o);
         a->tile_mm = 45;
         a->dpi = 150;
         a->board = strcmp(argv[1], "board") == 0;
-        optind = 0;
-        int c;
-        while ((c = getopt_long(argc - 1, argv + 1, "o:", tkit_opts_render_scene, NULL)) != -1) {
-                if (c == O_HELP || c == O_VERSION) {
-                        *done = true;
-                        if (c == O_HELP)
-                                help_scene(stdout);
-                        return c == O_HELP ? 0 : cli_version();
-                }
-                int rc = c == '?' ? cli_bad_option("render", argv + 1, "o:")
-                                  : parse_scene_option(a, c, optarg);
-                if (rc)
-                        return rc;
-        }
+        struct cli_parser p = {"render", tkit_opts_render_scene, on_option, a, help_scene};
+        int rc = cli_parse_options(&p, argc - 1, argv + 1, &a->com);
+        if (rc)
+                return rc;
         if (!a->board)
                 a->scene = argc - 1 - optind >= 1 ? argv[1 + optind] : NULL;
         return check_args(a, argc - 1 - optind - (a->board ? 0 : (a->scene != NULL)),
@@ -301,10 +280,10 @@ static void add_inputs(const struct scene_args *a, struct cli_inputs *in)
         cli_inputs_add(in, a->scene);
         cli_inputs_add(in, a->layout);
         cli_inputs_add(in, a->art);
-        for (size_t i = 0; i < a->ntiles; i++)
-                cli_inputs_add(in, a->tiles[i]);
-        if (a->ntiles == 0)
-                cli_inputs_add(in, a->db ? a->db : cli_default_db());
+        for (size_t i = 0; i < a->com.ntiles; i++)
+                cli_inputs_add(in, a->com.tiles[i]);
+        if (a->com.ntiles == 0)
+                cli_inputs_add(in, a->com.db ? a->com.db : cli_default_db());
 }
 
 /* The scene ("-": standard input) and the sets, found as every command finds them
@@ -321,13 +300,13 @@ static int load_inputs(const struct scene_args *a, struct tkit_scene **s, struct
         struct tkit_diags d;
         tkit_diags_init(&d);
         *s = cli_read_scene(a->scene, &d, &rc);
-        if (!rc && a->sets && cli_sets_add_ids(cs, "render", a->sets))
-                rc = TKIT_EXIT_USAGE;
-        if (!rc && a->board && !a->sets && a->ntiles == 0)
+        for (size_t i = 0; !rc && i < a->com.sets.nids; i++)
+                *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup(a->com.sets.ids[i]);
+        if (!rc && a->board && !a->com.sets.nids && a->com.ntiles == 0)
                 for (size_t i = 0; i < (*s)->nsets; i++)
                         *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup((*s)->sets[i]);
         if (!rc)
-                rc = cli_sets_load(cs, "render", a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
+                rc = cli_sets_load(cs, "render", a->com.tiles, a->com.ntiles, TKIT_FORMAT_AUTO, a->com.db, &d);
         if (!rc && !a->board)
                 rc = cli_scene_sets(*s, cs, &d);
         cli_print_diags(&d);
@@ -473,13 +452,14 @@ static int run_board(const struct scene_args *a, struct tkit_scene *s, struct cl
 int tkit_cmd_render_scene(int argc, char **argv)
 {
         struct scene_args a;
-        bool done = false;
-        int rc = parse_args(argc, argv, &a, &done);
-        if (rc == 0 && !done && a.board && !a.scene)
+        memset(&a, 0, sizeof a);
+        cli_common_init(&a.com);
+        int rc = parse_args(argc, argv, &a);
+        if (rc == 0 && a.board && !a.scene)
                 rc = cli_usage_error("render", "--scene needs a SCENE file");
-        if (rc || done) {
-                free(a.tiles);
-                return rc;
+        if (rc) {
+                cli_common_finish(&a.com);
+                return rc == CLI_DONE ? TKIT_EXIT_OK : rc;
         }
         struct tkit_scene *s = NULL;
         struct cli_sets cs;
@@ -489,7 +469,7 @@ int tkit_cmd_render_scene(int argc, char **argv)
                 rc = a.board ? run_board(&a, s, &cs) : run_scene(&a, s, &cs);
         tkit_scene_destroy(s);
         cli_sets_finish(&cs);
-        free(a.tiles);
+        cli_common_finish(&a.com);
         tkit_render_cleanup(); /* the command ends here: leave no font caches behind */
         return rc;
 }

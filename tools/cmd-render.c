@@ -1,10 +1,10 @@
 /* `tilekit render sheet|board|tile`: reads the sets (database or XML files), calls render/. */
 #include "cli.h"
+#include "options.h"
 #include "progress.h"
 #include "cmd-render-scene.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,9 +30,9 @@ void tkit_help_render(FILE *out)
                 "\n"
                 "Where the sets come from:\n"
                 "      --db FILE          the database (default $TILEKIT_DB or tilekit.db)\n"
-                "      --tiles FILE.xml   read sets from XML instead (native or JCloisterZone;\n"
+                "  -t, --tiles FILE.xml   read sets from XML instead (native or JCloisterZone;\n"
                 "                         repeatable)\n"
-                "      --set ID[,ID...]   the sets to draw (with --tiles: default all read)\n"
+                "  -s, --set ID[,ID...]   the sets to draw (with --tiles: default all read)\n"
                 "  -o, --output FILE      where to write; the format comes from the extension\n"
                 "      --debug            draw perimeter positions, feature ids and the field\n"
                 "                         regions tilekit check infers on tiles\n"
@@ -79,10 +79,7 @@ void tkit_help_render(FILE *out)
 }
 
 enum {
-        OPT_DB = 256,
-        OPT_TILES,
-        OPT_SET,
-        OPT_DEBUG,
+        OPT_DEBUG = 256,
         OPT_PAPER,
         OPT_TILE_MM,
         OPT_BLEED_MM,
@@ -100,50 +97,42 @@ enum {
         OPT_NO_BRIDGES,
         OPT_NO_DISCARDED,
         OPT_ROTATION,
-        OPT_HELP,
-        OPT_VERSION,
         OPT_ART,
         OPT_NO_ILLUSTRATIONS,
         OPT_NOTES,
 };
 
-const struct option tkit_opts_render[] = {
-    {"db", required_argument, NULL, OPT_DB},
-    {"tiles", required_argument, NULL, OPT_TILES},
-    {"set", required_argument, NULL, OPT_SET},
-    {"output", required_argument, NULL, 'o'},
-    {"debug", no_argument, NULL, OPT_DEBUG},
-    {"no-illustrations", no_argument, NULL, OPT_NO_ILLUSTRATIONS},
-    {"paper", required_argument, NULL, OPT_PAPER},
-    {"tile-mm", required_argument, NULL, OPT_TILE_MM},
-    {"bleed-mm", required_argument, NULL, OPT_BLEED_MM},
-    {"margin-mm", required_argument, NULL, OPT_MARGIN_MM},
-    {"no-crop-marks", no_argument, NULL, OPT_NO_CROP},
-    {"no-summary", no_argument, NULL, OPT_NO_SUMMARY},
-    {"notes", no_argument, NULL, OPT_NOTES},
-    {"lang", required_argument, NULL, OPT_LANG},
-    {"labels", required_argument, NULL, OPT_LABELS},
-    {"layout", required_argument, NULL, OPT_LAYOUT},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"players", required_argument, NULL, OPT_PLAYERS},
-    {"px", required_argument, NULL, OPT_PX},
-    {"no-grid", no_argument, NULL, OPT_NO_GRID},
-    {"no-coords", no_argument, NULL, OPT_NO_COORDS},
-    {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
-    {"no-discarded", no_argument, NULL, OPT_NO_DISCARDED},
-    {"rotation", required_argument, NULL, OPT_ROTATION},
-    {"art", required_argument, NULL, OPT_ART},
-    {"help", no_argument, NULL, OPT_HELP},
-    {"version", no_argument, NULL, OPT_VERSION},
-    {NULL, 0, NULL, 0},
+/* The options of sheet, board and tile; --db, --tiles, --set, --help and --version are the shared
+ * ones (options.h). */
+const struct cli_opt tkit_opts_render[] = {
+    {"output", 'o', true, 'o'},
+    {"debug", 0, false, OPT_DEBUG},
+    {"no-illustrations", 0, false, OPT_NO_ILLUSTRATIONS},
+    {"paper", 0, true, OPT_PAPER},
+    {"tile-mm", 0, true, OPT_TILE_MM},
+    {"bleed-mm", 0, true, OPT_BLEED_MM},
+    {"margin-mm", 0, true, OPT_MARGIN_MM},
+    {"no-crop-marks", 0, false, OPT_NO_CROP},
+    {"no-summary", 0, false, OPT_NO_SUMMARY},
+    {"notes", 0, false, OPT_NOTES},
+    {"lang", 0, true, OPT_LANG},
+    {"labels", 0, true, OPT_LABELS},
+    {"layout", 0, true, OPT_LAYOUT},
+    {"seed", 0, true, OPT_SEED},
+    {"players", 0, true, OPT_PLAYERS},
+    {"px", 0, true, OPT_PX},
+    {"no-grid", 0, false, OPT_NO_GRID},
+    {"no-coords", 0, false, OPT_NO_COORDS},
+    {"no-bridges", 0, false, OPT_NO_BRIDGES},
+    {"no-discarded", 0, false, OPT_NO_DISCARDED},
+    {"rotation", 0, true, OPT_ROTATION},
+    {"art", 0, true, OPT_ART},
+    {NULL},
 };
 
 struct render_args {
         const char *sub;
-        const char *db;
-        const char **tiles;
-        size_t ntiles;
-        const char *sets;
+        struct cli_common com; /* --db, --tiles, --set */
         const char *output;
         const char *layout;
         const char *tile_id;
@@ -171,9 +160,9 @@ static bool parse_mm(const char *s, double *out)
  * database. Without either, an error when `need_set`. */
 static int load_sets(const struct render_args *a, struct cli_sets *cs, bool need_set)
 {
-        if (a->sets && cli_sets_add_ids(cs, "render", a->sets))
-                return TKIT_EXIT_USAGE;
-        if (a->ntiles == 0 && !cs->nids)
+        for (size_t i = 0; i < a->com.sets.nids; i++)
+                *TKIT_PUSH(cs->ids, cs->nids, cs->capids) = tkit_xstrdup(a->com.sets.ids[i]);
+        if (a->com.ntiles == 0 && !cs->nids)
                 return need_set ? cli_usage_error("render",
                                                   "which set? give --set ID, and --db FILE or "
                                                   "--tiles FILE.xml (neither: the sets shipped "
@@ -181,7 +170,8 @@ static int load_sets(const struct render_args *a, struct cli_sets *cs, bool need
                                 : 0;
         struct tkit_diags d;
         tkit_diags_init(&d);
-        int rc = cli_sets_load(cs, "render", a->tiles, a->ntiles, TKIT_FORMAT_AUTO, a->db, &d);
+        int rc = cli_sets_load(cs, "render", a->com.tiles, a->com.ntiles, TKIT_FORMAT_AUTO,
+                               a->com.db, &d);
         if (rc)
                 cli_print_diags(&d);
         tkit_diags_finish(&d);
@@ -199,10 +189,10 @@ static int report(int rc, struct tkit_diags *d)
 /* The files a drawing reads: its output must be none of them. */
 static void render_inputs(const struct render_args *a, struct cli_inputs *in)
 {
-        for (size_t i = 0; i < a->ntiles; i++)
-                cli_inputs_add(in, a->tiles[i]);
-        if (a->ntiles == 0)
-                cli_inputs_add(in, a->db ? a->db : cli_default_db());
+        for (size_t i = 0; i < a->com.ntiles; i++)
+                cli_inputs_add(in, a->com.tiles[i]);
+        if (a->com.ntiles == 0)
+                cli_inputs_add(in, a->com.db ? a->com.db : cli_default_db());
         cli_inputs_add(in, a->layout);
         cli_inputs_add(in, a->art);
 }
@@ -304,7 +294,7 @@ static struct tkit_layout *board_layout(const struct render_args *a, struct cli_
                 struct tkit_layout *l = cli_read_layout(a->layout, NULL, 0, d, rc);
                 if (!l)
                         return NULL;
-                if (!a->sets && a->ntiles == 0) {
+                if (!a->com.sets.nids && a->com.ntiles == 0) {
                         /* the layout names its sets: load those from the database */
                         for (size_t i = 0; i < l->nsets; i++)
                                 *TKIT_PUSH(ld->ids, ld->nids, ld->capids) =
@@ -518,18 +508,11 @@ static int parse_board_option(struct render_args *a, int c, const char *arg)
 }
 
 /* The options every drawing takes, then the sheet's, then the board's and the tile's. */
-static int parse_option(struct render_args *a, int c, const char *arg, size_t *captiles)
+static int on_option(void *ctx, int c, const char *arg)
 {
+        struct render_args *a = ctx;
         int rc;
         switch (c) {
-        case OPT_DB:
-                return cli_db_option("render", &a->db, arg);
-        case OPT_TILES:
-                *TKIT_PUSH(a->tiles, a->ntiles, *captiles) = arg;
-                return 0;
-        case OPT_SET:
-                a->sets = arg;
-                return 0;
         case 'o':
                 a->output = arg;
                 return 0;
@@ -567,26 +550,9 @@ int tkit_cmd_render(int argc, char **argv)
         if (argc < 2 || argv[1][0] == '-')
                 return cli_usage_error("render", "say what to draw: sheet, board or tile");
         a.sub = argv[1];
-        size_t captiles = 0;
-        int rc = 0, c;
-        optind = 0;
-        while (rc == 0 &&
-               (c = getopt_long(argc - 1, argv + 1, "o:", tkit_opts_render, NULL)) != -1) {
-                if (c == OPT_HELP) {
-                        tkit_help_render(stdout);
-                        free(a.tiles);
-                        return TKIT_EXIT_OK;
-                }
-                if (c == OPT_VERSION) {
-                        free(a.tiles);
-                        return cli_version();
-                }
-                if (c == '?') {
-                        rc = cli_bad_option("render", argv + 1, "o:");
-                        break;
-                }
-                rc = parse_option(&a, c, optarg, &captiles);
-        }
+        cli_common_init(&a.com);
+        struct cli_parser p = {"render", tkit_opts_render, on_option, &a, NULL};
+        int rc = cli_parse_options(&p, argc - 1, argv + 1, &a.com);
         if (rc == 0) {
                 int extra = argc - 1 - optind;
                 if (strcmp(a.sub, "tile") == 0 && extra == 1)
@@ -606,7 +572,7 @@ int tkit_cmd_render(int argc, char **argv)
                         rc = cli_usage_error("render", "unknown drawing '%s' (sheet, board, tile)",
                                              a.sub);
         }
-        free(a.tiles);
+        cli_common_finish(&a.com);
         tkit_render_cleanup(); /* the command ends here: leave no font caches behind */
-        return rc;
+        return rc == CLI_DONE ? TKIT_EXIT_OK : rc;
 }

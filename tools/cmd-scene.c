@@ -1,10 +1,10 @@
 /* tilekit scene: scene files (docs/scene.md): check them, write them in canonical form, and make
  * one from a simulated layout. */
 #include "cli.h"
+#include "options.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -66,14 +66,12 @@ void tkit_help_scene(FILE *out)
 }
 
 struct sceneopts {
-        const char *output, *db, *id;
+        struct cli_common com; /* --db, --tiles, --set */
+        const char *output, *id;
         const char *lang; /* check --lang: the language required */
         bool force;       /* from-layout, new: replace an existing output */
         const char **files; /* the operands */
         size_t nfiles, capfiles;
-        const char **tiles;
-        size_t ntiles, captiles;
-        struct cli_sets sets;
 };
 
 /* A BCP 47 tag as the scene reader takes one in `lang`: 2-8 letters, then subtags of 1-8 letters
@@ -100,75 +98,55 @@ static bool lang_tag_valid(const char *t)
         }
 }
 
-enum { O_DB = 256, O_VERSION, O_ID, O_LANG, O_FORCE };
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_scene[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"tiles", required_argument, NULL, 't'},
-    {"db", required_argument, NULL, O_DB},
-    {"set", required_argument, NULL, 's'},
-    {"sets", required_argument, NULL, 's'},
-    {"id", required_argument, NULL, O_ID},
-    {"lang", required_argument, NULL, O_LANG},
-    {"force", no_argument, NULL, O_FORCE},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, O_VERSION},
-    {NULL, 0, NULL, 0},
+enum { O_ID = 256, O_LANG, O_FORCE, O_SETS };
+/* The command's own options; --db, --tiles, --set, --help and --version are the shared ones
+ * (options.h). */
+const struct cli_opt tkit_opts_scene[] = {
+    {"output", 'o', true, 'o'}, {"sets", 0, true, O_SETS},    {"id", 0, true, O_ID},
+    {"lang", 0, true, O_LANG},  {"force", 0, false, O_FORCE}, {NULL},
 };
 
+static int on_option(void *ctx, int code, const char *arg)
+{
+        struct sceneopts *o = ctx;
+        switch (code) {
+        case 'o':
+                o->output = arg;
+                return 0;
+        case O_ID:
+                if (!tkit_id_valid(arg))
+                        return cli_usage_error("scene", "'%s' is not an id", arg);
+                o->id = arg;
+                return 0;
+        case O_LANG:
+                if (!lang_tag_valid(arg))
+                        return cli_usage_error("scene",
+                                               "'%s' is not a language tag (en, ro, cs, uk, "
+                                               "pt-BR, ...)",
+                                               arg);
+                o->lang = arg;
+                return 0;
+        case O_FORCE:
+                o->force = true;
+                return 0;
+        default: /* O_SETS: --set by another name */
+                return cli_sets_add_ids(&o->com.sets, "scene", arg);
+        }
+}
+
+/* 0, CLI_DONE or an exit status. */
 static int parse_args(int argc, char **argv, struct sceneopts *o)
 {
-        const struct option *longopts = tkit_opts_scene;
-        int c;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "o:t:s:h", longopts, NULL)) != -1) {
-                switch (c) {
-                case 'o':
-                        o->output = optarg;
-                        break;
-                case 't':
-                        *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = optarg;
-                        break;
-                case O_DB:
-                        if (cli_db_option("scene", &o->db, optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case O_ID:
-                        if (!tkit_id_valid(optarg))
-                                return cli_usage_error("scene", "'%s' is not an id", optarg);
-                        o->id = optarg;
-                        break;
-                case O_LANG:
-                        if (!lang_tag_valid(optarg))
-                                return cli_usage_error("scene",
-                                                       "'%s' is not a language tag (en, ro, cs, "
-                                                       "uk, pt-BR, ...)",
-                                                       optarg);
-                        o->lang = optarg;
-                        break;
-                case O_FORCE:
-                        o->force = true;
-                        break;
-                case 's':
-                        if (cli_sets_add_ids(&o->sets, "scene", optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case 'h':
-                        tkit_help_scene(stdout);
-                        return -1;
-                case O_VERSION:
-                        cli_version();
-                        return -1;
-                default:
-                        return cli_bad_option("scene", argv, "o:t:s:h");
-                }
-        }
+        struct cli_parser p = {"scene", tkit_opts_scene, on_option, o, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &o->com);
+        if (rc)
+                return rc;
         /* after the action, `--tiles a.xml b.xml` (a shell glob) reads every file named; `new`
          * takes no operand, from-layout one */
         for (; optind < argc; optind++) {
                 bool is_new = o->nfiles == 1 && strcmp(o->files[0], "new") == 0;
-                if (o->ntiles && (o->nfiles > 1 || is_new))
-                        *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = argv[optind];
+                if (o->com.ntiles && (o->nfiles > 1 || is_new))
+                        *TKIT_PUSH(o->com.tiles, o->com.ntiles, o->com.captiles) = argv[optind];
                 else
                         *TKIT_PUSH(o->files, o->nfiles, o->capfiles) = argv[optind];
         }
@@ -199,10 +177,10 @@ static int write_scene(const struct tkit_scene *s, const struct sceneopts *o)
         struct cli_inputs in = {0};
         for (size_t i = 1; i < o->nfiles; i++)
                 cli_inputs_add(&in, o->files[i]);
-        for (size_t i = 0; i < o->ntiles; i++)
-                cli_inputs_add(&in, o->tiles[i]);
-        if (!o->ntiles)
-                cli_inputs_add(&in, o->db ? o->db : cli_default_db());
+        for (size_t i = 0; i < o->com.ntiles; i++)
+                cli_inputs_add(&in, o->com.tiles[i]);
+        if (!o->com.ntiles)
+                cli_inputs_add(&in, o->com.db ? o->com.db : cli_default_db());
         struct tkit_buf b;
         tkit_buf_init(&b);
         const char *out = o->output ? o->output : "-";
@@ -327,12 +305,12 @@ static int run_format(struct sceneopts *o, struct tkit_diags *d)
 static int run_from_layout(struct sceneopts *o, struct tkit_diags *d)
 {
         int status =
-            cli_sets_load(&o->sets, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->db, d);
+            cli_sets_load(&o->com.sets, "scene", o->com.tiles, o->com.ntiles, TKIT_FORMAT_AUTO, o->com.db, d);
         if (status != TKIT_EXIT_OK)
                 return status;
         if ((status = refuse_existing(o, "from-layout")) != TKIT_EXIT_OK)
                 return status;
-        struct tkit_layout *l = cli_read_layout(o->files[1], o->sets.sel, o->sets.nsel, d, &status);
+        struct tkit_layout *l = cli_read_layout(o->files[1], o->com.sets.sel, o->com.sets.nsel, d, &status);
         if (!l)
                 return status;
         struct tkit_scene *s = tkit_layout_to_scene(l);
@@ -364,14 +342,14 @@ static char *new_id(const struct sceneopts *o)
  * them (cli_sets_load: --tiles, else the database, else the bundled files). */
 static int load_all_sets(struct sceneopts *o, struct cli_sets *all, struct tkit_diags *d)
 {
-        return cli_sets_load(all, "scene", o->tiles, o->ntiles, TKIT_FORMAT_AUTO, o->db, d);
+        return cli_sets_load(all, "scene", o->com.tiles, o->com.ntiles, TKIT_FORMAT_AUTO, o->com.db, d);
 }
 
 static int run_new(struct sceneopts *o, struct tkit_diags *d)
 {
-        if (!o->sets.nids)
+        if (!o->com.sets.nids)
                 return cli_usage_error("scene", "'scene new' needs --sets IDS");
-        int status = cli_sets_check_ids(&o->sets, "scene");
+        int status = cli_sets_check_ids(&o->com.sets, "scene");
         if (status == TKIT_EXIT_OK)
                 status = refuse_existing(o, "new");
         struct cli_sets all;
@@ -380,8 +358,8 @@ static int run_new(struct sceneopts *o, struct tkit_diags *d)
                 status = load_all_sets(o, &all, d);
         struct tkit_set **asked = NULL;
         size_t nasked = 0, cap = 0;
-        for (size_t i = 0; status == TKIT_EXIT_OK && i < o->sets.nids; i++) {
-                struct tkit_set *s = tkit_setlist_find(&all.all, o->sets.ids[i]);
+        for (size_t i = 0; status == TKIT_EXIT_OK && i < o->com.sets.nids; i++) {
+                struct tkit_set *s = tkit_setlist_find(&all.all, o->com.sets.ids[i]);
                 if (s) {
                         *TKIT_PUSH(asked, nasked, cap) = s;
                         continue;
@@ -390,8 +368,8 @@ static int run_new(struct sceneopts *o, struct tkit_diags *d)
                 tkit_buf_init(&ids);
                 for (size_t k = 0; k < all.all.n; k++)
                         tkit_buf_printf(&ids, k ? " %s" : "%s", all.all.sets[k]->id);
-                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, o->sets.ids[i], NULL,
-                               "no set '%s'; sets: %s", o->sets.ids[i],
+                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, NULL, o->com.sets.ids[i], NULL,
+                               "no set '%s'; sets: %s", o->com.sets.ids[i],
                                ids.data ? ids.data : "(none)");
                 tkit_buf_finish(&ids);
                 status = TKIT_EXIT_FAIL;
@@ -404,10 +382,10 @@ static int run_new(struct sceneopts *o, struct tkit_diags *d)
                 status = TKIT_EXIT_FAIL;
         if (status == TKIT_EXIT_OK) {
                 struct cli_inputs in = {0};
-                for (size_t i = 0; i < o->ntiles; i++)
-                        cli_inputs_add(&in, o->tiles[i]);
-                if (o->db)
-                        cli_inputs_add(&in, o->db);
+                for (size_t i = 0; i < o->com.ntiles; i++)
+                        cli_inputs_add(&in, o->com.tiles[i]);
+                if (o->com.db)
+                        cli_inputs_add(&in, o->com.db);
                 status = cli_output_buffer(o->output ? o->output : "-", &in, b.data, b.len);
                 cli_inputs_finish(&in);
         }
@@ -421,7 +399,7 @@ static int run_new(struct sceneopts *o, struct tkit_diags *d)
 int tkit_cmd_scene(int argc, char **argv)
 {
         struct sceneopts o = {0};
-        cli_sets_init(&o.sets);
+        cli_common_init(&o.com);
         struct tkit_diags d;
         tkit_diags_init(&d);
         int status = parse_args(argc, argv, &o);
@@ -430,13 +408,13 @@ int tkit_cmd_scene(int argc, char **argv)
                 struct cli_inputs in = {0};
                 for (size_t i = 1; i < o.nfiles; i++)
                         cli_inputs_add(&in, o.files[i]);
-                for (size_t i = 0; i < o.ntiles; i++)
-                        cli_inputs_add(&in, o.tiles[i]);
+                for (size_t i = 0; i < o.com.ntiles; i++)
+                        cli_inputs_add(&in, o.com.tiles[i]);
                 status = cli_inputs_stdin_once(&in, "scene");
                 cli_inputs_finish(&in);
         }
         if (status != 0) {
-                status = status < 0 ? TKIT_EXIT_OK : status;
+                status = status == CLI_DONE ? TKIT_EXIT_OK : status;
         } else if (o.lang && strcmp(action, "check")) {
                 status = cli_usage_error("scene", "--lang is for 'scene check'");
         } else if (o.force && strcmp(action, "new") && strcmp(action, "from-layout")) {
@@ -444,9 +422,9 @@ int tkit_cmd_scene(int argc, char **argv)
         } else if (!o.nfiles) {
                 status =
                     cli_usage_error("scene", "give an action: check, format, from-layout or new");
-        } else if (strcmp(action, "check") == 0 && o.nfiles >= 2 && !o.ntiles) {
+        } else if (strcmp(action, "check") == 0 && o.nfiles >= 2 && !o.com.ntiles) {
                 status = run_check(&o, &d);
-        } else if (strcmp(action, "format") == 0 && o.nfiles == 2 && !o.ntiles) {
+        } else if (strcmp(action, "format") == 0 && o.nfiles == 2 && !o.com.ntiles) {
                 status = run_format(&o, &d);
         } else if (strcmp(action, "from-layout") == 0 && o.nfiles == 2) {
                 status = run_from_layout(&o, &d);
@@ -460,8 +438,7 @@ int tkit_cmd_scene(int argc, char **argv)
         }
         cli_print_diags(&d);
         tkit_diags_finish(&d);
-        cli_sets_finish(&o.sets);
+        cli_common_finish(&o.com);
         free(o.files);
-        free(o.tiles);
         return status;
 }

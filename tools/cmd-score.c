@@ -1,7 +1,7 @@
 /* tilekit score: play the move of each scene by the scoring rules and print what happens. */
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +18,7 @@ void tkit_help_score(FILE *out)
                 "the element concerned and its rule id, then the points per player; then\n"
                 "compare them with what the scene expects.\n"
                 "\n"
-                "  --tiles FILE    read the sets from this tile-set file (repeatable; tilekit\n"
+                "  -t, --tiles FILE read the sets from this tile-set file (repeatable; tilekit\n"
                 "                  or JCloisterZone XML); without it, from the database;\n"
                 "                  with neither, nor $TILEKIT_DB, nor ./tilekit.db: the\n"
                 "                  bundled tile sets ($TILEKIT_DATA_DIR, else the source\n"
@@ -45,75 +45,53 @@ void tkit_help_score(FILE *out)
 }
 
 struct score_opts {
-        const char **tiles;
-        size_t ntiles, captiles;
-        const char *db, *after;
+        struct cli_common com; /* --db, --tiles */
+        const char *after;
         bool json, final;
         enum tkit_lang lang;
         int argc; /* the scenes: argv[optind..argc) */
         char **argv;
 };
 
-static void opts_finish(struct score_opts *o)
-{
-        free(o->tiles);
-}
-
-enum { O_TILES = 256, O_DB, O_AFTER, O_JSON, O_FINAL, O_LANG, O_VERSION };
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_score[] = {
-    {"tiles", required_argument, NULL, O_TILES},
-    {"db", required_argument, NULL, O_DB},
-    {"after", required_argument, NULL, O_AFTER},
-    {"json", no_argument, NULL, O_JSON},
-    {"final", no_argument, NULL, O_FINAL},
-    {"lang", required_argument, NULL, O_LANG},
-    {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, O_VERSION},
-    {NULL, 0, NULL, 0},
+enum { O_AFTER = 256, O_JSON, O_FINAL, O_LANG };
+/* The command's own options; --db, --tiles, --help and --version are the shared ones
+ * (options.h). */
+const struct cli_opt tkit_opts_score[] = {
+    {"after", 0, true, O_AFTER},
+    {"json", 0, false, O_JSON},
+    {"final", 0, false, O_FINAL},
+    {"lang", 0, true, O_LANG},
+    {NULL},
 };
 
-static int parse(int argc, char **argv, struct score_opts *o, bool *done)
+static int on_option(void *ctx, int code, const char *arg)
 {
-        const struct option *longopts = tkit_opts_score;
-        int c;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-                switch (c) {
-                case O_TILES:
-                        *TKIT_PUSH(o->tiles, o->ntiles, o->captiles) = optarg;
-                        break;
-                case O_DB:
-                        if (cli_db_option("score", &o->db, optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case O_AFTER:
-                        o->after = optarg;
-                        break;
-                case O_JSON:
-                        o->json = true;
-                        break;
-                case O_FINAL:
-                        o->final = true;
-                        break;
-                case O_LANG: {
-                        int l, rc = cli_parse_lang("score", optarg, &l);
-                        if (rc)
-                                return rc;
+        struct score_opts *o = ctx;
+        int l, rc;
+        switch (code) {
+        case O_AFTER:
+                o->after = arg;
+                return 0;
+        case O_JSON:
+                o->json = true;
+                return 0;
+        case O_FINAL:
+                o->final = true;
+                return 0;
+        default: /* O_LANG */
+                if ((rc = cli_parse_lang("score", arg, &l)) == 0)
                         o->lang = (enum tkit_lang)l;
-                        break;
-                }
-                case 'h':
-                        tkit_help_score(stdout);
-                        *done = true;
-                        return TKIT_EXIT_OK;
-                case O_VERSION:
-                        *done = true;
-                        return cli_version();
-                default:
-                        return cli_bad_option("score", argv, "h");
-                }
+                return rc;
         }
+}
+
+/* 0, CLI_DONE or an exit status. */
+static int parse(int argc, char **argv, struct score_opts *o)
+{
+        struct cli_parser p = {"score", tkit_opts_score, on_option, o, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &o->com);
+        if (rc)
+                return rc;
         if (optind >= argc)
                 return cli_usage_error("score", "no scene given");
         if (o->after && argc - optind != 1)
@@ -169,10 +147,10 @@ static void add_inputs(struct cli_inputs *in, const struct score_opts *o)
 {
         for (int i = optind; i < o->argc; i++)
                 cli_inputs_add(in, o->argv[i]);
-        for (size_t i = 0; i < o->ntiles; i++)
-                cli_inputs_add(in, o->tiles[i]);
-        if (!o->ntiles)
-                cli_inputs_add(in, o->db ? o->db : cli_default_db());
+        for (size_t i = 0; i < o->com.ntiles; i++)
+                cli_inputs_add(in, o->com.tiles[i]);
+        if (!o->com.ntiles)
+                cli_inputs_add(in, o->com.db ? o->com.db : cli_default_db());
 }
 
 /* 2 (unreadable or illegal) outranks 1 (an expectation differs). */
@@ -239,11 +217,11 @@ static int score_one(const char *path, const struct score_opts *o, struct cli_se
 int tkit_cmd_score(int argc, char **argv)
 {
         struct score_opts o = {0};
-        bool done = false;
-        int status = parse(argc, argv, &o, &done);
-        if (status != TKIT_EXIT_OK || done) {
-                opts_finish(&o);
-                return status;
+        cli_common_init(&o.com);
+        int status = parse(argc, argv, &o);
+        if (status != TKIT_EXIT_OK) {
+                cli_common_finish(&o.com);
+                return status == CLI_DONE ? TKIT_EXIT_OK : status;
         }
         o.argc = argc;
         o.argv = argv;
@@ -255,27 +233,26 @@ int tkit_cmd_score(int argc, char **argv)
                         status = cli_output_check(o.after, &in);
                 cli_inputs_finish(&in);
                 if (status != TKIT_EXIT_OK) {
-                        opts_finish(&o);
+                        cli_common_finish(&o.com);
                         return status;
                 }
         }
-        struct cli_sets cs;
-        cli_sets_init(&cs);
+        struct cli_sets *cs = &o.com.sets;
         struct tkit_diags d;
         tkit_diags_init(&d);
-        status = cli_sets_load(&cs, "score", o.tiles, o.ntiles, TKIT_FORMAT_AUTO, o.db, &d);
+        status =
+            cli_sets_load(cs, "score", o.com.tiles, o.com.ntiles, TKIT_FORMAT_AUTO, o.com.db, &d);
         cli_print_diags(&d);
         tkit_diags_finish(&d);
         if (status == TKIT_EXIT_OK) {
                 struct tkit_buf json;
                 tkit_buf_init(&json);
                 for (int i = optind; i < argc; i++)
-                        status = worse(status, score_one(argv[i], &o, &cs, &json, i == optind));
+                        status = worse(status, score_one(argv[i], &o, cs, &json, i == optind));
                 if (o.json)
                         printf("[%s\n]\n", json.data ? json.data : "");
                 tkit_buf_finish(&json);
         }
-        cli_sets_finish(&cs);
-        opts_finish(&o);
+        cli_common_finish(&o.com);
         return status;
 }

@@ -1,9 +1,9 @@
 /* tilekit simulate: random legal layouts of tile sets, as JSON, statistics or database rows. */
 #include "cli.h"
+#include "options.h"
 #include "progress.h"
 
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,86 +52,68 @@ void tkit_help_simulate(FILE *out)
 }
 
 struct simopts {
-        const char *dbpath;
+        struct cli_common com; /* --db, --tiles, --set: the ids asked for, then the sets in play */
+        const char *dbpath;    /* --db, else the default */
         bool dbpath_given;
-        const char **tiles;
-        size_t ntiles;
-        struct cli_sets sets; /* the ids asked for, then the sets in play */
         uint64_t seed;
         long players, count;
         const char *json, *verify;
         bool store;
 };
 
-/* The options, also in the command table (cli.c) for shell completion. */
-const struct option tkit_opts_simulate[] = {
-    {"db", required_argument, NULL, 'd'},      {"set", required_argument, NULL, 's'},
-    {"tiles", required_argument, NULL, 't'},   {"seed", required_argument, NULL, 'S'},
-    {"players", required_argument, NULL, 'p'}, {"count", required_argument, NULL, 'n'},
-    {"json", required_argument, NULL, 'j'},    {"store", no_argument, NULL, 'T'},
-    {"verify", required_argument, NULL, 'v'},  {"help", no_argument, NULL, 'h'},
-    {"version", no_argument, NULL, 'V'},       {NULL, 0, NULL, 0},
+enum { O_SEED = 256, O_PLAYERS, O_JSON, O_STORE, O_VERIFY };
+/* The command's own options; --db, --tiles, --set, --help and --version are the shared ones
+ * (options.h). */
+const struct cli_opt tkit_opts_simulate[] = {
+    {"seed", 0, true, O_SEED},
+    {"players", 0, true, O_PLAYERS},
+    {"count", 'n', true, 'n'},
+    {"json", 0, true, O_JSON},
+    {"store", 0, false, O_STORE},
+    {"verify", 0, true, O_VERIFY},
+    {NULL},
 };
 
+static int on_option(void *ctx, int code, const char *arg)
+{
+        struct simopts *o = ctx;
+        switch (code) {
+        case O_SEED:
+                if (!cli_parse_u64(arg, &o->seed))
+                        return cli_usage_error("simulate", "bad seed '%s'", arg);
+                return 0;
+        case O_PLAYERS:
+                if (!cli_parse_long(arg, 1, 100, &o->players))
+                        return cli_usage_error("simulate", "bad player count '%s'", arg);
+                return 0;
+        case 'n':
+                if (!cli_parse_long(arg, 1, 1000000000L, &o->count))
+                        return cli_usage_error("simulate", "bad count '%s'", arg);
+                return 0;
+        case O_JSON:
+                o->json = arg;
+                return 0;
+        case O_STORE:
+                o->store = true;
+                return 0;
+        default: /* O_VERIFY */
+                o->verify = arg;
+                return 0;
+        }
+}
+
+/* 0, CLI_DONE or an exit status. */
 static int parse_args(int argc, char **argv, struct simopts *o)
 {
-        const struct option *longopts = tkit_opts_simulate;
-        size_t captiles = 0;
-        int c;
-        optind = 1;
-        while ((c = getopt_long(argc, argv, "s:t:n:h", longopts, NULL)) != -1) {
-                switch (c) {
-                case 'd':
-                        if (cli_db_option("simulate", &o->dbpath, optarg))
-                                return TKIT_EXIT_USAGE;
-                        o->dbpath_given = true;
-                        break;
-                case 's':
-                        if (cli_sets_add_ids(&o->sets, "simulate", optarg))
-                                return TKIT_EXIT_USAGE;
-                        break;
-                case 't':
-                        *TKIT_PUSH(o->tiles, o->ntiles, captiles) = optarg;
-                        break;
-                case 'S':
-                        if (!cli_parse_u64(optarg, &o->seed))
-                                return cli_usage_error("simulate", "bad seed '%s'", optarg);
-                        break;
-                case 'p':
-                        if (!cli_parse_long(optarg, 1, 100, &o->players))
-                                return cli_usage_error("simulate", "bad player count '%s'", optarg);
-                        break;
-                case 'n':
-                        if (!cli_parse_long(optarg, 1, 1000000000L, &o->count))
-                                return cli_usage_error("simulate", "bad count '%s'", optarg);
-                        break;
-                case 'j':
-                        o->json = optarg;
-                        break;
-                case 'T':
-                        o->store = true;
-                        break;
-                case 'v':
-                        o->verify = optarg;
-                        break;
-                case 'h':
-                        tkit_help_simulate(stdout);
-                        return -1;
-                case 'V':
-                        cli_version();
-                        return -1;
-                default:
-                        return cli_bad_option("simulate", argv, "s:t:n:h");
-                }
-        }
-        /* `--tiles a.xml b.xml` (a shell glob) reads every file named */
-        for (; optind < argc; optind++) {
-                if (!o->ntiles)
-                        return cli_usage_error("simulate", "unexpected argument '%s'",
-                                               argv[optind]);
-                *TKIT_PUSH(o->tiles, o->ntiles, captiles) = argv[optind];
-        }
-        if (!o->ntiles && !o->sets.nids)
+        struct cli_parser p = {"simulate", tkit_opts_simulate, on_option, o, NULL};
+        int rc = cli_parse_options(&p, argc, argv, &o->com);
+        if (rc)
+                return rc;
+        o->dbpath_given = o->com.db != NULL;
+        o->dbpath = o->com.db ? o->com.db : cli_default_db();
+        if (optind < argc)
+                return cli_usage_error("simulate", "unexpected argument '%s'", argv[optind]);
+        if (!o->com.ntiles && !o->com.sets.nids)
                 return cli_usage_error("simulate", "give --set IDS (database) or --tiles FILE");
         if (o->store && o->verify)
                 return cli_usage_error("simulate", "--store and --verify do not go together");
@@ -141,9 +123,9 @@ static int parse_args(int argc, char **argv, struct simopts *o)
 /* The files this run reads: an output must not be one of them. */
 static void inputs(const struct simopts *o, struct cli_inputs *in)
 {
-        for (size_t i = 0; i < o->ntiles; i++)
-                cli_inputs_add(in, o->tiles[i]);
-        if (!o->ntiles || o->store || o->dbpath_given)
+        for (size_t i = 0; i < o->com.ntiles; i++)
+                cli_inputs_add(in, o->com.tiles[i]);
+        if (!o->com.ntiles || o->store || o->dbpath_given)
                 cli_inputs_add(in, o->dbpath);
         cli_inputs_add(in, o->verify);
 }
@@ -157,7 +139,7 @@ static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_diags *
         int status = cli_inputs_stdin_once(&in, "simulate");
         cli_inputs_finish(&in);
         /* --store into a database not made yet, with no --tiles: no sets to read from it */
-        if (status == TKIT_EXIT_OK && o->store && o->dbpath_given && !o->ntiles &&
+        if (status == TKIT_EXIT_OK && o->store && o->dbpath_given && !o->com.ntiles &&
             access(o->dbpath, F_OK) != 0)
                 return cli_usage_error("simulate",
                                        "the database '%s' does not exist yet: import the sets "
@@ -165,8 +147,8 @@ static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_diags *
                                        "--tiles FILE.xml (the database is then created)",
                                        o->dbpath, o->dbpath);
         if (status == TKIT_EXIT_OK) /* without --db: found as every command finds sets */
-                status = cli_sets_load(&o->sets, "simulate", o->tiles, o->ntiles, TKIT_FORMAT_AUTO,
-                                       o->dbpath_given ? o->dbpath : NULL, d);
+                status = cli_sets_load(&o->com.sets, "simulate", o->com.tiles, o->com.ntiles,
+                                       TKIT_FORMAT_AUTO, o->dbpath_given ? o->dbpath : NULL, d);
         if (status == TKIT_EXIT_OK && o->store)
                 status = cli_exit_for(tkit_db_open(o->dbpath, TKIT_DB_CREATE, db, d));
         return status;
@@ -289,8 +271,7 @@ static int verify(struct simopts *o, struct tkit_set **play, size_t nplay, struc
 int tkit_cmd_simulate(int argc, char **argv)
 {
         struct simopts o = {0};
-        cli_sets_init(&o.sets);
-        o.dbpath = cli_default_db();
+        cli_common_init(&o.com);
         o.seed = 1;
         o.players = 2;
         int status = parse_args(argc, argv, &o);
@@ -299,7 +280,7 @@ int tkit_cmd_simulate(int argc, char **argv)
         struct tkit_sim *sim = NULL;
         tkit_diags_init(&d);
         if (status != 0) {
-                status = status < 0 ? TKIT_EXIT_OK : status;
+                status = status == CLI_DONE ? TKIT_EXIT_OK : status;
                 goto out;
         }
         if (o.json) { /* before anything is read or stored */
@@ -312,8 +293,8 @@ int tkit_cmd_simulate(int argc, char **argv)
         }
         if ((status = load_sets(&o, &db, &d)) != 0)
                 goto out;
-        struct tkit_set **play = o.sets.sel;
-        size_t nplay = o.sets.nsel;
+        struct tkit_set **play = o.com.sets.sel;
+        size_t nplay = o.com.sets.nsel;
         if (o.verify) {
                 status = verify(&o, play, nplay, &d);
                 goto out;
@@ -326,9 +307,8 @@ int tkit_cmd_simulate(int argc, char **argv)
 out:
         cli_print_diags(&d);
         tkit_sim_destroy(sim);
-        cli_sets_finish(&o.sets);
+        cli_common_finish(&o.com);
         tkit_db_close(db);
         tkit_diags_finish(&d);
-        free(o.tiles);
         return status;
 }

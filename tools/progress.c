@@ -1,27 +1,19 @@
 /* Progress lines on a terminal and -q/--quiet (progress.h). */
 #include "progress.h"
 #include "cli.h"
+#include "options.h"
 
-#include <getopt.h>
 #include <string.h>
 #include <unistd.h>
 
 bool cli_quiet;
 
 /* Whether `arg` is an option of `c` that takes its value in the next argument: a long one
- * without "=" ("--set"), or a short one alone ("-o"; its letter is the table entry's value). */
+ * without "=" ("--set"), or a short one alone ("-o"). */
 static bool takes_next(const struct cli_command *c, const char *arg)
 {
-        bool lng = strncmp(arg, "--", 2) == 0 && !strchr(arg, '=');
-        bool shrt = arg[0] == '-' && arg[1] && arg[1] != '-' && !arg[2];
-        if (!c || (!lng && !shrt))
-                return false;
-        const struct option *tables[] = {c->options, c->options2};
-        for (size_t t = 0; t < 2; t++)
-                for (const struct option *o = tables[t]; o && o->name; o++)
-                        if (lng ? strcmp(o->name, arg + 2) == 0 : o->val == arg[1])
-                                return o->has_arg == required_argument;
-        return false;
+        const struct cli_opt *o = cli_find_option(c, arg);
+        return o && o->value;
 }
 
 void cli_take_quiet(int *argc, char **argv)

@@ -87,4 +87,34 @@ expect 0 "--store after import" "$TK" simulate --set base --count 2 --store --db
 expect 2 "render tile without a set" "$TK" render tile A -o a.png
 has err "give --set ID, and --db FILE or --tiles FILE.xml" "render tile: what to give"
 grep -q "required with a database" err && bad "the old message" || ok
+
+# ---- one option parser (tools/options.c): the shared options behave the same in every command
+# that takes them, as its help says it does. WORDS: what comes before the options.
+for words in "import" "export" "list sets" "check" "diff" "simulate" "render sheet" \
+             "render scene" "bench" "scene check" "score" "book" "completion"; do
+  # shellcheck disable=SC2086 # WORDS split on purpose
+  help=$("$TK" $words --help) || bad "$words --help: exit $?"
+  expect 0 "$words --version" "$TK" $words --version
+  has out "tilekit " "$words --version prints the version"
+  expect 2 "$words --no-such-option" "$TK" $words --no-such-option
+  has err "tilekit ${words%% *}: unknown option '--no-such-option'" "$words: the unknown option"
+  if printf '%s\n' "$help" | grep -q -- "--db FILE"; then
+    expect 2 "$words --db -" "$TK" $words --db -
+    has err "a database is a file" "$words --db -: the shared refusal"
+  fi
+  if printf '%s\n' "$help" | grep -qE -- "(-t, )?--tiles FILE"; then
+    expect 2 "$words --tiles (no value)" "$TK" $words --tiles
+    has err "option '--tiles' needs a value" "$words --tiles: the missing value"
+    if printf '%s\n' "$help" | grep -q -- "-t, --tiles"; then
+      expect 2 "$words -t (no value)" "$TK" $words -t
+      has err "option '-t' needs a value" "$words -t: the letter of --tiles"
+    fi
+  fi
+  if printf '%s\n' "$help" | grep -qE -- "-s, --set|  --set ID"; then
+    expect 2 "$words --set a,,b" "$TK" $words --set a,,b
+    has err "empty" "$words --set a,,b: an empty id, refused as everywhere"
+    expect 2 "$words --set base --set base" "$TK" $words --set base --set base
+    has err "set 'base' is asked for twice" "$words: an id asked for twice"
+  fi
+done
 finish
