@@ -163,4 +163,19 @@ void tkit_db_layout_finish(struct tkit_db_layout *l);
 int tkit_db_store_findings(struct tkit_db *db, const struct tkit_diags *found,
                            const char *const *set_ids, size_t nsets, struct tkit_diags *d);
 
+/* ---------------------------------------------------------------- layouts (model/tkit-layout.h) */
+
+struct tkit_layout;
+/* Stores the layout in the tables `layouts`, `placements` and `discards` (docs/schema.md) through
+ * tkit_db_store_layout: all or nothing; inside the caller's transaction when one is open, else in
+ * its own. *layout_id (may be NULL) gets the new row id. Returns 0, TKIT_E_USAGE (a value the
+ * database cannot hold, e.g. a set id that is not an id) or TKIT_E_DB. */
+int tkit_layout_store(struct tkit_db *db, const struct tkit_layout *l, int64_t *layout_id,
+                      struct tkit_diags *d);
+/* Loads stored layout `layout_id` through tkit_db_load_layout, which checks every value it reads
+ * (unresolved: resolve it against the sets). The caller destroys *out. Returns 0,
+ * TKIT_E_NOTFOUND, TKIT_E_INVALID (a bad value: rule DB-VALUE) or TKIT_E_DB. */
+int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout **out,
+                     struct tkit_diags *d);
+
 #endif

@@ -1,9 +1,9 @@
-/* Board pictures of a layout (sim/tkit-sim.h): the placed tiles at their cells and rotations,
+/* Board pictures of a layout (model/tkit-layout.h): the placed tiles at their cells and rotations,
  * bridges across their tiles, piece outlines, an optional grid and coordinates, and the tiles
  * that fitted nowhere listed underneath. The picture is sized from the bounding box of the
  * covered cells. */
 #include "render/render-private.h"
-#include "sim/tkit-sim.h"
+#include "model/tkit-layout.h"
 #include "text/tkit-text.h"
 
 #include <math.h>

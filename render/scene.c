@@ -9,7 +9,7 @@
  * everything that takes room on the board into one index of boxes, scene-posts.c lays out the
  * defense posts, scene-draw.c draws, scene-map.c writes the picture map. */
 #include "render/scene-private.h"
-#include "sim/tkit-sim.h"
+#include "model/tkit-layout.h"
 
 #include <cairo-pdf.h>
 #include <errno.h>

@@ -212,7 +212,7 @@ void tkit_board_options_init(struct tkit_board_options *o);
 /* Largest picture side accepted, in pixels. */
 #define TKIT_BOARD_MAX_PX 20000
 
-/* Draws a resolved layout (sim/tkit-sim.h: every placement has its def or piece) as PNG, SVG or
+/* Draws a resolved layout (model/tkit-layout.h: every placement has its def or piece) as PNG, SVG or
  * PDF. Cells whose tile is not resolved are drawn as grey squares with their id. Returns 0,
  * TKIT_E_USAGE (bad options, unknown format, picture larger than TKIT_BOARD_MAX_PX), TKIT_E_IO. */
 int tkit_render_board(const struct tkit_layout *l, const struct tkit_board_options *o,

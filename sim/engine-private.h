@@ -143,7 +143,7 @@ struct tkit_sim {
         struct rec *recs, *drecs;
         size_t nrecs, caprecs, ndrecs, capdrecs;
         struct tkit_rng rng;
-        struct tkit_sim_stats st;
+        struct tkit_layout_stats st;
         int bridges_left;
         int minx, miny, maxx, maxy;
 };

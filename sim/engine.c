@@ -652,7 +652,7 @@ static void run(struct tkit_sim *s, const struct tkit_sim_options *o)
         }
 }
 
-int tkit_sim_run(struct tkit_sim *s, const struct tkit_sim_options *o, struct tkit_sim_stats *stats)
+int tkit_sim_run(struct tkit_sim *s, const struct tkit_sim_options *o, struct tkit_layout_stats *stats)
 {
         run(s, o);
         if (stats)
@@ -663,7 +663,7 @@ int tkit_sim_run(struct tkit_sim *s, const struct tkit_sim_options *o, struct tk
 struct tkit_layout *tkit_sim_layout(struct tkit_sim *s, const struct tkit_sim_options *o)
 {
         run(s, o);
-        struct tkit_layout *l = tkit_sim_layout_new();
+        struct tkit_layout *l = tkit_layout_new();
         l->seed = o->seed;
         l->players = o->players;
         for (size_t i = 0; i < s->nsets; i++)
@@ -677,13 +677,13 @@ struct tkit_layout *tkit_sim_layout(struct tkit_sim *s, const struct tkit_sim_op
                         const struct pref *pr = &s->pieces[r->ref];
                         pl->is_piece = true;
                         pl->piece = pr->p;
-                        pl->set = tkit_sim_layout_intern(l, s->sets[pr->set]->id);
-                        pl->tile = tkit_sim_layout_intern(l, pr->p->id);
+                        pl->set = tkit_layout_intern(l, s->sets[pr->set]->id);
+                        pl->tile = tkit_layout_intern(l, pr->p->id);
                 } else {
                         const struct stype *ty = &s->types[r->ref];
                         pl->def = ty->def;
-                        pl->set = tkit_sim_layout_intern(l, s->sets[ty->set]->id);
-                        pl->tile = tkit_sim_layout_intern(l, ty->def->id);
+                        pl->set = tkit_layout_intern(l, s->sets[ty->set]->id);
+                        pl->tile = tkit_layout_intern(l, ty->def->id);
                 }
                 pl->x = r->x;
                 pl->y = r->y;
@@ -695,8 +695,8 @@ struct tkit_layout *tkit_sim_layout(struct tkit_sim *s, const struct tkit_sim_op
                 const struct stype *ty = &s->types[r->ref];
                 struct tkit_discard *dc = TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards);
                 dc->def = ty->def;
-                dc->set = tkit_sim_layout_intern(l, s->sets[ty->set]->id);
-                dc->tile = tkit_sim_layout_intern(l, ty->def->id);
+                dc->set = tkit_layout_intern(l, s->sets[ty->set]->id);
+                dc->tile = tkit_layout_intern(l, ty->def->id);
                 dc->after = r->x;
         }
         l->stats = s->st;

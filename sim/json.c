@@ -10,12 +10,12 @@
 
 /* ---------------------------------------------------------------- writer */
 
-static void write_stats(const struct tkit_sim_stats *s, struct tkit_buf *b)
+static void write_stats(const struct tkit_layout_stats *s, struct tkit_buf *b)
 {
         tkit_buf_puts(b, "{");
-        for (int i = 0; i < TKIT_SIM_NSTATS; i++)
-                tkit_buf_printf(b, "%s\"%s\": %d", i ? ", " : "", tkit_sim_stats_name(i),
-                                tkit_sim_stats_value(s, i));
+        for (int i = 0; i < TKIT_LAYOUT_NSTATS; i++)
+                tkit_buf_printf(b, "%s\"%s\": %d", i ? ", " : "", tkit_layout_stats_name(i),
+                                tkit_layout_stats_value(s, i));
         tkit_buf_printf(b, ", \"min_x\": %d, \"min_y\": %d, \"max_x\": %d, \"max_y\": %d}",
                         s->min_x, s->min_y, s->max_x, s->max_y);
 }
@@ -540,8 +540,8 @@ static bool read_placement(struct parser *ps, const struct jv *o, struct tkit_la
                 }
                 p.bridge = (enum tkit_bridge_axis)a;
         }
-        p.set = set ? tkit_sim_layout_intern(l, set) : NULL;
-        p.tile = tkit_sim_layout_intern(l, tile);
+        p.set = set ? tkit_layout_intern(l, set) : NULL;
+        p.tile = tkit_layout_intern(l, tile);
         *TKIT_PUSH(l->placements, l->nplacements, l->capplacements) = p;
         return true;
 }
@@ -560,13 +560,13 @@ static bool read_discard(struct parser *ps, const struct jv *o, struct tkit_layo
         const char *tile = get_str(ps, o, "tile", true);
         if (!tile || ps->failed || !get_int(ps, o, "after", true, 0, INT_MAX, &d.after))
                 return false;
-        d.set = set ? tkit_sim_layout_intern(l, set) : NULL;
-        d.tile = tkit_sim_layout_intern(l, tile);
+        d.set = set ? tkit_layout_intern(l, set) : NULL;
+        d.tile = tkit_layout_intern(l, tile);
         *TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards) = d;
         return true;
 }
 
-static bool read_stats(struct parser *ps, const struct jv *o, struct tkit_sim_stats *s)
+static bool read_stats(struct parser *ps, const struct jv *o, struct tkit_layout_stats *s)
 {
         if (o->type != J_OBJ) {
                 perr(ps, o->line, "\"stats\" must be an object");
@@ -702,10 +702,10 @@ static bool read_layout(struct parser *ps, const struct jv *root, struct tkit_la
         /* a single set names every placement that does not say otherwise */
         for (size_t i = 0; i < l->nplacements; i++)
                 if (!l->placements[i].set && l->nsets == 1)
-                        l->placements[i].set = tkit_sim_layout_intern(l, l->sets[0]);
+                        l->placements[i].set = tkit_layout_intern(l, l->sets[0]);
         for (size_t i = 0; i < l->ndiscards; i++)
                 if (!l->discards[i].set && l->nsets == 1)
-                        l->discards[i].set = tkit_sim_layout_intern(l, l->sets[0]);
+                        l->discards[i].set = tkit_layout_intern(l, l->sets[0]);
         return true;
 }
 
@@ -733,7 +733,7 @@ struct tkit_layout *tkit_layout_read_json(const char *data, size_t len, const ch
                 perr(&ps, 0, "NUL byte in input");
                 goto out;
         }
-        l = tkit_sim_layout_new();
+        l = tkit_layout_new();
         if (!read_layout(&ps, &root, l))
                 goto fail;
         struct tkit_diags mine;

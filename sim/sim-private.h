@@ -44,10 +44,4 @@ int tkit_sim_river_turn(int in, int out);
  * ended (plain placements, and bridges while tokens remain); -1 when def is not in play. */
 long tkit_sim_options_now(const struct tkit_sim *s, const struct tkit_tile *def);
 
-/* ---------------------------------------------------------------- layouts */
-
-/* Interns `s` in the layout's string pool; the result lives as long as the layout. */
-const char *tkit_sim_layout_intern(struct tkit_layout *l, const char *s);
-struct tkit_layout *tkit_sim_layout_new(void);
-
 #endif

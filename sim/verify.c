@@ -98,7 +98,7 @@ static int lookup(struct tkit_layout *l, const struct cand *c, size_t nc, const 
         if (hits == 1) {
                 *out = found;
                 *piece = found_piece;
-                *set = tkit_sim_layout_intern(l, found_set);
+                *set = tkit_layout_intern(l, found_set);
                 return 0;
         }
         if (hits > 1)

@@ -59,7 +59,7 @@ static int measure(struct tkit_set **sets, size_t n, double seconds, long games,
         if (!sim)
                 return -1;
         struct tkit_sim_options o;
-        struct tkit_sim_stats st;
+        struct tkit_layout_stats st;
         tkit_sim_options_init(&o);
         double start = now(), t = start;
         r->games = r->placements = 0;

@@ -157,17 +157,17 @@ static int load_sets(struct simopts *o, struct tkit_db **db, struct tkit_diags *
 static void print_summary(const struct tkit_sim_summary *u)
 {
         printf("%ld games\n%-22s %10s %6s %6s\n", u->games, "figure", "mean", "min", "max");
-        for (int i = 0; i < TKIT_SIM_NSTATS; i++)
-                printf("%-22s %10.3f %6d %6d\n", tkit_sim_stats_name(i),
+        for (int i = 0; i < TKIT_LAYOUT_NSTATS; i++)
+                printf("%-22s %10.3f %6d %6d\n", tkit_layout_stats_name(i),
                        u->sum[i] / (double)u->games, u->min[i], u->max[i]);
 }
 
 static void print_layout(const struct tkit_layout *l)
 {
         printf("seed %" PRIu64 ":", l->seed);
-        for (int i = 0; i < TKIT_SIM_NSTATS; i++)
-                printf("%s %s %d", i ? "," : "", tkit_sim_stats_name(i),
-                       tkit_sim_stats_value(&l->stats, i));
+        for (int i = 0; i < TKIT_LAYOUT_NSTATS; i++)
+                printf("%s %s %d", i ? "," : "", tkit_layout_stats_name(i),
+                       tkit_layout_stats_value(&l->stats, i));
         putchar('\n');
 }
 
@@ -198,7 +198,7 @@ static int run_many(struct simopts *o, struct tkit_sim *sim, struct tkit_db *db,
                 return TKIT_EXIT_FAIL;
         for (long i = 0; i < o->count; i++) {
                 so.seed = o->seed + (uint64_t)i;
-                struct tkit_sim_stats st;
+                struct tkit_layout_stats st;
                 if (o->store) {
                         struct tkit_layout *l = tkit_sim_layout(sim, &so);
                         int err = tkit_layout_store(db, l, NULL, d);

@@ -12,8 +12,8 @@ ALLOWED = {
     "rules": ["model"],
     "game": ["model"],
     "text": ["model"],
-    "sim": ["model", "rules", "db"],
-    "render": ["sim", "game", "text"],
+    "sim": ["model", "rules"],
+    "render": ["game", "text"],
     "book": ["render", "formats"],
 }
 

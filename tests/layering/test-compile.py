@@ -17,7 +17,10 @@ CASES = [
     ("game/apply.c", "rules/tkit-rules.h", False),  # sideways
     ("game/apply.c", "model/tkit-model.h", True),
     ("sim/engine.c", "render/tkit-render.h", False),
-    ("sim/engine.c", "db/tkit-db.h", True),
+    ("sim/engine.c", "db/tkit-db.h", False),       # sim hands layouts on, db stores them
+    ("sim/engine.c", "rules/tkit-rules.h", True),
+    ("render/common.c", "sim/tkit-sim.h", False),  # render draws layouts, it does not make them
+    ("render/common.c", "model/tkit-layout.h", True),
     ("render/common.c", "book/tkit-book.h", False),
     ("render/common.c", "game/tkit-game.h", True),
     ("book/read.c", "render/tkit-render.h", True),

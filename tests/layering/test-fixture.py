@@ -10,6 +10,7 @@ EXPECTED = [
     "model/upward.c:3: model may not include game/ (it builds on nothing)",
     "game/sideways.c:4: game may not include rules/ (it builds on model)",
     "formats/cairo.c:3: <cairo.h> belongs to book/, render/, not formats/",
+    "sim/store.c:3: sim may not include db/ (it builds on model, rules)",
     "model/relative.c:2: relative include \"../game/tkit-game.h\": name the module "
     "(\"module/header.h\") so that the layering applies",
 ]

@@ -110,7 +110,7 @@ static void check_one(struct tkit_sim *sim, struct tkit_set *const *sets, size_t
         struct tkit_game_census c;
         if (tkit_game_census(s, sets, n, &c, &d) != 0)
                 fail_with(&d, "the engine refuses the layout's board", names, seed);
-        const struct tkit_sim_stats *st = &l->stats;
+        const struct tkit_layout_stats *st = &l->stats;
         if (c.cities_completed != st->cities_completed ||
             c.roads_completed != st->roads_completed ||
             c.cloisters_completed != st->cloisters_completed)

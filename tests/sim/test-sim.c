@@ -278,7 +278,7 @@ static void check_stats(const struct tkit_layout *l)
         for (size_t i = 0; i < l->ndiscards; i++)
                 for (size_t k = 0; k < l->discards[i].def->nsymbols; k++)
                         symbols[l->discards[i].def->symbols[k]]++;
-        const struct tkit_sim_stats *s = &l->stats;
+        const struct tkit_layout_stats *s = &l->stats;
         assert_int_equal(s->placed, (int)l->nplacements);
         assert_int_equal(s->cells, (int)b.n);
         assert_int_equal(s->discarded, (int)l->ndiscards);
@@ -435,7 +435,7 @@ static void test_determinism(void **state)
         struct tkit_sim_options o;
         tkit_sim_options_init(&o);
         o.seed = 5;
-        struct tkit_sim_stats st;
+        struct tkit_layout_stats st;
         tkit_sim_run(sim, &o, &st);
         o.seed = 77;
         struct tkit_layout *a = tkit_sim_layout(sim, &o), *c = lay(sets, n, 77);

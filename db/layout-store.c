@@ -1,6 +1,6 @@
 /* Layouts in the database: a layout as the rows db/ stores and reads (db/tkit-db.h,
  * tkit_db_store_layout), and back. Every SQLite call is in db/. */
-#include "sim/sim-private.h"
+#include "model/tkit-layout.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,9 +15,9 @@ static char *stats_text(const struct tkit_layout *l)
         struct tkit_buf b;
         tkit_buf_init(&b);
         tkit_buf_puts(&b, "{");
-        for (int i = 0; i < TKIT_SIM_NSTATS; i++)
-                tkit_buf_printf(&b, "%s\"%s\": %d", i ? ", " : "", tkit_sim_stats_name(i),
-                                tkit_sim_stats_value(&l->stats, i));
+        for (int i = 0; i < TKIT_LAYOUT_NSTATS; i++)
+                tkit_buf_printf(&b, "%s\"%s\": %d", i ? ", " : "", tkit_layout_stats_name(i),
+                                tkit_layout_stats_value(&l->stats, i));
         tkit_buf_puts(&b, "}");
         return tkit_buf_steal(&b);
 }
@@ -62,7 +62,7 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
         int rc = tkit_db_load_layout(db, layout_id, &r, d);
         if (rc < 0)
                 return rc;
-        struct tkit_layout *l = tkit_sim_layout_new();
+        struct tkit_layout *l = tkit_layout_new();
         l->seed = r.seed;
         l->players = r.players;
         for (size_t i = 0; i < r.nsets; i++)
@@ -72,8 +72,8 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
                 struct tkit_placement *q =
                     TKIT_PUSH(l->placements, l->nplacements, l->capplacements);
                 memset(q, 0, sizeof(*q));
-                q->set = p->set ? tkit_sim_layout_intern(l, p->set) : NULL;
-                q->tile = tkit_sim_layout_intern(l, p->tile);
+                q->set = p->set ? tkit_layout_intern(l, p->set) : NULL;
+                q->tile = tkit_layout_intern(l, p->tile);
                 q->x = p->x;
                 q->y = p->y;
                 q->rotation = p->rotation;
@@ -83,8 +83,8 @@ int tkit_layout_load(struct tkit_db *db, int64_t layout_id, struct tkit_layout *
                 const struct tkit_db_discard *c = &r.discards[i];
                 struct tkit_discard *q = TKIT_PUSH(l->discards, l->ndiscards, l->capdiscards);
                 memset(q, 0, sizeof(*q));
-                q->set = c->set ? tkit_sim_layout_intern(l, c->set) : NULL;
-                q->tile = tkit_sim_layout_intern(l, c->tile);
+                q->set = c->set ? tkit_layout_intern(l, c->set) : NULL;
+                q->tile = tkit_layout_intern(l, c->tile);
                 q->after = c->after;
         }
         tkit_db_layout_finish(&r);
