@@ -1,7 +1,7 @@
 /* Value paths (docs/book.md): what `tilekit score --json` and a scene's <expect> report, read off
  * the engine's result. This file is the book's one seam with the engine's events: the fields it
  * reads (kind, player, points, rule, count, post, feature kind, places, counts) are those of
- * model/tkit-event.h, and every name a path takes comes from the engine's tables (rule ids, count
+ * game/tkit-event.h, and every name a path takes comes from the engine's tables (rule ids, count
  * words, counts, posts, feature kinds), never from a copy. */
 #include "book/book-private.h"
 

@@ -3,7 +3,7 @@
  * sets in play, validated (a legal board in one piece, no more copies of a tile than its set has,
  * figures on features that exist and may hold them, posts within their spaces, tokens within the
  * sets' counts) and its move applied by the scoring rules of the rulebooks (docs/scoring.md),
- * giving an ordered list of events (model/tkit-event.h: structures, no sentences; text/tkit-text.h
+ * giving an ordered list of events (game/tkit-event.h: structures, no sentences; text/tkit-text.h
  * words them) and the scene after the move. Depends on model/ only.
  *
  * Memory: a result owns its events, their places and the scene after;
@@ -13,7 +13,8 @@
 #define TKIT_GAME_H
 
 #include "model/tkit-model.h"
-#include "model/tkit-event.h"
+#include "game/tkit-event.h"
+#include "game/tkit-place.h"
 #include "model/tkit-scene.h"
 
 struct tkit_game_result {

@@ -26,7 +26,7 @@ int tkit_scene_state_parse(const char *s)
         return -1;
 }
 
-/* A refused action (model/tkit-event.h: a castle or barn not built, an escape refused, no
+/* A refused action (game/tkit-event.h: a castle or barn not built, an escape refused, no
  * catapult left to advance). */
 static bool refused(const struct tkit_game_event *e)
 {

@@ -1,6 +1,6 @@
 /*
  * tilekit — every sentence and term a reader sees about the game, in English, Romanian, Czech and
- * Ukrainian: the events of the rules engine (model/tkit-event.h) as sentences, the legend's lines
+ * Ukrainian: the events of the rules engine (game/tkit-event.h) as sentences, the legend's lines
  * (players, their letters), the names of features, figures, defense posts and tokens, and the
  * check that a scene's own texts (captions, callouts) exist in every language. The words are the
  * rulebooks' (docs/glossary.md gives the source of each term); the grammar of the player called
@@ -13,7 +13,7 @@
 #ifndef TKIT_TEXT_H
 #define TKIT_TEXT_H
 
-#include "model/tkit-event.h"
+#include "game/tkit-event.h"
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
 

@@ -11,7 +11,7 @@ ALLOWED = {
     "db": ["model"],
     "rules": ["model"],
     "game": ["model"],
-    "text": ["model"],
+    "text": ["game"],
     "sim": ["model", "rules"],
     "render": ["game", "text"],
     "book": ["render", "formats"],

@@ -22,6 +22,8 @@ CASES = [
     ("render/common.c", "sim/tkit-sim.h", False),  # render draws layouts, it does not make them
     ("render/common.c", "model/tkit-layout.h", True),
     ("render/common.c", "book/tkit-book.h", False),
+    ("text/words.c", "game/tkit-game.h", True),     # text words the engine's events
+    ("game/apply.c", "text/tkit-text.h", False),    # the engine decides, text reads
     ("render/common.c", "game/tkit-game.h", True),
     ("book/read.c", "render/tkit-render.h", True),
     ("formats/read.c", "db/tkit-db.h", False),

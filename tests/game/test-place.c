@@ -1,4 +1,4 @@
-/* Tests of the one reading of a figure's place (tkit_place_resolve, model/place.c): feature ids,
+/* Tests of the one reading of a figure's place (tkit_place_resolve, game/place.c): feature ids,
  * the board's sides and positions after rotation, the words, bridges, the ambiguous and empty
  * cases, the message listing the choices; and the one lookup of a scene's tile
  * (tkit_scene_find_def). Tiles are built here, not read. */
@@ -12,6 +12,7 @@
 
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
+#include "game/tkit-place.h"
 
 static uint16_t mask(const char *const *pos)
 {

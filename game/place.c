@@ -1,8 +1,7 @@
 /* Where a figure stands, read one way for every module: a feature id, a side or position of the
  * board (after rotation), or a word; and the tile a scene's <tile> names. game/ and render/ both
  * call these (model/tkit-scene.h). */
-#include "model-private.h"
-#include "tkit-scene.h"
+#include "game/tkit-place.h"
 
 #include <stdlib.h>
 #include <string.h>

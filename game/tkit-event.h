@@ -6,8 +6,8 @@
  * words in each language, so the engine (game/), the `score` command and the pictures (render/)
  * share one meaning for each event.
  *
- * The structures live in the model because both game/ (which fills them) and text/ (which reads
- * them) build on the model only (docs/architecture.md).
+ * They live in game/, which fills them; text/ (which words them) and render/ (which draws them)
+ * build on game/ (docs/architecture.md).
  *
  * Memory: an event owns its `places` (freed by tkit_game_result_finish() in game/); every string
  * reached from this header is static.

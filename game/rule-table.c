@@ -1,6 +1,6 @@
 /* The rule ids of the rules engine (one table) and the names of phases, event kinds and refusal
- * reasons (model/tkit-event.h). */
-#include "tkit-event.h"
+ * reasons (game/tkit-event.h). */
+#include "game/tkit-event.h"
 
 #include <stddef.h>
 #include <string.h>
