@@ -41,12 +41,6 @@ NAME_TABLE(tkit_token_name, tkit_token_parse, enum tkit_token_kind, "castle", "b
 NAME_TABLE(tkit_expect_name, tkit_expect_parse, enum tkit_expect_what, "tiles", "types", "feature",
            "illustration", "pennants", "symbol-tiles", "symbols", "besieged", "pieces", "posts",
            "feature-tiles")
-const char *tkit_severity_name(enum tkit_severity s)
-{
-        static const char *const n[] = {"note", "warning", "error"};
-        return (unsigned)s < 3 ? n[s] : "?";
-}
-
 static const char *const rules_flags[] = {"river",     "bridges",  "castles",
                                           "barns",     "siege-symbols", "fortress",
                                           "besiegers", "villages", "escape-city-tile"};

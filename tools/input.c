@@ -76,7 +76,7 @@ struct tkit_layout *cli_read_layout(const char *path, struct tkit_set *const *se
         return l;
 }
 
-/* One helper for the whole program (model/diag.c), also used by every diagnostic. */
+/* One helper for the whole program (base/diag.c), also used by every diagnostic. */
 char *cli_text_escape(const char *s)
 {
         return tkit_text_escape(s, false);

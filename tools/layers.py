@@ -6,7 +6,8 @@ system headers)."""
 
 # module -> the modules it builds on directly; a module may use the closure.
 ALLOWED = {
-    "model": [],
+    "base": [],
+    "model": ["base"],
     "formats": ["model"],
     "db": ["model"],
     "rules": ["model"],

@@ -12,8 +12,11 @@ import tempfile
 
 # (a source of the module, the header planted, whether it must compile)
 CASES = [
-    ("model/util.c", "game/tkit-game.h", False),    # upward
-    ("model/util.c", "model/tkit-model.h", True),
+    ("base/util.c", "model/tkit-model.h", False),   # upward: the base knows no tiles
+    ("base/util.c", "base/tkit-base.h", True),
+    ("model/tile.c", "game/tkit-game.h", False),    # upward
+    ("model/tile.c", "base/tkit-base.h", True),
+    ("model/tile.c", "model/tkit-model.h", True),
     ("game/apply.c", "rules/tkit-rules.h", False),  # sideways
     ("game/apply.c", "model/tkit-model.h", True),
     ("sim/engine.c", "render/tkit-render.h", False),

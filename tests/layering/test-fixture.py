@@ -7,10 +7,11 @@ import subprocess
 import sys
 
 EXPECTED = [
-    "model/upward.c:3: model may not include game/ (it builds on nothing)",
-    "game/sideways.c:4: game may not include rules/ (it builds on model)",
+    "base/upward.c:2: base may not include model/ (it builds on nothing)",
+    "model/upward.c:3: model may not include game/ (it builds on base)",
+    "game/sideways.c:4: game may not include rules/ (it builds on base, model)",
     "formats/cairo.c:3: <cairo.h> belongs to book/, render/, not formats/",
-    "sim/store.c:3: sim may not include db/ (it builds on model, rules)",
+    "sim/store.c:3: sim may not include db/ (it builds on base, model, rules)",
     "model/relative.c:2: relative include \"../game/tkit-game.h\": name the module "
     "(\"module/header.h\") so that the layering applies",
 ]

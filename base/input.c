@@ -1,11 +1,11 @@
-/* The one rule by which tilekit opens a file to read (model/tkit-model.h, tkit_input_open): a
+/* The one rule by which tilekit opens a file to read (base/tkit-base.h, tkit_input_open): a
  * regular file only. A FIFO with no writer, a terminal or a device never ends (or never starts):
  * opening it without O_NONBLOCK would already block, so the file is opened non-blocking, looked
  * at with fstat() and refused unless regular; only then is the descriptor made blocking again.
- * This is the only I/O of model/: every reader above (formats, the book, the art of render, the
+ * This is the only I/O of base/ and model/: every reader above (formats, the book, the art of render, the
  * layouts of sim) opens its files here, so that none of them can hang on a planted FIFO. */
 #define _GNU_SOURCE
-#include "model/tkit-model.h"
+#include "base/tkit-base.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,8 +1,8 @@
 /* Memory and string helpers: allocation failure is not recoverable in a command-line tool, so it
  * aborts with a message instead of threading NULL checks through every caller. */
-#include "tkit-model.h"
+#include "base/tkit-base.h"
 
-#include <stdio.h> /* the out-of-memory message: the one line the model ever prints */
+#include <stdio.h> /* the out-of-memory message: the one line the library ever prints */
 #include <stdlib.h>
 #include <string.h>
 

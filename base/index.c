@@ -1,7 +1,7 @@
 /* A hash index from strings to array positions. It stores only positions and hashes: the keys
  * stay in the caller's array (a tile's id, a name's language), read back through a callback, so
  * nothing is copied and an entry never outlives or disagrees with its element. */
-#include "tkit-model.h"
+#include "base/tkit-base.h"
 
 #include <stdlib.h>
 #include <string.h>

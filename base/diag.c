@@ -1,5 +1,5 @@
 /* The diagnostics sink: the library reports here and never prints on its own. */
-#include "tkit-model.h"
+#include "base/tkit-base.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -19,6 +19,12 @@ struct tkit_diags_state {
         long nofile;               /* position of the record for findings without a file */
         struct tkit_index seen;    /* positions in d->v, by hash of the whole finding */
 };
+
+const char *tkit_severity_name(enum tkit_severity s)
+{
+        static const char *const n[] = {"note", "warning", "error"};
+        return (unsigned)s < 3 ? n[s] : "?";
+}
 
 void tkit_diags_init(struct tkit_diags *d)
 {
