@@ -18,6 +18,8 @@ CASES = [
     ("model/tile.c", "base/tkit-base.h", True),
     ("model/tile.c", "model/tkit-model.h", True),
     ("game/apply.c", "rules/tkit-rules.h", False),  # sideways
+    ("game/apply.c", "model/model-private.h", False),  # below, but private to model/
+    ("game/apply.c", "game/game-private.h", True),  # its own private header
     ("game/apply.c", "model/tkit-model.h", True),
     ("sim/engine.c", "render/tkit-render.h", False),
     ("sim/engine.c", "db/tkit-db.h", False),       # sim hands layouts on, db stores them
