@@ -265,7 +265,7 @@ static int check_unique_ids(const struct tkit_setlist *sets, struct tkit_diags *
         int err = 0;
         for (size_t i = 1; i < sets->n && !err; i++)
                 if (strcmp(v[i]->id, v[i - 1]->id) == 0) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, v[i]->file, v[i]->line, "ID-DUP",
+                        tkit_diags_add(d, TKIT_SEV_ERROR, v[i]->file, v[i]->line, tkit_check_rule_id(TKIT_CR_ID_DUP),
                                        v[i]->id, NULL, "set '%s' is given twice (also in %s)",
                                        v[i]->id, v[i - 1]->file ? v[i - 1]->file : "input");
                         err = TKIT_E_INVALID;

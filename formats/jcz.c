@@ -349,7 +349,7 @@ static void resolve_touches(struct jrd *r, struct tkit_tile *t, const xmlNode *n
                                                 break;
                                         }
                         *q = '\0';
-                        fail(r, n, "REF-TOUCH",
+                        fail(r, n, tkit_check_rule_id(TKIT_CR_REF_TOUCH),
                              "field '%s' city=\"%s\": there is no city on side %s; city=\"...\" "
                              "names sides a city covers: %s",
                              f->id, v, tok, sides[0] ? sides : "none on this tile");
@@ -531,7 +531,7 @@ static const char *new_tile_id(struct jrd *r, const xmlNode *n)
         long first = tkit_index_find(&r->tile_ids, id, jrd_tile_id, r);
         if (first >= 0) {
                 r->tile = id;
-                fail(r, n, "ID-DUP", "duplicate tile id '%s' (first at line %d)", id,
+                fail(r, n, tkit_check_rule_id(TKIT_CR_ID_DUP), "duplicate tile id '%s' (first at line %d)", id,
                      r->tiles[first].line);
                 r->tile = NULL;
                 return NULL;
@@ -634,7 +634,7 @@ static bool parse_count(struct jrd *r, const xmlNode *n, const char *tile, int *
         long c = strtol(v, &end, 10);
         if (*end || end == v || c < 1 || c > TKIT_MAX_COUNT) {
                 r->tile = tile;
-                fail(r, n, "COUNT-RANGE",
+                fail(r, n, tkit_check_rule_id(TKIT_CR_COUNT_RANGE),
                      "count=\"%.40s\" on <ref>: a tile has 1 to %d copies in the box; give "
                      "count=\"N\" the number the rules list (no count: 1)",
                      v, TKIT_MAX_COUNT);
@@ -668,7 +668,7 @@ static void add_ref(struct jrd *r, struct tkit_set *s, const xmlNode *n)
         r->used[k] = true;
         if (tkit_set_find_tile(s, id) >= 0) {
                 r->tile = id;
-                fail(r, n, "ID-DUP", "tile '%s' is referenced twice in tile-set '%s'", id, s->id);
+                fail(r, n, tkit_check_rule_id(TKIT_CR_ID_DUP), "tile '%s' is referenced twice in tile-set '%s'", id, s->id);
                 r->tile = NULL;
                 return;
         }
@@ -717,7 +717,7 @@ static void read_tileset(struct jrd *r, const xmlNode *n, struct tkit_setlist *o
                 return;
         }
         if (tkit_index_find(&r->set_ids, id, list_set_id, out) >= 0) {
-                fail(r, n, "ID-DUP", "duplicate tile-set id '%s'", id);
+                fail(r, n, tkit_check_rule_id(TKIT_CR_ID_DUP), "duplicate tile-set id '%s'", id);
                 return;
         }
         tkit_index_add(&r->set_ids, id, out->n);

@@ -80,3 +80,20 @@ const char *tkit_illustration_name(char letter)
                 return NULL;
         }
 }
+
+static const char *const check_rule_ids[TKIT_CR_COUNT] = {
+#define ID(e, id) [TKIT_CR_##e] = id,
+    TKIT_CHECK_RULES(ID)
+#undef ID
+};
+
+const char *tkit_check_rule_id(enum tkit_check_rule r)
+{
+        return r >= 0 && r < TKIT_CR_COUNT ? check_rule_ids[r] : NULL;
+}
+
+enum tkit_check_rule tkit_check_rule_parse(const char *id)
+{
+        int i = id ? lookup(check_rule_ids, TKIT_CR_COUNT, id) : -1;
+        return i < 0 ? TKIT_CR_NONE : (enum tkit_check_rule)i;
+}

@@ -510,6 +510,53 @@ void tkit_set_add_require(struct tkit_set *s, const char *id);
 int tkit_set_find_tile(const struct tkit_set *s, const char *id);
 int tkit_set_tile_total(const struct tkit_set *s); /* sum of counts */
 
+/* ---------------------------------------------------------------- the checker's rule ids
+ *
+ * The ids of the rule catalogue (rules/catalogue.c, docs/rules.md), in its order: one list, one
+ * enumeration. The readers report the identity checks (ID-DUP, REF-TOUCH, COUNT-RANGE) and the
+ * JCloisterZone reader JCZ-REF; the checker (rules/) the rest. Ids are stable: databases
+ * (stored findings) and users' scripts name them. */
+#define TKIT_CHECK_RULES(X) \
+        X(ID_DUP, "ID-DUP") \
+        X(REF_TOUCH, "REF-TOUCH") \
+        X(COUNT_RANGE, "COUNT-RANGE") \
+        X(JCZ_REF, "JCZ-REF") \
+        X(GEO_MASK, "GEO-MASK") \
+        X(GEO_COVER, "GEO-COVER") \
+        X(GEO_OVERLAP, "GEO-OVERLAP") \
+        X(GEO_CROSS, "GEO-CROSS") \
+        X(GEO_OVERPASS, "GEO-OVERPASS") \
+        X(FIELD_TOUCH_MISSING, "FIELD-TOUCH-MISSING") \
+        X(FIELD_TOUCH_FAR, "FIELD-TOUCH-FAR") \
+        X(FIELD_CUT, "FIELD-CUT") \
+        X(FIELD_SPLIT, "FIELD-SPLIT") \
+        X(FIELD_DIVIDER, "FIELD-DIVIDER") \
+        X(ATTR_KIND, "ATTR-KIND") \
+        X(ROAD_END, "ROAD-END") \
+        X(ROAD_JUNCTION, "ROAD-JUNCTION") \
+        X(SYMBOL_COUNT, "SYMBOL-COUNT") \
+        X(ILLUSTRATION, "ILLUSTRATION") \
+        X(SET_MANIFEST, "SET-MANIFEST") \
+        X(SET_TOKENS, "SET-TOKENS") \
+        X(SET_RULES, "SET-RULES") \
+        X(SET_START, "SET-START") \
+        X(RIVER_CHAIN, "RIVER-CHAIN") \
+        X(SIDE_MATCH, "SIDE-MATCH") \
+        X(TYPE_DUP, "TYPE-DUP") \
+        X(PIECE_SEAM, "PIECE-SEAM") \
+        X(PIECE_POSTS, "PIECE-POSTS")
+enum tkit_check_rule {
+        TKIT_CR_NONE = -1, /* a finding of no rule (a note about the run) */
+#define TKIT_CR_ENUM(e, id) TKIT_CR_##e,
+        TKIT_CHECK_RULES(TKIT_CR_ENUM)
+#undef TKIT_CR_ENUM
+        TKIT_CR_COUNT
+};
+/* "GEO-MASK" for TKIT_CR_GEO_MASK; NULL for TKIT_CR_NONE (and anything out of range). */
+const char *tkit_check_rule_id(enum tkit_check_rule r);
+/* The rule of an id, or TKIT_CR_NONE. */
+enum tkit_check_rule tkit_check_rule_parse(const char *id);
+
 /* ---------------------------------------------------------------- limits */
 
 /* The documented limits of every value of the model (docs/format.md, docs/schema.md; the limits

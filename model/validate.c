@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RULE_DUP "ID-DUP"
-#define RULE_REF "REF-TOUCH"
-#define RULE_COUNT "COUNT-RANGE"
+#define RULE_DUP tkit_check_rule_id(TKIT_CR_ID_DUP)
+#define RULE_REF tkit_check_rule_id(TKIT_CR_REF_TOUCH)
+#define RULE_COUNT tkit_check_rule_id(TKIT_CR_COUNT_RANGE)
 
 /* REF-TOUCH, in the words of docs/format.md, with the cities the field could name. `why`: 0 no
  * such feature, 1 named twice, 2 not a city. */

@@ -5,12 +5,14 @@
 #include <stdarg.h>
 #include <string.h>
 
-void tkit_ck_report(struct tkit_ck *c, enum tkit_severity sev, int line, const char *rule,
+void tkit_ck_report(struct tkit_ck *c, enum tkit_severity sev, int line,
+                    enum tkit_check_rule rule,
                     const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        tkit_diags_vadd(c->d, sev, c->set->file, line, rule, c->set->id, c->tile, fmt, ap);
+        tkit_diags_vadd(c->d, sev, c->set->file, line, tkit_check_rule_id(rule), c->set->id, c->tile,
+                        fmt, ap);
         va_end(ap);
         if (sev == TKIT_SEV_ERROR)
                 c->errors++;
@@ -27,8 +29,9 @@ static void note_skipped(struct tkit_ck *c)
         tkit_buf_init(&b);
         for (size_t i = 0; i < tkit_rules_count; i++)
                 if (!tkit_rules[i].jcz)
-                        tkit_buf_printf(&b, "%s%s", b.len ? " " : "", tkit_rules[i].id);
-        tkit_ck_report(c, TKIT_SEV_NOTE, c->set->line, NULL,
+                        tkit_buf_printf(&b, "%s%s", b.len ? " " : "",
+                                        tkit_check_rule_id(tkit_rules[i].rule));
+        tkit_ck_report(c, TKIT_SEV_NOTE, c->set->line, TKIT_CR_NONE,
                        "JCloisterZone data: not applied (the data does not say road ends, "
                        "junctions, rule modules, tokens, manifests, start tiles or pieces): %s",
                        b.data ? b.data : "");
@@ -77,7 +80,7 @@ int tkit_check_set(const struct tkit_set *s, const struct tkit_setlist *context,
         /* The set rules add up every tile: with one left out they would report what is only the
          * echo of the reader's errors. */
         if (s->broken)
-                tkit_ck_report(&c, TKIT_SEV_NOTE, s->line, NULL,
+                tkit_ck_report(&c, TKIT_SEV_NOTE, s->line, TKIT_CR_NONE,
                                "set rules not applied: fix the errors above first");
         else
                 tkit_check_set_rules(&c, context);

@@ -78,7 +78,7 @@ size_t tkit_rules_close(const char *id, const char **out, size_t max)
         /* near misses first, then the rest of the same family (GEO-, SET-, ...) */
         for (int pass = 0; pass < 2; pass++)
                 for (size_t i = 0; i < tkit_rules_count && n < max; i++) {
-                        const char *r = tkit_rules[i].id;
+                        const char *r = tkit_check_rule_id(tkit_rules[i].rule);
                         bool near = distance(id, r) <= (len > 6 ? 3 : 2);
                         bool family = dash && strncmp(r, id, (size_t)(dash - id) + 1) == 0;
                         if (pass == 0 ? near : family && !near)

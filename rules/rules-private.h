@@ -14,7 +14,8 @@ struct tkit_ck {
         int errors;
 };
 
-void tkit_ck_report(struct tkit_ck *c, enum tkit_severity sev, int line, const char *rule,
+void tkit_ck_report(struct tkit_ck *c, enum tkit_severity sev, int line,
+                    enum tkit_check_rule rule,
                     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
 /* "N E", "SL SR", "NL NM": whole sides by letter, other positions by name, written into `buf`

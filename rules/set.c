@@ -111,7 +111,7 @@ static void check_manifest(struct tkit_ck *c)
                 int got = actual(s, e);
                 if (got == e->count)
                         continue;
-                tkit_ck_report(c, TKIT_SEV_ERROR, e->line, "SET-MANIFEST",
+                tkit_ck_report(c, TKIT_SEV_ERROR, e->line, TKIT_CR_SET_MANIFEST,
                                "manifest expects %d for %s%s%s%s%s, the set has %d%s%s: correct the "
                                "<expect> or the tiles and counts it describes", e->count,
                                tkit_expect_name(e->what), e->of ? " of " : "", e->of ? e->of : "",
@@ -136,7 +136,7 @@ static void check_tokens(struct tkit_ck *c)
         const struct tkit_set *s = c->set;
         for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
                 if ((s->rules & need[i].flag) && tkit_set_token_count(s, need[i].token) <= 0)
-                        tkit_ck_report(c, TKIT_SEV_ERROR, s->line, "SET-TOKENS",
+                        tkit_ck_report(c, TKIT_SEV_ERROR, s->line, TKIT_CR_SET_TOKENS,
                                        "rules=\"%s\" needs %s tokens, the set has none: add <token "
                                        "kind=\"%s\" count=\"N\"/> or take %s out of rules",
                                        tkit_rules_flag_name(need[i].flag),
@@ -150,7 +150,7 @@ static void check_tokens(struct tkit_ck *c)
                 for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
                         used = used || (need[i].token == tok->kind && (s->rules & need[i].flag));
                 if (!used && tok->count > 0)
-                        tkit_ck_report(c, TKIT_SEV_WARNING, tok->line, "SET-TOKENS",
+                        tkit_ck_report(c, TKIT_SEV_WARNING, tok->line, TKIT_CR_SET_TOKENS,
                                        "%d %s tokens, but the set brings no rule into play that "
                                        "uses them: remove the <token> or add its rule to rules",
                                        tok->count, tkit_token_name(tok->kind));
@@ -176,7 +176,7 @@ static bool tile_has_river(const struct tkit_tile *t)
 static void check_modules(struct tkit_ck *c)
 {
         const struct tkit_set *s = c->set;
-        const char *r = "SET-RULES";
+        enum tkit_check_rule r = TKIT_CR_SET_RULES;
         bool symbols = false, besieged = false, villages = false, river = false;
         for (size_t i = 0; i < s->ntiles; i++) {
                 const struct tkit_tile *t = &s->tiles[i];
@@ -230,7 +230,7 @@ static void check_start(struct tkit_ck *c)
                         continue;
                 if (first) {
                         c->tile = t->id;
-                        tkit_ck_report(c, TKIT_SEV_ERROR, t->line, "SET-START",
+                        tkit_ck_report(c, TKIT_SEV_ERROR, t->line, TKIT_CR_SET_START,
                                        "a second start tile type (the first is '%s', line %d)",
                                        first->id, first->line);
                         c->tile = NULL;
@@ -374,7 +374,7 @@ static void check_river(struct tkit_ck *c, const struct tkit_setlist *ctx)
         const char *missing = NULL;
         if (!companions(s, ctx, &v, &n, &missing)) {
                 if (c->options & TKIT_CHECK_VERBOSE)
-                        tkit_ck_report(c, TKIT_SEV_NOTE, s->line, "RIVER-CHAIN",
+                        tkit_ck_report(c, TKIT_SEV_NOTE, s->line, TKIT_CR_RIVER_CHAIN,
                                        "river chain not checked: the required set '%s' is not "
                                        "loaded",
                                        missing);
@@ -390,7 +390,7 @@ static void check_river(struct tkit_ck *c, const struct tkit_setlist *ctx)
                 with = " (with the river sources loaded)";
                 if (!join_loaded_river(&all, v, s->nrequires ? n : 1, ctx)) {
                         if (c->options & TKIT_CHECK_VERBOSE)
-                                tkit_ck_report(c, TKIT_SEV_NOTE, s->line, "RIVER-CHAIN",
+                                tkit_ck_report(c, TKIT_SEV_NOTE, s->line, TKIT_CR_RIVER_CHAIN,
                                                "no river source in play: the %d river tile%s "
                                                "stay%s in the box",
                                                own.tiles, own.tiles == 1 ? "" : "s",
@@ -401,11 +401,11 @@ static void check_river(struct tkit_ck *c, const struct tkit_setlist *ctx)
         }
         free(v);
         if (all.sources != 1)
-                tkit_ck_report(c, TKIT_SEV_ERROR, s->line, "RIVER-CHAIN",
+                tkit_ck_report(c, TKIT_SEV_ERROR, s->line, TKIT_CR_RIVER_CHAIN,
                                "the river has %d sources%s: it needs exactly one", all.sources,
                                with);
         else if (all.ends != -2)
-                tkit_ck_report(c, TKIT_SEV_ERROR, s->line, "RIVER-CHAIN",
+                tkit_ck_report(c, TKIT_SEV_ERROR, s->line, TKIT_CR_RIVER_CHAIN,
                                "the river tiles%s cannot close: their ends add up to %d, a river "
                                "from one source to its lakes adds up to -2 (%s)",
                                with, all.ends,
@@ -456,7 +456,7 @@ static void check_sides(struct tkit_ck *c, const struct tkit_setlist *ctx)
         const char *missing = NULL;
         if (!companions(s, ctx, &v, &n, &missing)) {
                 if (c->options & TKIT_CHECK_VERBOSE)
-                        tkit_ck_report(c, TKIT_SEV_NOTE, s->line, "SIDE-MATCH",
+                        tkit_ck_report(c, TKIT_SEV_NOTE, s->line, TKIT_CR_SIDE_MATCH,
                                        "sides not checked: the required set '%s' is not loaded",
                                        missing);
                 free(v);
@@ -472,7 +472,7 @@ static void check_sides(struct tkit_ck *c, const struct tkit_setlist *ctx)
         for (int ty = 0; ty < 4; ty++)
                 if (own[ty] == 1 && all[ty] == 0) {
                         c->tile = tile[ty];
-                        tkit_ck_report(c, TKIT_SEV_WARNING, line[ty], "SIDE-MATCH",
+                        tkit_ck_report(c, TKIT_SEV_WARNING, line[ty], TKIT_CR_SIDE_MATCH,
                                        "the only %s side among all tiles in play: it can never "
                                        "be matched",
                                        tkit_side_type_name((enum tkit_side_type)ty));
@@ -514,7 +514,7 @@ static void check_dups(struct tkit_ck *c)
                 if (r < 0)
                         continue;
                 c->tile = s->tiles[i].id;
-                tkit_ck_report(c, TKIT_SEV_WARNING, s->tiles[i].line, "TYPE-DUP",
+                tkit_ck_report(c, TKIT_SEV_WARNING, s->tiles[i].line, TKIT_CR_TYPE_DUP,
                                "same type as tile '%s' (line %d) turned %d° clockwise",
                                s->tiles[j].id, s->tiles[j].line, 90 * r);
                 c->tile = NULL;
@@ -535,7 +535,7 @@ static void check_refs(struct tkit_ck *c)
                 /* The value is "TILE count=N" (formats/jcz.c). */
                 const char *sp = strstr(a->value, " count=");
                 int len = sp ? (int)(sp - a->value) : (int)strlen(a->value);
-                tkit_ck_report(c, TKIT_SEV_ERROR, a->line, "JCZ-REF",
+                tkit_ck_report(c, TKIT_SEV_ERROR, a->line, TKIT_CR_JCZ_REF,
                                "tile-set refers to tile '%.*s'%s (count %s), defined in none of "
                                "the files read: the set cannot be built without it; give the "
                                "file that defines '%.*s' too",
@@ -564,7 +564,7 @@ static void check_seam(struct tkit_ck *c, const struct tkit_piece *p, int x, int
         char la[96], lb[96];
         enum tkit_side_type ta = tkit_tile_side(a, side), tb = tkit_tile_side(b, other);
         if (!tkit_sides_compatible(ta, tb)) {
-                tkit_ck_report(c, TKIT_SEV_ERROR, a->line ? a->line : p->line, "PIECE-SEAM",
+                tkit_ck_report(c, TKIT_SEV_ERROR, a->line ? a->line : p->line, TKIT_CR_PIECE_SEAM,
                                "cell %s shows %s on side %c, but cell %s shows %s facing it",
                                cell_label(p, x, y, la), tkit_side_type_name(ta),
                                tkit_side_letter(side), cell_label(p, nx, ny, lb),
@@ -579,7 +579,7 @@ static void check_seam(struct tkit_ck *c, const struct tkit_piece *p, int x, int
                 const struct tkit_feature *fa = &a->features[oa], *fb = &b->features[ob];
                 if (fa->kind == fb->kind && strcmp(fa->id, fb->id) == 0)
                         continue;
-                tkit_ck_report(c, TKIT_SEV_ERROR, fb->line ? fb->line : p->line, "PIECE-SEAM",
+                tkit_ck_report(c, TKIT_SEV_ERROR, fb->line ? fb->line : p->line, TKIT_CR_PIECE_SEAM,
                                "%s '%s' of cell %s meets %s '%s' of cell %s at %s: a feature "
                                "crossing a seam has the same id in both cells",
                                tkit_feature_kind_name(fa->kind), fa->id, cell_label(p, x, y, la),
@@ -588,7 +588,7 @@ static void check_seam(struct tkit_ck *c, const struct tkit_piece *p, int x, int
         }
 }
 
-static const char *const r_posts = "PIECE-POSTS";
+static const enum tkit_check_rule r_posts = TKIT_CR_PIECE_POSTS;
 
 /* The face of piece `p` in play with `players` players (5 = 5 or more), or NULL. */
 static const struct tkit_face *face_for(const struct tkit_piece *p, int players)
@@ -605,7 +605,7 @@ static const struct tkit_face *face_for(const struct tkit_piece *p, int players)
 
 static void check_faces(struct tkit_ck *c, const struct tkit_piece *p)
 {
-        const char *r = "PIECE-POSTS";
+        enum tkit_check_rule r = TKIT_CR_PIECE_POSTS;
         if (!p->nfaces) {
                 if (c->set->rules & TKIT_RULES_FORTRESS)
                         tkit_ck_report(c, TKIT_SEV_ERROR, p->line, r,

@@ -77,7 +77,7 @@ static const char *kind(const struct tkit_feature *f)
 
 static void check_attrs(struct tkit_ck *c, const struct tkit_feature *f)
 {
-        const char *r = "ATTR-KIND";
+        enum tkit_check_rule r = TKIT_CR_ATTR_KIND;
         bool city = f->kind == TKIT_CITY, road = f->kind == TKIT_ROAD;
         if (f->pennants < 0)
                 tkit_ck_report(c, TKIT_SEV_ERROR, f->line, r, "%s '%s' has %d pennants", kind(f),
@@ -112,7 +112,7 @@ static void check_attrs(struct tkit_ck *c, const struct tkit_feature *f)
 
 static void check_mask(struct tkit_ck *c, const struct tkit_feature *f)
 {
-        const char *r = "GEO-MASK";
+        enum tkit_check_rule r = TKIT_CR_GEO_MASK;
         char b[TKIT_MASK_STR_SIZE];
         uint16_t m = f->mask;
         if (m & ~TKIT_MASK_ALL) {
@@ -171,7 +171,7 @@ static void check_partition(struct tkit_ck *c, const struct tkit_tile *t)
                         uint16_t both = t->features[i].mask & t->features[j].mask & TKIT_MASK_ALL;
                         if (both)
                                 tkit_ck_report(c, TKIT_SEV_ERROR, t->features[i].line,
-                                               "GEO-OVERLAP", "%s is in both %s '%s' and %s '%s'",
+                                               TKIT_CR_GEO_OVERLAP, "%s is in both %s '%s' and %s '%s'",
                                                tkit_mask_str(both, b, sizeof b),
                                                kind(&t->features[j]), t->features[j].id,
                                                kind(&t->features[i]), t->features[i].id);
@@ -186,7 +186,7 @@ static void check_partition(struct tkit_ck *c, const struct tkit_tile *t)
                 owned |= t->features[i].mask;
         uint16_t open = (uint16_t)(TKIT_MASK_HALVES & ~owned);
         if (open)
-                tkit_ck_report(c, TKIT_SEV_ERROR, t->line, "GEO-COVER",
+                tkit_ck_report(c, TKIT_SEV_ERROR, t->line, TKIT_CR_GEO_COVER,
                                "half edge%s %s belong%s to no field or city",
                                tkit_popcount16(open) > 1 ? "s" : "",
                                tkit_mask_str(open, b, sizeof b),
@@ -225,7 +225,7 @@ static void check_crossings(struct tkit_ck *c, const struct tkit_tile *t)
                         crosses = crosses || !g->overpass;
                         char h[400];
                         if (j < i && !f->overpass && !g->overpass)
-                                tkit_ck_report(c, TKIT_SEV_ERROR, f->line, "GEO-CROSS",
+                                tkit_ck_report(c, TKIT_SEV_ERROR, f->line, TKIT_CR_GEO_CROSS,
                                                "%s '%s' crosses %s '%s' (their positions "
                                                "interleave around the tile); mark one as an "
                                                "overpass or fix the positions%s",
@@ -233,7 +233,7 @@ static void check_crossings(struct tkit_ck *c, const struct tkit_tile *t)
                                                tkit_ck_debug_hint(c, h, sizeof h));
                 }
                 if (f->overpass && !crosses && !bridges_a_link(t, f))
-                        tkit_ck_report(c, TKIT_SEV_WARNING, f->line, "GEO-OVERPASS",
+                        tkit_ck_report(c, TKIT_SEV_WARNING, f->line, TKIT_CR_GEO_OVERPASS,
                                        "%s '%s' is an overpass but crosses no feature and lies "
                                        "across no field's link to a city",
                                        kind(f), f->id);
@@ -312,7 +312,7 @@ static void check_missing(struct tkit_ck *c, const struct tkit_tile *t)
                 const struct tkit_feature *f = &t->features[field];
                 char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE];
                 tkit_ck_report(
-                    c, TKIT_SEV_ERROR, f->line, "FIELD-TOUCH-MISSING",
+                    c, TKIT_SEV_ERROR, f->line, TKIT_CR_FIELD_TOUCH_MISSING,
                     "field '%s' (%s) borders city '%s' (%s) at %s|%s (next to each other "
                     "on the perimeter) but does not list it in touches",
                     f->id, tkit_mask_str(f->mask, m1, sizeof m1), t->features[city].id,
@@ -341,7 +341,7 @@ static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
                                     separator(v, nb, t, (int)i, ci, f->mask, city->mask);
                                 if (x)
                                         tkit_ck_report(
-                                            c, TKIT_SEV_ERROR, f->line, "FIELD-TOUCH-FAR",
+                                            c, TKIT_SEV_ERROR, f->line, TKIT_CR_FIELD_TOUCH_FAR,
                                             "field '%s' (%s) lists city '%s' (%s), but %s "
                                             "separates them",
                                             f->id, tkit_mask_str(f->mask, m1, sizeof m1), city->id,
@@ -360,7 +360,7 @@ static void check_far(struct tkit_ck *c, const struct tkit_tile *t)
                                     separator(v, nb, t, ci, cj, city->mask, t->features[cj].mask);
                                 if (x)
                                         tkit_ck_report(
-                                            c, TKIT_SEV_ERROR, f->line, "FIELD-TOUCH-FAR",
+                                            c, TKIT_SEV_ERROR, f->line, TKIT_CR_FIELD_TOUCH_FAR,
                                             "inner field '%s' lists cities '%s' and '%s', "
                                             "but %s separates them",
                                             f->id, t->features[cj].id, city->id,
@@ -382,7 +382,7 @@ static bool has_kind(const struct tkit_tile *t, enum tkit_feature_kind k)
 
 static void check_end(struct tkit_ck *c, const struct tkit_tile *t, const struct tkit_feature *f)
 {
-        const char *r = "ROAD-END";
+        enum tkit_check_rule r = TKIT_CR_ROAD_END;
         int sides = tkit_mask_sides(f->mask);
         const char *e = tkit_end_name(f->end);
         if (sides == 1 && f->end == TKIT_END_NONE) {
@@ -436,12 +436,12 @@ static void check_roads(struct tkit_ck *c, const struct tkit_tile *t)
                         continue;
                 int sides = tkit_mask_sides(f->mask);
                 if (sides >= 3 && !f->junction && !f->overpass)
-                        tkit_ck_report(c, TKIT_SEV_ERROR, f->line, "ROAD-JUNCTION",
+                        tkit_ck_report(c, TKIT_SEV_ERROR, f->line, TKIT_CR_ROAD_JUNCTION,
                                        "road '%s' runs through %d sides: declare junction=\"yes\", "
                                        "or make it separate roads ending at a crossing",
                                        f->id, sides);
                 if (sides < 3 && f->junction)
-                        tkit_ck_report(c, TKIT_SEV_ERROR, f->line, "ROAD-JUNCTION",
+                        tkit_ck_report(c, TKIT_SEV_ERROR, f->line, TKIT_CR_ROAD_JUNCTION,
                                        "road '%s' touches %d side%s: it is no junction", f->id,
                                        sides, sides == 1 ? "" : "s");
         }
@@ -452,16 +452,16 @@ static void check_roads(struct tkit_ck *c, const struct tkit_tile *t)
 static void check_marks(struct tkit_ck *c, const struct tkit_tile *t)
 {
         if (t->nsymbols > 2)
-                tkit_ck_report(c, TKIT_SEV_ERROR, t->line, "SYMBOL-COUNT",
+                tkit_ck_report(c, TKIT_SEV_ERROR, t->line, TKIT_CR_SYMBOL_COUNT,
                                "%zu siege symbols: a tile shows at most 2", t->nsymbols);
         for (size_t i = 0; t->illustrations[i]; i++) {
                 char l = t->illustrations[i];
                 if (!tkit_illustration_name(l))
-                        tkit_ck_report(c, TKIT_SEV_ERROR, t->line, "ILLUSTRATION",
+                        tkit_ck_report(c, TKIT_SEV_ERROR, t->line, TKIT_CR_ILLUSTRATION,
                                        "unknown illustration letter '%c' (known: G B T W E S C)",
                                        l);
                 else if (strchr(t->illustrations, l) != &t->illustrations[i])
-                        tkit_ck_report(c, TKIT_SEV_ERROR, t->line, "ILLUSTRATION",
+                        tkit_ck_report(c, TKIT_SEV_ERROR, t->line, TKIT_CR_ILLUSTRATION,
                                        "illustration '%c' (%s) is listed twice", l,
                                        tkit_illustration_name(l));
         }

@@ -32,7 +32,7 @@ enum tkit_rule_scope {
 };
 
 struct tkit_rule_info {
-        const char *id;
+        enum tkit_check_rule rule; /* its id: tkit_check_rule_id(); tkit_rules[r].rule == r */
         enum tkit_severity severity; /* the usual severity; a few rules report notes too */
         enum tkit_rule_scope scope;
         bool jcz;                /* applied to sets read from JCloisterZone data */

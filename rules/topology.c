@@ -126,7 +126,7 @@ static void report_split(struct tkit_ck *c, const struct tkit_tile *t, int b, in
         const struct tkit_feature *later = f->line >= g->line ? f : g;
         bool corner = TKIT_POS_PART(b) == TKIT_R;
         char m1[TKIT_MASK_STR_SIZE], m2[TKIT_MASK_STR_SIZE], h[400];
-        tkit_ck_report(c, TKIT_SEV_ERROR, later->line, "FIELD-SPLIT",
+        tkit_ck_report(c, TKIT_SEV_ERROR, later->line, TKIT_CR_FIELD_SPLIT,
                        "fields '%s' (%s) and '%s' (%s) meet at %s %s with nothing between "
                        "them: make them one field, or declare the divider the art shows there "
                        "(dividers=\"%s\" on the tile)%s",
@@ -149,7 +149,7 @@ static void check_points(struct tkit_ck *c, const struct tkit_tile *t)
                 if (two && !declared)
                         report_split(c, t, b, fa, fb);
                 if (declared && !two)
-                        tkit_ck_report(c, TKIT_SEV_ERROR, t->line, "FIELD-DIVIDER",
+                        tkit_ck_report(c, TKIT_SEV_ERROR, t->line, TKIT_CR_FIELD_DIVIDER,
                                        "a divider is declared at %s, but no two fields meet "
                                        "there with nothing else between them (%s: %s, %s: %s): "
                                        "remove it",
@@ -158,7 +158,7 @@ static void check_points(struct tkit_ck *c, const struct tkit_tile *t)
                                        fb >= 0 ? t->features[fb].id : "no field");
         }
         if (t->dividers & ~TKIT_DIVIDER_ALL)
-                tkit_ck_report(c, TKIT_SEV_ERROR, t->line, "FIELD-DIVIDER",
+                tkit_ck_report(c, TKIT_SEV_ERROR, t->line, TKIT_CR_FIELD_DIVIDER,
                                "a divider lies at no corner and no side middle");
 }
 
@@ -197,7 +197,7 @@ static void check_cut(struct tkit_ck *c, const struct tkit_tile *t, const struct
                 else
                         snprintf(w, sizeof w, "%s '%s' (%s)", kind(x), x->id,
                                  tkit_mask_str(x->mask, m2, sizeof m2));
-                tkit_ck_report(c, TKIT_SEV_ERROR, f->line, "FIELD-CUT",
+                tkit_ck_report(c, TKIT_SEV_ERROR, f->line, TKIT_CR_FIELD_CUT,
                                "field '%s' (%s) lies on both sides of %s, a wall across the "
                                "tile: split it into one field per side%s",
                                f->id, tkit_mask_str(m, m1, sizeof m1), w,

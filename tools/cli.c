@@ -326,7 +326,7 @@ static int unique_set_ids(const struct tkit_setlist *l, struct tkit_diags *d)
         for (size_t i = 1; i < l->n; i++)
                 if (strcmp(v[i - 1].s->id, v[i].s->id) == 0) {
                         const struct tkit_set *a = v[i - 1].s, *b = v[i].s;
-                        tkit_diags_add(d, TKIT_SEV_ERROR, b->file, b->line, "ID-DUP", b->id, NULL,
+                        tkit_diags_add(d, TKIT_SEV_ERROR, b->file, b->line, tkit_check_rule_id(TKIT_CR_ID_DUP), b->id, NULL,
                                        "set '%s' is given twice (also in %s)", b->id,
                                        a->file ? a->file : "input");
                         rc = TKIT_EXIT_FAIL;
