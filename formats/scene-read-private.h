@@ -7,15 +7,15 @@
 
 struct key;
 
-#define R_XML "SCENE-XML"         /* not well-formed XML, invalid UTF-8, another encoding */
-#define R_DTD "SCENE-DTD"         /* a DOCTYPE (and so any entity) */
-#define R_LIMIT "SCENE-LIMIT"     /* a documented limit passed */
-#define R_UNKNOWN "SCENE-UNKNOWN" /* unknown element, attribute or text; order */
-#define R_VALUE "SCENE-VALUE"     /* a value that cannot be taken as written */
-#define R_REF "SCENE-REF"         /* a player, castle or barn that is not declared */
-#define R_DUP "SCENE-DUP"         /* the same id (or cell, language, ...) twice */
-#define R_PLACE "SCENE-PLACE"     /* where a figure stands: none, or several places */
-#define R_SCHEMA "SCENE-SCHEMA"   /* the RelaxNG schema disagrees */
+#define R_XML tkit_scene_rule_id(TKIT_SCR_XML)
+#define R_DTD tkit_scene_rule_id(TKIT_SCR_DTD)
+#define R_LIMIT tkit_scene_rule_id(TKIT_SCR_LIMIT)
+#define R_UNKNOWN tkit_scene_rule_id(TKIT_SCR_UNKNOWN)
+#define R_VALUE tkit_scene_rule_id(TKIT_SCR_VALUE)
+#define R_REF tkit_scene_rule_id(TKIT_SCR_REF)
+#define R_DUP tkit_scene_rule_id(TKIT_SCR_DUP)
+#define R_PLACE tkit_scene_rule_id(TKIT_SCR_PLACE)
+#define R_SCHEMA tkit_scene_rule_id(TKIT_SCR_SCHEMA)
 
 struct srd {
         struct tkit_xr x;

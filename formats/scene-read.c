@@ -835,7 +835,7 @@ static struct tkit_scene *build(xmlDoc *doc, const char *name, bool wide, struct
 static struct tkit_scene *read_memory(const char *data, size_t len, const char *name,
                                       struct tkit_diags *d, int *err)
 {
-        static const struct tkit_xml_rules rules = {R_XML, R_DTD, R_LIMIT};
+        const struct tkit_xml_rules rules = {R_XML, R_DTD, R_LIMIT};
         if (!name)
                 name = "<memory>";
         xmlDoc *doc = tkit_xml_parse_as(data ? data : "", data ? len : 0, name, &rules, d, err);

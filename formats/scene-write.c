@@ -387,7 +387,7 @@ int tkit_scene_write_checked(const struct tkit_scene *s, const char *name, struc
                         const struct tkit_diag *g = &back.v[i];
                         if (g->severity != TKIT_SEV_ERROR)
                                 continue;
-                        if (g->rule && strcmp(g->rule, "SCENE-LIMIT") == 0)
+                        if (tkit_scene_rule_parse(g->rule) == TKIT_SCR_LIMIT)
                                 rc = TKIT_E_LIMIT;
                         tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, g->rule, NULL, NULL,
                                        "not written: the scene reader would refuse it: %s",

@@ -447,3 +447,22 @@ const char *tkit_scene_option(const struct tkit_scene *s, const char *name)
                         return s->options[i].value;
         return NULL;
 }
+
+static const char *const scene_rule_ids[TKIT_SCENE_RULE_COUNT] = {
+#define ID(e, id) [TKIT_SCR_##e] = id,
+    TKIT_SCENE_RULES(ID)
+#undef ID
+};
+
+const char *tkit_scene_rule_id(enum tkit_scene_rule r)
+{
+        return (unsigned)r < TKIT_SCENE_RULE_COUNT ? scene_rule_ids[r] : NULL;
+}
+
+int tkit_scene_rule_parse(const char *id)
+{
+        for (int i = 0; id && i < TKIT_SCENE_RULE_COUNT; i++)
+                if (strcmp(scene_rule_ids[i], id) == 0)
+                        return i;
+        return -1;
+}

@@ -291,6 +291,33 @@ const char *tkit_scene_caption(const struct tkit_scene *s, const char *lang);
 const char *tkit_scene_note(const struct tkit_scene *s, const char *lang);
 void tkit_scene_post_push_stack(struct tkit_scene_post *p, int player);
 
+/* ---------------------------------------------------------------- rule ids of scene documents
+ *
+ * What the scene reader (formats/) and the translation check (text/) report about a scene file:
+ * one list, one enumeration (docs/scene.md). The rules engine's own SCENE-* ids (a tile or a
+ * figure a scene names wrongly) are game/'s (game/tkit-event.h). */
+#define TKIT_SCENE_RULES(X) \
+        X(XML, "SCENE-XML") \
+        X(DTD, "SCENE-DTD") \
+        X(LIMIT, "SCENE-LIMIT") \
+        X(UNKNOWN, "SCENE-UNKNOWN") \
+        X(VALUE, "SCENE-VALUE") \
+        X(REF, "SCENE-REF") \
+        X(DUP, "SCENE-DUP") \
+        X(PLACE, "SCENE-PLACE") \
+        X(SCHEMA, "SCENE-SCHEMA") \
+        X(TRANSLATION, "SCENE-TRANSLATION")
+enum tkit_scene_rule {
+#define TKIT_SCR_ENUM(e, id) TKIT_SCR_##e,
+        TKIT_SCENE_RULES(TKIT_SCR_ENUM)
+#undef TKIT_SCR_ENUM
+        TKIT_SCENE_RULE_COUNT
+};
+/* "SCENE-LIMIT" for TKIT_SCR_LIMIT; NULL out of range. */
+const char *tkit_scene_rule_id(enum tkit_scene_rule r);
+/* The rule of an id, or -1. */
+int tkit_scene_rule_parse(const char *id);
+
 /* Lookups by id; -1 when absent. */
 int tkit_scene_find_player(const struct tkit_scene *s, const char *id);
 int tkit_scene_find_castle(const struct tkit_scene *s, const char *id);

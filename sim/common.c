@@ -184,3 +184,16 @@ void tkit_sim_summary_write_json(const struct tkit_sim_summary *u, struct tkit_b
         }
         tkit_buf_puts(out, "}\n");
 }
+
+/* ---------------------------------------------------------------- rule ids */
+
+static const char *const sim_rule_ids[TKIT_SIM_RULE_COUNT] = {
+#define ID(e, id) [TKIT_SR_##e] = id,
+    TKIT_SIM_RULES(ID)
+#undef ID
+};
+
+const char *tkit_sim_rule_id(enum tkit_sim_rule r)
+{
+        return (unsigned)r < TKIT_SIM_RULE_COUNT ? sim_rule_ids[r] : NULL;
+}

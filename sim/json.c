@@ -114,7 +114,7 @@ __attribute__((format(printf, 3, 4))) static void perr(struct parser *ps, int li
         ps->failed = true;
         va_list ap;
         va_start(ap, fmt);
-        tkit_diags_vadd(ps->d, TKIT_SEV_ERROR, ps->name, line, "SIM-JSON", NULL, NULL, fmt, ap);
+        tkit_diags_vadd(ps->d, TKIT_SEV_ERROR, ps->name, line, tkit_sim_rule_id(TKIT_SR_JSON), NULL, NULL, fmt, ap);
         va_end(ap);
 }
 
@@ -776,7 +776,7 @@ struct tkit_layout *tkit_layout_read_json_stream(FILE *f, const char *name,
                 tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot read: %s",
                                strerror(errno));
         else if (big)
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, "SIM-JSON", NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, tkit_sim_rule_id(TKIT_SR_JSON), NULL, NULL,
                                "layout larger than %u bytes", TKIT_LAYOUT_MAX_BYTES);
         else
                 l = tkit_layout_read_json(b.data ? b.data : "", b.len, name, sets, nsets, d);

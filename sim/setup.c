@@ -287,7 +287,7 @@ static bool sets_repeated(struct tkit_set *const *sets, size_t nsets, struct tki
                 for (size_t j = 0; j < i; j++)
                         if (sets[i]->id && sets[j]->id && strcmp(sets[i]->id, sets[j]->id) == 0) {
                                 tkit_diags_add(d, TKIT_SEV_ERROR, sets[i]->file, sets[i]->line,
-                                               "SIM-SETS", sets[i]->id, NULL,
+                                               tkit_sim_rule_id(TKIT_SR_SETS), sets[i]->id, NULL,
                                                "set '%s' is given twice", sets[i]->id);
                                 return true;
                         }
@@ -416,7 +416,7 @@ struct tkit_sim *tkit_sim_create(struct tkit_set *const *sets, size_t nsets, str
         s->start = -1;
         size_t ncells = add_types(s, sets, nsets);
         if (ncells == 0 || s->ntypes >= EMPTY) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, "SIM-EMPTY", NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, tkit_sim_rule_id(TKIT_SR_EMPTY), NULL, NULL,
                                ncells ? "too many tile types (%zu)" : "no tiles to lay out",
                                s->ntypes);
                 tkit_sim_destroy(s);

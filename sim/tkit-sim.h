@@ -21,6 +21,33 @@
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
 
+/* ---------------------------------------------------------------- rule ids
+ *
+ * The ids of what the simulator, the layout reader and the verifier report (docs/layout-json.md):
+ * one list, one enumeration. */
+#define TKIT_SIM_RULES(X) \
+        X(JSON, "SIM-JSON") \
+        X(SETS, "SIM-SETS") \
+        X(EMPTY, "SIM-EMPTY") \
+        X(UNKNOWN_SET, "SIM-UNKNOWN-SET") \
+        X(UNKNOWN_TILE, "SIM-UNKNOWN-TILE") \
+        X(CELL_TWICE, "SIM-CELL-TWICE") \
+        X(BRIDGE, "SIM-BRIDGE") \
+        X(MATCH, "SIM-MATCH") \
+        X(DETACHED, "SIM-DETACHED") \
+        X(RIVER, "SIM-RIVER") \
+        X(COUNT, "SIM-COUNT") \
+        X(DISCARD, "SIM-DISCARD") \
+        X(FIRST, "SIM-FIRST")
+enum tkit_sim_rule {
+#define TKIT_SR_ENUM(e, id) TKIT_SR_##e,
+        TKIT_SIM_RULES(TKIT_SR_ENUM)
+#undef TKIT_SR_ENUM
+        TKIT_SIM_RULE_COUNT
+};
+/* "SIM-BRIDGE" for TKIT_SR_BRIDGE. */
+const char *tkit_sim_rule_id(enum tkit_sim_rule r);
+
 /* ---------------------------------------------------------------- simulation */
 
 struct tkit_sim_options {

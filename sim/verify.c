@@ -53,7 +53,7 @@ static struct cand *candidates(const struct tkit_layout *l, struct tkit_set *con
                 tkit_index_add(&seen, l->sets[i], i);
                 long k = tkit_index_find(&loaded, l->sets[i], set_id, sets);
                 if (k < 0) {
-                        tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, "SIM-UNKNOWN-SET", l->sets[i],
+                        tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, tkit_sim_rule_id(TKIT_SR_UNKNOWN_SET), l->sets[i],
                                        NULL, "the layout uses set '%s', which is not loaded",
                                        l->sets[i]);
                         *rc = TKIT_E_NOTFOUND;
@@ -102,10 +102,10 @@ static int lookup(struct tkit_layout *l, const struct cand *c, size_t nc, const 
                 return 0;
         }
         if (hits > 1)
-                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, "SIM-UNKNOWN-TILE", NULL, tile,
+                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, tkit_sim_rule_id(TKIT_SR_UNKNOWN_TILE), NULL, tile,
                                "%s: tile id is in several sets; say which with \"set\"", what);
         else
-                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, "SIM-UNKNOWN-TILE", *set, tile,
+                tkit_diags_add(d, TKIT_SEV_ERROR, NULL, 0, tkit_sim_rule_id(TKIT_SR_UNKNOWN_TILE), *set, tile,
                                "%s: no such %s in the sets of the layout", what,
                                *piece ? "piece" : "tile");
         return TKIT_E_NOTFOUND;
@@ -230,11 +230,11 @@ static enum tkit_side_type shows(const struct tkit_tile *def, int rot, enum tkit
 }
 
 __attribute__((format(printf, 5, 6))) static void
-fail(struct replay *r, const char *rule, const char *set, const char *tile, const char *fmt, ...)
+fail(struct replay *r, enum tkit_sim_rule rule, const char *set, const char *tile, const char *fmt, ...)
 {
         va_list ap;
         va_start(ap, fmt);
-        tkit_diags_vadd(r->d, TKIT_SEV_ERROR, NULL, 0, rule, set, tile, fmt, ap);
+        tkit_diags_vadd(r->d, TKIT_SEV_ERROR, NULL, 0, tkit_sim_rule_id(rule), set, tile, fmt, ap);
         va_end(ap);
         r->errors++;
 }
@@ -243,12 +243,12 @@ fail(struct replay *r, const char *rule, const char *set, const char *tile, cons
 struct trial {
         bool legal;
         bool touches;
-        const char *rule; /* when not legal */
+        enum tkit_sim_rule rule; /* when not legal */
         const char *why;
         int turn;
 };
 
-static void refuse(struct trial *t, const char *rule, const char *why)
+static void refuse(struct trial *t, enum tkit_sim_rule rule, const char *why)
 {
         t->legal = false;
         t->rule = rule;
@@ -259,9 +259,9 @@ static void refuse(struct trial *t, const char *rule, const char *why)
 static struct trial try_place(const struct replay *r, const struct tkit_tile *def, int x, int y,
                               int rot, enum tkit_bridge_axis br, bool need_touch, bool river_rule)
 {
-        struct trial t = {true, false, NULL, NULL, 0};
+        struct trial t = {true, false, TKIT_SIM_RULE_COUNT, NULL, 0};
         if (at(r, x, y)) {
-                refuse(&t, "SIM-CELL-TWICE", "the cell is already used");
+                refuse(&t, TKIT_SR_CELL_TWICE, "the cell is already used");
                 return t;
         }
         bool continues_road = false, river_tile = tkit_sim_river_sides(def) != 0;
@@ -282,9 +282,9 @@ static struct trial try_place(const struct replay *r, const struct tkit_tile *de
                 enum tkit_side_type theirs =
                     shows(n->def, n->rot, n->bridge, (side + 2) % 4, &their_end);
                 if (mine_end && their_end)
-                        refuse(&t, "SIM-BRIDGE", "two bridges touch");
+                        refuse(&t, TKIT_SR_BRIDGE, "two bridges touch");
                 else if (!tkit_sides_fit(mine, mine_end, theirs, their_end))
-                        refuse(&t, "SIM-MATCH", "touching sides do not match");
+                        refuse(&t, TKIT_SR_MATCH, "touching sides do not match");
                 if (mine_end && theirs == TKIT_SIDE_ROAD)
                         continues_road = true;
                 if (mine == TKIT_SIDE_RIVER && theirs == TKIT_SIDE_RIVER) {
@@ -293,19 +293,19 @@ static struct trial try_place(const struct replay *r, const struct tkit_tile *de
                 }
         }
         if (need_touch && !t.touches)
-                refuse(&t, "SIM-DETACHED", "it touches no placed tile");
+                refuse(&t, TKIT_SR_DETACHED, "it touches no placed tile");
         if (br != TKIT_BRIDGE_NONE) {
                 int tile_axis = tkit_bridge_axis_on_tile(br, rot);
                 if (!(tkit_tile_bridge_axes(def) & (1u << tile_axis)))
-                        refuse(&t, "SIM-BRIDGE", "a bridge needs field on both sides it joins");
+                        refuse(&t, TKIT_SR_BRIDGE, "a bridge needs field on both sides it joins");
                 else if (!continues_road)
-                        refuse(&t, "SIM-BRIDGE", "a bridge must continue an open road");
+                        refuse(&t, TKIT_SR_BRIDGE, "a bridge must continue an open road");
                 else if (r->bridges_left <= 0)
-                        refuse(&t, "SIM-BRIDGE", "no bridge left");
+                        refuse(&t, TKIT_SR_BRIDGE, "no bridge left");
         }
         if (river_tile && r->river_play && river_rule && t.legal) {
                 if (nin == 0) {
-                        refuse(&t, "SIM-RIVER", "a river tile must continue the river");
+                        refuse(&t, TKIT_SR_RIVER, "a river tile must continue the river");
                 } else if (nin == 1 && nout == 1) {
                         const struct vcell *prev = at(r, x + vdx[river_in], y + vdy[river_in]);
                         /* flow: from the previous cell into this one; turn by the cross product */
@@ -313,7 +313,7 @@ static struct trial try_place(const struct replay *r, const struct tkit_tile *de
                         int cross = fx * vdy[river_out] - fy * vdx[river_out];
                         int turn = cross > 0 ? 1 : cross < 0 ? 2 : 0;
                         if (turn && prev && turn == prev->turn)
-                                refuse(&t, "SIM-RIVER",
+                                refuse(&t, TKIT_SR_RIVER,
                                        "the river turns twice in the same direction");
                         t.turn = turn ? turn : (prev ? prev->turn : 0);
                 }
@@ -432,10 +432,10 @@ static void check_discard(struct replay *r, const struct tkit_discard *dc, bool 
         if (!dc->def)
                 return;
         if (use_copy(r, dc->def) > dc->def->count)
-                fail(r, "SIM-COUNT", dc->set, dc->tile, "more copies used than the set has (%d)",
+                fail(r, TKIT_SR_COUNT, dc->set, dc->tile, "more copies used than the set has (%d)",
                      dc->def->count);
         if (board_empty) {
-                fail(r, "SIM-DISCARD", dc->set, dc->tile,
+                fail(r, TKIT_SR_DISCARD, dc->set, dc->tile,
                      "discarded after %d placements although the board was empty", dc->after);
                 return;
         }
@@ -453,7 +453,7 @@ static void check_discard(struct replay *r, const struct tkit_discard *dc, bool 
                                                            (enum tkit_bridge_axis)b, true, true);
                                 if (!t.legal)
                                         continue;
-                                fail(r, "SIM-DISCARD", dc->set, dc->tile,
+                                fail(r, TKIT_SR_DISCARD, dc->set, dc->tile,
                                      "discarded after %d placements but fits at (%d, %d) "
                                      "rotation %d%s",
                                      dc->after, x, y, rot * 90, b ? " with a bridge" : "");
@@ -468,22 +468,22 @@ static void check_placement(struct replay *r, const struct tkit_placement *p, si
         struct tkit_layout_cell cells[64];
         size_t n = tkit_placement_cells(p, cells, 64);
         if (n == 0 || n > 64) {
-                fail(r, "SIM-UNKNOWN-TILE", p->set, p->tile, "placement %zu is not resolved",
+                fail(r, TKIT_SR_UNKNOWN_TILE, p->set, p->tile, "placement %zu is not resolved",
                      i + 1);
                 return;
         }
         const void *what = p->is_piece ? (const void *)p->piece : (const void *)p->def;
         int count = p->is_piece ? p->piece->count : p->def->count;
         if (use_copy(r, what) > count)
-                fail(r, "SIM-COUNT", p->set, p->tile, "more copies used than the set has (%d)",
+                fail(r, TKIT_SR_COUNT, p->set, p->tile, "more copies used than the set has (%d)",
                      count);
         if (i == 0 && (p->x != 0 || p->y != 0))
-                fail(r, "SIM-FIRST", p->set, p->tile, "the first placement is not at (0, 0)");
+                fail(r, TKIT_SR_FIRST, p->set, p->tile, "the first placement is not at (0, 0)");
         if (p->is_piece && p->bridge != TKIT_BRIDGE_NONE)
-                fail(r, "SIM-BRIDGE", p->set, p->tile, "a piece cannot carry a bridge");
+                fail(r, TKIT_SR_BRIDGE, p->set, p->tile, "a piece cannot carry a bridge");
         bool river = !p->is_piece && tkit_sim_river_sides(p->def) != 0;
         if (river && r->river_play && r->land_seen)
-                fail(r, "SIM-RIVER", p->set, p->tile, "placement %zu: river tile after land tiles",
+                fail(r, TKIT_SR_RIVER, p->set, p->tile, "placement %zu: river tile after land tiles",
                      i + 1);
         if (!p->is_piece && !river)
                 r->land_seen = true;
@@ -498,14 +498,14 @@ static void check_placement(struct replay *r, const struct tkit_placement *p, si
                 turn = t.turn;
                 if (!t.legal) {
                         /* on a used cell nothing else was looked at: it is not also detached */
-                        twice |= strcmp(t.rule, "SIM-CELL-TWICE") == 0;
+                        twice |= t.rule == TKIT_SR_CELL_TWICE;
                         fail(r, t.rule, p->set, p->tile, "placement %zu at (%d, %d): %s", i + 1,
                              cells[k].x, cells[k].y, t.why);
                 }
                 put(r, &cells[k], i, turn);
         }
         if (i > 0 && !touches && !twice)
-                fail(r, "SIM-DETACHED", p->set, p->tile,
+                fail(r, TKIT_SR_DETACHED, p->set, p->tile,
                      "placement %zu at (%d, %d) touches no placed tile", i + 1, p->x, p->y);
         if (p->bridge != TKIT_BRIDGE_NONE)
                 r->bridges_left--;
@@ -553,7 +553,7 @@ int tkit_layout_verify(const struct tkit_layout *l, struct tkit_set *const *sets
         for (size_t i = 0; i < l->nplacements; i++) {
                 const struct tkit_placement *p = &l->placements[i];
                 if (!p->def && !p->piece) {
-                        fail(&r, "SIM-UNKNOWN-TILE", p->set, p->tile,
+                        fail(&r, TKIT_SR_UNKNOWN_TILE, p->set, p->tile,
                              "placement %zu is not resolved", i + 1);
                         return TKIT_E_INVALID;
                 }
@@ -578,7 +578,7 @@ int tkit_layout_verify(const struct tkit_layout *l, struct tkit_set *const *sets
                 for (; di < l->ndiscards && l->discards[di].after <= (int)i; di++) {
                         const struct tkit_discard *dc = &l->discards[di];
                         if (dc->after < last_after || dc->after != (int)i)
-                                fail(&r, "SIM-DISCARD", dc->set, dc->tile,
+                                fail(&r, TKIT_SR_DISCARD, dc->set, dc->tile,
                                      "discards are not in order of play");
                         last_after = dc->after;
                         check_discard(&r, dc, i == 0);
@@ -587,7 +587,7 @@ int tkit_layout_verify(const struct tkit_layout *l, struct tkit_set *const *sets
                         check_placement(&r, &l->placements[i], i);
         }
         for (; di < l->ndiscards; di++)
-                fail(&r, "SIM-DISCARD", l->discards[di].set, l->discards[di].tile,
+                fail(&r, TKIT_SR_DISCARD, l->discards[di].set, l->discards[di].tile,
                      "discarded after %d placements, but the layout has only %zu",
                      l->discards[di].after, l->nplacements);
         free(mine);

@@ -79,7 +79,7 @@ static size_t missing(const struct tkit_scene *s, const struct tkit_name *v, siz
                         if (have >> k & 1u)
                                 tkit_buf_printf(&b, "%s%s", b.len ? " " : "",
                                                 tkit_lang_name((enum tkit_lang)k));
-                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, line, "SCENE-TRANSLATION", NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, line, tkit_scene_rule_id(TKIT_SCR_TRANSLATION), NULL, NULL,
                                "%s has no text in '%s' (it has %s): a picture in that language "
                                "would print nothing there",
                                what, tkit_lang_name((enum tkit_lang)l), b.data);
@@ -171,7 +171,7 @@ static size_t todo(const struct tkit_scene *s, const struct tkit_name *v, size_t
                 for (size_t i = 0; i < n; i++)
                         tkit_buf_printf(&have, "%s%s", i ? " " : "", v[i].lang);
                 char *src = source_text(v, n);
-                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, line, "SCENE-TRANSLATION", NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, line, tkit_scene_rule_id(TKIT_SCR_TRANSLATION), NULL, NULL,
                                "%s has no text in '%s' (it has %s); to translate: \"%s\"", what,
                                need->tag[l], have.data, src);
                 free(src);
@@ -190,7 +190,7 @@ size_t tkit_text_check_langs(const struct tkit_scene *s, const char *want, struc
         for (size_t i = 0; i < s->ncallouts; i++)
                 langs_of_texts(&need, s->callouts[i].texts, s->callouts[i].ntexts);
         if (need.over) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, s->line, "SCENE-LIMIT", NULL, NULL,
+                tkit_diags_add(d, TKIT_SEV_ERROR, s->file, s->line, tkit_scene_rule_id(TKIT_SCR_LIMIT), NULL, NULL,
                                "more than %d languages in the captions and callouts: not "
                                "checked", TKIT_TEXT_MAX_LANGS);
                 return 1;

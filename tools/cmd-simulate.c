@@ -176,7 +176,7 @@ static int write_json(const struct simopts *o, struct tkit_buf *b)
 {
         struct cli_inputs in = {0};
         inputs(o, &in);
-        int rc = cli_output_within(o->json, b->len, TKIT_LAYOUT_MAX_BYTES, "SIM-JSON");
+        int rc = cli_output_within(o->json, b->len, TKIT_LAYOUT_MAX_BYTES, tkit_sim_rule_id(TKIT_SR_JSON));
         if (rc == TKIT_EXIT_OK)
                 rc = cli_output_buffer(o->json, &in, b->data, b->len);
         cli_inputs_finish(&in);

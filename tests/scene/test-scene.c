@@ -425,6 +425,32 @@ static void test_docs_example(void **state)
         free(ex_path);
 }
 
+/* The rule ids of scene documents are one list (TKIT_SCENE_RULES): docs/scene.md has a row for
+ * each, in that order, and the parse finds each back. */
+static void test_rule_ids_documented(void **state)
+{
+        (void)state;
+        char *md_path = src_path("docs/scene.md");
+        char *md = read_all(md_path, NULL);
+        assert_non_null(md);
+        const char *at = md;
+        for (int r = 0; r < TKIT_SCENE_RULE_COUNT; r++) {
+                const char *id = tkit_scene_rule_id((enum tkit_scene_rule)r);
+                assert_int_equal(tkit_scene_rule_parse(id), r);
+                char *row = tkit_xasprintf("\n| `%s` |", id);
+                const char *hit = strstr(at, row);
+                if (!hit)
+                        fail_msg("%s: no row (or not after the row before) in docs/scene.md",
+                                 row + 1);
+                at = hit + 1;
+                free(row);
+        }
+        assert_int_equal(tkit_scene_rule_parse("SCENE-NONE"), -1);
+        assert_null(tkit_scene_rule_id(TKIT_SCENE_RULE_COUNT));
+        free(md);
+        free(md_path);
+}
+
 /* ------------------------------------------------------------------ layout → scene */
 
 static void test_from_layout(void **state)
@@ -518,6 +544,7 @@ int main(void)
             cmocka_unit_test(test_limits),
             cmocka_unit_test(test_file_io),
             cmocka_unit_test(test_docs_example),
+            cmocka_unit_test(test_rule_ids_documented),
             cmocka_unit_test(test_from_layout),
             cmocka_unit_test(test_fuzz_replay),
         };

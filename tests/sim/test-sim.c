@@ -692,6 +692,35 @@ static void test_rule_ids(void **state)
         tkit_diags_finish(&d);
 }
 
+/* Every id of the simulator's list has its row in docs/layout-json.md, and no row names another. */
+static void test_rule_ids_documented(void **state)
+{
+        (void)state;
+        char *path = tkit_xasprintf("%s/docs/layout-json.md", src_root());
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        struct tkit_buf doc;
+        tkit_buf_init(&doc);
+        char chunk[4096];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+                tkit_buf_add(&doc, chunk, n);
+        fclose(f);
+        size_t rows = 0;
+        for (int r = 0; r < TKIT_SIM_RULE_COUNT; r++) {
+                char *row = tkit_xasprintf("\n| `%s` |", tkit_sim_rule_id((enum tkit_sim_rule)r));
+                if (!strstr(doc.data, row))
+                        fail_msg("%s has no row in docs/layout-json.md", row + 1);
+                free(row);
+        }
+        for (const char *p = doc.data; (p = strstr(p, "\n| `SIM-")); p++)
+                rows++;
+        assert_int_equal(rows, TKIT_SIM_RULE_COUNT);
+        assert_null(tkit_sim_rule_id(TKIT_SIM_RULE_COUNT));
+        tkit_buf_finish(&doc);
+        free(path);
+}
+
 /* 1000 placements on one cell: at most TKIT_DIAGS_LIMIT errors are kept, all are counted, and
  * the rest is said once. */
 static void test_many_errors_capped(void **state)
@@ -1185,6 +1214,7 @@ int main(void)
             cmocka_unit_test_setup_teardown(test_json_errors, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_repeated_sets, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_rule_ids, setup_bundle, teardown_bundle),
+            cmocka_unit_test(test_rule_ids_documented),
             cmocka_unit_test_setup_teardown(test_many_keys, setup_bundle, teardown_bundle),
             cmocka_unit_test_setup_teardown(test_many_errors_capped, setup_bundle, teardown_bundle),
             cmocka_unit_test(test_many_discards),
