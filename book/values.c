@@ -63,15 +63,10 @@ static char *rules_list(void)
         return tkit_buf_steal(&b);
 }
 
-/* The words of <count what=…> (tkit_game_count_words: the <expect> check uses the same). */
+/* The words of <count what=…> (enum tkit_count: the <expect> check uses the same). */
 static bool known_count(const char *what)
 {
-        size_t n;
-        const char *const *words = tkit_game_count_words(&n);
-        for (size_t i = 0; i < n; i++)
-                if (strcmp(words[i], what) == 0)
-                        return true;
-        return false;
+        return tkit_count_parse(what) != TKIT_COUNT_NONE;
 }
 
 static char *count_list(void)
@@ -176,9 +171,10 @@ static int count(const struct path *p, long *value, char **why)
         if (!ok || !player_field(p, 2, &pl, why))
                 return TKIT_E_INVALID;
         long got = 0;
+        enum tkit_count want = tkit_count_parse(p->f[1]);
         for (size_t i = 0; i < p->r->nevents; i++) {
                 const struct tkit_game_event *e = &p->r->events[i];
-                got += e->count && strcmp(e->count, p->f[1]) == 0 && of_player(e, pl);
+                got += e->count == want && of_player(e, pl);
         }
         *value = got;
         return 0;

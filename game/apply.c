@@ -25,7 +25,7 @@ static void build_bridge(struct g_ctx *c)
                                                  0, b->sc->move.placed.line);
         e->build = TKIT_BUILD_BRIDGE;
         e->feature_kind = TKIT_ROAD;
-        e->count = "bridge";
+        e->count = TKIT_COUNT_BRIDGE;
         const struct g_cell *cl = &b->cells[b->placed_cell];
         e->places = tkit_xmalloc(sizeof(*e->places));
         e->nplaces = 1;
@@ -39,7 +39,7 @@ static struct tkit_game_event *refuse(struct g_ctx *c, enum tkit_game_rule rule,
         struct tkit_game_event *e =
             tkit_g_event(c, TKIT_EV_REFUSE, rule, c->b->active, 0, c->b->sc->move.line);
         e->reason = why;
-        e->count = "refused";
+        e->count = TKIT_COUNT_REFUSED;
         return e;
 }
 
@@ -87,7 +87,7 @@ static void build_castle(struct g_ctx *c)
         e->build = TKIT_BUILD_CASTLE;
         e->feature_kind = TKIT_CITY;
         e->n.tiles = g->tiles;
-        e->count = "castle";
+        e->count = TKIT_COUNT_CASTLE;
         tkit_g_event_places(c, e, root);
         b->castle_root = root;
 }
@@ -114,7 +114,7 @@ static void castle_maidens(struct g_ctx *c)
                 e->figure_kind = f->f.kind;
                 e->feature_kind = TKIT_CITY;
                 e->at = TKIT_AT_CASTLE;
-                e->count = "maiden";
+                e->count = TKIT_COUNT_MAIDEN;
         }
 }
 
@@ -218,7 +218,7 @@ static void build_barn(struct g_ctx *c)
             tkit_g_event(c, TKIT_EV_BUILD, TKIT_GR_BARN_BUILD, b->active, 0, m->line);
         e->build = TKIT_BUILD_BARN;
         e->feature_kind = TKIT_FIELD;
-        e->count = "barn";
+        e->count = TKIT_COUNT_BARN;
         tkit_g_event_places(c, e, field);
         struct g_fig *f = &b->figs[fi];
         enum tkit_figure_kind kind = f->f.kind;
@@ -442,7 +442,7 @@ static void escape(struct g_ctx *c)
                 return;
         }
         tkit_g_return_fig(c, fi, TKIT_GR_ESCAPE, false);
-        c->r->events[c->r->nevents - 1].count = "escape";
+        c->r->events[c->r->nevents - 1].count = TKIT_COUNT_ESCAPE;
 }
 
 static void play_move(struct g_ctx *c)

@@ -38,6 +38,7 @@ struct tkit_game_event *tkit_g_event(struct g_ctx *c, enum tkit_game_event_kind 
         e->post = -1;
         e->figure = -1;
         e->line = line;
+        e->count = TKIT_COUNT_NONE;
         e->feature_kind = TKIT_FEATURE_KIND_COUNT;
         if (kind == TKIT_EV_SCORE && player >= 0 && player < TKIT_SCENE_MAX_PLAYERS)
                 r->points[player] += points;
@@ -91,7 +92,7 @@ void tkit_g_return_fig(struct g_ctx *c, int fi, enum tkit_game_rule rule, bool r
         e->figure = f->index;
         e->figure_kind = f->f.kind;
         e->at = f->f.at;
-        e->count = removed ? "removed" : "returned";
+        e->count = removed ? TKIT_COUNT_REMOVED : TKIT_COUNT_RETURNED;
         if (f->node >= 0) {
                 const struct g_cell *cl = &b->cells[b->node_cell[f->node]];
                 e->feature_kind = tkit_g_node_kind(b, f->node);
@@ -104,28 +105,29 @@ void tkit_g_return_fig(struct g_ctx *c, int fi, enum tkit_game_rule rule, bool r
 }
 
 /* The words a <count> may use: every `count` the engine sets (docs/scoring.md). */
-static const char *const count_words[] = {
-    "completed-road",   "completed-city", "completed-cloister",
-    "completed-garden", "returned",       "removed",
-    "post-returned",    "bridge",         "castle",
-    "maiden",           "barn",           "refused",
-    "catapult",         "post-row",       "post-stack",
-    "attack",           "must-remove",    "counterattack",
-    "escape",
+static const char *const count_words[TKIT_COUNT_COUNT] = {
+#define WORD(e, word) [TKIT_COUNT_##e] = word,
+    TKIT_COUNT_WORDS(WORD)
+#undef WORD
 };
+
+const char *tkit_count_word(enum tkit_count c)
+{
+        return c >= 0 && c < TKIT_COUNT_COUNT ? count_words[c] : NULL;
+}
+
+enum tkit_count tkit_count_parse(const char *word)
+{
+        for (int i = 0; word && i < TKIT_COUNT_COUNT; i++)
+                if (strcmp(count_words[i], word) == 0)
+                        return (enum tkit_count)i;
+        return TKIT_COUNT_NONE;
+}
 
 const char *const *tkit_game_count_words(size_t *n)
 {
-        *n = sizeof(count_words) / sizeof(count_words[0]);
+        *n = TKIT_COUNT_COUNT;
         return count_words;
-}
-
-static bool count_word_known(const char *w)
-{
-        for (size_t i = 0; i < sizeof(count_words) / sizeof(count_words[0]); i++)
-                if (strcmp(count_words[i], w) == 0)
-                        return true;
-        return false;
 }
 
 static void unknown_word(const struct tkit_scene *scene, const struct tkit_scene_expect_count *x,
@@ -164,15 +166,15 @@ int tkit_game_check_expect(const struct tkit_scene *scene, const struct tkit_gam
         }
         for (size_t i = 0; i < scene->nexpect_counts; i++) {
                 const struct tkit_scene_expect_count *x = &scene->expect_counts[i];
-                if (!count_word_known(x->what)) {
+                enum tkit_count want = tkit_count_parse(x->what);
+                if (want == TKIT_COUNT_NONE) {
                         unknown_word(scene, x, d);
                         continue;
                 }
                 int got = 0;
                 for (size_t k = 0; k < r->nevents; k++) {
                         const struct tkit_game_event *e = &r->events[k];
-                        got += e->count && strcmp(e->count, x->what) == 0 &&
-                               (x->player < 0 || e->player == x->player);
+                        got += e->count == want && (x->player < 0 || e->player == x->player);
                 }
                 if (got != x->count)
                         tkit_diags_add(d, TKIT_SEV_ERROR, scene->file, x->line,

@@ -73,7 +73,7 @@ void tkit_game_event_json(struct tkit_buf *b, const struct tkit_scene *s,
         json_word(b, "at", fig && (unsigned)e->at < 3 ? ats[e->at] : NULL);
         json_word(b, "build", (unsigned)e->build < 4 ? builds[e->build] : NULL);
         json_word(b, "reason", e->reason ? tkit_refusal_name(e->reason) : NULL);
-        json_word(b, "count", e->count);
+        json_word(b, "count", tkit_count_word(e->count));
         tkit_buf_puts(b, ", \"counts\": ");
         json_counts(b, &e->n);
         tkit_buf_puts(b, ", \"flags\": ");

@@ -48,7 +48,7 @@ static void post_clear(struct g_ctx *c, struct g_post *p, enum tkit_game_rule ru
                 e->post = (int)p->kind;
                 e->n.meeples = n;
                 e->figure_kind = TKIT_FIGURE_MEEPLE;
-                e->count = "post-returned";
+                e->count = TKIT_COUNT_POST_RETURNED;
         }
         for (size_t i = 0; i < p->nrow; i++)
                 p->row[i] = -1;
@@ -147,7 +147,7 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
                             tkit_g_event(c, TKIT_EV_CHOICE, TKIT_GR_ATTACK, pl, 0, p->line);
                         e->post = (int)p->kind;
                         e->n.choices = n;
-                        e->count = "must-remove";
+                        e->count = TKIT_COUNT_MUST_REMOVE;
                         e->choices = tkit_xmalloc((size_t)n * sizeof *e->choices);
                         for (size_t f = 0; f < b->nfigs; f++)
                                 if (b->figs[f].f.player == pl &&
@@ -163,7 +163,7 @@ static void attack(struct g_ctx *c, struct g_post *p)
         bool row_only = opt && strcmp(opt, "row") == 0;
         struct tkit_game_event *e = tkit_g_event(c, TKIT_EV_ATTACK, TKIT_GR_ATTACK, -1, 0, p->line);
         e->post = (int)p->kind;
-        e->count = "attack";
+        e->count = TKIT_COUNT_ATTACK;
         post_score(c, p, TKIT_GR_ATTACK);
         attack_removals(c, p, row_only);
         post_clear(c, p, TKIT_GR_ATTACK);
@@ -226,7 +226,7 @@ static void siege_draw(struct g_ctx *c)
                 struct tkit_game_event *e =
                     tkit_g_event(c, TKIT_EV_ADVANCE, TKIT_GR_ADVANCE, -1, 0, m->placed.line);
                 e->post = (int)k;
-                e->count = "catapult";
+                e->count = TKIT_COUNT_CATAPULT;
         }
         extra_choices(b, asked);
 }
@@ -275,7 +275,7 @@ static void row_full(struct g_ctx *c, struct g_post *p)
             tkit_g_event(c, TKIT_EV_COUNTERATTACK, TKIT_GR_COUNTERATTACK, c->b->active, 0, p->line);
         e->post = (int)p->kind;
         e->n.spaces = p->spaces;
-        e->count = "counterattack";
+        e->count = TKIT_COUNT_COUNTERATTACK;
         c->b->counter[post_slot(p->kind)] = true;
 }
 
@@ -311,7 +311,7 @@ void tkit_g_bonus(struct g_ctx *c, int placed_fig)
                 e->post = (int)p->kind;
                 e->stack = true;
                 e->n.meeples = 1;
-                e->count = "post-stack";
+                e->count = TKIT_COUNT_POST_STACK;
                 return;
         }
         if (want != (int)p->kind) {
@@ -336,7 +336,7 @@ void tkit_g_bonus(struct g_ctx *c, int placed_fig)
         e->n.meeples = 1;
         e->n.space = space + 1;
         e->n.spaces = p->spaces;
-        e->count = "post-row";
+        e->count = TKIT_COUNT_POST_ROW;
         row_full(c, p);
 }
 

@@ -182,17 +182,17 @@ static enum tkit_game_rule final_rule(const struct g_group *g)
         return TKIT_GR_SCORE_END;
 }
 
-static const char *complete_word(enum tkit_feature_kind k)
+static enum tkit_count complete_word(enum tkit_feature_kind k)
 {
         switch (k) {
         case TKIT_ROAD:
-                return "completed-road";
+                return TKIT_COUNT_COMPLETED_ROAD;
         case TKIT_CITY:
-                return "completed-city";
+                return TKIT_COUNT_COMPLETED_CITY;
         case TKIT_GARDEN:
-                return "completed-garden";
+                return TKIT_COUNT_COMPLETED_GARDEN;
         default:
-                return "completed-cloister";
+                return TKIT_COUNT_COMPLETED_CLOISTER;
         }
 }
 

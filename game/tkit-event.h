@@ -18,6 +18,42 @@
 #include "model/tkit-model.h"
 #include "model/tkit-scene.h"
 
+/* ---------------------------------------------------------------- what an event counts for
+ *
+ * The words of a scene's <count what=...> (docs/scoring.md, "Expectation words"), each the count
+ * of the events that carry it: one list, one enumeration. */
+#define TKIT_COUNT_WORDS(X) \
+        X(COMPLETED_ROAD, "completed-road") \
+        X(COMPLETED_CITY, "completed-city") \
+        X(COMPLETED_CLOISTER, "completed-cloister") \
+        X(COMPLETED_GARDEN, "completed-garden") \
+        X(RETURNED, "returned") \
+        X(REMOVED, "removed") \
+        X(POST_RETURNED, "post-returned") \
+        X(BRIDGE, "bridge") \
+        X(CASTLE, "castle") \
+        X(MAIDEN, "maiden") \
+        X(BARN, "barn") \
+        X(REFUSED, "refused") \
+        X(CATAPULT, "catapult") \
+        X(POST_ROW, "post-row") \
+        X(POST_STACK, "post-stack") \
+        X(ATTACK, "attack") \
+        X(MUST_REMOVE, "must-remove") \
+        X(COUNTERATTACK, "counterattack") \
+        X(ESCAPE, "escape")
+enum tkit_count {
+        TKIT_COUNT_NONE = -1, /* an event that counts for no word */
+#define TKIT_COUNT_ENUM(e, word) TKIT_COUNT_##e,
+        TKIT_COUNT_WORDS(TKIT_COUNT_ENUM)
+#undef TKIT_COUNT_ENUM
+        TKIT_COUNT_COUNT
+};
+/* "completed-road" for TKIT_COUNT_COMPLETED_ROAD; NULL for TKIT_COUNT_NONE. */
+const char *tkit_count_word(enum tkit_count c);
+/* The count of a word, or TKIT_COUNT_NONE. */
+enum tkit_count tkit_count_parse(const char *word);
+
 /* ---------------------------------------------------------------- rule ids */
 
 /* Every rule the engine applies or enforces: the scoring rules, then the scene diagnostics. */
@@ -221,8 +257,7 @@ struct tkit_game_event {
         int *choices; /* CHOICE: the figures the player chooses among, as `figure` names them */
         size_t nchoices;
         int line;          /* line of the scene element concerned, 0 when none */
-        const char *count; /* the expectation word it counts for ("completed-road", "returned",
-                              ...; docs/scoring.md), static; NULL for none */
+        enum tkit_count count; /* the expectation word it counts for; TKIT_COUNT_NONE for none */
 };
 
 #endif

@@ -74,9 +74,10 @@ static void apply_bad(struct tkit_scene *s, const char *rule, int line)
 static int count_of(const struct tkit_game_result *r, const char *what, int player)
 {
         int n = 0;
+        enum tkit_count want = tkit_count_parse(what);
+        assert_int_not_equal(want, TKIT_COUNT_NONE); /* a word of the list */
         for (size_t i = 0; i < r->nevents; i++)
-                n += r->events[i].count && strcmp(r->events[i].count, what) == 0 &&
-                     (player < 0 || r->events[i].player == player);
+                n += r->events[i].count == want && (player < 0 || r->events[i].player == player);
         return n;
 }
 
