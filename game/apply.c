@@ -400,9 +400,9 @@ static bool escape_route(struct g_board *b, int root, bool any_tile)
  * escape-city-tile). */
 static bool escape_any_tile(const struct g_board *b)
 {
-        const char *opt = tkit_scene_option(b->sc, "escape");
-        if (opt)
-                return strcmp(opt, "city-tile") == 0;
+        int opt = tkit_g_option(b, G_OPT_ESCAPE);
+        if (opt >= 0)
+                return opt == G_ESCAPE_CITY_TILE;
         return tkit_g_has_rules(b, TKIT_RULES_ESCAPE_CITY_TILE);
 }
 

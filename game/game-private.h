@@ -123,6 +123,14 @@ void tkit_g_error(struct g_board *b, int line, enum tkit_game_rule rule, const c
 /* The player's id for diagnostics (English, for authors; events carry indexes). */
 const char *tkit_g_player_name(const struct g_board *b, int p);
 bool tkit_g_has_rules(const struct g_board *b, unsigned flag);
+
+/* The rule options a scene may set (<option name= value=>, docs/scene.md): one table of names
+ * and values (game/validate.c), each value the index of its word. */
+enum g_option { G_OPT_ATTACK_PROTECT, G_OPT_ESCAPE, G_OPT_COUNT };
+enum { G_PROTECT_POST = 0, G_PROTECT_ROW = 1 };              /* attack-protect */
+enum { G_ESCAPE_BESIEGER_TILE = 0, G_ESCAPE_CITY_TILE = 1 }; /* escape */
+/* The value the scene sets for option `o`, or -1 when it sets none (validated: a known word). */
+int tkit_g_option(const struct g_board *b, enum g_option o);
 /* Occupied cells among the 8 around (x, y). */
 int tkit_g_neighbours(const struct g_board *b, int x, int y);
 

@@ -159,8 +159,7 @@ static void attack_removals(struct g_ctx *c, struct g_post *p, bool row_only)
 
 static void attack(struct g_ctx *c, struct g_post *p)
 {
-        const char *opt = tkit_scene_option(c->b->sc, "attack-protect");
-        bool row_only = opt && strcmp(opt, "row") == 0;
+        bool row_only = tkit_g_option(c->b, G_OPT_ATTACK_PROTECT) == G_PROTECT_ROW;
         struct tkit_game_event *e = tkit_g_event(c, TKIT_EV_ATTACK, TKIT_GR_ATTACK, -1, 0, p->line);
         e->post = (int)p->kind;
         e->count = TKIT_COUNT_ATTACK;

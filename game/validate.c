@@ -551,24 +551,51 @@ static void check_tokens(struct g_board *b)
                                      tkit_token_name(t[i].k), token_total(b, t[i].k));
 }
 
+/* The options: the name, then the words of its values in the order of their enum. */
+static const char *const options[G_OPT_COUNT][3] = {
+    [G_OPT_ATTACK_PROTECT] = {"attack-protect", "post", "row"},
+    [G_OPT_ESCAPE] = {"escape", "besieger-tile", "city-tile"},
+};
+
+/* The value index of `o` ("row" -> 1), or -1 for an unknown option or word. */
+static int option_value(const struct tkit_scene_option *o, enum g_option *which)
+{
+        for (int k = 0; k < G_OPT_COUNT; k++)
+                if (strcmp(o->name, options[k][0]) == 0) {
+                        *which = (enum g_option)k;
+                        for (int v = 1; v < 3; v++)
+                                if (strcmp(o->value, options[k][v]) == 0)
+                                        return v - 1;
+                }
+        return -1;
+}
+
+int tkit_g_option(const struct g_board *b, enum g_option o)
+{
+        for (size_t i = 0; i < b->sc->noptions; i++) {
+                enum g_option which = G_OPT_COUNT;
+                int v = option_value(&b->sc->options[i], &which);
+                if (which == o)
+                        return v;
+        }
+        return -1;
+}
+
 static void check_options(struct g_board *b)
 {
-        static const char *const known[][3] = {
-            {"attack-protect", "post", "row"},
-            {"escape", "besieger-tile", "city-tile"},
-        };
         for (size_t i = 0; i < b->sc->noptions; i++) {
                 const struct tkit_scene_option *o = &b->sc->options[i];
-                bool ok = false;
-                for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); k++)
-                        if (strcmp(o->name, known[k][0]) == 0)
-                                ok = strcmp(o->value, known[k][1]) == 0 ||
-                                     strcmp(o->value, known[k][2]) == 0;
-                if (!ok)
-                        tkit_g_error(b, o->line, TKIT_GR_SCENE_OPTION,
-                                     "unknown option %s=%s; the options: attack-protect=post|row, "
-                                     "escape=besieger-tile|city-tile",
-                                     o->name, o->value);
+                enum g_option which = G_OPT_COUNT;
+                if (option_value(o, &which) >= 0)
+                        continue;
+                struct tkit_buf all;
+                tkit_buf_init(&all);
+                for (int k = 0; k < G_OPT_COUNT; k++)
+                        tkit_buf_printf(&all, "%s%s=%s|%s", k ? ", " : "", options[k][0],
+                                        options[k][1], options[k][2]);
+                tkit_g_error(b, o->line, TKIT_GR_SCENE_OPTION,
+                             "unknown option %s=%s; the options: %s", o->name, o->value, all.data);
+                tkit_buf_finish(&all);
         }
 }
 
