@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -204,7 +205,26 @@ static char *view_names(const char *sep, const char *last)
         return tkit_buf_steal(&o);
 }
 
-/* One option of the title: tile-mm=MM, view=during|before|after, full, grid. */
+/* The options of a picture that are one word each, and the flag each sets. */
+static bool flag_option(struct book_picture *p, const char *opt)
+{
+        static const struct {
+                const char *word;
+                size_t offset;
+        } flags[] = {
+            {"full", offsetof(struct book_picture, full)},
+            {"grid", offsetof(struct book_picture, grid)},
+            {"beside", offsetof(struct book_picture, beside)},
+        };
+        for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+                if (strcmp(opt, flags[i].word) == 0) {
+                        *(bool *)((char *)p + flags[i].offset) = true;
+                        return true;
+                }
+        return false;
+}
+
+/* One option of the title: tile-mm=MM, view=during|before|after, full, grid, beside. */
 static void picture_option(struct tkit_book *b, struct book_picture *p, const char *opt,
                            struct tkit_diags *d)
 {
@@ -231,12 +251,8 @@ static void picture_option(struct tkit_book *b, struct book_picture *p, const ch
                                           views);
                         free(views);
                 }
-        } else if (strcmp(opt, "full") == 0) {
-                p->full = true;
-        } else if (strcmp(opt, "grid") == 0) {
-                p->grid = true;
-        } else if (strcmp(opt, "beside") == 0) {
-                p->beside = true;
+        } else if (flag_option(p, opt)) {
+                ; /* full, grid, beside */
         } else {
                 char *views = view_names("|", "|");
                 tkit_diags_add_at(d, TKIT_SEV_ERROR, b->file, p->line, p->column,

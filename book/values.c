@@ -194,19 +194,37 @@ static int events(const struct path *p, long *value, char **why)
         return 0;
 }
 
+/* The words of a path's second field that name an event kind (figures:, catapults:). */
+struct kind_word {
+        const char *word;
+        enum tkit_game_event_kind kind;
+};
+
+/* The kind `word` names in `table` (`n` rows), or -1. */
+static int kind_of_word(const struct kind_word *table, size_t n, const char *word)
+{
+        for (size_t i = 0; i < n; i++)
+                if (strcmp(table[i].word, word) == 0)
+                        return (int)table[i].kind;
+        return -1;
+}
+
 /* figures:returned|removed[:PLAYER] — figures that go back to their owners' supply: returned
  * (from the board: one per event; from a post: the event's meeples) or removed by an attack. */
 static int figures(const struct path *p, long *value, char **why)
 {
         static const char *const choices =
             "the paths are figures:returned[:PLAYER] and figures:removed[:PLAYER]";
+        static const struct kind_word words[] = {{"returned", TKIT_EV_RETURN},
+                                                 {"removed", TKIT_EV_REMOVE}};
         if (!arity(p, 2, 3, "what and maybe a player", choices, why))
                 return TKIT_E_INVALID;
-        bool removed = strcmp(p->f[1], "removed") == 0;
-        if (!removed && strcmp(p->f[1], "returned") != 0) {
+        int kind = kind_of_word(words, 2, p->f[1]);
+        if (kind < 0) {
                 *why = tkit_xasprintf("no figures '%s'\n%s", p->f[1], choices);
                 return TKIT_E_INVALID;
         }
+        bool removed = kind == TKIT_EV_REMOVE;
         int pl;
         if (!player_field(p, 2, &pl, why))
                 return TKIT_E_INVALID;
@@ -229,12 +247,12 @@ static int catapults(const struct path *p, long *value, char **why)
 {
         static const char *const choices =
             "the paths are catapults:advanced[:POST] and catapults:removed[:POST]";
+        static const struct kind_word words[] = {{"advanced", TKIT_EV_ADVANCE},
+                                                 {"removed", TKIT_EV_CATAPULT_OFF}};
         if (!arity(p, 2, 3, "what and maybe a post", choices, why))
                 return TKIT_E_INVALID;
-        enum tkit_game_event_kind kind = TKIT_EV_ADVANCE;
-        if (strcmp(p->f[1], "removed") == 0) {
-                kind = TKIT_EV_CATAPULT_OFF;
-        } else if (strcmp(p->f[1], "advanced") != 0) {
+        int kind = kind_of_word(words, 2, p->f[1]);
+        if (kind < 0) {
                 *why = tkit_xasprintf("no catapults '%s'\n%s", p->f[1], choices);
                 return TKIT_E_INVALID;
         }
@@ -244,7 +262,7 @@ static int catapults(const struct path *p, long *value, char **why)
         long got = 0;
         for (size_t i = 0; i < p->r->nevents; i++) {
                 const struct tkit_game_event *e = &p->r->events[i];
-                got += e->kind == kind && (post < 0 || e->post == post);
+                got += (int)e->kind == kind && (post < 0 || e->post == post);
         }
         *value = got;
         return 0;
