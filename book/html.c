@@ -1,8 +1,9 @@
-/* The chapter as one standalone HTML5 file: CommonMark's HTML (written here from cmark's tree as
- * cmark writes it in its default safe mode: raw HTML left out, dangerous links emptied) with the
- * values as their numbers, each picture a <figure> holding the scene as inline SVG and its
- * caption, and a stylesheet for screen and print. The markup is also well-formed XML (polyglot),
- * so that `xmllint` can check it either way. */
+/* The chapter as one standalone HTML5 file: CommonMark's HTML as cmark writes it in its default
+ * safe mode (raw HTML left out, dangerous links emptied), with the values as their numbers, each
+ * picture a <figure> holding the scene as inline SVG and its caption, and a stylesheet for screen
+ * and print. The pictures and the values go into cmark's tree as custom nodes for the time of the
+ * writing (and the Czech ties as the text's own characters); cmark writes the rest. The markup is
+ * also well-formed XML (polyglot), so that `xmllint` can check it either way. */
 #include "book/book-private.h"
 
 #include "render/tkit-render.h"
@@ -10,7 +11,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* Text and attribute values as cmark writes them: & < > and " as entities. */
 static void esc(struct tkit_buf *o, const char *s)
@@ -18,42 +18,15 @@ static void esc(struct tkit_buf *o, const char *s)
         tkit_buf_put_escaped(o, s, TKIT_ESC_QUOT);
 }
 
-/* cmark's rule: javascript:, vbscript:, file: and data: (but for a few image types) links are
- * written as empty. */
-static bool dangerous_url(const char *u)
-{
-        static const char *const bad[] = {"javascript:", "vbscript:", "file:", "data:"};
-        if (strncasecmp(u, "data:image/", 11) == 0) {
-                const char *t = u + 11;
-                if (strncasecmp(t, "png", 3) == 0 || strncasecmp(t, "gif", 3) == 0 ||
-                    strncasecmp(t, "jpeg", 4) == 0 || strncasecmp(t, "webp", 4) == 0)
-                        return false;
-        }
-        for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
-                if (strncasecmp(u, bad[i], strlen(bad[i])) == 0)
-                        return true;
-        return false;
-}
-
-/* A link target as cmark writes it: URL characters kept, others percent-encoded, & and ' as
- * entities. */
-static void esc_href(struct tkit_buf *o, const char *u)
-{
-        static const char keep[] = "-_.+!*(),%#@?=;:/,$~[]";
-        for (const unsigned char *p = (const unsigned char *)u; p && *p; p++) {
-                if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                    (*p >= '0' && *p <= '9') || strchr(keep, *p))
-                        tkit_buf_add(o, (const char *)p, 1);
-                else if (*p == '&')
-                        tkit_buf_puts(o, "&amp;");
-                else if (*p == '\'')
-                        tkit_buf_puts(o, "&#x27;");
-                else
-                        tkit_buf_printf(o, "%%%02X", *p);
-        }
-}
-
 /* ---------------------------------------------------------------- pictures */
+
+/* A node of the chapter's tree standing in for another while cmark writes the HTML: a custom node
+ * for a picture or a value, the Czech tie of a soft break; or a text given its ties (`custom`
+ * NULL, `literal` the text as read). Put back once the HTML is written: the tree is the book's. */
+struct swap {
+        cmark_node *orig, *custom;
+        char *literal;
+};
 
 struct html {
         const struct tkit_book *b;
@@ -63,11 +36,14 @@ struct html {
         struct tkit_buf out;
         int rc;
         bool ties; /* the chapter's language ties one-letter words (tkit_book_ties_lang) */
+        struct swap *swaps;
+        size_t nswaps, capswaps;
 };
 
 /* One picture as inline SVG, as render/ writes it for a page: no XML declaration, its ids
  * prefixed "p<N>-" (unique in the page), labelled with the caption for screen readers. */
-static void svg_picture(struct html *h, const struct book_picture *p, size_t index)
+static void svg_picture(struct html *h, const struct book_picture *p, size_t index,
+                        struct tkit_buf *out)
 {
         const struct book_scene *s = &h->b->scenes[p->scene];
         struct tkit_scene_render_options ro;
@@ -87,206 +63,153 @@ static void svg_picture(struct html *h, const struct book_picture *p, size_t ind
         if (rc)
                 h->rc = rc;
         else
-                tkit_buf_add(&h->out, data, len);
+                tkit_buf_add(out, data, len);
         free(data);
 }
 
-static void figure(struct html *h, const struct book_picture *p)
+/* The <figure> of a picture: its SVG and its caption. Returns a string to free. */
+static char *figure(struct html *h, const struct book_picture *p)
 {
         size_t index = (size_t)(p - h->b->pictures);
-        tkit_buf_printf(&h->out, "<figure class=\"tk-picture%s\" id=\"picture-%zu\">\n",
+        struct tkit_buf f;
+        tkit_buf_init(&f);
+        tkit_buf_printf(&f, "<figure class=\"tk-picture%s\" id=\"picture-%zu\">\n",
                         p->beside ? " tk-beside" : "", index + 1);
-        svg_picture(h, p, index);
+        svg_picture(h, p, index, &f);
         if (h->o->progress)
                 h->o->progress(h->o->progress_ctx, "drawing", index + 1, h->b->npictures);
-        tkit_buf_puts(&h->out, "\n<figcaption>");
-        esc(&h->out, p->caption);
-        tkit_buf_puts(&h->out, "</figcaption>\n</figure>\n");
+        tkit_buf_puts(&f, "\n<figcaption>");
+        esc(&f, p->caption);
+        tkit_buf_puts(&f, "</figcaption>\n</figure>");
+        return tkit_buf_steal(&f);
 }
 
 /* ---------------------------------------------------------------- the tree */
 
-static bool tight_item(cmark_node *para)
+/* A value's span: its path in data-value, its number (and noun) as the text. To free. */
+static char *value_span(struct html *h, const struct book_value *v)
 {
-        cmark_node *item = cmark_node_parent(para), *list = item ? cmark_node_parent(item) : NULL;
-        return list && cmark_node_get_type(item) == CMARK_NODE_ITEM &&
-               cmark_node_get_list_tight(list);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_buf_puts(&b, "<span class=\"tk-value\" data-value=\"");
+        esc(&b, v->text);
+        char *s = tkit_book_value_print(v, tkit_book_lang(h->b, h->o));
+        tkit_buf_puts(&b, "\">");
+        esc(&b, s);
+        tkit_buf_puts(&b, "</span>");
+        free(s);
+        return tkit_buf_steal(&b);
 }
 
-/* Text; in Czech, a one-letter preposition or conjunction tied to the next word. */
-static void text_node(struct html *h, const char *text)
+/* Puts `custom` where `orig` is, and remembers it to put `orig` back. */
+static void swap_node(struct html *h, cmark_node *orig, cmark_node *custom)
 {
-        if (!h->ties) {
-                esc(&h->out, text);
-                return;
-        }
-        char *tied = tkit_book_ties(text, false);
-        esc(&h->out, tied);
-        free(tied);
+        cmark_node_insert_before(orig, custom);
+        cmark_node_unlink(orig);
+        *TKIT_PUSH(h->swaps, h->nswaps, h->capswaps) = (struct swap){orig, custom, NULL};
 }
 
-static void code_or_value(struct html *h, cmark_node *n)
+/* A custom node of `type` (CMARK_NODE_CUSTOM_BLOCK or _INLINE) that writes `html` (taken). */
+static cmark_node *custom_node(cmark_node_type type, char *html)
 {
-        const struct book_value *v = tkit_book_value_of(h->b, n);
-        if (v) {
-                tkit_buf_puts(&h->out, "<span class=\"tk-value\" data-value=\"");
-                esc(&h->out, v->text);
-                char *s = tkit_book_value_print(v, tkit_book_lang(h->b, h->o));
-                tkit_buf_puts(&h->out, "\">");
-                esc(&h->out, s);
-                tkit_buf_puts(&h->out, "</span>");
-                free(s);
-                return;
-        }
-        tkit_buf_puts(&h->out, "<code>");
-        esc(&h->out, cmark_node_get_literal(n));
-        tkit_buf_puts(&h->out, "</code>");
+        cmark_node *c = cmark_node_new(type);
+        cmark_node_set_on_enter(c, html);
+        free(html);
+        return c;
 }
 
-static void list_open(struct html *h, cmark_node *n)
+/* In Czech a one-letter preposition or conjunction is tied to the next word: in a text, and
+ * across a soft break that follows one. */
+static void tie(struct html *h, cmark_node *n)
 {
-        if (cmark_node_get_list_type(n) == CMARK_ORDERED_LIST) {
-                int start = cmark_node_get_list_start(n);
-                if (start != 1)
-                        tkit_buf_printf(&h->out, "<ol start=\"%d\">\n", start);
-                else
-                        tkit_buf_puts(&h->out, "<ol>\n");
-        } else {
-                tkit_buf_puts(&h->out, "<ul>\n");
-        }
-}
-
-static void code_block(struct html *h, cmark_node *n)
-{
-        const char *info = cmark_node_get_fence_info(n);
-        tkit_buf_puts(&h->out, "<pre><code");
-        if (info && *info) {
-                size_t k = strcspn(info, " \t");
-                char *lang = tkit_xstrndup(info, k);
-                tkit_buf_puts(&h->out, " class=\"language-");
-                esc(&h->out, lang);
-                tkit_buf_puts(&h->out, "\"");
-                free(lang);
-        }
-        tkit_buf_puts(&h->out, ">");
-        esc(&h->out, cmark_node_get_literal(n));
-        tkit_buf_puts(&h->out, "</code></pre>\n");
-}
-
-static void link_open(struct html *h, cmark_node *n)
-{
-        const char *url = cmark_node_get_url(n), *title = cmark_node_get_title(n);
-        tkit_buf_puts(&h->out, "<a href=\"");
-        if (url && !dangerous_url(url))
-                esc_href(&h->out, url);
-        tkit_buf_puts(&h->out, "\"");
-        if (title && *title) {
-                tkit_buf_puts(&h->out, " title=\"");
-                esc(&h->out, title);
-                tkit_buf_puts(&h->out, "\"");
-        }
-        tkit_buf_puts(&h->out, ">");
-}
-
-/* A block entered (enter) or left; returns true when its children are to be skipped. */
-static bool block(struct html *h, cmark_node *n, bool enter)
-{
-        switch (cmark_node_get_type(n)) {
-        case CMARK_NODE_BLOCK_QUOTE:
-                tkit_buf_puts(&h->out, enter ? "<blockquote>\n" : "</blockquote>\n");
-                return false;
-        case CMARK_NODE_LIST:
-                if (enter)
-                        list_open(h, n);
-                else
-                        tkit_buf_puts(&h->out, cmark_node_get_list_type(n) == CMARK_ORDERED_LIST
-                                                   ? "</ol>\n"
-                                                   : "</ul>\n");
-                return false;
-        case CMARK_NODE_ITEM:
-                tkit_buf_puts(&h->out, enter ? "<li>" : "</li>\n");
-                return false;
-        case CMARK_NODE_HEADING:
-                tkit_buf_printf(&h->out, enter ? "<h%d>" : "</h%d>\n",
-                                cmark_node_get_heading_level(n));
-                return false;
-        case CMARK_NODE_PARAGRAPH: {
-                const struct book_picture *p = tkit_book_picture_of(h->b, n);
-                if (p) {
-                        if (enter)
-                                figure(h, p);
-                        return true;
+        if (cmark_node_get_type(n) == CMARK_NODE_TEXT) {
+                const char *text = cmark_node_get_literal(n);
+                char *tied = tkit_book_ties(text, false);
+                if (strcmp(tied, text) != 0) {
+                        *TKIT_PUSH(h->swaps, h->nswaps, h->capswaps) =
+                            (struct swap){n, NULL, tkit_xstrdup(text)};
+                        cmark_node_set_literal(n, tied);
                 }
-                if (!tight_item(n))
-                        tkit_buf_puts(&h->out, enter ? "<p>" : "</p>\n");
-                return false;
+                free(tied);
+                return;
         }
-        case CMARK_NODE_CODE_BLOCK:
-                code_block(h, n);
-                return true;
-        case CMARK_NODE_HTML_BLOCK:
-                tkit_buf_puts(&h->out, "<!-- raw HTML omitted -->\n");
-                return true;
-        case CMARK_NODE_THEMATIC_BREAK:
-                tkit_buf_puts(&h->out, "<hr />\n");
-                return true;
-        default:
-                return false;
+        cmark_node *prev = cmark_node_previous(n); /* a soft break */
+        const char *before = prev && cmark_node_get_type(prev) == CMARK_NODE_TEXT
+                                 ? cmark_node_get_literal(prev)
+                                 : NULL;
+        if (before && tkit_book_tie_at_end(before, strlen(before))) {
+                cmark_node *nbsp = cmark_node_new(CMARK_NODE_TEXT);
+                cmark_node_set_literal(nbsp, "\xc2\xa0");
+                swap_node(h, n, nbsp);
         }
 }
 
-static bool inline_node(struct html *h, cmark_node *n, bool enter)
+/* The nodes cmark cannot write as the book means them, in document order. */
+static void collect(struct html *h, cmark_node ***v, size_t *n)
 {
-        switch (cmark_node_get_type(n)) {
-        case CMARK_NODE_TEXT:
-                text_node(h, cmark_node_get_literal(n));
-                return true;
-        case CMARK_NODE_SOFTBREAK: /* in cs, a one-letter word is tied to the next line's */
-                tkit_buf_puts(&h->out, h->ties && tkit_book_tie_at_end(h->out.data, h->out.len)
-                                           ? "\xc2\xa0"
-                                           : "\n");
-                return true;
-        case CMARK_NODE_LINEBREAK:
-                tkit_buf_puts(&h->out, "<br />\n");
-                return true;
-        case CMARK_NODE_CODE:
-                code_or_value(h, n);
-                return true;
-        case CMARK_NODE_HTML_INLINE:
-                tkit_buf_puts(&h->out, "<!-- raw HTML omitted -->");
-                return true;
-        case CMARK_NODE_EMPH:
-                tkit_buf_puts(&h->out, enter ? "<em>" : "</em>");
-                return false;
-        case CMARK_NODE_STRONG:
-                tkit_buf_puts(&h->out, enter ? "<strong>" : "</strong>");
-                return false;
-        case CMARK_NODE_LINK:
-                if (enter)
-                        link_open(h, n);
-                else
-                        tkit_buf_puts(&h->out, "</a>");
-                return false;
-        case CMARK_NODE_IMAGE: /* a picture not alone: refused by tkit_book_read */
-                return true;
-        default:
-                return block(h, n, enter);
-        }
-}
-
-static void body(struct html *h)
-{
+        size_t cap = 0;
         cmark_iter *it = cmark_iter_new(h->b->doc);
         cmark_event_type ev;
         while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-                cmark_node *n = cmark_iter_get_node(it);
-                if (n == h->b->doc)
-                        continue;
-                bool enter = ev == CMARK_EVENT_ENTER;
-                if (inline_node(h, n, enter) && enter && cmark_node_first_child(n))
-                        cmark_iter_reset(it, n, CMARK_EVENT_EXIT); /* skip the children */
+                cmark_node *x = cmark_iter_get_node(it);
+                cmark_node_type t = cmark_node_get_type(x);
+                bool want = (t == CMARK_NODE_PARAGRAPH && tkit_book_picture_of(h->b, x)) ||
+                            t == CMARK_NODE_CODE ||
+                            (h->ties && (t == CMARK_NODE_TEXT || t == CMARK_NODE_SOFTBREAK));
+                if (ev == CMARK_EVENT_ENTER && want)
+                        *TKIT_PUSH(*v, *n, cap) = x;
         }
         cmark_iter_free(it);
+}
+
+/* Swaps in the custom nodes and the ties: the texts first (a soft break's tie reads the text
+ * before it as tied), then the rest. */
+static void swap_in(struct html *h)
+{
+        cmark_node **v = NULL;
+        size_t n = 0;
+        collect(h, &v, &n);
+        for (size_t i = 0; i < n; i++) {
+                cmark_node_type t = cmark_node_get_type(v[i]);
+                const struct book_value *val;
+                if (t == CMARK_NODE_TEXT || t == CMARK_NODE_SOFTBREAK)
+                        tie(h, v[i]);
+                else if (t == CMARK_NODE_PARAGRAPH)
+                        swap_node(h, v[i],
+                                  custom_node(CMARK_NODE_CUSTOM_BLOCK,
+                                              figure(h, tkit_book_picture_of(h->b, v[i]))));
+                else if ((val = tkit_book_value_of(h->b, v[i])))
+                        swap_node(h, v[i], custom_node(CMARK_NODE_CUSTOM_INLINE, value_span(h, val)));
+        }
+        free(v);
+}
+
+/* Puts the tree back as the book read it, last swap first. */
+static void swap_out(struct html *h)
+{
+        for (size_t i = h->nswaps; i-- > 0;) {
+                struct swap *w = &h->swaps[i];
+                if (w->custom) {
+                        cmark_node_insert_before(w->custom, w->orig);
+                        cmark_node_free(w->custom);
+                } else {
+                        cmark_node_set_literal(w->orig, w->literal);
+                        free(w->literal);
+                }
+        }
+        free(h->swaps);
+        h->swaps = NULL;
+        h->nswaps = h->capswaps = 0;
+}
+
+/* The chapter's body, written by cmark (CMARK_OPT_DEFAULT: its safe mode). */
+static void body(struct html *h)
+{
+        swap_in(h);
+        char *html = cmark_render_html(h->b->doc, CMARK_OPT_DEFAULT);
+        swap_out(h);
+        tkit_buf_puts(&h->out, html);
+        cmark_get_default_mem_allocator()->free(html);
 }
 
 static void head(struct html *h)
