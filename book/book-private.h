@@ -172,6 +172,8 @@ size_t tkit_book_page_chars(const struct tkit_book_options *o);
 void tkit_book_check_blocks(const struct tkit_book *b, const struct tkit_book_options *o,
                             struct tkit_diags *d);
 
+/* The writers, called by tkit_book_write, which gives them a cache (o->cache) when the caller
+ * gave none. */
 int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,
                         const char *name, int *pages, struct tkit_diags *d);
 int tkit_book_write_html(const struct tkit_book *b, const struct tkit_book_options *o, FILE *f,

@@ -80,7 +80,6 @@ struct pdf {
         int rc;
         const char *lang;       /* the chapter's (tkit_book_lang) */
         struct book_hyph *hyph; /* its hyphenation patterns, NULL when there are none */
-        struct tkit_book_cache *own; /* the patterns' cache when the options give none */
 };
 
 /* book/pdf.c */

@@ -691,9 +691,7 @@ static void setup(struct pdf *p)
         cairo_font_options_destroy(fo);
         p->lang = tkit_book_lang(p->b, p->o);
         pango_context_set_language(p->pc, pango_language_from_string(p->lang));
-        if (!p->o->cache)
-                p->own = tkit_book_cache_new();
-        p->hyph = tkit_book_cache_hyph(p->o->cache ? p->o->cache : p->own, p->lang);
+        p->hyph = tkit_book_cache_hyph(p->o->cache, p->lang); /* the writers' callers give one */
 }
 
 static void teardown(struct pdf *p)
@@ -706,7 +704,6 @@ static void teardown(struct pdf *p)
         free(p->rows);
         free(p->layouts);
         g_object_unref(p->pc);
-        tkit_book_cache_free(p->own);
 }
 
 /* Typesets and cuts into pages; returns the number of pages, 0 after an error (p->rc), -1 when
@@ -731,7 +728,10 @@ static int lay_out(struct pdf *p)
 int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_options *o,
                          struct book_placed **placed, size_t *n, struct tkit_diags *d)
 {
-        struct pdf p = {.b = b, .o = o, .d = d, .name = b->file};
+        struct tkit_book_options with_cache = *o; /* as tkit_book_write gives the writers */
+        if (!o->cache)
+                with_cache.cache = tkit_book_cache_new();
+        struct pdf p = {.b = b, .o = &with_cache, .d = d, .name = b->file};
         int pages = lay_out(&p);
         *placed = NULL;
         *n = 0;
@@ -758,6 +758,8 @@ int tkit_book_layout_pdf(const struct tkit_book *b, const struct tkit_book_optio
         }
         int rc = p.rc;
         teardown(&p);
+        if (with_cache.cache != o->cache)
+                tkit_book_cache_free(with_cache.cache);
         return rc ? -1 : pages;
 }
 
