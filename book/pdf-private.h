@@ -59,7 +59,6 @@ struct pdf {
         const struct tkit_book_options *o;
         struct tkit_diags *d;
         const char *name;
-        PangoFontMap *fm;
         PangoContext *pc;
         double pw, ph, margin, top, bottom, width; /* page, text column (points) */
         struct row *rows;

@@ -646,32 +646,6 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
         return CAIRO_STATUS_SUCCESS;
 }
 
-/* LeakSanitizer's suppressions for a program with the book linked in (read only in a sanitizer
- * build). Once Pango has its font map, fontconfig is left to the end of the process
- * (tkit_render_cleanup), with the configuration it parsed held where LeakSanitizer does not look,
- * as valgrind's suppression in tests/valgrind.supp says too. Only fontconfig's own allocations are
- * named; a leaked cairo or Pango object is still reported through its own. Weak, so that a program
- * with suppressions of its own (fuzz/fuzz-book.c) keeps them. */
-const char *__lsan_default_suppressions(void);
-__attribute__((used, weak)) const char *__lsan_default_suppressions(void)
-{
-        return "leak:libfontconfig.so\n";
-}
-
-/* The one font map of the process, never freed: a freed map is finished by Pango's own thread,
- * which raced with the end of the process (render/common.c, tkit_render_fonts_shared). One map
- * also keeps the fonts loaded from one chapter to the next. */
-static PangoFontMap *font_map(void)
-{
-        static PangoFontMap *fm;
-        if (!fm) {
-                tkit_render_fonts_shared();
-                fm = pango_cairo_font_map_new();
-                pango_cairo_font_map_set_resolution(PANGO_CAIRO_FONT_MAP(fm), 72);
-        }
-        return fm;
-}
-
 static void setup(struct pdf *p)
 {
         p->pw = p->o->page_w_mm * MM;
@@ -680,15 +654,7 @@ static void setup(struct pdf *p)
         p->top = p->margin;
         p->bottom = p->ph - p->margin;
         p->width = p->pw - 2 * p->margin;
-        p->fm = font_map();
-        p->pc = pango_font_map_create_context(p->fm);
-        /* hinting and subpixel order would otherwise come from the user's fontconfig setup */
-        cairo_font_options_t *fo = cairo_font_options_create();
-        cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-        cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-        cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-        pango_cairo_context_set_font_options(p->pc, fo);
-        cairo_font_options_destroy(fo);
+        p->pc = tkit_render_pango_context(); /* the pictures' font map and font options */
         p->lang = tkit_book_lang(p->b, p->o);
         pango_context_set_language(p->pc, pango_language_from_string(p->lang));
         p->hyph = tkit_book_cache_hyph(p->o->cache, p->lang); /* the writers' callers give one */

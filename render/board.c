@@ -235,11 +235,10 @@ static void draw_coords(cairo_t *cr, const struct board_geom *g)
         }
         for (int y = g->miny; y <= g->maxy; y++) {
                 snprintf(buf, sizeof buf, "%d", y);
-                cairo_text_extents_t ex;
-                cairo_text_extents(cr, buf, &ex);
-                cairo_move_to(cr, g->ox - ex.x_advance - fs * 0.4,
+                double adv = tkit_render_text_width(cr, buf);
+                cairo_move_to(cr, g->ox - adv - fs * 0.4,
                               g->oy + (y - g->miny + 0.5) * g->P + fs * 0.35);
-                cairo_show_text(cr, buf);
+                tkit_render_text_show(cr, buf);
                 cairo_new_path(cr);
         }
 }
@@ -281,7 +280,7 @@ static void draw_discards(cairo_t *cr, const struct tkit_layout *l, const struct
         cairo_set_source_rgb(cr, 0.15, 0.15, 0.15);
         tkit_render_font(cr, fs, true);
         cairo_move_to(cr, margin, g->disc_y + fs * 1.2);
-        cairo_show_text(cr, title);
+        tkit_render_text_show(cr, title);
         cairo_new_path(cr);
         free(title);
         double top = g->disc_y + fs * 2;

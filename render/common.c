@@ -29,9 +29,9 @@ uint32_t tkit_render_color(enum tkit_render_color c)
  * a map was freed, that thread could free it (and its cairo fonts) later, and now and then a
  * reference stayed behind: cairo's reset of its caches and FcFini then aborted on their
  * assertions at exit (seen in CI, at the end of a book test). So a process that typesets keeps
- * one font map for its life (book/pdf.c), and its caches are left as they are at exit: they stay
+ * one font map for its life (render/text.c), and its caches are left as they are at exit: they stay
  * reachable, and what fontconfig keeps from parsing its configuration is named to the leak
- * checkers (tests/valgrind.supp, __lsan_default_suppressions in book/pdf.c). */
+ * checkers (tests/valgrind.supp, __lsan_default_suppressions in render/text.c). */
 static bool fonts_shared;
 
 void tkit_render_fonts_shared(void)
@@ -61,13 +61,6 @@ void tkit_render_set_color(cairo_t *cr, enum tkit_render_color c)
         tkit_render_set_rgb(cr, tkit_render_color(c));
 }
 
-void tkit_render_font(cairo_t *cr, double size, bool bold)
-{
-        cairo_select_font_face(cr, RENDER_FONT, CAIRO_FONT_SLANT_NORMAL,
-                               bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-        cairo_set_font_size(cr, size);
-}
-
 cairo_t *tkit_render_create(cairo_surface_t *s)
 {
         /* hinting and subpixel order would otherwise come from the user's fontconfig setup */
@@ -83,61 +76,64 @@ cairo_t *tkit_render_create(cairo_surface_t *s)
 
 double tkit_render_text_center(cairo_t *cr, double x, double y, const char *text)
 {
-        cairo_text_extents_t ex;
-        cairo_text_extents(cr, text, &ex);
-        cairo_move_to(cr, x - ex.x_advance / 2, y);
-        cairo_show_text(cr, text);
+        double w = tkit_render_text_width(cr, text);
+        cairo_move_to(cr, x - w / 2, y);
+        tkit_render_text_show(cr, text);
         cairo_new_path(cr);
-        return ex.x_advance;
+        return w;
 }
 
-/* Length of the longest prefix of `s` (whole UTF-8 characters) that fits `maxw` with "…". */
+/* Length of the longest prefix of `s` (whole UTF-8 characters) that fits `maxw` with "…": the
+ * widths only grow with the prefix, so a binary search over the character starts. */
 static size_t fit_prefix(cairo_t *cr, const char *s, double maxw)
 {
-        size_t best = 0, n = strlen(s);
+        size_t n = strlen(s), nstarts = 0;
+        size_t *starts = tkit_xmalloc((n + 1) * sizeof *starts);
+        for (size_t i = 1; i <= n; i++)
+                if (i == n || ((unsigned char)s[i] & 0xc0) != 0x80)
+                        starts[nstarts++] = i;
         char *buf = tkit_xmalloc(n + 4);
-        for (size_t i = 1; i <= n; i++) {
-                if (i < n && ((unsigned char)s[i] & 0xc0) == 0x80)
-                        continue; /* inside a character */
+        size_t lo = 0, hi = nstarts, best = 0; /* starts[0..lo) fit */
+        while (lo < hi) {
+                size_t mid = (lo + hi) / 2, i = starts[mid];
                 memcpy(buf, s, i);
                 memcpy(buf + i, "\xe2\x80\xa6", 4);
-                cairo_text_extents_t ex;
-                cairo_text_extents(cr, buf, &ex);
-                if (ex.x_advance > maxw)
-                        break;
-                best = i;
+                if (tkit_render_text_width(cr, buf) > maxw) {
+                        hi = mid;
+                } else {
+                        best = i;
+                        lo = mid + 1;
+                }
         }
         free(buf);
+        free(starts);
         return best;
 }
 
 void tkit_render_text_fit(cairo_t *cr, double x, double y, double maxw, const char *text,
                           bool centered)
 {
-        cairo_matrix_t fm;
-        cairo_get_font_matrix(cr, &fm);
-        cairo_text_extents_t ex;
-        cairo_text_extents(cr, text, &ex);
+        bool bold;
+        double size = tkit_render_font_size(cr, &bold);
+        double w = tkit_render_text_width(cr, text);
         char *owned = NULL;
-        if (ex.x_advance > maxw) {
-                double k = maxw / ex.x_advance;
+        if (w > maxw) {
+                double k = maxw / w;
                 if (k < 0.6)
                         k = 0.6;
-                cairo_matrix_t small = fm;
-                cairo_matrix_scale(&small, k, k);
-                cairo_set_font_matrix(cr, &small);
-                cairo_text_extents(cr, text, &ex);
-                if (ex.x_advance > maxw) {
+                tkit_render_font(cr, size * k, bold);
+                w = tkit_render_text_width(cr, text);
+                if (w > maxw) {
                         size_t n = fit_prefix(cr, text, maxw);
                         owned = tkit_xasprintf("%.*s\xe2\x80\xa6", (int)n, text);
                         text = owned;
-                        cairo_text_extents(cr, text, &ex);
+                        w = tkit_render_text_width(cr, text);
                 }
         }
-        cairo_move_to(cr, centered ? x - ex.x_advance / 2 : x, y);
-        cairo_show_text(cr, text);
+        cairo_move_to(cr, centered ? x - w / 2 : x, y);
+        tkit_render_text_show(cr, text);
         cairo_new_path(cr);
-        cairo_set_font_matrix(cr, &fm);
+        tkit_render_font(cr, size, bold);
         free(owned);
 }
 

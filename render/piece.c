@@ -117,7 +117,7 @@ static void draw_post_row(cairo_t *cr, const struct tkit_post_def *p, const stru
         cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
         tkit_render_font(cr, h * 0.36, false);
         cairo_move_to(cr, cx + s * 0.2, top + s * 0.65);
-        cairo_show_text(cr, t);
+        tkit_render_text_show(cr, t);
         cairo_new_path(cr);
         free(t);
 }
@@ -129,10 +129,9 @@ static double post_row_width(cairo_t *cr, const struct tkit_post_def *p, const s
         int n = p->plain + p->dark3 + p->fiveplus + p->meeple + p->catapult;
         char *t = row_counts(p, f);
         tkit_render_font(cr, h * 0.36, false);
-        cairo_text_extents_t ex;
-        cairo_text_extents(cr, t, &ex);
+        double adv = tkit_render_text_width(cr, t);
         free(t);
-        return h * 1.15 + n * s * 1.1 + s * 0.4 + s * 0.3 + ex.x_advance;
+        return h * 1.15 + n * s * 1.1 + s * 0.4 + s * 0.3 + adv;
 }
 
 void tkit_render_face_panel(cairo_t *cr, const struct tkit_face *f, double x, double y, double W,

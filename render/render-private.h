@@ -11,8 +11,22 @@
 void tkit_render_set_color(cairo_t *cr, enum tkit_render_color c);
 void tkit_render_set_rgb(cairo_t *cr, uint32_t rgb);
 
-/* Font and font options that do not depend on the user's fontconfig settings. */
+/* The texts of the pictures (render/text.c, through Pango). The font of the texts drawn next on
+ * `cr`: RENDER_FONT at `size` user units, bold or regular. */
 void tkit_render_font(cairo_t *cr, double size, bool bold);
+/* The size of that font (and, unless NULL, whether bold). */
+double tkit_render_font_size(cairo_t *cr, bool *bold);
+/* The width (advance) of `text` on one line in that font. */
+double tkit_render_text_width(cairo_t *cr, const char *text);
+/* Shows `text` as cairo_show_text does: from the current point, on its baseline; the current
+ * point moves on to the text's end. */
+void tkit_render_text_show(cairo_t *cr, const char *text);
+/* Breaks `text` into lines no wider than `maxw` in that font, as Pango breaks lines in `lang`
+ * (a BCP 47 tag), at spaces; a word wider than `maxw` gets a line of its own. Calls `fn` with
+ * each line (without the space it ends with), which must not measure or draw on `cr`; returns how
+ * many. */
+size_t tkit_render_text_lines(cairo_t *cr, const char *text, double maxw, const char *lang,
+                              void (*fn)(void *ctx, const char *line, size_t len), void *ctx);
 /* A context on `s` whose font options do not depend on the user's fontconfig setup. */
 cairo_t *tkit_render_create(cairo_surface_t *s);
 /* Shows `text` with its centre at x (baseline y); returns the width drawn. */

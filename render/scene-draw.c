@@ -508,11 +508,10 @@ static void draw_coords(const struct pic *p, cairo_t *cr)
         }
         for (int y = p->by0; y <= p->by1; y++) {
                 snprintf(buf, sizeof buf, "%d", y);
-                cairo_text_extents_t ex;
-                cairo_text_extents(cr, buf, &ex);
-                cairo_move_to(cr, p->ox - ex.x_advance - fs * 0.4,
+                double adv = tkit_render_text_width(cr, buf);
+                cairo_move_to(cr, p->ox - adv - fs * 0.4,
                               tkit_scene_pic_y(p, y + 0.5) + fs * 0.35);
-                cairo_show_text(cr, buf);
+                tkit_render_text_show(cr, buf);
                 cairo_new_path(cr);
         }
 }

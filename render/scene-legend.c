@@ -36,40 +36,39 @@ struct legend_seg {
 
 /* ---------------------------------------------------------------- wrapping */
 
-/* Appends `text` broken into lines of at most `maxw` at spaces; the swatch on the first. */
-static void wrap(cairo_t *cr, struct lines *L, const char *text, double size, bool bold,
-                 double maxw, int colour, int number, bool legend)
+/* One paragraph of the caption or the legend being broken into lines. */
+struct para {
+        struct lines *L;
+        double size;
+        bool bold, legend, first;
+        int colour, number; /* the swatch and the callout number, on the first line */
+};
+
+static void add_line(void *ctx, const char *text, size_t len)
 {
+        struct para *q = ctx;
+        *TKIT_PUSH(q->L->v, q->L->n, q->L->cap) =
+            (struct line){.text = tkit_xstrndup(text, len),
+                          .size = q->size,
+                          .adv = q->size * 1.35,
+                          .bold = q->bold,
+                          .colour = q->first ? q->colour : -1,
+                          .number = q->first ? q->number : 0,
+                          .indent = q->legend,
+                          .bullet = q->legend && q->first && q->colour < 0 && !q->number};
+        q->first = false;
+}
+
+/* Appends `text` broken into lines of at most `maxw` (Pango's line breaking in the picture's
+ * language); the swatch on the first. */
+static void wrap(const struct pic *p, cairo_t *cr, struct lines *L, const char *text, double size,
+                 bool bold, double maxw, int colour, int number, bool legend)
+{
+        if (!*text)
+                return; /* no line at all, not an empty one */
         tkit_render_font(cr, size, bold);
-        const char *s = text;
-        bool first = true;
-        while (*s) {
-                size_t best = 0, n = strlen(s);
-                for (size_t i = 1; i <= n; i++) {
-                        if (i < n && s[i] != ' ')
-                                continue;
-                        char *pre = tkit_xstrndup(s, i);
-                        cairo_text_extents_t ex;
-                        cairo_text_extents(cr, pre, &ex);
-                        free(pre);
-                        if (ex.x_advance > maxw && best)
-                                break;
-                        best = i;
-                }
-                struct line *l = TKIT_PUSH(L->v, L->n, L->cap);
-                *l = (struct line){.text = tkit_xstrndup(s, best),
-                                   .size = size,
-                                   .adv = size * 1.35,
-                                   .bold = bold,
-                                   .colour = first ? colour : -1,
-                                   .number = first ? number : 0,
-                                   .indent = legend,
-                                   .bullet = legend && first && colour < 0 && !number};
-                first = false;
-                s += best;
-                while (*s == ' ')
-                        s++;
-        }
+        struct para q = {L, size, bold, legend, true, colour, number};
+        tkit_render_text_lines(cr, text, maxw, tkit_lang_name(tkit_scene_lang(p)), add_line, &q);
 }
 
 /* The room of a key's swatch and the gap after it, in font sizes. */
@@ -86,9 +85,8 @@ static void key_lines(cairo_t *cr, struct lines *L, struct legend_seg *items, si
         double x = 0;
         size_t cap = 0;
         for (size_t i = 0; i < n; i++) {
-                cairo_text_extents_t ex;
-                cairo_text_extents(cr, items[i].text, &ex);
-                items[i].w = (items[i].swatch ? size * SWATCH_ROOM : 0) + ex.x_advance;
+                double adv = tkit_render_text_width(cr, items[i].text);
+                items[i].w = (items[i].swatch ? size * SWATCH_ROOM : 0) + adv;
                 if (l && x + sep + items[i].w > maxw)
                         l = NULL;
                 if (!l) {
@@ -263,7 +261,7 @@ void tkit_scene_legend_build(struct pic *p, cairo_t *cr, struct lines *L, double
         double cs = text_size(p, 0.1, 8), ls = text_size(p, 0.085, 7), ind = ls * 1.6;
         const char *cap = tkit_text_caption(p->orig, lang);
         if (cap)
-                wrap(cr, L, cap, cs, true, maxw, -1, 0, false);
+                wrap(p, cr, L, cap, cs, true, maxw, -1, 0, false);
         build_key(p, cr, L, ls, maxw);
         size_t after_key = L->n;
         for (size_t i = 0; p->r && i < p->r->nevents; i++) {
@@ -271,7 +269,7 @@ void tkit_scene_legend_build(struct pic *p, cairo_t *cr, struct lines *L, double
                 if (p->o->legend == TKIT_LEGEND_KEY && !number)
                         continue; /* the page's text tells the events; a callout needs its words */
                 char *t = tkit_text_event(p->orig, &p->r->events[i], lang);
-                wrap(cr, L, t, ls, false, maxw - ind,
+                wrap(p, cr, L, t, ls, false, maxw - ind,
                      number ? -1 : tkit_scene_player_colour(p->orig, p->r->events[i].player),
                      number, true);
                 free(t);
@@ -280,7 +278,7 @@ void tkit_scene_legend_build(struct pic *p, cairo_t *cr, struct lines *L, double
                 const struct tkit_scene_callout *co = &p->orig->callouts[i];
                 const char *t = tkit_text_callout(co, lang);
                 if (t)
-                        wrap(cr, L, t, ls, false, maxw - ind, -1, co->number, true);
+                        wrap(p, cr, L, t, ls, false, maxw - ind, -1, co->number, true);
         }
         if (after_key < L->n && after_key > 0 && L->v[after_key - 1].segs)
                 L->v[after_key].adv += ls * 0.45; /* the key apart from the events */
@@ -393,7 +391,7 @@ static void key_line(struct pic *p, cairo_t *cr, const struct line *l, double x,
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
                 tkit_render_font(cr, sz, false);
                 cairo_move_to(cr, gx + (g->swatch ? sz * SWATCH_ROOM : 0), y);
-                cairo_show_text(cr, g->text);
+                tkit_render_text_show(cr, g->text);
                 cairo_new_path(cr);
         }
         if (plan && l->nsegs)
@@ -412,10 +410,9 @@ void tkit_scene_legend_draw(struct pic *p, cairo_t *cr, const struct lines *L, b
                 }
                 double ind = l->indent ? l->size * 1.6 : 0;
                 if (plan) {
-                        cairo_text_extents_t ex;
                         tkit_render_font(cr, l->size, l->bold);
-                        cairo_text_extents(cr, l->text, &ex);
-                        text_mark(p, l, x, y, x + ind + ex.x_advance);
+                        double adv = tkit_render_text_width(cr, l->text);
+                        text_mark(p, l, x, y, x + ind + adv);
                         continue;
                 }
                 if (l->colour >= 0)
@@ -434,7 +431,7 @@ void tkit_scene_legend_draw(struct pic *p, cairo_t *cr, const struct lines *L, b
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
                 tkit_render_font(cr, l->size, l->bold);
                 cairo_move_to(cr, x + ind, y);
-                cairo_show_text(cr, l->text);
+                tkit_render_text_show(cr, l->text);
                 cairo_new_path(cr);
         }
 }

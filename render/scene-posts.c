@@ -136,10 +136,9 @@ static bool post_score(const struct tkit_game_event *e, enum tkit_post k)
 static double text_w(cairo_t *cr, const char *s, size_t n)
 {
         char *t = tkit_xstrndup(s, n);
-        cairo_text_extents_t ex;
-        cairo_text_extents(cr, t, &ex);
+        double adv = tkit_render_text_width(cr, t);
         free(t);
-        return ex.x_advance;
+        return adv;
 }
 
 /* The width of the post's name (font set on `cr`): on one line, or, when `room` is less, on two
@@ -450,7 +449,7 @@ static void stack_space(struct pic *p, cairo_t *cr, const struct post_view *v, d
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
                 tkit_render_font(cr, s * 0.45, true);
                 cairo_move_to(cr, cx + s * 1.05 + fan, top + s * 0.95);
-                cairo_show_text(cr, t);
+                tkit_render_text_show(cr, t);
                 cairo_new_path(cr);
         }
 }
@@ -512,11 +511,11 @@ static void post_name_text(struct pic *p, cairo_t *cr, cairo_t *mcr, const struc
                 cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
                 char *first = tkit_xstrndup(name, n1);
                 cairo_move_to(cr, x, base);
-                cairo_show_text(cr, first);
+                tkit_render_text_show(cr, first);
                 free(first);
                 if (v->name_split) {
                         cairo_move_to(cr, x, base + lead);
-                        cairo_show_text(cr, name + v->name_split);
+                        tkit_render_text_show(cr, name + v->name_split);
                 }
                 cairo_new_path(cr);
                 return;

@@ -147,13 +147,12 @@ static void page_begin(struct sheet *sh)
         snprintf(buf, sizeof buf, "%s %d", tkit_text_sheet(sheet_lang(sh->o->lang), TKIT_SW_PAGE),
                  sh->pages);
         tkit_render_font(cr, 8, false);
-        cairo_text_extents_t ex;
-        cairo_text_extents(cr, buf, &ex);
-        cairo_move_to(cr, sh->pw - m - ex.x_advance, m + mm(4));
-        cairo_show_text(cr, buf);
+        double adv = tkit_render_text_width(cr, buf);
+        cairo_move_to(cr, sh->pw - m - adv, m + mm(4));
+        tkit_render_text_show(cr, buf);
         cairo_new_path(cr);
         /* a ruler as long as a tile, to check the print scale */
-        draw_ruler(sh, sh->pw - m - ex.x_advance - 12, m + mm(3.5));
+        draw_ruler(sh, sh->pw - m - adv - 12, m + mm(3.5));
 }
 
 static void page_end(struct sheet *sh)
@@ -396,11 +395,10 @@ static void summary_legend(struct cursor *c, enum tkit_lang L)
                 cairo_set_source_rgb(sh->cr, 0.05, 0.05, 0.05);
                 tkit_render_font(sh->cr, 9, false);
                 cairo_move_to(sh->cr, x + 2 * r + 4, c->y);
-                cairo_show_text(sh->cr, tkit_text_symbol(L, (enum tkit_post)p));
-                cairo_text_extents_t ex;
-                cairo_text_extents(sh->cr, tkit_text_symbol(L, (enum tkit_post)p), &ex);
+                tkit_render_text_show(sh->cr, tkit_text_symbol(L, (enum tkit_post)p));
+                double adv = tkit_render_text_width(sh->cr, tkit_text_symbol(L, (enum tkit_post)p));
                 cairo_new_path(sh->cr);
-                x += 2 * r + 4 + ex.x_advance + 16;
+                x += 2 * r + 4 + adv + 16;
         }
         line(c, 9, false, 12, tkit_text_sheet(L, TKIT_SW_R_MARKS));
 }

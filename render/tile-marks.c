@@ -496,9 +496,8 @@ void tkit_tile_draw_debug(cairo_t *cr, const struct tkit_tile *t, int rot, doubl
                 cairo_save(cr);
                 cairo_identity_matrix(cr);
                 tkit_render_font(cr, size * 0.045, false);
-                cairo_text_extents_t ex;
-                cairo_text_extents(cr, buf, &ex);
-                cairo_rectangle(cr, x - ex.x_advance / 2 - 1, y - size * 0.035, ex.x_advance + 2,
+                double adv = tkit_render_text_width(cr, buf);
+                cairo_rectangle(cr, x - adv / 2 - 1, y - size * 0.035, adv + 2,
                                 size * 0.05);
                 cairo_set_source_rgba(cr, 1, 1, 1, 0.8);
                 cairo_fill(cr);

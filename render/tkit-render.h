@@ -59,6 +59,11 @@ void tkit_render_cleanup(void);
  * thread, and makes tkit_render_cleanup() leave cairo's and fontconfig's caches alone, which the
  * font map and its fontconfig thread hold until the process ends. */
 void tkit_render_fonts_shared(void);
+/* The one Pango font map of the process (never freed; its first use calls
+ * tkit_render_fonts_shared), and a new context on it whose font options do not depend on the
+ * user's fontconfig setup: the pictures' texts and the book's pages are set with them. */
+struct _PangoFontMap *tkit_render_font_map(void);
+struct _PangoContext *tkit_render_pango_context(void);
 
 /* ---------------------------------------------------------------- tile and piece art */
 
