@@ -60,6 +60,10 @@ enum {
 };
 void tkit_buf_put_escaped(struct tkit_buf *b, const char *s, unsigned flags);
 
+/* The index of `word` in `words` (`n` of them, NULL entries skipped), or -1 (also for a NULL
+ * word): the one lookup of every closed vocabulary's table. */
+int tkit_word_index(const char *const *words, int n, const char *word);
+
 /* Length (1 to 4) of the well-formed UTF-8 character at `p` within its `left` bytes (RFC 3629: no
  * overlong form, no surrogate, nothing past U+10FFFF), 0 when the bytes there are not one, at a
  * NUL or with nothing left. A NUL-terminated string may pass SIZE_MAX: a continuation byte is

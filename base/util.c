@@ -251,3 +251,11 @@ const char *tkit_char_unfit(uint32_t cp)
                 return "a noncharacter";
         return NULL;
 }
+
+int tkit_word_index(const char *const *words, int n, const char *word)
+{
+        for (int i = 0; word && i < n; i++)
+                if (words[i] && strcmp(words[i], word) == 0)
+                        return i;
+        return -1;
+}

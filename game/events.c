@@ -118,10 +118,8 @@ const char *tkit_count_word(enum tkit_count c)
 
 enum tkit_count tkit_count_parse(const char *word)
 {
-        for (int i = 0; word && i < TKIT_COUNT_COUNT; i++)
-                if (strcmp(count_words[i], word) == 0)
-                        return (enum tkit_count)i;
-        return TKIT_COUNT_NONE;
+        int i = tkit_word_index(count_words, TKIT_COUNT_COUNT, word);
+        return i < 0 ? TKIT_COUNT_NONE : (enum tkit_count)i;
 }
 
 const char *const *tkit_game_count_words(size_t *n)

@@ -4,16 +4,6 @@
 
 #include <string.h>
 
-static int lookup(const char *const *names, int n, const char *s)
-{
-        if (!s)
-                return -1;
-        for (int i = 0; i < n; i++)
-                if (names[i] && strcmp(names[i], s) == 0)
-                        return i;
-        return -1;
-}
-
 #define NAME_TABLE(fn_name, fn_parse, type, ...)                                                   \
         static const char *const fn_name##_tab[] = {__VA_ARGS__};                                  \
         const char *fn_name(type v)                                                                \
@@ -23,7 +13,7 @@ static int lookup(const char *const *names, int n, const char *s)
         }                                                                                          \
         int fn_parse(const char *s)                                                                \
         {                                                                                          \
-                return lookup(fn_name##_tab,                                                       \
+                return tkit_word_index(fn_name##_tab,                                                       \
                               (int)(sizeof fn_name##_tab / sizeof fn_name##_tab[0]), s);           \
         }
 
@@ -55,7 +45,7 @@ const char *tkit_rules_flag_name(unsigned single_flag)
 
 int tkit_rules_flag_parse(const char *s)
 {
-        int i = lookup(rules_flags, (int)(sizeof rules_flags / sizeof rules_flags[0]), s);
+        int i = tkit_word_index(rules_flags, (int)(sizeof rules_flags / sizeof rules_flags[0]), s);
         return i < 0 ? -1 : (int)(1u << i);
 }
 
@@ -94,6 +84,6 @@ const char *tkit_check_rule_id(enum tkit_check_rule r)
 
 enum tkit_check_rule tkit_check_rule_parse(const char *id)
 {
-        int i = id ? lookup(check_rule_ids, TKIT_CR_COUNT, id) : -1;
+        int i = tkit_word_index(check_rule_ids, TKIT_CR_COUNT, id);
         return i < 0 ? TKIT_CR_NONE : (enum tkit_check_rule)i;
 }

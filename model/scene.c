@@ -9,13 +9,7 @@ static const char *const figure_kinds[] = {"meeple", "big-meeple", "abbot", "pig
 static const char *const colours[] = {"red",   "blue", "green", "yellow",
                                       "black", "grey", "pink",  "purple"};
 
-static int find_word(const char *const *v, int n, const char *s)
-{
-        for (int i = 0; s && i < n; i++)
-                if (strcmp(v[i], s) == 0)
-                        return i;
-        return -1;
-}
+
 
 const char *tkit_figure_kind_name(enum tkit_figure_kind k)
 {
@@ -24,7 +18,7 @@ const char *tkit_figure_kind_name(enum tkit_figure_kind k)
 
 int tkit_figure_kind_parse(const char *s)
 {
-        return find_word(figure_kinds, TKIT_FIGURE_KIND_COUNT, s);
+        return tkit_word_index(figure_kinds, TKIT_FIGURE_KIND_COUNT, s);
 }
 
 const char *tkit_colour_name(int c)
@@ -34,7 +28,7 @@ const char *tkit_colour_name(int c)
 
 int tkit_colour_parse(const char *s)
 {
-        return find_word(colours, TKIT_COLOUR_COUNT, s);
+        return tkit_word_index(colours, TKIT_COLOUR_COUNT, s);
 }
 
 /* ---------------------------------------------------------------- lifecycle */
@@ -461,8 +455,5 @@ const char *tkit_scene_rule_id(enum tkit_scene_rule r)
 
 int tkit_scene_rule_parse(const char *id)
 {
-        for (int i = 0; id && i < TKIT_SCENE_RULE_COUNT; i++)
-                if (strcmp(scene_rule_ids[i], id) == 0)
-                        return i;
-        return -1;
+        return tkit_word_index(scene_rule_ids, TKIT_SCENE_RULE_COUNT, id);
 }
