@@ -10,7 +10,6 @@ static const char *const colours[] = {"red",   "blue", "green", "yellow",
                                       "black", "grey", "pink",  "purple"};
 
 
-
 const char *tkit_figure_kind_name(enum tkit_figure_kind k)
 {
         return (int)k >= 0 && k < TKIT_FIGURE_KIND_COUNT ? figure_kinds[k] : "?";
