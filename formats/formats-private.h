@@ -121,6 +121,15 @@ const char *tkit_xr_prop(const xmlNode *n, const char *name);
  * missing (a leading '!' in `allowed` marks them). Returns false when a required one is missing:
  * the element cannot be read then; after an unknown attribute it can. */
 bool tkit_xr_attrs(struct tkit_xr *r, const xmlNode *n, const char *const *allowed);
+/* The first character of `s` that is not text every output takes (tkit_char_unfit: a C1
+ * control, a noncharacter, ...): why, with the character in *cp; NULL when there is none.
+ * libxml2 lets those through; every XML reader refuses them (XML-VALUE). */
+const char *tkit_xml_unfit(const char *s, uint32_t *cp);
+/* The same over a whole tree, for a reader that does not walk with struct tkit_xr (JCloisterZone
+ * XML): every attribute value and text, each unfit one reported as `rule` at its element's line.
+ * One pass, without recursion. Returns how many were reported. */
+size_t tkit_xml_check_text(const xmlNode *root, const char *file, const char *rule,
+                           struct tkit_diags *d);
 /* Steps to the next child element from `n` on, reporting text that is not whitespace. Comments
  * and processing instructions are skipped. */
 xmlNode *tkit_xr_next(struct tkit_xr *r, const xmlNode *parent, xmlNode *n);

@@ -804,6 +804,7 @@ int tkit_jcz_read_doc(xmlDoc *doc, const char *name, struct tkit_setlist *out, s
                 fail(&r, root, RULE_UNKNOWN, "a JCloisterZone file has the root element <defs>");
                 return TKIT_E_INVALID;
         }
+        r.errors += (int)tkit_xml_check_text(root, r.file, RULE_VALUE, d);
         for (const xmlNode *c = root->children; c; c = c->next) {
                 if (named(c, "tile")) {
                         read_tile(&r, c);

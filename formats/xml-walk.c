@@ -47,21 +47,28 @@ const char *tkit_xr_prop(const xmlNode *n, const char *name)
  * line with the first character that is not. libxml2 refuses the C0 controls and U+FFFE, U+FFFF
  * (XML 1.0) but takes the C1 controls and the other noncharacters, which a picture, a PDF or an
  * HTML page cannot. */
-static bool fit_text(struct tkit_xr *r, const xmlNode *n, const char *s, const char *attr)
+const char *tkit_xml_unfit(const char *s, uint32_t *cp)
 {
         for (size_t k; s && *s; s += k ? k : 1) {
                 k = tkit_utf8_char(s, SIZE_MAX);
-                uint32_t cp = k ? tkit_utf8_decode(s, k) : 0xfffd;
-                const char *why = tkit_char_unfit(cp);
-                if (!why)
-                        continue;
-                tkit_xr_fail(r, n, r->rule_value,
-                             "%s%s%s<%s> holds U+%04" PRIX32 ", %s, not text: remove it",
-                             attr ? "attribute '" : "", attr ? attr : "", attr ? "' of " : "",
-                             (const char *)n->name, cp, why);
-                return false;
+                *cp = k ? tkit_utf8_decode(s, k) : 0xfffd;
+                const char *why = tkit_char_unfit(*cp);
+                if (why)
+                        return why;
         }
-        return true;
+        return NULL;
+}
+
+static bool fit_text(struct tkit_xr *r, const xmlNode *n, const char *s, const char *attr)
+{
+        uint32_t cp;
+        const char *why = tkit_xml_unfit(s, &cp);
+        if (!why)
+                return true;
+        tkit_xr_fail(r, n, r->rule_value, "%s%s%s<%s> holds U+%04" PRIX32 ", %s, not text: remove it",
+                     attr ? "attribute '" : "", attr ? attr : "", attr ? "' of " : "",
+                     (const char *)n->name, cp, why);
+        return false;
 }
 
 bool tkit_xr_attrs(struct tkit_xr *r, const xmlNode *n, const char *const *allowed)
@@ -315,4 +322,44 @@ void tkit_xr_finish(struct tkit_xr *r)
         tkit_index_finish(&r->langs);
         r->langs_of = NULL;
         r->langs_n = 0;
+}
+
+/* Reports the unfit character of `s`, a value of element `n` (`attr`, or its text). */
+static size_t report_unfit(const xmlNode *n, const char *s, const char *attr, const char *file,
+                           const char *rule, struct tkit_diags *d)
+{
+        uint32_t cp;
+        const char *why = tkit_xml_unfit(s, &cp);
+        if (!why)
+                return 0;
+        tkit_diags_add(d, TKIT_SEV_ERROR, file, n->line, rule, NULL, NULL,
+                       "%s%s%s<%s> holds U+%04" PRIX32 ", %s, not text: remove it",
+                       attr ? "attribute '" : "", attr ? attr : "",
+                       attr ? "' of " : "", (const char *)n->name, cp, why);
+        return 1;
+}
+
+size_t tkit_xml_check_text(const xmlNode *root, const char *file, const char *rule,
+                           struct tkit_diags *d)
+{
+        size_t bad = 0;
+        const xmlNode *n = root;
+        while (n) {
+                bool elem = n->type == XML_ELEMENT_NODE;
+                for (const xmlAttr *a = elem ? n->properties : NULL; a; a = a->next)
+                        if (a->children)
+                                bad += report_unfit(n, (const char *)a->children->content,
+                                                    (const char *)a->name, file, rule, d);
+                if (n->type == XML_TEXT_NODE && n->parent)
+                        bad += report_unfit(n->parent, (const char *)n->content, NULL, file, rule,
+                                            d);
+                if (elem && n->children) {
+                        n = n->children;
+                        continue;
+                }
+                while (n && n != root && !n->next)
+                        n = n->parent;
+                n = n && n != root ? n->next : NULL;
+        }
+        return bad;
 }

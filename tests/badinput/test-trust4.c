@@ -308,6 +308,17 @@ static void test_xml_characters_every_output_takes(void **state)
         tkit_test_has(f->r.out,
                       "error: [XML-VALUE] attribute 'note' of <expect> holds U+0085, a control "
                       "character, not text");
+        /* JCloisterZone's reader too (found by fuzz-jcz: a tile reference with a C1 control was
+         * kept, and the native form of the set could not be read back) */
+        free(tkit_cli_put(f, "j.xml",
+                          "<defs><sets><tile-set id=\"x\"><ref count=\"1\" tile=\"DG/R\xc2\x8d.v\"/>"
+                          "</tile-set></sets></defs>\n"));
+        tkit_run_expect(&f->r, tkit_cli_run(f, "check", "j.xml", NULL), 1);
+        tkit_test_has(f->r.out, "j.xml:1: error: [XML-VALUE] attribute 'tile' of <ref> holds "
+                                "U+008D, a control character, not text");
+        tkit_run_expect(&f->r, tkit_cli_run(f, "export", "--tiles", "j.xml", "-o", "j2.xml", NULL),
+                        1);
+        assert_int_not_equal(access("j2.xml", F_OK), 0);
         free(tiles);
         free(set);
         free(text);
