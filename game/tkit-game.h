@@ -113,6 +113,22 @@ struct tkit_view_refusal {
 /* One moment of a scene, resolved by the engine (game/view.c): the state and, per figure of the
  * state, what the move does to it. Arrays are indexed by the state's figures (s->figures) and, for
  * tokens, by its castles then barns; post_back by post * players + player. */
+/* A board cell of the state: the tile there, or the cell of a multi-cell piece, as turned. */
+struct tkit_view_cell {
+        int x, y;
+        const struct tkit_tile *def; /* NULL: not in the sets given */
+        const char *id;              /* the scene's tile or piece id */
+        int rot;                     /* quarter turns clockwise */
+        int bridge;                  /* 0 none, 1 N-S, 2 E-W */
+        int piece;                   /* the piece's index among the state's tiles, or -1 */
+};
+/* A tile or piece of the state that the sets given do not hold (its cell has no def). */
+struct tkit_view_missing {
+        const char *set, *tile;
+        int line;
+        bool piece;
+};
+
 struct tkit_game_view {
         const struct tkit_scene *orig; /* the scene as given */
         const struct tkit_game_result *r;
@@ -131,10 +147,21 @@ struct tkit_game_view {
         struct tkit_view_post post[TKIT_POST_COUNT];
         struct tkit_view_refusal *refusals;
         size_t nrefusals, caprefusals;
+        /* the board: every cell, sorted by y then x (a cell given twice keeps its last tile); the
+         * tile the move places when the state shows it (placed, at px, py) */
+        struct tkit_view_cell *cells;
+        size_t ncells, capcells;
+        struct tkit_view_missing *missing;
+        size_t nmissing, capmissing;
+        bool placed;
+        int px, py;
 };
 /* Resolves `state` of `orig` with the engine's result `r` (needed but for the state before). */
-void tkit_game_view(const struct tkit_scene *orig, const struct tkit_game_result *r,
-                    enum tkit_scene_state state, struct tkit_game_view *v);
+void tkit_game_view(const struct tkit_scene *orig, struct tkit_set *const *sets, size_t nsets,
+                    const struct tkit_game_result *r, enum tkit_scene_state state,
+                    struct tkit_game_view *v);
+/* The cell at (x, y) of the view's board, or NULL. O(log n). */
+const struct tkit_view_cell *tkit_game_view_cell(const struct tkit_game_view *v, int x, int y);
 void tkit_game_view_finish(struct tkit_game_view *v);
 
 #endif

@@ -248,6 +248,107 @@ static void view_build(struct tkit_game_view *v)
         leaving(v);
 }
 
+/* ---------------------------------------------------------------- the board's cells */
+
+static void add_cell(struct tkit_game_view *v, int x, int y, const struct tkit_tile *def,
+                     const char *id, int rot, int bridge, int piece)
+{
+        *TKIT_PUSH(v->cells, v->ncells, v->capcells) =
+            (struct tkit_view_cell){x, y, def, id, ((rot % 4) + 4) % 4, bridge, piece};
+}
+
+/* The cells of scene tile `t` (`index` among the state's tiles; -1 the tile placed): its one
+ * cell, or each cell of its piece; one grey cell for a tile or piece the sets do not hold. */
+static void add_tile(struct tkit_game_view *v, struct tkit_set *const *sets, size_t nsets,
+                     const struct tkit_scene_tile *t, int index)
+{
+        if (!t->tile)
+                return;
+        const struct tkit_set *set;
+        int hits;
+        const void *def = tkit_scene_find_def(v->orig, sets, nsets, t, &set, &hits);
+        if (!def) {
+                *TKIT_PUSH(v->missing, v->nmissing, v->capmissing) =
+                    (struct tkit_view_missing){t->set, t->tile, t->line, t->is_piece};
+                add_cell(v, t->x, t->y, NULL, t->tile, t->is_piece ? 0 : t->rotation / 90,
+                         t->is_piece ? 0 : t->bridge, -1);
+                return;
+        }
+        if (!t->is_piece) {
+                add_cell(v, t->x, t->y, def, t->tile, t->rotation / 90, t->bridge, -1);
+                return;
+        }
+        const struct tkit_piece *pc = def;
+        for (int cy = 0; cy < pc->height; cy++)
+                for (int cx = 0; cx < pc->width; cx++) {
+                        int bx, by;
+                        tkit_piece_cell_offset(pc, t->rotation / 90, cx, cy, &bx, &by);
+                        add_cell(v, t->x + bx, t->y + by, &pc->cells[cy * pc->width + cx], t->tile,
+                                 t->rotation / 90, 0, index);
+                }
+}
+
+static int cmp_cell(const void *a, const void *b)
+{
+        const struct tkit_view_cell *x = a, *y = b;
+        if (x->y != y->y)
+                return x->y < y->y ? -1 : 1;
+        return x->x < y->x ? -1 : x->x > y->x;
+}
+
+/* A cell and the order it came in, for a stable sort. */
+struct ordered {
+        struct tkit_view_cell c;
+        size_t i;
+};
+
+static int cmp_ordered(const void *a, const void *b)
+{
+        const struct ordered *x = a, *y = b;
+        int r = cmp_cell(&x->c, &y->c);
+        return r ? r : (x->i > y->i) - (x->i < y->i);
+}
+
+/* Sorted for lookups; a cell given twice keeps its last tile. */
+static void sort_cells(struct tkit_game_view *v)
+{
+        struct ordered *o = tkit_xcalloc(v->ncells + 1, sizeof *o);
+        for (size_t i = 0; i < v->ncells; i++)
+                o[i] = (struct ordered){v->cells[i], i};
+        qsort(o, v->ncells, sizeof *o, cmp_ordered);
+        size_t k = 0;
+        for (size_t i = 0; i < v->ncells; i++) {
+                if (k && cmp_cell(&v->cells[k - 1], &o[i].c) == 0)
+                        v->cells[k - 1] = o[i].c; /* the later one */
+                else
+                        v->cells[k++] = o[i].c;
+        }
+        v->ncells = k;
+        free(o);
+}
+
+static void view_cells(struct tkit_game_view *v, struct tkit_set *const *sets, size_t nsets)
+{
+        const struct tkit_scene_move *mv = &v->orig->move;
+        for (size_t i = 0; i < v->s->ntiles; i++)
+                add_tile(v, sets, nsets, &v->s->tiles[i], (int)i);
+        if (mv->kind == TKIT_MOVE_TILE && !mv->discarded && mv->placed.tile &&
+            v->state != TKIT_SCENE_BEFORE) {
+                if (v->state == TKIT_SCENE_DURING)
+                        add_tile(v, sets, nsets, &mv->placed, -1);
+                v->placed = true;
+                v->px = mv->placed.x;
+                v->py = mv->placed.y;
+        }
+        sort_cells(v);
+}
+
+const struct tkit_view_cell *tkit_game_view_cell(const struct tkit_game_view *v, int x, int y)
+{
+        struct tkit_view_cell key = {.x = x, .y = y};
+        return bsearch(&key, v->cells, v->ncells, sizeof key, cmp_cell);
+}
+
 void tkit_game_view_finish(struct tkit_game_view *v)
 {
         tkit_scene_destroy(v->own);
@@ -261,15 +362,19 @@ void tkit_game_view_finish(struct tkit_game_view *v)
         v->fig_moved = NULL;
         free(v->post_back);
         free(v->refusals);
+        free(v->cells);
+        free(v->missing);
         memset(v, 0, sizeof *v);
 }
 
-void tkit_game_view(const struct tkit_scene *orig, const struct tkit_game_result *r,
-                    enum tkit_scene_state state, struct tkit_game_view *v)
+void tkit_game_view(const struct tkit_scene *orig, struct tkit_set *const *sets, size_t nsets,
+                    const struct tkit_game_result *r, enum tkit_scene_state state,
+                    struct tkit_game_view *v)
 {
         memset(v, 0, sizeof *v);
         v->orig = orig;
         v->r = r;
         v->state = state;
         view_build(v);
+        view_cells(v, sets, nsets);
 }

@@ -56,7 +56,7 @@ bool tkit_scene_catapult_removed(const struct pic *p, int post)
 
 void tkit_scene_state_build(struct pic *p)
 {
-        tkit_game_view(p->orig, p->r, p->state, &p->view);
+        tkit_game_view(p->orig, p->sets, p->nsets, p->r, p->state, &p->view);
         p->s = p->view.s;
 }
 

@@ -60,38 +60,6 @@ static void add_cell(struct pic *p, int x, int y, const struct tkit_tile *def, c
         *c = (struct cell){x, y, def, id, ((rot % 4) + 4) % 4, bridge, piece, NULL};
 }
 
-static void add_scene_tile(struct pic *p, const struct tkit_scene_tile *t, int index)
-{
-        if (!t->tile)
-                return;
-        if (t->is_piece) {
-                const struct tkit_piece *pc = find_def(p, t);
-                struct tkit_placement pl = {.set = t->set,
-                                            .tile = t->tile,
-                                            .is_piece = true,
-                                            .piece = pc,
-                                            .x = t->x,
-                                            .y = t->y,
-                                            .rotation = t->rotation};
-                struct tkit_layout_cell cells[MAX_PIECE_CELLS];
-                size_t n = pc ? tkit_placement_cells(&pl, cells, MAX_PIECE_CELLS) : 0;
-                for (size_t k = 0; k < n && k < MAX_PIECE_CELLS; k++)
-                        add_cell(p, cells[k].x, cells[k].y, cells[k].def, t->tile,
-                                 cells[k].rotation / 90, 0, index);
-                if (!pc)
-                        add_cell(p, t->x, t->y, NULL, t->tile, 0, 0, -1);
-                if (!pc)
-                        tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, t->line, NULL, t->set,
-                                       t->tile, "no such piece in the sets given: drawn grey");
-                return;
-        }
-        const struct tkit_tile *def = find_def(p, t);
-        if (!def)
-                tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, t->line, NULL, t->set, t->tile,
-                               "no such tile in the sets given: drawn grey");
-        add_cell(p, t->x, t->y, def, t->tile, t->rotation / 90, t->bridge, -1);
-}
-
 static int cmp_cell(const void *a, const void *b)
 {
         const struct cell *x = a, *y = b;
@@ -432,21 +400,23 @@ static void art_missing(const struct pic *p)
         free(v);
 }
 
-/* Cells and crop, for the state drawn. */
+/* Cells and crop, for the state drawn: the engine's board (struct tkit_game_view), each cell
+ * with its area map; a tile or piece the sets do not hold is drawn grey, with a warning. */
 static void plan(struct pic *p)
 {
-        const struct tkit_scene_move *mv = &p->orig->move;
-        for (size_t i = 0; i < p->s->ntiles; i++)
-                add_scene_tile(p, &p->s->tiles[i], (int)i);
-        if (mv->kind == TKIT_MOVE_TILE && !mv->discarded && mv->placed.tile &&
-            p->state != TKIT_SCENE_BEFORE) {
-                if (p->state == TKIT_SCENE_DURING)
-                        add_scene_tile(p, &mv->placed, -1);
-                p->placed = true;
-                p->px = mv->placed.x;
-                p->py = mv->placed.y;
+        const struct tkit_game_view *v = &p->view;
+        for (size_t i = 0; i < v->nmissing; i++)
+                tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, v->missing[i].line, NULL,
+                               v->missing[i].set, v->missing[i].tile,
+                               v->missing[i].piece ? "no such piece in the sets given: drawn grey"
+                                                   : "no such tile in the sets given: drawn grey");
+        for (size_t i = 0; i < v->ncells; i++) { /* sorted already */
+                const struct tkit_view_cell *c = &v->cells[i];
+                add_cell(p, c->x, c->y, c->def, c->id, c->rot, c->bridge, c->piece);
         }
-        sort_cells(p);
+        p->placed = v->placed;
+        p->px = v->px;
+        p->py = v->py;
         tkit_scene_posts_plan(p);
         crop(p);
 }

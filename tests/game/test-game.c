@@ -896,7 +896,7 @@ static void test_view(void **state)
         struct tkit_game_view v;
         /* C&B 9: the farmer placed moves onto the barn built: new, moved, the barn new */
         struct tkit_scene *s = example("cb-example-9", &r);
-        tkit_game_view(s, &r, TKIT_SCENE_DURING, &v);
+        tkit_game_view(s, tkit_test_sets.sets, tkit_test_sets.n, &r, TKIT_SCENE_DURING, &v);
         size_t moved = 0;
         for (size_t i = 0; i < v.s->nfigures; i++) {
                 if (!v.fig_moved[i])
@@ -908,12 +908,23 @@ static void test_view(void **state)
         }
         assert_int_equal(moved, 1);
         assert_int_equal(v.s->nbarns, s->nbarns + 1);
+        /* the board: every tile of the scene and the tile placed, each cell once, resolved */
+        assert_true(v.placed);
+        const struct tkit_view_cell *pc = tkit_game_view_cell(&v, v.px, v.py);
+        assert_non_null(pc);
+        assert_non_null(pc->def);
+        assert_string_equal(pc->id, s->move.placed.tile);
+        assert_int_equal(v.ncells, s->ntiles + 1);
+        assert_int_equal(v.nmissing, 0);
+        for (size_t i = 1; i < v.ncells; i++) /* sorted, each once */
+                assert_true(v.cells[i - 1].y < v.cells[i].y ||
+                            (v.cells[i - 1].y == v.cells[i].y && v.cells[i - 1].x < v.cells[i].x));
         assert_true(v.tok_new[v.s->ncastles + v.s->nbarns - 1]);
         tkit_game_view_finish(&v);
-        tkit_game_view(s, &r, TKIT_SCENE_AFTER, &v);
+        tkit_game_view(s, tkit_test_sets.sets, tkit_test_sets.n, &r, TKIT_SCENE_AFTER, &v);
         assert_ptr_equal(v.s, r.after);
         tkit_game_view_finish(&v);
-        tkit_game_view(s, &r, TKIT_SCENE_BEFORE, &v);
+        tkit_game_view(s, tkit_test_sets.sets, tkit_test_sets.n, &r, TKIT_SCENE_BEFORE, &v);
         assert_ptr_equal(v.s, s);
         for (size_t i = 0; i < v.s->nfigures; i++)
                 assert_false(v.fig_new[i] || v.fig_removed[i] || v.fig_returned[i]);
@@ -922,7 +933,7 @@ static void test_view(void **state)
         tkit_scene_destroy(s);
         /* S&D 10: yellow chooses between its monk and abbot; both posts' meeples go back */
         s = example("sd-example-10", &r);
-        tkit_game_view(s, &r, TKIT_SCENE_DURING, &v);
+        tkit_game_view(s, tkit_test_sets.sets, tkit_test_sets.n, &r, TKIT_SCENE_DURING, &v);
         size_t choices = 0;
         for (size_t i = 0; i < v.s->nfigures; i++)
                 if (v.fig_choice[i]) {
@@ -937,7 +948,7 @@ static void test_view(void **state)
         tkit_scene_destroy(s);
         /* S&D 8: the bonus meeple in the row space the engine gave it (the 4th of 4) */
         s = example("sd-example-8", &r);
-        tkit_game_view(s, &r, TKIT_SCENE_DURING, &v);
+        tkit_game_view(s, tkit_test_sets.sets, tkit_test_sets.n, &r, TKIT_SCENE_DURING, &v);
         assert_int_equal(v.post[TKIT_POST_MONKS].row, 3);
         const struct tkit_scene_post *sp = NULL;
         for (size_t i = 0; i < v.s->nposts; i++)
