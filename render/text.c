@@ -144,7 +144,7 @@ static void keep_glyphs(struct shaped *sh)
         pango_layout_iter_free(it);
 }
 
-/* `key` shaped now (the lock held); the caller owns it. */
+/* `key` (taken) shaped now (the lock held); the caller owns the result. */
 static struct shaped *shape(char *key)
 {
         struct shaped *sh = tkit_xcalloc(1, sizeof *sh);
@@ -173,17 +173,24 @@ static void shaped_free(struct shaped *sh)
  * only when the cache is full. */
 static const struct shaped *shaped(const char *text, bool bold, struct shaped **owned)
 {
-        char *key = tkit_xasprintf("%c%s", bold ? 'b' : 'r', text);
+        /* the key on the stack for a usual text: a hit, the common case, allocates nothing */
+        char small[256], *key = small;
+        size_t n = strlen(text);
+        if (n + 2 > sizeof small)
+                key = tkit_xmalloc(n + 2);
+        key[0] = bold ? 'b' : 'r';
+        memcpy(key + 1, text, n + 1);
         *owned = NULL;
         pthread_mutex_lock(&cache.lock);
         cache_init();
         long i = tkit_index_find(&cache.index, key, shaped_key, NULL);
         struct shaped *sh;
         if (i >= 0) {
-                free(key);
                 sh = cache.v[i];
+                if (key != small)
+                        free(key);
         } else {
-                sh = shape(key);
+                sh = shape(key == small ? tkit_xstrdup(small) : key); /* it keeps the key */
                 if (cache.n < SHAPED_MAX) {
                         *TKIT_PUSH(cache.v, cache.n, cache.cap) = sh;
                         tkit_index_add(&cache.index, sh->key, cache.n - 1);
