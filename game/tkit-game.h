@@ -98,6 +98,14 @@ struct tkit_view_post {
         bool stack;     /* it adds the top of the meeple space's stack */
         bool catapult;  /* a catapult advances there */
         int refused;    /* the callout number of a catapult that cannot advance there, or 0 */
+        /* The post as printed on the face in use (tkit_piece_face: the face the scene names, else
+         * the one for its number of players) of the piece of the state that carries it, or of a
+         * piece of the sets in play when none does; NULL when no face has it. */
+        const struct tkit_post_def *def;
+        int piece; /* the state's tile (a piece) that carries it, or -1 */
+        /* Where the face prints it: across row `slot` of the piece as drawn upright (the face's
+         * slot-th post), as board cells x0..x1, y0..y1 once turned; valid when piece >= 0. */
+        int slot, x0, y0, x1, y1;
 };
 
 /* A refused action (a castle or barn not built, no catapult left) with its callout number. */

@@ -233,7 +233,7 @@ static void leaving(struct tkit_game_view *v)
 static void view_build(struct tkit_game_view *v)
 {
         for (int k = 0; k < TKIT_POST_COUNT; k++)
-                v->post[k] = (struct tkit_view_post){.row = -1};
+                v->post[k] = (struct tkit_view_post){.row = -1, .piece = -1};
         if (v->state == TKIT_SCENE_DURING) {
                 during(v);
                 leaving(v);
@@ -255,6 +255,51 @@ static void add_cell(struct tkit_game_view *v, int x, int y, const struct tkit_t
 {
         *TKIT_PUSH(v->cells, v->ncells, v->capcells) =
             (struct tkit_view_cell){x, y, def, id, ((rot % 4) + 4) % 4, bridge, piece};
+}
+
+/* The posts of the face in use of piece `pc`, placed as scene tile `t` (`index` among the
+ * state's tiles): the face's q-th post printed across the piece's q-th row, as turned. A face
+ * with more posts than the piece has rows prints the rest nowhere (drawn off the board). */
+static void piece_posts(struct tkit_game_view *v, const struct tkit_piece *pc,
+                        const struct tkit_scene_tile *t, int index)
+{
+        const struct tkit_face *fc = tkit_piece_face(pc, v->orig->face, (int)v->orig->nplayers);
+        int rot = t->rotation / 90;
+        for (size_t q = 0; fc && q < fc->nposts; q++) {
+                if ((unsigned)fc->posts[q].kind >= TKIT_POST_ANY)
+                        continue;
+                struct tkit_view_post *vp = &v->post[fc->posts[q].kind];
+                vp->def = &fc->posts[q];
+                vp->piece = q < (size_t)pc->height ? index : -1;
+                if (vp->piece < 0)
+                        continue;
+                int ax, ay, bx, by;
+                tkit_piece_cell_offset(pc, rot, 0, (int)q, &ax, &ay);
+                tkit_piece_cell_offset(pc, rot, pc->width - 1, (int)q, &bx, &by);
+                vp->slot = (int)q;
+                vp->x0 = t->x + (ax < bx ? ax : bx);
+                vp->x1 = t->x + (ax < bx ? bx : ax);
+                vp->y0 = t->y + (ay < by ? ay : by);
+                vp->y1 = t->y + (ay < by ? by : ay);
+        }
+}
+
+/* The posts no piece of the state carries, as a piece of the sets in play prints them. */
+static void set_posts(struct tkit_game_view *v, struct tkit_set *const *sets, size_t nsets)
+{
+        for (size_t i = 0; i < nsets; i++) {
+                bool in_play = !v->orig->nsets;
+                for (size_t k = 0; k < v->orig->nsets && !in_play; k++)
+                        in_play = strcmp(v->orig->sets[k], sets[i]->id) == 0;
+                for (size_t k = 0; in_play && k < sets[i]->npieces; k++) {
+                        const struct tkit_face *fc = tkit_piece_face(
+                            &sets[i]->pieces[k], v->orig->face, (int)v->orig->nplayers);
+                        for (size_t q = 0; fc && q < fc->nposts; q++)
+                                if ((unsigned)fc->posts[q].kind < TKIT_POST_ANY &&
+                                    !v->post[fc->posts[q].kind].def)
+                                        v->post[fc->posts[q].kind].def = &fc->posts[q];
+                }
+        }
 }
 
 /* The cells of scene tile `t` (`index` among the state's tiles; -1 the tile placed): its one
@@ -279,6 +324,7 @@ static void add_tile(struct tkit_game_view *v, struct tkit_set *const *sets, siz
                 return;
         }
         const struct tkit_piece *pc = def;
+        piece_posts(v, pc, t, index);
         for (int cy = 0; cy < pc->height; cy++)
                 for (int cx = 0; cx < pc->width; cx++) {
                         int bx, by;
@@ -332,6 +378,7 @@ static void view_cells(struct tkit_game_view *v, struct tkit_set *const *sets, s
         const struct tkit_scene_move *mv = &v->orig->move;
         for (size_t i = 0; i < v->s->ntiles; i++)
                 add_tile(v, sets, nsets, &v->s->tiles[i], (int)i);
+        set_posts(v, sets, nsets);
         if (mv->kind == TKIT_MOVE_TILE && !mv->discarded && mv->placed.tile &&
             v->state != TKIT_SCENE_BEFORE) {
                 if (v->state == TKIT_SCENE_DURING)

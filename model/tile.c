@@ -251,6 +251,17 @@ const struct tkit_face *tkit_piece_face(const struct tkit_piece *p, const char *
         return NULL;
 }
 
+bool tkit_post_space_counts(const struct tkit_post_def *p, int i, int players)
+{
+        if (i < 0)
+                return false;
+        if (i < p->plain)
+                return true;
+        if (i < p->plain + p->dark3)
+                return players == 3;
+        return i < p->plain + p->dark3 + p->fiveplus && players >= 5;
+}
+
 int tkit_post_row_spaces(const struct tkit_post_def *p, int players)
 {
         return p->plain + (players == 3 ? p->dark3 : 0) + (players >= 5 ? p->fiveplus : 0);

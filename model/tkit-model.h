@@ -319,6 +319,9 @@ struct tkit_post_def {
 };
 /* Row spaces in play for `players` players. */
 int tkit_post_row_spaces(const struct tkit_post_def *p, int players);
+/* Whether row space i as printed (plain spaces, then dark "3", then "5+") counts for `players`
+ * players: the row's spaces in play are those for which it does. */
+bool tkit_post_space_counts(const struct tkit_post_def *p, int i, int players);
 
 /* One face of a double-sided piece. */
 struct tkit_face {

@@ -62,6 +62,6 @@ void tkit_scene_state_build(struct pic *p)
 
 void tkit_scene_state_finish(struct pic *p)
 {
+        tkit_scene_posts_finish(p);
         tkit_game_view_finish(&p->view);
-        free(p->posts);
 }

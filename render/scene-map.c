@@ -43,8 +43,6 @@ static const char *mark_what(const struct tkit_scene_mark *m)
                 return "refused";
         case TKIT_MARK_NEW_TILE:
                 return "new-tile";
-        case TKIT_MARK_LINE:
-                return m->what;
         default:
                 return m->what;
         }
@@ -132,7 +130,7 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 player(b, s, m->player);
                 key_str(b, "figure", tkit_figure_kind_name(m->figure));
         }
-        if (m->kind == TKIT_MARK_LINE || m->kind == TKIT_MARK_ARROW) {
+        if (m->kind == TKIT_MARK_ARROW) {
                 tkit_buf_puts(b, ", \"points\": [");
                 for (int k = 0; k < m->nline; k++)
                         tkit_buf_printf(b, "%s[%.2f, %.2f]", k ? ", " : "", num(m->line[2 * k]),

@@ -12,7 +12,8 @@
 #include <string.h>
 
 /* What a figure may not stand on. */
-#define FIGURE_AVOID (BOX_FIGURE | BOX_TOKEN | BOX_BUILDING | BOX_SYMBOL | BOX_FRAME | BOX_MARK)
+#define FIGURE_AVOID                                                                               \
+        (BOX_FIGURE | BOX_TOKEN | BOX_BUILDING | BOX_SYMBOL | BOX_FRAME | BOX_MARK | BOX_PANEL)
 
 static void add_box(struct pic *p, struct tkit_box b)
 {
@@ -596,14 +597,40 @@ static struct tkit_box keep_inside(const struct pic *p, struct tkit_box b)
         return (struct tkit_box){b.x0 + dx, b.y0 + dy, b.x1 + dx, b.y1 + dy, b.kind};
 }
 
-/* Where a score's badge goes: next to `anchor` (the scorer's figure or the castle of a maiden
- * taken back) when there is room; else on the feature's first tile shown, off everything; else at
+/* A free spot for a badge of points scored at a post: in a row along its panel (`a`), left to
+ * right in the order of the scores: just under it, just over it, on its lower edge, on its upper
+ * edge, inside along its foot (a badge covers the panel's ground, never what is on it); false when
+ * none has room. */
+static bool spot_along(struct pic *p, const struct tkit_box *a, double hw, double hh, double *x,
+                       double *y)
+{
+        const double ys[5] = {a->y1 + 0.03 + hh, a->y0 - 0.03 - hh, a->y1, a->y0,
+                              a->y1 - 0.03 - hh};
+        for (int k = 0; k < 5; k++)
+                for (double bx = a->x0 + hw; bx + hw <= a->x1; bx += 0.02) {
+                        struct tkit_box b = box_at(bx, ys[k], hw, hh, 0);
+                        if (!box_shown(p, &b) || !free_box(p, b, BOX_ANY))
+                                continue;
+                        *x = bx;
+                        *y = ys[k];
+                        return true;
+                }
+        return false;
+}
+
+/* Where a score's badge goes: next to `anchor` (the scorer's figure, the castle of a maiden
+ * taken back, the panel of a post: under it first) when there is room; else on the feature's first tile shown, off everything; else at
  * the nearest free spot, with a line to what it is about. */
 static bool place_badge(struct pic *p, const struct tkit_game_event *e,
                         const struct tkit_box *anchor, struct tkit_scene_mark *m, double hw,
                         double hh, struct tkit_box *out)
 {
         double x, y;
+        bool at_post = e->post >= 0 && !e->nplaces;
+        if (anchor && at_post && spot_along(p, anchor, hw, hh, &x, &y)) {
+                *out = box_at(x, y, hw, hh, 0);
+                return true;
+        }
         if (anchor && spot_next_to(p, e, anchor, hw, hh, &x, &y)) {
                 *out = box_at(x, y, hw, hh, 0);
                 return true;
@@ -675,14 +702,16 @@ static void place_badges(struct pic *p, double (*tok)[2], const bool *tok_ok)
         figs_index(p, &fc);
         for (size_t i = 0; i < r->nevents; i++) {
                 const struct tkit_game_event *e = &r->events[i];
-                if (e->kind != TKIT_EV_SCORE || e->player < 0 || (e->post >= 0 && !e->nplaces))
+                if (e->kind != TKIT_EV_SCORE || e->player < 0)
                         continue;
                 char t[24];
                 snprintf(t, sizeof t, "%+d", e->points);
                 double k = p->badge_hh / 0.1;
                 double hw = (0.07 + 0.058 * (double)strlen(t)) * k, hh = p->badge_hh;
                 struct tkit_box a;
-                bool anchored = token_box(p, e, tok, tok_ok, &a) || scorer_box(p, &fc, e, &a);
+                bool at_post = e->post >= 0 && !e->nplaces;
+                bool anchored = at_post ? tkit_scene_post_panel(p, e->post, &a)
+                                        : token_box(p, e, tok, tok_ok, &a) || scorer_box(p, &fc, e, &a);
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_BADGE);
                 size_t mi = p->out.nmarks - 1;
                 m->player = e->player;

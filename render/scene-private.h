@@ -25,12 +25,12 @@ enum {
         BOX_FRAME = 1u << 6,    /* the frame around the tile placed */
         BOX_POST = 1u << 7,     /* a post's symbol, spaces and catapult space */
         BOX_MARK = 1u << 8,     /* a refused action's cross */
-        BOX_TEXT = 1u << 9,     /* a post's name */
+        BOX_PANEL = 1u << 9,    /* a post's panel: no figure on it; a badge may cover its ground */
 };
 /* What a badge or a callout may not cover. */
 #define BOX_ANY                                                                                    \
         (BOX_FIGURE | BOX_TOKEN | BOX_BADGE | BOX_CALLOUT | BOX_SYMBOL | BOX_BUILDING |            \
-         BOX_FRAME | BOX_POST | BOX_MARK | BOX_TEXT)
+         BOX_FRAME | BOX_POST | BOX_MARK)
 
 struct cell {
         int x, y;
@@ -42,22 +42,23 @@ struct cell {
         struct tkit_area_map *map; /* shared by the cells of the same tile and rotation */
 };
 
-/* One defense post as the picture shows it. */
+/* One defense post as the picture shows it: a panel on its fortress piece. */
 struct post_view {
         enum tkit_post kind;
         const struct tkit_scene_post *sp; /* the state's post, or NULL: drawn empty */
-        const struct tkit_post_def *def;  /* as printed on the face in play, or NULL */
+        const struct tkit_post_def *def;  /* as printed on the face in use (the view's), or NULL */
         int new_row;                      /* the row space the move fills, or -1 */
         bool new_stack;                   /* the move adds the top of the stack */
         bool new_catapult;                /* a catapult advances to it */
         int refused;                      /* number of the callout of a refused catapult, or 0 */
-        double x, y, h;                   /* the row's top-left corner and height (picture) */
-        double w;                         /* its width up to the end of its name */
-        double link_x, link_y0;           /* the line from the piece's edge (x, y0) to the row */
-        double turn_y, lane_x;            /* where it turns when the row is not under it */
-        double catapult_x, catapult_y, s; /* the catapult space (top-left) and the space side */
-        size_t nbadges;
-        size_t name_split; /* the name on two lines, the second from this byte; 0: one line */
+        bool on_piece;                    /* printed on a piece of the board, else under it */
+        int x0, y0, x1, y1;               /* the board cells of the panel */
+        double px0, py0, px1, py1;        /* the panel (picture) */
+        double s;                         /* a space's side (picture) */
+        struct {
+                double x, y; /* top-left (picture) */
+        } * spaces;          /* the symbol, each row space, the meeple space, the catapult space */
+        size_t nspaces;
 };
 
 /* The symbols of the art of a tile at a rotation (tkit_render_tile_symbols). */
@@ -101,7 +102,6 @@ struct pic {
 
         /* the moment drawn, as the engine resolves it (game/view.c); s is view.s */
         struct tkit_game_view view;
-        double posts_limit; /* the width a post's row may take before its name goes on two lines */
         struct post_view *posts;
         size_t nposts;
 
@@ -111,7 +111,7 @@ struct pic {
         double fig_k;               /* figure sizes: the art's times this (a floor in points) */
         bool pattern;               /* figures carry their player's pattern, not a letter */
         double badge_hh, callout_r; /* tile units */
-        double m, tx, posts_y, text_y;
+        double m, tx, text_y;
 
         struct tkit_box_index *ix;
         struct tkit_scene_picture out;
@@ -162,14 +162,15 @@ struct tkit_box tkit_scene_mark_box(const struct pic *p, const struct tkit_scene
 double tkit_scene_figure_size(const struct pic *p, enum tkit_figure_kind k);
 
 /* scene-posts.c */
-const struct tkit_post_def *tkit_scene_post_def(const struct pic *p, enum tkit_post kind);
 void tkit_scene_posts_plan(struct pic *p);
-double tkit_scene_posts_height(const struct pic *p);
-double tkit_scene_posts_width(struct pic *p);
-void tkit_scene_posts_layout(struct pic *p); /* after the picture's width is known */
-void tkit_scene_posts_place(struct pic *p);  /* marks and boxes */
+void tkit_scene_posts_below(struct pic *p); /* after the crop: rows for posts on no piece */
+void tkit_scene_posts_layout(struct pic *p);
+void tkit_scene_posts_place(struct pic *p); /* the layout, marks and boxes */
 void tkit_scene_posts_draw(struct pic *p, cairo_t *cr);
+void tkit_scene_posts_finish(struct pic *p);
 const struct post_view *tkit_scene_post_view(const struct pic *p, int kind);
+/* The board box of the panel of post `kind`, or false when the picture has none. */
+bool tkit_scene_post_panel(const struct pic *p, int kind, struct tkit_box *b);
 
 /* scene-legend.c: the caption and the legend under the picture */
 struct legend_seg; /* an item of a key line: a swatch and its words */

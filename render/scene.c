@@ -207,38 +207,10 @@ static void focus(int x, int y, bool *any, int *b)
         *any = true;
 }
 
-/* The cell of the piece holding post `kind` nearest to the middle of the focus `f`: a post the
- * example concerns is shown under (a part of) its own piece. */
-static void focus_post_piece(struct pic *p, int kind, bool *any, int *f)
-{
-        int best = -1;
-        long bd = 0;
-        for (size_t i = 0; i < p->ncells; i++) {
-                const struct cell *c = &p->cells[i];
-                if (c->piece < 0 || (size_t)c->piece >= p->s->ntiles)
-                        continue;
-                const struct tkit_piece *pc = tkit_scene_piece_of(p, &p->s->tiles[c->piece]);
-                bool holds = false;
-                for (size_t k = 0; pc && k < pc->nfaces; k++)
-                        for (size_t q = 0; q < pc->faces[k].nposts; q++)
-                                holds |= pc->faces[k].posts[q].kind == (enum tkit_post)kind;
-                if (!holds)
-                        continue;
-                long dx = *any ? 2L * c->x - f[0] - f[2] : 0,
-                     dy = *any ? 2L * c->y - f[1] - f[3] : 0;
-                long d = dx * dx + dy * dy;
-                if (best < 0 || d < bd) {
-                        best = (int)i;
-                        bd = d;
-                }
-        }
-        if (best >= 0)
-                focus(p->cells[best].x, p->cells[best].y, any, f);
-}
-
 /* Every cell, or (default) the cells around what the move is about, one cell around: the tile
- * placed, figures, tokens, callouts, the places of the events, a cell of the piece of each post
- * shown. A piece may be cut: the fortress is shown as far as the example needs it. */
+ * placed, figures, tokens, callouts, the places of the events, the cells where the fortress
+ * prints each post shown. A piece may be cut: the fortress is shown as far as the example needs
+ * it. A post that no piece carries gets an empty row of its own under the cells shown. */
 static void crop(struct pic *p)
 {
         int all[4] = {0, 0, 0, 0}, f[4] = {0, 0, 0, 0};
@@ -267,7 +239,10 @@ static void crop(struct pic *p)
                                 focus(p->r->events[i].places[k].x, p->r->events[i].places[k].y,
                                       &any, f);
                 for (size_t i = 0; i < p->nposts; i++)
-                        focus_post_piece(p, (int)p->posts[i].kind, &any, f);
+                        if (p->posts[i].on_piece) {
+                                focus(p->posts[i].x0, p->posts[i].y0, &any, f);
+                                focus(p->posts[i].x1, p->posts[i].y1, &any, f);
+                        }
         }
         if (any) {
                 all[0] = f[0] - 1 > all[0] ? f[0] - 1 : all[0];
@@ -279,6 +254,7 @@ static void crop(struct pic *p)
         p->by0 = all[1];
         p->bx1 = all[2] < all[0] ? all[0] : all[2];
         p->by1 = all[3] < all[1] ? all[1] : all[3];
+        tkit_scene_posts_below(p);
 }
 
 /* The language of the picture's words (checked by check_options). */
@@ -303,7 +279,7 @@ static void sizes(struct pic *p)
         p->m = tkit_scene_size(p, 0.2, 6);
 }
 
-/* Where the board goes; the picture's width (the posts need room too). */
+/* Where the board goes, and the picture's width. */
 static void board_geometry(struct pic *p)
 {
         double P = p->P, m = p->m, band = p->o->coords ? tkit_scene_size(p, 0.3, 9) : 0;
@@ -314,25 +290,23 @@ static void board_geometry(struct pic *p)
         p->ox = m + band + (p->W - 2 * m - band - bw) / 2;
         p->oy = m + band;
         p->tx = m;
-        p->posts_y = p->oy + bh + (p->nposts ? P * 0.25 : 0);
-        p->H = p->posts_y + m;
+        p->text_y = p->oy + bh + P * 0.05;
+        p->H = p->text_y + m;
 }
 
+/* The caption and legend wrap to the drawing's width, or 90 mm when the drawing is narrower: the
+ * same width in every language (the posts are drawn on the fortress: no row of theirs widens the
+ * picture). The picture's height follows. */
 static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
 {
-        /* the caption and legend wrap to the drawing's width, or 90 mm: the same width in every
-         * language, whatever a post's name makes of the rows */
-        double drawing_w = p->W, mm = 72 / 25.4 / p->upt;
-        double postw = tkit_scene_posts_width(p);
-        if (p->W < postw + 2 * p->m) {
-                p->ox += (postw + 2 * p->m - p->W) / 2;
-                p->W = postw + 2 * p->m;
+        double mm = 72 / 25.4 / p->upt, text_w = fmax(p->W - 2 * p->m, 90 * mm);
+        if (p->o->caption && p->o->legend != TKIT_LEGEND_NONE) {
+                tkit_scene_legend_build(p, mcr, L, text_w);
+                if (p->W < text_w + 2 * p->m) { /* the drawing centred over its text */
+                        p->ox += (text_w + 2 * p->m - p->W) / 2;
+                        p->W = text_w + 2 * p->m;
+                }
         }
-        tkit_scene_posts_layout(p);
-        p->text_y = p->posts_y + tkit_scene_posts_height(p) + p->P * 0.05;
-        if (p->o->caption && p->o->legend != TKIT_LEGEND_NONE)
-                tkit_scene_legend_build(p, mcr, L,
-                                        fmin(p->W, fmax(drawing_w, 90 * mm + 2 * p->m)) - 2 * p->m);
         p->H = p->text_y + tkit_scene_legend_height(L) + p->m;
         bool px = p->out.unit && strcmp(p->out.unit, "px") == 0; /* as the PNG is made */
         p->out.width = px ? floor(p->W + 0.5) : p->W;

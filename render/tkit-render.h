@@ -310,7 +310,6 @@ enum tkit_scene_mark_kind {
         TKIT_MARK_TEXT,       /* a line of text */
         TKIT_MARK_REFUSED,    /* the red cross of a refused action */
         TKIT_MARK_NEW_TILE,   /* the frame around the tile placed: the box is its outer edge */
-        TKIT_MARK_LINE,       /* the line from a fortress piece to a post's row (`line`) */
         TKIT_MARK_KEY,        /* a swatch of the legend's key (`what`): a player's figure as the
                                  picture draws it (`player`, `letter` when figures carry
                                  letters), or a mark of the picture: new-tile, new, returned,
@@ -353,7 +352,7 @@ struct tkit_scene_mark {
         char *text;         /* TEXT: the line (owned) */
         bool leader;        /* BADGE: a line joins it to (ax, ay), what it is about, far away */
         double ax, ay;
-        double line[10]; /* LINE: its points, x and y, from the piece to the row (box: theirs) */
+        double line[4]; /* ARROW: its two points, x and y */
         int nline;
 };
 struct tkit_scene_picture {

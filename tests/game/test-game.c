@@ -957,6 +957,47 @@ static void test_view(void **state)
         assert_non_null(sp);
         assert_true(sp->nrow >= 4);
         assert_int_equal(sp->row[3], s->move.player);
+        /* each post as the face for 3 players prints it, on the row of its piece: the monks on
+         * fortress-east's first row, the knights and travelers on fortress-west's two rows */
+        const struct tkit_view_post *mo = &v.post[TKIT_POST_MONKS], *kn = &v.post[TKIT_POST_KNIGHTS],
+                                    *tr = &v.post[TKIT_POST_TRAVELERS];
+        assert_non_null(mo->def);
+        assert_int_equal(mo->def->plain, 3);
+        assert_int_equal(mo->def->dark3, 1);
+        assert_int_equal(mo->def->fiveplus, 0);
+        assert_true(mo->piece >= 0);
+        assert_string_equal(v.s->tiles[mo->piece].tile, "fortress-east");
+        assert_int_equal(mo->x0, 2);
+        assert_int_equal(mo->x1, 3);
+        assert_int_equal(mo->y0, 0);
+        assert_int_equal(mo->y1, 0);
+        assert_int_equal(kn->slot, 0);
+        assert_int_equal(kn->x0, 0);
+        assert_int_equal(kn->x1, 1);
+        assert_int_equal(kn->y0, 0);
+        assert_int_equal(tr->slot, 1);
+        assert_int_equal(tr->y0, 1);
+        assert_int_equal(tr->y1, 1);
+        tkit_game_view_finish(&v);
+        /* turned a quarter, fortress-west's first row becomes its east column */
+        for (size_t i = 0; i < s->ntiles; i++)
+                if (s->tiles[i].is_piece && strcmp(s->tiles[i].tile, "fortress-west") == 0)
+                        s->tiles[i].rotation = 90;
+        tkit_game_view(s, tkit_test_sets.sets, tkit_test_sets.n, &r, TKIT_SCENE_BEFORE, &v);
+        kn = &v.post[TKIT_POST_KNIGHTS];
+        assert_int_equal(kn->x0, 2);
+        assert_int_equal(kn->x1, 2);
+        assert_int_equal(kn->y0, 0);
+        assert_int_equal(kn->y1, 1);
+        tkit_game_view_finish(&v);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+        /* six players: the back face, with its "5+" space; no post on the board without pieces */
+        s = example("own-6p-final-counterattacks", &r);
+        tkit_game_view(s, tkit_test_sets.sets, tkit_test_sets.n, &r, TKIT_SCENE_BEFORE, &v);
+        assert_non_null(v.post[TKIT_POST_KNIGHTS].def);
+        assert_int_equal(v.post[TKIT_POST_KNIGHTS].def->plain, 4);
+        assert_int_equal(v.post[TKIT_POST_KNIGHTS].def->fiveplus, 1);
         tkit_game_view_finish(&v);
         tkit_game_result_finish(&r);
         tkit_scene_destroy(s);

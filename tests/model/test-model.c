@@ -231,6 +231,18 @@ static void test_post_spaces(void **state)
         assert_int_equal(tkit_post_row_spaces(&p, 4), 3);
         assert_int_equal(tkit_post_row_spaces(&p, 5), 5);
         assert_int_equal(tkit_post_row_spaces(&p, 6), 5);
+        /* space by space as printed: 3 plain, the dark "3", two "5+"; the same sums */
+        static const bool counts[][6] = {{1, 1, 1, 0, 0, 0}, {1, 1, 1, 1, 0, 0}, {1, 1, 1, 0, 1, 1}};
+        static const int players[] = {2, 3, 5};
+        for (int k = 0; k < 3; k++) {
+                int n = 0;
+                for (int i = -1; i < 7; i++) {
+                        bool c = tkit_post_space_counts(&p, i, players[k]);
+                        assert_int_equal(c, i >= 0 && i < 6 && counts[k][i]);
+                        n += c;
+                }
+                assert_int_equal(n, tkit_post_row_spaces(&p, players[k]));
+        }
 }
 
 /* The face in use: the one named, else the first for the player count (front 2-3, back 4+). */

@@ -1291,52 +1291,86 @@ static bool inside(const struct tkit_scene_picture *pic, const struct tkit_scene
                m->y1 <= pic->height + 0.01;
 }
 
-/* Whether segment k of line `l` (axis-aligned) passes through the inside of box `b`. */
-static bool segment_in_box(const struct tkit_scene_mark *l, int k, const struct tkit_scene_mark *b)
-{
-        double ax = l->line[2 * k], ay = l->line[2 * k + 1], bx = l->line[2 * k + 2],
-               by = l->line[2 * k + 3], e = 0.5;
-        double x0 = fmin(ax, bx), x1 = fmax(ax, bx), y0 = fmin(ay, by), y1 = fmax(ay, by);
-        return x0 < b->x1 - e && x1 > b->x0 + e && y0 < b->y1 - e && y1 > b->y0 + e;
-}
-
-/* Whether two axis-aligned segments cross or overlap. */
-static bool segments_meet(const struct tkit_scene_mark *a, int i, const struct tkit_scene_mark *b,
-                          int k)
-{
-        struct tkit_scene_mark box = {.x0 = fmin(b->line[2 * k], b->line[2 * k + 2]) - 1,
-                                      .x1 = fmax(b->line[2 * k], b->line[2 * k + 2]) + 1,
-                                      .y0 = fmin(b->line[2 * k + 1], b->line[2 * k + 3]) - 1,
-                                      .y1 = fmax(b->line[2 * k + 1], b->line[2 * k + 3]) + 1};
-        return segment_in_box(a, i, &box);
-}
-
-/* The lines from the fortress to the post rows: none crosses another, none runs through a row
- * (its spaces, meeples, symbol, name or badges) of another post or through its own row's spaces. */
-static void check_post_lines(const struct tkit_scene_picture *pic, const char *what)
+/* Whether point (x, y) lies on a tile mark of a piece's cell ("fortress-west@1,0"). */
+static bool on_piece(const struct tkit_scene_picture *pic, double x, double y)
 {
         for (size_t i = 0; i < pic->nmarks; i++) {
-                const struct tkit_scene_mark *l = &pic->marks[i];
-                if (l->kind != TKIT_MARK_LINE)
-                        continue;
-                for (size_t j = 0; j < pic->nmarks; j++) {
-                        const struct tkit_scene_mark *o = &pic->marks[j];
-                        bool row = o->post >= 0 && o->kind != TKIT_MARK_LINE &&
-                                   (o->post != l->post || o->kind == TKIT_MARK_POST_SPACE ||
-                                    o->kind == TKIT_MARK_POST);
-                        for (int k = 0; k + 1 < l->nline; k++) {
-                                if (row && segment_in_box(l, k, o))
-                                        fail_msg("%s: the line to the %s post runs through "
-                                                 "mark %zu of the %s post",
-                                                 what, tkit_post_name((enum tkit_post)l->post), j,
-                                                 tkit_post_name((enum tkit_post)o->post));
-                                for (int q = 0;
-                                     o->kind == TKIT_MARK_LINE && j > i && q + 1 < o->nline; q++)
-                                        if (segments_meet(l, k, o, q))
-                                                fail_msg("%s: the lines to two posts cross", what);
-                        }
-                }
+                const struct tkit_scene_mark *t = &pic->marks[i];
+                if (t->kind == TKIT_MARK_TILE && t->tile && t->tile->id &&
+                    strchr(t->tile->id, '@') && x >= t->x0 - 0.01 && x <= t->x1 + 0.01 &&
+                    y >= t->y0 - 0.01 && y <= t->y1 + 0.01)
+                        return true;
         }
+        return false;
+}
+
+/* The posts are drawn on the fortress as the rulebook prints them (when the scene has it): every
+ * symbol, space and figure of a post lies wholly on the cells of a piece, and the marks of one
+ * post lie within one row of two cells; the number of posts so checked is returned. */
+static int check_posts_on_fortress(const struct tkit_scene *s, const struct tkit_scene_picture *pic,
+                                   const char *what)
+{
+        bool fortress = false;
+        for (size_t i = 0; i < s->ntiles; i++)
+                fortress |= s->tiles[i].is_piece;
+        if (!fortress)
+                return 0;
+        double lo[TKIT_POST_COUNT][2], hi[TKIT_POST_COUNT][2];
+        bool seen[TKIT_POST_COUNT] = {false};
+        double P = 0;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *m = &pic->marks[i];
+                if (m->kind == TKIT_MARK_TILE)
+                        P = m->x1 - m->x0;
+                if (m->post < 0 || m->kind == TKIT_MARK_BADGE)
+                        continue;
+                if (!on_piece(pic, m->x0, m->y0) || !on_piece(pic, m->x1, m->y1))
+                        fail_msg("%s: a %s of the %s post off the fortress", what,
+                                 m->what ? m->what : "mark", tkit_post_name((enum tkit_post)m->post));
+                int k = m->post;
+                lo[k][0] = seen[k] ? fmin(lo[k][0], m->x0) : m->x0;
+                lo[k][1] = seen[k] ? fmin(lo[k][1], m->y0) : m->y0;
+                hi[k][0] = seen[k] ? fmax(hi[k][0], m->x1) : m->x1;
+                hi[k][1] = seen[k] ? fmax(hi[k][1], m->y1) : m->y1;
+                seen[k] = true;
+        }
+        int n = 0;
+        for (int k = 0; k < TKIT_POST_COUNT; k++) {
+                if (!seen[k])
+                        continue;
+                double w = hi[k][0] - lo[k][0], h = hi[k][1] - lo[k][1];
+                if (fmin(w, h) > P * 1.0 + 0.01 || fmax(w, h) > P * 2.0 + 0.01)
+                        fail_msg("%s: the %s post spreads over %.1f x %.1f tiles", what,
+                                 tkit_post_name((enum tkit_post)k), w / P, h / P);
+                n++;
+        }
+        return n;
+}
+
+/* Sizes for print at a rulebook's 20 mm a tile: what is drawn (everything but the caption and
+ * legend) reaches at most 6 mm beyond the tiles shown, and the picture is at most 8 mm wider than
+ * its drawing or than 90 mm. */
+static void check_print_size(const struct tkit_scene_picture *pic, double mm, const char *what)
+{
+        double b[4] = {1e9, 1e9, -1e9, -1e9},
+               d[4] = {1e9, 1e9, -1e9, -1e9};
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *m = &pic->marks[i];
+                double *r = m->kind == TKIT_MARK_TILE ? b : d;
+                if (m->kind == TKIT_MARK_TEXT || m->kind == TKIT_MARK_KEY)
+                        continue;
+                r[0] = fmin(r[0], m->x0);
+                r[1] = fmin(r[1], m->y0);
+                r[2] = fmax(r[2], m->x1);
+                r[3] = fmax(r[3], m->y1);
+        }
+        double out = fmax(fmax(b[0] - d[0], d[2] - b[2]), fmax(b[1] - d[1], d[3] - b[3]));
+        if (out > 6 * mm + 0.01)
+                fail_msg("%s: the drawing reaches %.1f mm beyond the tiles", what, out / mm);
+        double drawing = fmax(b[2], d[2]) - fmin(b[0], d[0]);
+        if (pic->width > fmax(drawing, 90 * mm) + 8 * mm + 0.5)
+                fail_msg("%s: %.1f mm wide for a drawing of %.1f mm", what, pic->width / mm,
+                         drawing / mm);
 }
 
 /* From the picture map: figures beside (never on) buildings, and on no symbol of the art (a
@@ -1629,6 +1663,7 @@ static void test_nothing_hidden(void **state)
         size_t n;
         char **files = scene_files(&n);
         static const double mm[2] = {45, 20}, dpi[2] = {72, 150};
+        int posts = 0;
         for (size_t i = 0; i < n; i++) {
                 struct tkit_diags d;
                 tkit_diags_init(&d);
@@ -1655,7 +1690,9 @@ static void test_nothing_hidden(void **state)
                                                  0);
                                 check_map(&pic, what);
                                 check_key(s, &r, &pic, what);
-                                check_post_lines(&pic, what);
+                                posts += check_posts_on_fortress(s, &pic, what);
+                                if (z == 1)
+                                        check_print_size(&pic, 72 / 25.4 / o.unit_pt, what);
                                 if (l == 0) {
                                         cairo_surface_t *img =
                                             cairo_image_surface_create_from_png(png);
@@ -1675,6 +1712,7 @@ static void test_nothing_hidden(void **state)
                 free(files[i]);
         }
         free(files);
+        assert_true(posts >= 8 * 2 * 4); /* S&D examples 3 to 10, both sizes, 4 languages */
 }
 
 /* render scene --map: the file is the library's picture map of the same picture, byte for byte,
