@@ -47,6 +47,54 @@ static void piece_outlines(struct pic *p, cairo_t *cr)
         cairo_stroke(cr);
 }
 
+/* A torn edge where the crop cuts a piece (its cell beyond is not shown): the paper torn along
+ * side s of the cell at picture (x, y), teeth of irregular depth (a fixed sequence: the same
+ * picture every time) in the background's colour, with a faint shadow line. */
+static void torn_edge(struct pic *p, cairo_t *cr, double x, double y, int s)
+{
+        static const double depth[] = {0.55, 0.9, 0.35, 0.75, 1.0, 0.45, 0.8, 0.6, 0.3, 0.95};
+        const int teeth = 14;
+        double P = p->P, d = P * 0.045;
+        /* along the side from a to b; inward is (ix, iy) */
+        double ax = x + P * (s == 1), ay = y + P * (s == 2);
+        double ux = (s == 0 || s == 2), uy = (s == 1 || s == 3);
+        double ix = -(double)(s == 1) + (s == 3), iy = -(double)(s == 2) + (s == 0);
+        for (int pass = 0; pass < 2; pass++) { /* the paper beyond the tear, then the tear */
+                for (int k = 0; k <= teeth; k++) {
+                        double t = P * k / teeth;
+                        double e = d * depth[(k + s * 3) % 10] * (k % 2 ? 1 : 0.35);
+                        cairo_line_to(cr, ax + ux * t + ix * e, ay + uy * t + iy * e);
+                }
+                if (pass == 1)
+                        break;
+                cairo_line_to(cr, ax + ux * P - ix * P * 0.02, ay + uy * P - iy * P * 0.02);
+                cairo_line_to(cr, ax - ix * P * 0.02, ay - iy * P * 0.02);
+                cairo_close_path(cr);
+                cairo_set_source_rgb(cr, 0.98, 0.97, 0.94); /* the picture's background */
+                cairo_fill(cr);
+        }
+        cairo_set_source_rgba(cr, 0.2, 0.15, 0.1, 0.45);
+        cairo_set_line_width(cr, P * 0.008);
+        cairo_stroke(cr);
+}
+
+/* The sides where the crop cuts a piece: its cell beyond them exists and is not shown. */
+static void torn_edges(struct pic *p, cairo_t *cr)
+{
+        for (size_t i = 0; i < p->ncells; i++) {
+                const struct cell *c = &p->cells[i];
+                if (c->piece < 0 || !tkit_scene_shown(p, c->x, c->y))
+                        continue;
+                for (int s = 0; s < 4; s++) {
+                        int dx = (s == 1) - (s == 3), dy = (s == 2) - (s == 0);
+                        const struct cell *n = tkit_scene_cell_at(p, c->x + dx, c->y + dy);
+                        if (n && n->piece == c->piece && !tkit_scene_shown(p, n->x, n->y))
+                                torn_edge(p, cr, tkit_scene_pic_x(p, c->x),
+                                          tkit_scene_pic_y(p, c->y), s);
+                }
+        }
+}
+
 static void draw_tiles(struct pic *p, cairo_t *cr)
 {
         for (size_t i = 0; i < p->ncells; i++) {
@@ -65,6 +113,7 @@ static void draw_tiles(struct pic *p, cairo_t *cr)
                         tkit_render_bridge_deck(cr, x, y, p->P, c->bridge);
         }
         piece_outlines(p, cr);
+        torn_edges(p, cr);
 }
 
 static void set_player(cairo_t *cr, const struct pic *p, int player, double alpha)

@@ -827,6 +827,71 @@ static void test_legend_width(void **state)
         tkit_scene_destroy(s);
 }
 
+/* Background-coloured pixels just inside side `side` (0 N, 1 E, 2 S, 3 W) of a tile mark, out
+ * of 40 samples along it: the teeth of a torn edge show the paper's colour, an edge where the
+ * piece ends or goes on shows none. */
+static int tear_pixels(cairo_surface_t *img, const struct tkit_scene_mark *t, int side)
+{
+        double w = t->x1 - t->x0, in = w * 0.02;
+        int n = 0;
+        for (int k = 1; k < 40; k++) {
+                double a = w * k / 40.0;
+                double x = side == 1 ? t->x1 - in : side == 3 ? t->x0 + in : t->x0 + a;
+                double y = side == 0 ? t->y0 + in : side == 2 ? t->y1 - in : t->y0 + a;
+                n += near_rgb(pixel(img, x, y), 0xfaf7f0, 6);
+        }
+        return n;
+}
+
+/* S&D 8 at 45 mm shows fortress-west's east column and the two northern rows of both pieces: the
+ * crop cuts fortress-west on its west side and both pieces on their south side, with a torn
+ * edge there; fortress-east's east side is the piece's own edge, and the seam between the pieces
+ * is not cut. */
+static void test_torn_edges(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = applied_scene("sd-example-8.xml", &r);
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        o.px = 128;
+        struct tkit_scene_picture pic;
+        char *png = out_path("torn.png");
+        assert_int_equal(render(s, &r, &o, png, &pic), 0);
+        cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+        assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+        int torn = 0, whole = 0;
+        for (size_t i = 0; i < pic.nmarks; i++) {
+                const struct tkit_scene_mark *t = &pic.marks[i];
+                if (t->kind != TKIT_MARK_TILE || !t->tile || !strchr(t->tile->id, '@'))
+                        continue;
+                bool west = strncmp(t->tile->id, "fortress-west", 13) == 0;
+                bool south = t->cell_y == 1;
+                if (west && t->cell_x == 1) { /* cut on the west: column 0 is not shown */
+                        assert_true(tear_pixels(img, t, 3) >= 4);
+                        torn++;
+                }
+                if (south) {
+                        assert_true(tear_pixels(img, t, 2) >= 4);
+                        torn++;
+                }
+                if (!west && t->cell_x == 3) { /* the piece's own east edge */
+                        assert_int_equal(tear_pixels(img, t, 1), 0);
+                        whole++;
+                }
+                if (west) { /* the seam with fortress-east */
+                        assert_int_equal(tear_pixels(img, t, 1), 0);
+                        whole++;
+                }
+        }
+        assert_true(torn >= 4 && whole >= 3);
+        cairo_surface_destroy(img);
+        tkit_scene_picture_finish(&pic);
+        free(png);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
 /* ---------------------------------------------------------------- the scenes of scenes/ */
 
 /* Paths of the .xml files of scenes/, sorted, NULL-terminated; *n receives the count. */
@@ -1859,7 +1924,7 @@ int main(void)
             cmocka_unit_test(test_refused),        cmocka_unit_test(test_scenes_folder),
             cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_map_cli),
             cmocka_unit_test(test_scenes_cli),     cmocka_unit_test(test_legend_modes),
-            cmocka_unit_test(test_legend_width),
+            cmocka_unit_test(test_legend_width), cmocka_unit_test(test_torn_edges),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
 }
