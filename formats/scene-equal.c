@@ -171,6 +171,7 @@ static bool texts_eq(struct tkit_cmp *c, const struct tkit_scene *a, const struc
                     SAME_INT(c, a->callouts[i].x, b->callouts[i].x, "x", ctx) &&
                     SAME_INT(c, a->callouts[i].y, b->callouts[i].y, "y", ctx) &&
                     SAME_STR(c, a->callouts[i].feature, b->callouts[i].feature, "feature", ctx) &&
+                    SAME_INT(c, a->callouts[i].post, b->callouts[i].post, "post", ctx) &&
                     tkit_cmp_names(c, a->callouts[i].texts, a->callouts[i].ntexts,
                                    b->callouts[i].texts, b->callouts[i].ntexts, ctx));
         return true;

@@ -707,7 +707,7 @@ static void read_expect(struct srd *r, const xmlNode *n)
 
 static void read_callout(struct srd *r, const xmlNode *n)
 {
-        static const char *const attrs[] = {"!number", "!x", "!y", "feature", NULL};
+        static const char *const attrs[] = {"!number", "x", "y", "feature", "post", NULL};
         if (!tkit_sr_room(r, n, r->s->ncallouts, TKIT_SCENE_MAX_LIST, "callouts") ||
             !tkit_xr_attrs(&r->x, n, attrs))
                 return;
@@ -717,8 +717,20 @@ static void read_callout(struct srd *r, const xmlNode *n)
         struct tkit_scene_callout *c = tkit_scene_add_callout(r->s);
         c->line = tkit_xr_line(n);
         c->number = number;
-        tkit_sr_get_cell(r, n, &c->x, &c->y);
-        c->feature = tkit_sr_dup_id(r, n, "feature");
+        bool cell = tkit_xr_prop(n, "x") || tkit_xr_prop(n, "y") || tkit_xr_prop(n, "feature");
+        if (tkit_xr_prop(n, "post")) {
+                if (cell)
+                        tkit_xr_fail(&r->x, n, R_PLACE,
+                                     "<callout> points at a cell (x, y, feature) or at a post, "
+                                     "not both");
+                c->post = tkit_sr_get_post(r, n, "post");
+        } else if (!tkit_xr_prop(n, "x") || !tkit_xr_prop(n, "y")) {
+                tkit_xr_fail(&r->x, n, R_PLACE,
+                             "<callout> needs x and y (and may name a feature), or a post");
+        } else {
+                tkit_sr_get_cell(r, n, &c->x, &c->y);
+                c->feature = tkit_sr_dup_id(r, n, "feature");
+        }
         TKIT_XR_CHILDREN(&r->x, n, t)
         {
                 if (tkit_xr_is(t, "text"))

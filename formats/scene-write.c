@@ -341,9 +341,13 @@ static void put_callouts(struct tkit_buf *b, const struct tkit_scene *s)
                 const struct tkit_scene_callout *c = &s->callouts[i];
                 open_tag(b, 1, "callout");
                 tkit_xml_attr_int(b, "number", c->number);
-                cell(b, c->x, c->y);
-                if (c->feature && c->feature[0])
-                        tkit_xml_attr(b, "feature", c->feature);
+                if (c->post >= 0) {
+                        tkit_xml_attr(b, "post", tkit_post_name((enum tkit_post)c->post));
+                } else {
+                        cell(b, c->x, c->y);
+                        if (c->feature && c->feature[0])
+                                tkit_xml_attr(b, "feature", c->feature);
+                }
                 if (!c->ntexts) {
                         tkit_buf_puts(b, "/>\n");
                         continue;

@@ -356,7 +356,9 @@ struct tkit_scene_expect_count *tkit_scene_add_expect_count(struct tkit_scene *s
 
 struct tkit_scene_callout *tkit_scene_add_callout(struct tkit_scene *s)
 {
-        return PUSH0(s, callouts, ncallouts, capcallouts);
+        struct tkit_scene_callout *c = PUSH0(s, callouts, ncallouts, capcallouts);
+        c->post = -1;
+        return c;
 }
 
 /* Post rows and stacks are short (a handful of spaces): grown one at a time. */

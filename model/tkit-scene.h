@@ -194,11 +194,13 @@ struct tkit_scene_expect_count {
         int line;
 };
 
-/* A numbered callout with an optional arrow, for the picture. */
+/* A numbered callout for the picture (a step of the example, or a thing its text points at): at
+ * a cell, a feature of it, or a defense post. */
 struct tkit_scene_callout {
         int number;
-        int x, y;                /* the cell pointed at */
+        int x, y;                /* the cell pointed at (post < 0) */
         char *feature;           /* may be NULL: the cell itself */
+        int post;                /* enum tkit_post: the post pointed at, or -1: the cell */
         struct tkit_name *texts; /* per language */
         size_t ntexts;
         int line;

@@ -731,10 +731,43 @@ static void place_badges(struct pic *p, double (*tok)[2], const bool *tok_ok)
         free(fc.v);
 }
 
+/* Where a callout at a post goes: on its panel's (`a`) top left or top right corner, by the
+ * post's symbol; else along the panel, as a badge there (spot_along); else next to it; else,
+ * nothing being free, on the top left corner. */
+static struct tkit_box post_callout_box(struct pic *p, const struct tkit_box *a, double r)
+{
+        const struct tkit_box corner[2] = {box_at(a->x0, a->y0, r, r, BOX_CALLOUT),
+                                           box_at(a->x1, a->y0, r, r, BOX_CALLOUT)};
+        for (int k = 0; k < 2; k++)
+                if (box_shown(p, &corner[k]) && free_box(p, corner[k], BOX_ANY))
+                        return corner[k];
+        double x, y;
+        if (spot_along(p, a, r, r, &x, &y) || spot_near(p, a, r, r, BOX_ANY, &x, &y))
+                return box_at(x, y, r, r, BOX_CALLOUT);
+        return corner[0];
+}
+
+static void place_post_callout(struct pic *p, const struct tkit_scene_callout *co)
+{
+        struct tkit_box a;
+        if (!tkit_scene_post_panel(p, co->post, &a))
+                return;
+        struct tkit_box b = post_callout_box(p, &a, p->callout_r);
+        add_box(p, b);
+        struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_CALLOUT);
+        m->number = co->number;
+        m->post = co->post;
+        mark_geometry(p, m, b);
+}
+
 static void place_callouts(struct pic *p)
 {
         for (size_t i = 0; i < p->orig->ncallouts; i++) {
                 const struct tkit_scene_callout *co = &p->orig->callouts[i];
+                if (co->post >= 0) {
+                        place_post_callout(p, co);
+                        continue;
+                }
                 struct cell *c = tkit_scene_cell_at(p, co->x, co->y);
                 if (!c) {
                         tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, co->line, NULL, NULL, NULL,

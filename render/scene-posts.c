@@ -1,6 +1,6 @@
 /* The defense posts of a scene picture (Siege & Defense), drawn on the fortress as the rulebook
  * prints them: each post the example concerns (those the scene states, those an event is about,
- * the post of a bonus or of a catapult that advances or cannot) is a panel across the row of its
+ * the post of a bonus or of a catapult that advances or cannot, one a callout points at) is a panel across the row of its
  * piece where the face in use prints it (game/view.c: the face's q-th post on the piece's q-th
  * row, as turned). In the panel: the post's symbol and its row spaces as printed (the dark "3" and
  * "5+" spaces dark when they do not count for the scene's number of players), the meeples in
@@ -48,6 +48,9 @@ void tkit_scene_posts_plan(struct pic *p)
                         want[p->r->events[i].post] = true;
         if (p->orig->move.bonus.taken && (unsigned)p->orig->move.bonus.post < TKIT_POST_ANY)
                 want[p->orig->move.bonus.post] = true;
+        for (size_t i = 0; i < p->orig->ncallouts; i++)
+                if ((unsigned)p->orig->callouts[i].post < TKIT_POST_ANY)
+                        want[p->orig->callouts[i].post] = true;
         free_views(p);
         p->posts = tkit_xcalloc(TKIT_POST_COUNT, sizeof *p->posts);
         for (int k = 0; k < TKIT_POST_ANY; k++) {

@@ -233,7 +233,8 @@ static void crop(struct pic *p)
                                 focus((int)floor(p->view.refusals[i].x), (int)floor(p->view.refusals[i].y),
                                       &any, f);
                 for (size_t i = 0; i < p->orig->ncallouts; i++)
-                        focus(p->orig->callouts[i].x, p->orig->callouts[i].y, &any, f);
+                        if (p->orig->callouts[i].post < 0) /* one at a post: its panel */
+                                focus(p->orig->callouts[i].x, p->orig->callouts[i].y, &any, f);
                 for (size_t i = 0; p->r && i < p->r->nevents; i++)
                         for (size_t k = 0; k < p->r->events[i].nplaces; k++)
                                 focus(p->r->events[i].places[k].x, p->r->events[i].places[k].y,

@@ -1387,8 +1387,8 @@ static int check_posts_on_fortress(const struct tkit_scene *s, const struct tkit
                 const struct tkit_scene_mark *m = &pic->marks[i];
                 if (m->kind == TKIT_MARK_TILE)
                         P = m->x1 - m->x0;
-                if (m->post < 0 || m->kind == TKIT_MARK_BADGE)
-                        continue;
+                if (m->post < 0 || m->kind == TKIT_MARK_BADGE || m->kind == TKIT_MARK_CALLOUT)
+                        continue; /* along the panel, on its edge or beside it */
                 if (!on_piece(pic, m->x0, m->y0) || !on_piece(pic, m->x1, m->y1))
                         fail_msg("%s: a %s of the %s post off the fortress", what,
                                  m->what ? m->what : "mark", tkit_post_name((enum tkit_post)m->post));
@@ -1408,6 +1408,60 @@ static int check_posts_on_fortress(const struct tkit_scene *s, const struct tkit
                         fail_msg("%s: the %s post spreads over %.1f x %.1f tiles", what,
                                  tkit_post_name((enum tkit_post)k), w / P, h / P);
                 n++;
+        }
+        return n;
+}
+
+/* Whether a callout at a post lies by its panel: its centre within a third of a tile of the
+ * box of the post's symbol, spaces and figures. */
+static bool near_post(const struct tkit_scene_picture *pic, const struct tkit_scene_mark *c)
+{
+        double b[4] = {1e9, 1e9, -1e9, -1e9}, P = 0;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *o = &pic->marks[i];
+                if (o->kind == TKIT_MARK_TILE)
+                        P = o->x1 - o->x0;
+                if (o->post != c->post || o->kind == TKIT_MARK_CALLOUT ||
+                    o->kind == TKIT_MARK_BADGE)
+                        continue;
+                b[0] = fmin(b[0], o->x0);
+                b[1] = fmin(b[1], o->y0);
+                b[2] = fmax(b[2], o->x1);
+                b[3] = fmax(b[3], o->y1);
+        }
+        double d = P / 3;
+        return c->x >= b[0] - d && c->x <= b[2] + d && c->y >= b[1] - d && c->y <= b[3] + d;
+}
+
+/* Steps: a callout with no words of its own is a step the caption numbers ("\u2460 you place a
+ * farmer, \u2461 choose the travelers' post"): each circled number of the caption is a callout
+ * of the picture and each such callout's number is in the caption, in every language; a callout
+ * at a post touches its panel (one of the post's marks). The number of steps checked. */
+static int check_steps(const struct tkit_scene *s, const struct tkit_scene_picture *pic,
+                       const char *lang, const char *what)
+{
+        const char *cap = tkit_scene_caption(s, lang);
+        int n = 0;
+        for (int k = 1; k <= 20 && cap; k++) {
+                char digit[4] = {(char)0xe2, (char)0x91, (char)(0x9f + k), 0}; /* U+2460 + k-1 */
+                bool in_caption = strstr(cap, digit) != NULL, drawn = false, speaks = true;
+                for (size_t i = 0; i < s->ncallouts; i++) /* not a refusal's: it has words */
+                        if (s->callouts[i].number == k)
+                                speaks = s->callouts[i].ntexts > 0;
+                for (size_t i = 0; i < pic->nmarks; i++) {
+                        const struct tkit_scene_mark *m = &pic->marks[i];
+                        if (m->kind != TKIT_MARK_CALLOUT || m->number != k)
+                                continue;
+                        drawn = true;
+                        if (m->post >= 0 && !near_post(pic, m))
+                                fail_msg("%s: callout %d is not by the %s post", what, k,
+                                         tkit_post_name((enum tkit_post)m->post));
+                }
+                if (in_caption && !drawn)
+                        fail_msg("%s: the caption's step %d has no callout in the picture", what, k);
+                if (drawn && !in_caption && !speaks)
+                        fail_msg("%s: callout %d has no words and no step in the caption", what, k);
+                n += in_caption;
         }
         return n;
 }
@@ -1728,7 +1782,7 @@ static void test_nothing_hidden(void **state)
         size_t n;
         char **files = scene_files(&n);
         static const double mm[2] = {45, 20}, dpi[2] = {72, 150};
-        int posts = 0;
+        int posts = 0, steps = 0;
         for (size_t i = 0; i < n; i++) {
                 struct tkit_diags d;
                 tkit_diags_init(&d);
@@ -1756,6 +1810,7 @@ static void test_nothing_hidden(void **state)
                                 check_map(&pic, what);
                                 check_key(s, &r, &pic, what);
                                 posts += check_posts_on_fortress(s, &pic, what);
+                                steps += check_steps(s, &pic, langs[l], what);
                                 if (z == 1)
                                         check_print_size(&pic, 72 / 25.4 / o.unit_pt, what);
                                 if (l == 0) {
@@ -1778,6 +1833,7 @@ static void test_nothing_hidden(void **state)
         }
         free(files);
         assert_true(posts >= 8 * 2 * 4); /* S&D examples 3 to 10, both sizes, 4 languages */
+        assert_true(steps >= 5 * 2 * 2 * 4); /* S&D 3, 4, 5, 6 and 9: two steps each */
 }
 
 /* render scene --map: the file is the library's picture map of the same picture, byte for byte,

@@ -158,9 +158,11 @@ static void test_full_values(void **state)
         assert_int_equal(s->expect_points[1].points, -2);
         assert_int_equal(s->expect_counts[0].player, -1);
         assert_int_equal(s->expect_counts[1].player, 0);
-        assert_int_equal(s->ncallouts, 2);
+        assert_int_equal(s->ncallouts, 3);
         assert_int_equal(s->callouts[0].ntexts, 4);
+        assert_int_equal(s->callouts[0].post, -1);
         assert_null(s->callouts[1].feature);
+        assert_int_equal(s->callouts[2].post, TKIT_POST_MONKS); /* a step at a post */
         tkit_scene_destroy(s);
 
         s = read_ok("tests/scene/fixtures/moves.xml");
@@ -270,6 +272,8 @@ static const struct bad_case bad_cases[] = {
     {"text.xml", "SCENE-UNKNOWN", 5, "stray words"},
     {"bad-id.xml", "SCENE-VALUE", 5, "'-D'"},
     {"too-many-sets.xml", "SCENE-LIMIT", 3, "more than 64 sets"},
+    {"callout-both.xml", "SCENE-PLACE", 5, "not both"},
+    {"callout-nowhere.xml", "SCENE-PLACE", 5, "needs x and y"},
 };
 
 static void test_bad_files(void **state)
