@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RULE_VALUE "DB-VALUE"
+#define RULE_VALUE tkit_read_rule_id(TKIT_RR_DB_VALUE)
 
 /* ---------------------------------------------------------------- the values (both ways) */
 

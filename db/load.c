@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RULE_VALUE "DB-VALUE"
+#define RULE_VALUE tkit_read_rule_id(TKIT_RR_DB_VALUE)
 
 struct load_ctx {
         struct tkit_dbi_row r; /* the row being checked (r.where: "pieces row 3"), the error */

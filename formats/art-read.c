@@ -11,13 +11,20 @@
 #include <string.h>
 #include <strings.h>
 
-#define R_XML "ART-XML"         /* not well-formed XML, invalid UTF-8, another encoding */
-#define R_DTD "ART-DTD"         /* a DOCTYPE (and so any entity) */
-#define R_LIMIT "ART-LIMIT"     /* more than TKIT_ART_MAX_IMAGES images */
-#define R_UNKNOWN "ART-UNKNOWN" /* unknown element, attribute or text */
-#define R_VALUE "ART-VALUE"     /* a value that cannot be taken as written */
-#define R_DUP "ART-DUP"         /* the same set and tile twice */
-#define R_SCHEMA "ART-SCHEMA"   /* the RelaxNG schema disagrees */
+/* not well-formed XML, invalid UTF-8, another encoding */
+#define R_XML tkit_read_rule_id(TKIT_RR_ART_XML)
+/* a DOCTYPE (and so any entity) */
+#define R_DTD tkit_read_rule_id(TKIT_RR_ART_DTD)
+/* more than TKIT_ART_MAX_IMAGES images */
+#define R_LIMIT tkit_read_rule_id(TKIT_RR_ART_LIMIT)
+/* unknown element, attribute or text */
+#define R_UNKNOWN tkit_read_rule_id(TKIT_RR_ART_UNKNOWN)
+/* a value that cannot be taken as written */
+#define R_VALUE tkit_read_rule_id(TKIT_RR_ART_VALUE)
+/* the same set and tile twice */
+#define R_DUP tkit_read_rule_id(TKIT_RR_ART_DUP)
+/* the RelaxNG schema disagrees */
+#define R_SCHEMA tkit_read_rule_id(TKIT_RR_ART_SCHEMA)
 #define MAX_MM 1000.0
 
 /* A length in millimetres: a decimal number from 0 to MAX_MM. */
@@ -151,7 +158,7 @@ static struct tkit_art *build(xmlDoc *doc, const char *name, bool wide, struct t
 struct tkit_art *tkit_art_read(const char *data, size_t len, const char *name, struct tkit_diags *d,
                                int *err)
 {
-        static const struct tkit_xml_rules rules = {R_XML, R_DTD, R_LIMIT};
+        const struct tkit_xml_rules rules = {R_XML, R_DTD, R_LIMIT};
         int e = 0;
         if (!name)
                 name = "<memory>";

@@ -864,7 +864,7 @@ int tkit_jcz_write(const struct tkit_set *const *sets, size_t n, struct tkit_buf
         write_doc(&w, sets, n, &doc);
         if (doc.len > TKIT_MAX_INPUT_BYTES) { /* the reader's limit: refused as it refuses */
                 tkit_diags_add(d, TKIT_SEV_ERROR, n ? sets[0]->file : NULL, n ? sets[0]->line : 0,
-                               "XML-LIMIT", n ? sets[0]->id : NULL, NULL,
+                               tkit_read_rule_id(TKIT_RR_XML_LIMIT), n ? sets[0]->id : NULL, NULL,
                                "not written: the JCloisterZone file would be %zu bytes, more than "
                                "the %u bytes its reader takes",
                                doc.len, TKIT_MAX_INPUT_BYTES);

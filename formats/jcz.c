@@ -38,8 +38,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RULE_UNKNOWN "XML-UNKNOWN"
-#define RULE_VALUE "XML-VALUE"
+#define RULE_UNKNOWN tkit_read_rule_id(TKIT_RR_XML_UNKNOWN)
+#define RULE_VALUE tkit_read_rule_id(TKIT_RR_XML_VALUE)
 #define MAX_FEATURES 64
 /* A documented limit (docs/hardening.md), reported when hit: JCloisterZone's files hold a few
  * dozen tiles, its largest under 200. Lookups go through hash indexes, so the limit is no longer

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
-#define RULE_UNKNOWN "XML-UNKNOWN"
-#define RULE_VALUE "XML-VALUE"
+#define RULE_UNKNOWN tkit_read_rule_id(TKIT_RR_XML_UNKNOWN)
+#define RULE_VALUE tkit_read_rule_id(TKIT_RR_XML_VALUE)
 
 /* The limits are the model's (tkit-model.h), shared with the database loader. */
 #define MAX_FEATURES TKIT_MAX_FEATURES

@@ -20,10 +20,10 @@
 #include <libxml/SAX2.h>
 #include <libxml/parserInternals.h>
 
-#define RULE_PARSE "XML-PARSE"
-#define RULE_DTD "XML-DTD"
-#define RULE_LIMIT "XML-LIMIT"
-#define RULE_UNKNOWN "XML-UNKNOWN"
+#define RULE_PARSE tkit_read_rule_id(TKIT_RR_XML_PARSE)
+#define RULE_DTD tkit_read_rule_id(TKIT_RR_XML_DTD)
+#define RULE_LIMIT tkit_read_rule_id(TKIT_RR_XML_LIMIT)
+#define RULE_UNKNOWN tkit_read_rule_id(TKIT_RR_XML_UNKNOWN)
 
 static const char *const format_names[] = {"auto", "tilekit", "jcz"};
 
@@ -272,7 +272,7 @@ static bool attributes_bounded(const char *p, size_t len, struct crowded_tag *wh
 xmlDoc *tkit_xml_parse(const char *data, size_t len, const char *name, struct tkit_diags *d,
                        int *err)
 {
-        static const struct tkit_xml_rules rules = {RULE_PARSE, RULE_DTD, RULE_LIMIT};
+        const struct tkit_xml_rules rules = {RULE_PARSE, RULE_DTD, RULE_LIMIT};
         return tkit_xml_parse_as(data, len, name, &rules, d, err);
 }
 
@@ -350,8 +350,8 @@ static int read_doc(xmlDoc *doc, const char *name, enum tkit_format fmt, bool wi
                         fmt = TKIT_FORMAT_JCZ;
         }
         if (fmt == TKIT_FORMAT_NATIVE && wide) {
-                tkit_diags_add(d, TKIT_SEV_ERROR, name, 1, "XML-VALUE", NULL, NULL,
-                               "the file is UTF-16 or UTF-32; the format is UTF-8");
+                tkit_diags_add(d, TKIT_SEV_ERROR, name, 1, tkit_read_rule_id(TKIT_RR_XML_VALUE),
+                               NULL, NULL, "the file is UTF-16 or UTF-32; the format is UTF-8");
                 return TKIT_E_INVALID;
         }
         if (fmt == TKIT_FORMAT_NATIVE)

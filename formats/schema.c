@@ -7,7 +7,7 @@
 
 #include <libxml/relaxng.h>
 
-#define RULE_SCHEMA "XML-SCHEMA"
+#define RULE_SCHEMA tkit_read_rule_id(TKIT_RR_XML_SCHEMA)
 
 extern const char tkit_tileset_rng[];
 extern const unsigned long tkit_tileset_rng_len;

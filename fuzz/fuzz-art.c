@@ -101,7 +101,7 @@ static void load_and_draw(const struct tkit_art *a, struct tkit_diags *d)
 {
         size_t before = d->n;
         struct tkit_render_art *r = tkit_render_art_create(a, sets.sets, sets.n, d);
-        if (!r != has_rule(d, before, "ART-IMAGE"))
+        if (!r != has_rule(d, before, tkit_read_rule_id(TKIT_RR_ART_IMAGE)))
                 __builtin_trap();
         if (!r)
                 return;

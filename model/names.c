@@ -82,6 +82,22 @@ const char *tkit_check_rule_id(enum tkit_check_rule r)
         return r >= 0 && r < TKIT_CR_COUNT ? check_rule_ids[r] : NULL;
 }
 
+static const char *const read_rule_ids[TKIT_READ_RULE_COUNT] = {
+#define ID(e, id) [TKIT_RR_##e] = id,
+    TKIT_READ_RULES(ID)
+#undef ID
+};
+
+const char *tkit_read_rule_id(enum tkit_read_rule r)
+{
+        return (unsigned)r < TKIT_READ_RULE_COUNT ? read_rule_ids[r] : NULL;
+}
+
+int tkit_read_rule_parse(const char *id)
+{
+        return tkit_word_index(read_rule_ids, TKIT_READ_RULE_COUNT, id);
+}
+
 enum tkit_check_rule tkit_check_rule_parse(const char *id)
 {
         int i = tkit_word_index(check_rule_ids, TKIT_CR_COUNT, id);

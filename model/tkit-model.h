@@ -560,6 +560,38 @@ const char *tkit_check_rule_id(enum tkit_check_rule r);
 /* The rule of an id, or TKIT_CR_NONE. */
 enum tkit_check_rule tkit_check_rule_parse(const char *id);
 
+/* The ids the readers report before any rule of the checker runs: the tile set XML (native and
+ * JCloisterZone, docs/format.md, in its table's order), the publisher's art manifest and its
+ * images (docs/render.md), the database read back (docs/schema.md). One list, one enumeration. */
+#define TKIT_READ_RULES(X) \
+        X(XML_LIMIT, "XML-LIMIT") \
+        X(XML_PARSE, "XML-PARSE") \
+        X(XML_DTD, "XML-DTD") \
+        X(XML_UNKNOWN, "XML-UNKNOWN") \
+        X(XML_VALUE, "XML-VALUE") \
+        X(XML_SCHEMA, "XML-SCHEMA") \
+        X(ART_XML, "ART-XML") \
+        X(ART_DTD, "ART-DTD") \
+        X(ART_LIMIT, "ART-LIMIT") \
+        X(ART_UNKNOWN, "ART-UNKNOWN") \
+        X(ART_VALUE, "ART-VALUE") \
+        X(ART_DUP, "ART-DUP") \
+        X(ART_SCHEMA, "ART-SCHEMA") \
+        X(ART_IMAGE, "ART-IMAGE") \
+        X(ART_TILE, "ART-TILE") \
+        X(ART_MISSING, "ART-MISSING") \
+        X(DB_VALUE, "DB-VALUE")
+enum tkit_read_rule {
+#define TKIT_RR_ENUM(e, id) TKIT_RR_##e,
+        TKIT_READ_RULES(TKIT_RR_ENUM)
+#undef TKIT_RR_ENUM
+        TKIT_READ_RULE_COUNT
+};
+/* "XML-VALUE" for TKIT_RR_XML_VALUE; NULL out of range. */
+const char *tkit_read_rule_id(enum tkit_read_rule r);
+/* The rule of an id, or -1. */
+int tkit_read_rule_parse(const char *id);
+
 /* ---------------------------------------------------------------- limits */
 
 /* The documented limits of every value of the model (docs/format.md, docs/schema.md; the limits

@@ -107,8 +107,9 @@ static bool check_png(const char *path, const struct tkit_art *a, const struct t
         const char *why = !f ? (local.n ? local.v[0].message : "cannot open it")
                              : png_header(f, &w, &h, buf, sizeof buf);
         if (why)
-                tkit_diags_add(d, TKIT_SEV_ERROR, a->file, img->line, "ART-IMAGE", img->set,
-                               img->tile, "cannot read the PNG image '%s': %s", path, why);
+                tkit_diags_add(d, TKIT_SEV_ERROR, a->file, img->line,
+                               tkit_read_rule_id(TKIT_RR_ART_IMAGE), img->set, img->tile,
+                               "cannot read the PNG image '%s': %s", path, why);
         if (f)
                 fclose(f);
         tkit_diags_finish(&local);
@@ -175,9 +176,10 @@ static bool load(struct tkit_render_art *r, const struct tkit_art *a,
                 return true;
         int ti = tkit_set_find_tile(s, img->tile);
         if (ti < 0) {
-                tkit_diags_add(d, TKIT_SEV_WARNING, a->file, img->line, "ART-TILE", img->set,
-                               img->tile, "no tile '%s' in set '%s': its image is not used",
-                               img->tile, img->set);
+                tkit_diags_add(d, TKIT_SEV_WARNING, a->file, img->line,
+                               tkit_read_rule_id(TKIT_RR_ART_TILE), img->set, img->tile,
+                               "no tile '%s' in set '%s': its image is not used", img->tile,
+                               img->set);
                 return true;
         }
         long k = file_of(r, tkit_art_image_path(a, img), a, img, d);
@@ -247,7 +249,8 @@ void tkit_render_art_missing(const struct tkit_render_art *r, const struct tkit_
 {
         if (!r || !t || find(r, t))
                 return;
-        tkit_diags_add(d, TKIT_SEV_WARNING, file, 0, "ART-MISSING", set, t->id,
+        tkit_diags_add(d, TKIT_SEV_WARNING, file, 0, tkit_read_rule_id(TKIT_RR_ART_MISSING), set,
+                       t->id,
                        "no image of tile '%s'%s%s in the art manifest: drawn with tilekit's art",
                        t->id, set ? " of set " : "", set ? set : "");
 }
@@ -313,9 +316,9 @@ size_t tkit_render_art_failed(const struct tkit_render_art *r, struct tkit_diags
                         continue;
                 n++;
                 if (!fl->reported)
-                        tkit_diags_add(d, TKIT_SEV_ERROR, fl->manifest, fl->line, "ART-IMAGE",
-                                       fl->set, fl->tile, "cannot read the PNG image '%s': %s",
-                                       fl->path, fl->failed);
+                        tkit_diags_add(d, TKIT_SEV_ERROR, fl->manifest, fl->line,
+                                       tkit_read_rule_id(TKIT_RR_ART_IMAGE), fl->set, fl->tile,
+                                       "cannot read the PNG image '%s': %s", fl->path, fl->failed);
                 fl->reported = true;
         }
         return n;

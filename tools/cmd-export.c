@@ -110,7 +110,8 @@ static int export_sets(struct export_opts *o, const char *dbpath, const char *ou
 out:
         cli_print_diags(&d);
         if (status == TKIT_EXIT_OK) /* what the readers take: JCloisterZone's checks itself */
-                status = cli_output_within(output, b.len, TKIT_MAX_INPUT_BYTES, "XML-LIMIT");
+                status = cli_output_within(output, b.len, TKIT_MAX_INPUT_BYTES,
+                                           tkit_read_rule_id(TKIT_RR_XML_LIMIT));
         if (status == TKIT_EXIT_OK)
                 status = write_output(o, dbpath, output, &b);
         tkit_buf_finish(&b);

@@ -645,6 +645,58 @@ static void test_escaped(void **state)
                       "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd \xf0\x9f\x90\x91");
 }
 
+/* A whole file as a string (NULL when it cannot be read). */
+static char *slurp(const char *path)
+{
+        FILE *f = fopen(path, "rb");
+        if (!f)
+                return NULL;
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        char chunk[4096];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
+                tkit_buf_add(&b, chunk, n);
+        fclose(f);
+        return tkit_buf_steal(&b);
+}
+
+/* The readers' ids are one list (TKIT_READ_RULES): the XML-* ids are the rows of docs/format.md's
+ * table, in its order; each ART-* id is named in docs/render.md and DB-VALUE in docs/schema.md;
+ * the parse finds each back. */
+static void test_read_rule_ids(void **state)
+{
+        (void)state;
+        const char *root = getenv("TKIT_SOURCE_ROOT");
+        assert_non_null(root);
+        static const char *const docs[] = {"docs/format.md", "docs/render.md", "docs/schema.md"};
+        char *md[3];
+        for (int k = 0; k < 3; k++) {
+                char *path = tkit_xasprintf("%s/%s", root, docs[k]);
+                md[k] = slurp(path);
+                assert_non_null(md[k]);
+                free(path);
+        }
+        const char *at = md[0];
+        for (int r = 0; r < TKIT_READ_RULE_COUNT; r++) {
+                const char *id = tkit_read_rule_id((enum tkit_read_rule)r);
+                assert_int_equal(tkit_read_rule_parse(id), r);
+                int doc = strncmp(id, "XML-", 4) == 0 ? 0 : strncmp(id, "ART-", 4) == 0 ? 1 : 2;
+                char *want = tkit_xasprintf(doc == 0 ? "\n| `%s` |" : "%s", id);
+                const char *hit = strstr(doc == 0 ? at : md[doc], want);
+                if (!hit)
+                        fail_msg("%s is not in %s%s", want, docs[doc],
+                                 doc == 0 ? " (a row, after the row before)" : "");
+                if (doc == 0)
+                        at = hit + 1;
+                free(want);
+        }
+        assert_int_equal(tkit_read_rule_parse("XML-NONE"), -1);
+        assert_null(tkit_read_rule_id(TKIT_READ_RULE_COUNT));
+        for (int k = 0; k < 3; k++)
+                free(md[k]);
+}
+
 int main(void)
 {
         const struct CMUnitTest tests[] = {
@@ -660,7 +712,7 @@ int main(void)
             cmocka_unit_test(test_copy_is_deep),
             cmocka_unit_test(test_validate),
             cmocka_unit_test(test_diag_format),
-            cmocka_unit_test(test_post_spaces),
+            cmocka_unit_test(test_post_spaces), cmocka_unit_test(test_read_rule_ids),
             cmocka_unit_test(test_piece_face),
             cmocka_unit_test(test_names_roundtrip),
             cmocka_unit_test(test_piece_cells),
