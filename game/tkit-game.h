@@ -114,6 +114,7 @@ struct tkit_view_refusal {
         int number;          /* after the scene's own callouts */
         double x, y;         /* board units: a corner point, or the middle of the cell placed */
         int cx, cy;          /* the cell, when on a feature */
+        int feature_index;   /* the feature on that cell's tile, or < 0 (as fig_feature) */
         const char *feature; /* on that feature of the cell (as the scene writes it), or NULL */
         int post;            /* the post whose catapult space it is at, or -1 */
 };
@@ -163,13 +164,26 @@ struct tkit_game_view {
         size_t nmissing, capmissing;
         bool placed;
         int px, py;
+        /* Where things stand, resolved on these cells (tkit_place_resolve: the one reading of a
+         * feature as an author writes it): the feature index on its cell's tile of each figure of
+         * the state (fig_feature; TKIT_PLACE_BRIDGE for a bridge), of each figure of the scene as given (from_feature: where a
+         * figure the move moves stood), of each castle of the state, of each callout; -1 for a
+         * figure not on a feature or on a tile the sets do not hold, TKIT_VIEW_NO_TILE when no
+         * tile is there, TKIT_VIEW_NO_FEATURE when the tile has no such feature. A refusal's is in
+         * the refusal. */
+        int *fig_feature, *from_feature, *castle_feature, *callout_feature;
 };
+enum { TKIT_VIEW_NO_FEATURE = -3, TKIT_VIEW_NO_TILE = -4 }; /* TKIT_PLACE_BRIDGE is -2 */
 /* Resolves `state` of `orig` with the engine's result `r` (needed but for the state before). */
 void tkit_game_view(const struct tkit_scene *orig, struct tkit_set *const *sets, size_t nsets,
                     const struct tkit_game_result *r, enum tkit_scene_state state,
                     struct tkit_game_view *v);
 /* The cell at (x, y) of the view's board, or NULL. O(log n). */
 const struct tkit_view_cell *tkit_game_view_cell(const struct tkit_game_view *v, int x, int y);
+/* The board of the view replaced by `cells` (another board's: `render board --scene` draws a
+ * scene's figures on a layout), and everything resolved again on it. */
+void tkit_game_view_set_cells(struct tkit_game_view *v, const struct tkit_view_cell *cells,
+                              size_t n);
 void tkit_game_view_finish(struct tkit_game_view *v);
 
 #endif

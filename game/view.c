@@ -396,8 +396,69 @@ const struct tkit_view_cell *tkit_game_view_cell(const struct tkit_game_view *v,
         return bsearch(&key, v->cells, v->ncells, sizeof key, cmp_cell);
 }
 
+/* ---------------------------------------------------------------- where things stand */
+
+static int feature_at(const struct tkit_game_view *v, int x, int y, const char *ref)
+{
+        const struct tkit_view_cell *c = tkit_game_view_cell(v, x, y);
+        if (!c)
+                return TKIT_VIEW_NO_TILE;
+        if (!c->def) /* a tile the sets do not hold: drawn grey, nothing to resolve */
+                return -1;
+        int f = tkit_place_resolve(c->def, c->rot, c->bridge, ref, NULL);
+        return f == TKIT_PLACE_NONE ? TKIT_VIEW_NO_FEATURE : f;
+}
+
+static int *figure_features(const struct tkit_game_view *v, const struct tkit_scene *s)
+{
+        int *out = tkit_xcalloc(s->nfigures + 1, sizeof *out);
+        for (size_t i = 0; i < s->nfigures; i++) {
+                const struct tkit_scene_figure *f = &s->figures[i];
+                out[i] = f->at == TKIT_AT_FEATURE ? feature_at(v, f->x, f->y, f->feature) : -1;
+        }
+        return out;
+}
+
+static void view_features(struct tkit_game_view *v)
+{
+        free(v->fig_feature);
+        free(v->from_feature);
+        free(v->castle_feature);
+        free(v->callout_feature);
+        v->fig_feature = figure_features(v, v->s);
+        v->from_feature = figure_features(v, v->orig);
+        v->castle_feature = tkit_xcalloc(v->s->ncastles + 1, sizeof *v->castle_feature);
+        for (size_t i = 0; i < v->s->ncastles; i++)
+                v->castle_feature[i] =
+                    feature_at(v, v->s->castles[i].x, v->s->castles[i].y, v->s->castles[i].feature);
+        v->callout_feature = tkit_xcalloc(v->orig->ncallouts + 1, sizeof *v->callout_feature);
+        for (size_t i = 0; i < v->orig->ncallouts; i++) {
+                const struct tkit_scene_callout *c = &v->orig->callouts[i];
+                v->callout_feature[i] =
+                    c->post >= 0 ? -1 : c->feature ? feature_at(v, c->x, c->y, c->feature) : -1;
+        }
+        for (size_t i = 0; i < v->nrefusals; i++) {
+                struct tkit_view_refusal *f = &v->refusals[i];
+                f->feature_index = f->feature ? feature_at(v, f->cx, f->cy, f->feature) : -1;
+        }
+}
+
+void tkit_game_view_set_cells(struct tkit_game_view *v, const struct tkit_view_cell *cells,
+                              size_t n)
+{
+        v->ncells = 0;
+        for (size_t i = 0; i < n; i++)
+                *TKIT_PUSH(v->cells, v->ncells, v->capcells) = cells[i];
+        sort_cells(v);
+        view_features(v);
+}
+
 void tkit_game_view_finish(struct tkit_game_view *v)
 {
+        free(v->fig_feature);
+        free(v->from_feature);
+        free(v->castle_feature);
+        free(v->callout_feature);
         tkit_scene_destroy(v->own);
         free(v->fig_new);
         free(v->fig_index);
@@ -424,4 +485,5 @@ void tkit_game_view(const struct tkit_scene *orig, struct tkit_set *const *sets,
         v->state = state;
         view_build(v);
         view_cells(v, sets, nsets);
+        view_features(v);
 }

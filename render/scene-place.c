@@ -154,13 +154,12 @@ static void place_frame(struct pic *p)
 
 /* The centre of a castle: the middle of the edge its city shares with the neighbouring tile
  * holding the rest of the city; the city's spot when there is none. */
-static bool castle_centre(struct pic *p, const struct tkit_scene_castle *k, double *x, double *y)
+static bool castle_centre(struct pic *p, size_t i, double *x, double *y)
 {
+        const struct tkit_scene_castle *k = &p->s->castles[i];
         struct cell *c = tkit_scene_cell_at(p, k->x, k->y);
-        if (!c || !c->def)
-                return false;
-        int fi = tkit_scene_resolve(p, c, k->feature);
-        if (fi < 0)
+        int fi = p->view.castle_feature[i]; /* the engine's reading (game/view.c) */
+        if (!c || !c->def || fi < 0)
                 return false;
         uint16_t mask = tkit_mask_rotate(c->def->features[fi].mask, c->rot);
         for (int s = 0; s < 4; s++) {
@@ -205,7 +204,7 @@ static void place_tokens(struct pic *p, double (*where)[2], bool *ok)
                 bool castle = i < s->ncastles;
                 const struct tkit_scene_barn *b = castle ? NULL : &s->barns[i - s->ncastles];
                 if (castle)
-                        ok[i] = castle_centre(p, &s->castles[i], &where[i][0], &where[i][1]);
+                        ok[i] = castle_centre(p, i, &where[i][0], &where[i][1]);
                 else
                         ok[i] = true, where[i][0] = b->x, where[i][1] = b->y;
                 if (!ok[i]) {
@@ -329,8 +328,8 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
         struct tkit_box b;
         if (f->at == TKIT_AT_FEATURE) {
                 struct cell *c = tkit_scene_cell_at(p, f->x, f->y);
-                int fi = c ? tkit_scene_resolve(p, c, f->feature) : -1;
-                if (!c || (fi == -1 && c->def)) {
+                int fi = p->view.fig_feature[i]; /* the engine's reading (game/view.c) */
+                if (!c || fi == TKIT_VIEW_NO_TILE || fi == TKIT_VIEW_NO_FEATURE) {
                         tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, f->line, NULL, NULL, NULL,
                                        c ? "figure at (%d, %d): no feature '%s' on that tile"
                                          : "figure at (%d, %d) '%s': no tile there",
@@ -439,7 +438,7 @@ static void place_refusals(struct pic *p)
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_REFUSED);
                 size_t mi = p->out.nmarks - 1;
                 struct cell *c = f->feature ? tkit_scene_cell_at(p, f->cx, f->cy) : NULL;
-                int fi = c ? tkit_scene_resolve(p, c, f->feature) : -1;
+                int fi = f->feature_index;
                 struct tkit_box b = box_at(f->x, f->y, r, r, 0);
                 if (c && fi >= 0)
                         b = place_on(p, c, fi, r, r, m, BOX_ANY, false);
@@ -774,7 +773,7 @@ static void place_callouts(struct pic *p)
                                        "callout %d: no tile at (%d, %d)", co->number, co->x, co->y);
                         continue;
                 }
-                int fi = co->feature ? tkit_scene_resolve(p, c, co->feature) : -1;
+                int fi = p->view.callout_feature[i] >= TKIT_PLACE_BRIDGE ? p->view.callout_feature[i] : -1;
                 struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_CALLOUT);
                 size_t mi = p->out.nmarks - 1;
                 m->number = co->number;
@@ -792,7 +791,7 @@ static void place_move(struct pic *p, size_t k)
 {
         const struct tkit_scene_figure *f = &p->orig->figures[p->out.marks[k].index];
         struct cell *c = f->at == TKIT_AT_FEATURE ? tkit_scene_cell_at(p, f->x, f->y) : NULL;
-        int fi = c && c->def ? tkit_scene_resolve(p, c, f->feature) : -1;
+        int fi = c && c->def ? p->view.from_feature[p->out.marks[k].index] : -1;
         if (fi < 0 || !tkit_scene_shown(p, c->x, c->y))
                 return;
         struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_ARROW);

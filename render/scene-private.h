@@ -121,7 +121,6 @@ struct pic {
 struct cell *tkit_scene_cell_at(const struct pic *p, int x, int y);
 struct tkit_area_map *tkit_scene_cell_map(struct pic *p, struct cell *c);
 const struct symbols *tkit_scene_cell_symbols(struct pic *p, const struct cell *c);
-int tkit_scene_resolve(const struct pic *p, const struct cell *c, const char *ref);
 int tkit_scene_player_colour(const struct tkit_scene *s, int player);
 bool tkit_scene_shown(const struct pic *p, int x, int y);
 const struct tkit_piece *tkit_scene_piece_of(const struct pic *p, const struct tkit_scene_tile *t);

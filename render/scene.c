@@ -74,26 +74,6 @@ static struct cell *cell_at(const struct pic *p, int x, int y)
         return bsearch(&key, p->cells, p->ncells, sizeof key, cmp_cell);
 }
 
-/* Sorted for lookups; a cell given twice keeps its last tile. */
-static void sort_cells(struct pic *p)
-{
-        for (size_t i = 0; i < p->ncells; i++)
-                p->cells[i].map = (struct tkit_area_map *)(uintptr_t)i; /* stable order */
-        qsort(p->cells, p->ncells, sizeof *p->cells, cmp_cell);
-        size_t n = 0;
-        for (size_t i = 0; i < p->ncells; i++) {
-                if (n && p->cells[n - 1].x == p->cells[i].x && p->cells[n - 1].y == p->cells[i].y) {
-                        if ((uintptr_t)p->cells[i].map > (uintptr_t)p->cells[n - 1].map)
-                                p->cells[n - 1] = p->cells[i];
-                        continue;
-                }
-                p->cells[n++] = p->cells[i];
-        }
-        p->ncells = n;
-        for (size_t i = 0; i < n; i++)
-                p->cells[i].map = NULL;
-}
-
 /* The symbols the art draws depend on the tile and its rotation only: measured once for both. */
 const struct symbols *tkit_scene_cell_symbols(struct pic *p, const struct cell *c)
 {
@@ -127,14 +107,6 @@ struct tkit_area_map *tkit_scene_cell_map(struct pic *p, struct cell *c)
 struct cell *tkit_scene_cell_at(const struct pic *p, int x, int y)
 {
         return cell_at(p, x, y);
-}
-
-/* A feature as an author writes it: the model's one reading (tkit_place_resolve), the engine's
- * too; TKIT_PLACE_BRIDGE (FEATURE_BRIDGE) for the bridge, -1 when it names nothing. */
-int tkit_scene_resolve(const struct pic *p, const struct cell *c, const char *ref)
-{
-        (void)p;
-        return c && c->def ? tkit_place_resolve(c->def, c->rot, c->bridge, ref, NULL) : -1;
 }
 
 const struct tkit_piece *tkit_scene_piece_of(const struct pic *p, const struct tkit_scene_tile *t)
@@ -648,14 +620,23 @@ void tkit_render_scene_overlay(cairo_t *cr, const struct tkit_scene *scene,
                         .ox = ox,
                         .oy = oy};
         tkit_scene_state_build(&p);
+        /* the layout's board is the view's: the engine resolves the scene's figures on it */
         struct tkit_layout_cell cells[MAX_PIECE_CELLS];
+        struct tkit_view_cell *vc = NULL;
+        size_t nvc = 0, cap = 0;
         for (size_t i = 0; i < l->nplacements; i++) {
                 size_t n = tkit_placement_cells(&l->placements[i], cells, MAX_PIECE_CELLS);
                 for (size_t k = 0; k < n && k < MAX_PIECE_CELLS; k++)
-                        add_cell(&p, cells[k].x, cells[k].y, cells[k].def, l->placements[i].tile,
-                                 cells[k].rotation / 90, (int)cells[k].bridge, -1);
+                        *TKIT_PUSH(vc, nvc, cap) = (struct tkit_view_cell){
+                            cells[k].x, cells[k].y, cells[k].def, l->placements[i].tile,
+                            cells[k].rotation / 90, (int)cells[k].bridge, -1};
         }
-        sort_cells(&p);
+        tkit_game_view_set_cells(&p.view, vc, nvc);
+        free(vc);
+        for (size_t i = 0; i < p.view.ncells; i++) { /* sorted by the view */
+                const struct tkit_view_cell *c = &p.view.cells[i];
+                add_cell(&p, c->x, c->y, c->def, c->id, c->rot, c->bridge, c->piece);
+        }
         crop(&p);
         p.bx0 = minx;
         p.by0 = miny;

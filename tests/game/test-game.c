@@ -920,6 +920,32 @@ static void test_view(void **state)
                 assert_true(v.cells[i - 1].y < v.cells[i].y ||
                             (v.cells[i - 1].y == v.cells[i].y && v.cells[i - 1].x < v.cells[i].x));
         assert_true(v.tok_new[v.s->ncastles + v.s->nbarns - 1]);
+        /* where each figure stands, resolved once by the engine: on a feature of its cell's tile
+         * (the farmer that moves, where it stood); on the barn, none */
+        for (size_t i = 0; i < v.s->nfigures; i++) {
+                const struct tkit_scene_figure *f = &v.s->figures[i];
+                if (f->at != TKIT_AT_FEATURE) {
+                        assert_int_equal(v.fig_feature[i], -1);
+                        continue;
+                }
+                const struct tkit_view_cell *c = tkit_game_view_cell(&v, f->x, f->y);
+                assert_non_null(c);
+                assert_int_equal(v.fig_feature[i],
+                                 tkit_place_resolve(c->def, c->rot, c->bridge, f->feature, NULL));
+                assert_true(v.fig_feature[i] >= 0);
+        }
+        for (size_t i = 0; i < s->nfigures; i++)
+                if (s->figures[i].at == TKIT_AT_FEATURE)
+                        assert_true(v.from_feature[i] >= 0);
+        /* another board (render board --scene): resolved again on it; no tile, no feature */
+        struct tkit_view_cell one = *tkit_game_view_cell(&v, v.px, v.py);
+        tkit_game_view_set_cells(&v, &one, 1);
+        assert_int_equal(v.ncells, 1);
+        for (size_t i = 0; i < v.s->nfigures; i++) {
+                const struct tkit_scene_figure *f = &v.s->figures[i];
+                if (f->at == TKIT_AT_FEATURE && (f->x != v.px || f->y != v.py))
+                        assert_int_equal(v.fig_feature[i], TKIT_VIEW_NO_TILE);
+        }
         tkit_game_view_finish(&v);
         tkit_game_view(s, tkit_test_sets.sets, tkit_test_sets.n, &r, TKIT_SCENE_AFTER, &v);
         assert_ptr_equal(v.s, r.after);
