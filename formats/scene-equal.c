@@ -74,6 +74,11 @@ static bool board_eq(struct tkit_cmp *c, const struct tkit_scene *a, const struc
 {
         if (!SAME_STR(c, a->face, b->face, "face", ""))
                 return false;
+        for (int k = 0; k < 4; k++)
+                if (!SAME_INT(c, a->has_show ? a->show[k] : 0, b->has_show ? b->show[k] : 0, "show",
+                              "") ||
+                    !SAME_INT(c, a->has_show, b->has_show, "show", ""))
+                        return false;
         EACH_EQ(c, "tiles", a->ntiles, b->ntiles,
                 tile_eq(c, &a->tiles[i], &b->tiles[i], true, ctx));
         EACH_EQ(c, "castles", a->ncastles, b->ncastles,

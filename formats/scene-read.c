@@ -522,12 +522,37 @@ static void index_board(struct srd *r)
         free(cells);
 }
 
+/* show="X0 Y0 X1 Y1": the cells a picture keeps, two corners, each a coordinate. */
+static void read_show(struct srd *r, const xmlNode *n)
+{
+        const char *v = tkit_xr_prop(n, "show");
+        if (!v)
+                return;
+        long k[4];
+        int used = 0;
+        char extra;
+        bool ok = sscanf(v, " %ld %ld %ld %ld %n%c", &k[0], &k[1], &k[2], &k[3], &used, &extra) == 4;
+        for (int i = 0; ok && i < 4; i++)
+                ok = k[i] >= -TKIT_SCENE_MAX_COORD && k[i] <= TKIT_SCENE_MAX_COORD;
+        if (!ok || k[0] > k[2] || k[1] > k[3]) {
+                tkit_xr_fail(&r->x, n, R_VALUE,
+                             "show=\"%.60s\" is not four whole numbers X0 Y0 X1 Y1 (the corners of "
+                             "the cells kept, X0 <= X1, Y0 <= Y1, each within %d)",
+                             v, TKIT_SCENE_MAX_COORD);
+                return;
+        }
+        r->s->has_show = true;
+        for (int i = 0; i < 4; i++)
+                r->s->show[i] = (int)k[i];
+}
+
 static void read_board(struct srd *r, const xmlNode *n)
 {
-        static const char *const attrs[] = {"face", NULL};
+        static const char *const attrs[] = {"face", "show", NULL};
         tkit_xr_attrs(&r->x, n, attrs);
         const char *face = tkit_xr_id(&r->x, n, "face");
         r->s->face = tkit_xstrdup(face);
+        read_show(r, n);
         int stage = 0;
         TKIT_XR_CHILDREN(&r->x, n, c)
         {

@@ -122,11 +122,14 @@ static void put_head(struct tkit_buf *b, const struct tkit_scene *s)
 static void put_board(struct tkit_buf *b, const struct tkit_scene *s)
 {
         bool face = s->face && s->face[0];
-        if (!face && !s->ntiles && !s->ncastles && !s->nbarns)
+        if (!face && !s->has_show && !s->ntiles && !s->ncastles && !s->nbarns)
                 return;
         open_tag(b, 1, "board");
         if (face)
                 tkit_xml_attr(b, "face", s->face);
+        if (s->has_show)
+                tkit_buf_printf(b, " show=\"%d %d %d %d\"", s->show[0], s->show[1], s->show[2],
+                                s->show[3]);
         if (!s->ntiles && !s->ncastles && !s->nbarns) {
                 tkit_buf_puts(b, "/>\n");
                 return;

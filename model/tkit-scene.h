@@ -224,6 +224,8 @@ struct tkit_scene {
         struct tkit_scene_tile *tiles; /* the board before the move, in any order */
         size_t ntiles;
         char *face; /* the fortress face in use (a face id of the pieces), may be NULL */
+        bool has_show; /* the author names the cells the picture keeps (its crop) */
+        int show[4];   /* x0, y0, x1, y1: corners, inclusive */
         struct tkit_scene_castle *castles;
         size_t ncastles;
         struct tkit_scene_barn *barns;

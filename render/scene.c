@@ -182,7 +182,8 @@ static void focus(int x, int y, bool *any, int *b)
 /* Every cell, or (default) the cells around what the move is about, one cell around: the tile
  * placed, figures, tokens, callouts, the places of the events, the cells where the fortress
  * prints each post shown. A piece may be cut: the fortress is shown as far as the example needs
- * it. A post that no piece carries gets an empty row of its own under the cells shown. */
+ * it. A post that no piece carries gets an empty row of its own under the cells shown. The
+ * scene's own crop (<board show="X0 Y0 X1 Y1">) replaces the one worked out, except with --full. */
 static void crop(struct pic *p)
 {
         int all[4] = {0, 0, 0, 0}, f[4] = {0, 0, 0, 0};
@@ -227,6 +228,12 @@ static void crop(struct pic *p)
         p->by0 = all[1];
         p->bx1 = all[2] < all[0] ? all[0] : all[2];
         p->by1 = all[3] < all[1] ? all[1] : all[3];
+        if (p->orig->has_show && !p->o->full) { /* the author's crop: <board show="…"> */
+                p->bx0 = p->orig->show[0];
+                p->by0 = p->orig->show[1];
+                p->bx1 = p->orig->show[2];
+                p->by1 = p->orig->show[3];
+        }
         tkit_scene_posts_below(p);
 }
 

@@ -892,6 +892,44 @@ static void test_torn_edges(void **state)
         tkit_scene_destroy(s);
 }
 
+/* The scene names the cells to keep (<board show="X0 Y0 X1 Y1">): the picture shows those and no
+ * other, the fortress torn where they cut it; --full shows every tile still. */
+static void test_named_crop(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = applied_scene("sd-example-8.xml", &r);
+        s->has_show = true;
+        const int show[4] = {2, -1, 3, 1};
+        memcpy(s->show, show, sizeof show);
+        for (int full = 0; full < 2; full++) {
+                struct tkit_scene_render_options o;
+                tkit_scene_render_options_init(&o);
+                o.full = full;
+                struct tkit_scene_picture pic;
+                assert_int_equal(picture_map(s, &r, &o, &pic), 0);
+                size_t tiles = 0, outside = 0;
+                for (size_t i = 0; i < pic.nmarks; i++) {
+                        const struct tkit_scene_mark *t = &pic.marks[i];
+                        if (t->kind != TKIT_MARK_TILE)
+                                continue;
+                        tiles++;
+                        outside += t->cell_x < show[0] || t->cell_x > show[2] ||
+                                   t->cell_y < show[1] || t->cell_y > show[3];
+                }
+                if (full) {
+                        assert_int_equal(tiles, 13); /* two pieces of 6 cells and the tile */
+                        assert_true(outside > 0);
+                } else {
+                        assert_int_equal(tiles, 5); /* the tile placed and 4 cells of one piece */
+                        assert_int_equal(outside, 0);
+                }
+                tkit_scene_picture_finish(&pic);
+        }
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
 /* ---------------------------------------------------------------- the scenes of scenes/ */
 
 /* Paths of the .xml files of scenes/, sorted, NULL-terminated; *n receives the count. */
@@ -1980,7 +2018,7 @@ int main(void)
             cmocka_unit_test(test_refused),        cmocka_unit_test(test_scenes_folder),
             cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_map_cli),
             cmocka_unit_test(test_scenes_cli),     cmocka_unit_test(test_legend_modes),
-            cmocka_unit_test(test_legend_width), cmocka_unit_test(test_torn_edges),
+            cmocka_unit_test(test_legend_width), cmocka_unit_test(test_torn_edges), cmocka_unit_test(test_named_crop),
         };
         return tkit_test_status(cmocka_run_group_tests(tests, setup, teardown));
 }

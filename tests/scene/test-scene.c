@@ -159,6 +159,9 @@ static void test_full_values(void **state)
         assert_int_equal(s->expect_counts[0].player, -1);
         assert_int_equal(s->expect_counts[1].player, 0);
         assert_int_equal(s->ncallouts, 3);
+        assert_true(s->has_show); /* the author's crop */
+        assert_int_equal(s->show[0], -3);
+        assert_int_equal(s->show[3], 2);
         assert_int_equal(s->callouts[0].ntexts, 4);
         assert_int_equal(s->callouts[0].post, -1);
         assert_null(s->callouts[1].feature);
@@ -274,6 +277,8 @@ static const struct bad_case bad_cases[] = {
     {"too-many-sets.xml", "SCENE-LIMIT", 3, "more than 64 sets"},
     {"callout-both.xml", "SCENE-PLACE", 5, "not both"},
     {"callout-nowhere.xml", "SCENE-PLACE", 5, "needs x and y"},
+    {"show-three.xml", "SCENE-VALUE", 5, "show=\"0 0 1\""},
+    {"show-reversed.xml", "SCENE-VALUE", 5, "X0 <= X1"},
 };
 
 static void test_bad_files(void **state)
