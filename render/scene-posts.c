@@ -41,8 +41,10 @@ void tkit_scene_posts_finish(struct pic *p)
 void tkit_scene_posts_plan(struct pic *p)
 {
         bool want[TKIT_POST_COUNT] = {false};
-        for (size_t i = 0; i < p->s->nposts; i++)
-                want[p->s->posts[i].kind < TKIT_POST_ANY ? p->s->posts[i].kind : 0] = true;
+        /* the scene as given names the posts it is about (the state after the move may list
+         * every post of the fortress) */
+        for (size_t i = 0; i < p->orig->nposts; i++)
+                want[p->orig->posts[i].kind < TKIT_POST_ANY ? p->orig->posts[i].kind : 0] = true;
         for (size_t i = 0; p->r && i < p->r->nevents; i++)
                 if ((unsigned)p->r->events[i].post < TKIT_POST_ANY)
                         want[p->r->events[i].post] = true;

@@ -1311,6 +1311,9 @@ static void check_cli_pdf(const char *file, const char *pdf)
         free(cli);
 }
 
+static int check_posts_on_fortress(const struct tkit_scene *s, const struct tkit_game_result *r,
+                                   const struct tkit_scene_picture *pic, const char *what);
+
 /* Every scene: the engine's result drawn, figures where they belong, badges as computed; the PDF
  * the same bytes from this process and from the command; the state after the move drawn. (The
  * PNG of the move shown is drawn as the PDF is: test_deterministic compares PNG bytes.) */
@@ -1363,6 +1366,7 @@ static void test_scenes_folder(void **state)
                 assert_int_equal(picture_map(s, &r, &o, &pic), 0);
                 check_badges(&r, &pic, files[i], o.px);
                 check_badges_after(&r, &pic, files[i], o.px);
+                check_posts_on_fortress(s, &r, &pic, files[i]); /* after: not every post */
                 tkit_scene_picture_finish(&pic);
                 free(png);
                 free(pdf);
@@ -1410,9 +1414,26 @@ static bool on_piece(const struct tkit_scene_picture *pic, double x, double y)
 /* The posts are drawn on the fortress as the rulebook prints them (when the scene has it): every
  * symbol, space and figure of a post lies wholly on the cells of a piece, and the marks of one
  * post lie within one row of two cells; the number of posts so checked is returned. */
-static int check_posts_on_fortress(const struct tkit_scene *s, const struct tkit_scene_picture *pic,
-                                   const char *what)
+static int check_posts_on_fortress(const struct tkit_scene *s, const struct tkit_game_result *r,
+                                   const struct tkit_scene_picture *pic, const char *what)
 {
+        /* only the posts the example concerns: the scene's, those of an event, a bonus, a callout */
+        bool concerned[TKIT_POST_COUNT] = {false};
+        for (size_t i = 0; i < s->nposts; i++)
+                concerned[s->posts[i].kind] = true;
+        for (size_t i = 0; i < r->nevents; i++)
+                if ((unsigned)r->events[i].post < TKIT_POST_COUNT)
+                        concerned[r->events[i].post] = true;
+        if (s->move.bonus.taken && (unsigned)s->move.bonus.post < TKIT_POST_COUNT)
+                concerned[s->move.bonus.post] = true;
+        for (size_t i = 0; i < s->ncallouts; i++)
+                if ((unsigned)s->callouts[i].post < TKIT_POST_COUNT)
+                        concerned[s->callouts[i].post] = true;
+        for (size_t i = 0; i < pic->nmarks; i++)
+                if ((unsigned)pic->marks[i].post < TKIT_POST_COUNT &&
+                    !concerned[pic->marks[i].post])
+                        fail_msg("%s: the %s post is drawn, and the example is not about it", what,
+                                 tkit_post_name((enum tkit_post)pic->marks[i].post));
         bool fortress = false;
         for (size_t i = 0; i < s->ntiles; i++)
                 fortress |= s->tiles[i].is_piece;
@@ -1847,7 +1868,7 @@ static void test_nothing_hidden(void **state)
                                                  0);
                                 check_map(&pic, what);
                                 check_key(s, &r, &pic, what);
-                                posts += check_posts_on_fortress(s, &pic, what);
+                                posts += check_posts_on_fortress(s, &r, &pic, what);
                                 steps += check_steps(s, &pic, langs[l], what);
                                 if (z == 1)
                                         check_print_size(&pic, 72 / 25.4 / o.unit_pt, what);
