@@ -23,30 +23,6 @@ void tkit_scene_draw_swatch(const struct pic *p, cairo_t *cr, int colour, double
                                   p->pattern ? TKIT_FIGURE_PATTERN : TKIT_FIGURE_PLAIN);
 }
 
-/* The outer edges of each piece, as one unit (the seams inside stay as the art has them). */
-static void piece_outlines(struct pic *p, cairo_t *cr)
-{
-        cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
-        cairo_set_line_width(cr, p->P * 0.025);
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
-        for (size_t i = 0; i < p->ncells; i++) {
-                const struct cell *c = &p->cells[i];
-                if (c->piece < 0 || !tkit_scene_shown(p, c->x, c->y))
-                        continue;
-                for (int s = 0; s < 4; s++) {
-                        int dx = (s == 1) - (s == 3), dy = (s == 2) - (s == 0);
-                        const struct cell *n = tkit_scene_cell_at(p, c->x + dx, c->y + dy);
-                        if (n && n->piece == c->piece)
-                                continue;
-                        double x0 = c->x + (s == 1), y0 = c->y + (s == 2);
-                        cairo_move_to(cr, tkit_scene_pic_x(p, x0), tkit_scene_pic_y(p, y0));
-                        cairo_line_to(cr, tkit_scene_pic_x(p, x0 + (s == 0 || s == 2)),
-                                      tkit_scene_pic_y(p, y0 + (s == 1 || s == 3)));
-                }
-        }
-        cairo_stroke(cr);
-}
-
 /* A torn edge where the crop cuts a piece (its cell beyond is not shown): the paper torn along
  * side s of the cell at picture (x, y), teeth of irregular depth (a fixed sequence: the same
  * picture every time) in the background's colour, with a faint shadow line. */
@@ -78,8 +54,10 @@ static void torn_edge(struct pic *p, cairo_t *cr, double x, double y, int s)
         cairo_stroke(cr);
 }
 
-/* The sides where the crop cuts a piece: its cell beyond them exists and is not shown. */
-static void torn_edges(struct pic *p, cairo_t *cr)
+/* Each side of each cell of a piece shown: where the piece ends, its outline (a path, torn
+ * false: the piece as one unit, the seams inside as the art has them); where the crop cuts the
+ * piece (its cell beyond exists and is not shown), a torn edge (torn true). */
+static void piece_sides(struct pic *p, cairo_t *cr, bool torn)
 {
         for (size_t i = 0; i < p->ncells; i++) {
                 const struct cell *c = &p->cells[i];
@@ -88,11 +66,27 @@ static void torn_edges(struct pic *p, cairo_t *cr)
                 for (int s = 0; s < 4; s++) {
                         int dx = (s == 1) - (s == 3), dy = (s == 2) - (s == 0);
                         const struct cell *n = tkit_scene_cell_at(p, c->x + dx, c->y + dy);
-                        if (n && n->piece == c->piece && !tkit_scene_shown(p, n->x, n->y))
+                        bool same = n && n->piece == c->piece;
+                        double x0 = c->x + (s == 1), y0 = c->y + (s == 2);
+                        if (torn && same && !tkit_scene_shown(p, n->x, n->y)) {
                                 torn_edge(p, cr, tkit_scene_pic_x(p, c->x),
                                           tkit_scene_pic_y(p, c->y), s);
+                        } else if (!torn && !same) {
+                                cairo_move_to(cr, tkit_scene_pic_x(p, x0), tkit_scene_pic_y(p, y0));
+                                cairo_line_to(cr, tkit_scene_pic_x(p, x0 + (s == 0 || s == 2)),
+                                              tkit_scene_pic_y(p, y0 + (s == 1 || s == 3)));
+                        }
                 }
         }
+}
+
+static void piece_outlines(struct pic *p, cairo_t *cr)
+{
+        cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
+        cairo_set_line_width(cr, p->P * 0.025);
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+        piece_sides(p, cr, false);
+        cairo_stroke(cr);
 }
 
 static void draw_tiles(struct pic *p, cairo_t *cr)
@@ -113,7 +107,7 @@ static void draw_tiles(struct pic *p, cairo_t *cr)
                         tkit_render_bridge_deck(cr, x, y, p->P, c->bridge);
         }
         piece_outlines(p, cr);
-        torn_edges(p, cr);
+        piece_sides(p, cr, true);
 }
 
 static void set_player(cairo_t *cr, const struct pic *p, int player, double alpha)
