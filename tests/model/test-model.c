@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "model/tkit-model.h"
+#include "tkit-test.h"
 
 static uint16_t side_mask(int side)
 {
@@ -645,22 +646,6 @@ static void test_escaped(void **state)
                       "\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd \xf0\x9f\x90\x91");
 }
 
-/* A whole file as a string (NULL when it cannot be read). */
-static char *slurp(const char *path)
-{
-        FILE *f = fopen(path, "rb");
-        if (!f)
-                return NULL;
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-                tkit_buf_add(&b, chunk, n);
-        fclose(f);
-        return tkit_buf_steal(&b);
-}
-
 /* The readers' ids are one list (TKIT_READ_RULES): the XML-* ids are the rows of docs/format.md's
  * table, in its order; each ART-* id is named in docs/render.md and DB-VALUE in docs/schema.md;
  * the parse finds each back. */
@@ -673,7 +658,7 @@ static void test_read_rule_ids(void **state)
         char *md[3];
         for (int k = 0; k < 3; k++) {
                 char *path = tkit_xasprintf("%s/%s", root, docs[k]);
-                md[k] = slurp(path);
+                md[k] = read_all(path, NULL);
                 assert_non_null(md[k]);
                 free(path);
         }

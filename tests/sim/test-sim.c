@@ -697,27 +697,20 @@ static void test_rule_ids_documented(void **state)
 {
         (void)state;
         char *path = tkit_xasprintf("%s/docs/layout-json.md", src_root());
-        FILE *f = fopen(path, "r");
-        assert_non_null(f);
-        struct tkit_buf doc;
-        tkit_buf_init(&doc);
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-                tkit_buf_add(&doc, chunk, n);
-        fclose(f);
+        char *doc = read_all(path, NULL);
+        assert_non_null(doc);
         size_t rows = 0;
         for (int r = 0; r < TKIT_SIM_RULE_COUNT; r++) {
                 char *row = tkit_xasprintf("\n| `%s` |", tkit_sim_rule_id((enum tkit_sim_rule)r));
-                if (!strstr(doc.data, row))
+                if (!strstr(doc, row))
                         fail_msg("%s has no row in docs/layout-json.md", row + 1);
                 free(row);
         }
-        for (const char *p = doc.data; (p = strstr(p, "\n| `SIM-")); p++)
+        for (const char *p = doc; (p = strstr(p, "\n| `SIM-")); p++)
                 rows++;
         assert_int_equal(rows, TKIT_SIM_RULE_COUNT);
         assert_null(tkit_sim_rule_id(TKIT_SIM_RULE_COUNT));
-        tkit_buf_finish(&doc);
+        free(doc);
         free(path);
 }
 
