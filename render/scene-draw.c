@@ -481,7 +481,7 @@ static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene
 
 static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
 {
-        double s = tkit_scene_figure_size(p, m->figure) * p->P;
+        double s = tkit_scene_figure_size(p, m->figure) * p->P * (m->scale > 0 ? m->scale : 1);
         bool ringed = false;
         for (size_t i = 0; m->is_new && m->feature < 0 && i < p->out.nmarks && !ringed; i++)
                 ringed = on_new_token(m, &p->out.marks[i]);

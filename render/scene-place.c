@@ -312,6 +312,62 @@ static bool beside_symbol(struct pic *p, struct cell *c, int fi, double hw, doub
         return false;
 }
 
+/* The share of a figure's body (the middle of its box, 60 % each way) on feature fi of cell c. */
+static double on_feature(struct pic *p, struct cell *c, int fi, struct tkit_box b)
+{
+        struct tkit_area_map *map = tkit_scene_cell_map(p, c);
+        if (!map || fi < 0)
+                return 1;
+        int on = 0;
+        for (int a = 0; a < 6; a++)
+                for (int k = 0; k < 6; k++) {
+                        double u = b.x0 + (b.x1 - b.x0) * (0.2 + 0.6 * (a + 0.5) / 6) - c->x;
+                        double v = b.y0 + (b.y1 - b.y0) * (0.2 + 0.6 * (k + 0.5) / 6) - c->y;
+                        on += tkit_area_map_feature(map, u, v) == fi;
+                }
+        return on / 36.0;
+}
+
+/* A spot for a figure of half extents (hw, hh) on feature fi of cell c (beside the building of an
+ * inner feature), with room for the ring of `lw` of what is new; its box, without the ring. */
+static struct tkit_box figure_spot(struct pic *p, struct cell *c, int fi, size_t mi, double hw,
+                                   double hh, double lw, bool inner)
+{
+        struct tkit_box r = ringed(box_at(0, 0, hw, hh, 0), lw);
+        double rw = lw > 0 ? r.x1 : hw, rh = lw > 0 ? r.y1 : hh;
+        struct tkit_box b = place_on(p, c, fi, rw, rh, &p->out.marks[mi], FIGURE_AVOID, true);
+        if (inner)
+                beside_symbol(p, c, fi, hw, hh, rw - hw, &b);
+        return box_at((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, hw, hh, 0);
+}
+
+/* A figure in a city as small as a cap is drawn smaller, down to three quarters of its size,
+ * never under 14 pt and never with its letter under 6 pt, when that keeps more of its body on
+ * the city (a rulebook does not stand a knight across the wall); elsewhere at its size. Its box,
+ * its scale in *scale. */
+#define FIT_SHARE 0.8
+static struct tkit_box sized_spot(struct pic *p, struct cell *c, int fi, size_t mi, double hw,
+                                  double hh, double lw, bool inner, double *scale)
+{
+        struct tkit_box b = figure_spot(p, c, fi, mi, hw, hh, lw, inner);
+        *scale = 1;
+        if (fi < 0 || c->def->features[fi].kind != TKIT_CITY)
+                return b;
+        double best = on_feature(p, c, fi, b), pt = 2 * hh * p->P * p->upt;
+        double least = fmax(fmax(0.75, 14 / pt), /* and its letter, if any, 6 pt or more */
+                            p->out.letter_pt > 0 ? 6 / p->out.letter_pt : 0);
+        for (double k = 0.92; best < FIT_SHARE && k >= least - 1e-9; k -= 0.08) {
+                struct tkit_box t = figure_spot(p, c, fi, mi, hw * k, hh * k, lw, inner);
+                double share = on_feature(p, c, fi, t);
+                if (share > best + 0.02) {
+                        best = share;
+                        b = t;
+                        *scale = k;
+                }
+        }
+        return b;
+}
+
 static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *tok_ok)
 {
         const struct tkit_scene_figure *f = &p->s->figures[i];
@@ -324,7 +380,7 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
         m->removed = tkit_scene_figure_removed(p, i);
         m->returned = tkit_scene_figure_returns(p, i);
         m->choice = tkit_scene_figure_choice(p, i);
-        double hw, hh;
+        double hw, hh, scale = 1;
         struct tkit_box b;
         if (f->at == TKIT_AT_FEATURE) {
                 struct cell *c = tkit_scene_cell_at(p, f->x, f->y);
@@ -342,20 +398,12 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
                 m->lying = fi >= 0 && c->def->features[fi].kind == TKIT_FIELD &&
                            f->kind != TKIT_FIGURE_ABBOT;
                 tkit_render_figure_extent(f->kind, m->lying, &hw, &hh);
-                hw *= p->fig_k;
-                hh *= p->fig_k;
                 /* the ring of a new figure, or of a choice, needs room too */
-                bool ring = m->is_new || m->choice;
-                struct tkit_box r = ringed(box_at(0, 0, hw, hh, 0),
-                                           ring ? tkit_scene_figure_size(p, f->kind) * 0.09 : 0);
-                double rw = ring ? r.x1 : hw, rh = ring ? r.y1 : hh;
-                b = place_on(p, c, fi, rw, rh, &p->out.marks[mi], FIGURE_AVOID, true);
-                if (inner && beside_symbol(p, c, fi, hw, hh, rw - hw, &b)) {
-                        p->out.marks[mi].u = (b.x0 + b.x1) / 2 - c->x;
-                        p->out.marks[mi].v = (b.y0 + b.y1) / 2 - c->y;
-                }
-                b = box_at((b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2, hw, hh, 0);
+                double lw = m->is_new || m->choice ? tkit_scene_figure_size(p, f->kind) * 0.09 : 0;
+                b = sized_spot(p, c, fi, mi, hw * p->fig_k, hh * p->fig_k, lw, inner, &scale);
                 m = &p->out.marks[mi];
+                m->u = (b.x0 + b.x1) / 2 - c->x; /* the spot taken, not the last one tried */
+                m->v = (b.y0 + b.y1) / 2 - c->y;
                 m->what = role(f, c->def, fi);
         } else {
                 size_t k =
@@ -377,11 +425,12 @@ static void place_figure(struct pic *p, size_t i, double (*tok)[2], const bool *
                 m->cell_y = (int)floor(y);
                 b = box_at(x, y, hw, hh, 0);
         }
+        m->scale = scale;
         b.kind = BOX_FIGURE;
         add_box(p, m->is_new || m->choice ? ringed(b, tkit_scene_figure_size(p, m->figure) * 0.09)
                                           : b);
         mark_geometry(p, m, b);
-        double s = tkit_scene_figure_size(p, m->figure) * p->P;
+        double s = tkit_scene_figure_size(p, m->figure) * p->P * scale;
         tkit_render_figure_probe(m->figure, m->lying, m->x, m->y, s, &m->probe_x, &m->probe_y);
 }
 

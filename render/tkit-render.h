@@ -352,6 +352,8 @@ struct tkit_scene_mark {
         char *text;         /* TEXT: the line (owned) */
         bool leader;        /* BADGE: a line joins it to (ax, ay), what it is about, far away */
         double ax, ay;
+        double scale;   /* FIGURE: drawn at this share of its size (1; less in a city as small
+                           as a cap, so that it stands on the city) */
         double line[4]; /* ARROW: its two points, x and y */
         int nline;
 };

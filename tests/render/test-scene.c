@@ -1665,6 +1665,42 @@ static const struct tkit_scene_mark *tile_mark_at(const struct tkit_scene_pictur
         return NULL;
 }
 
+/* A figure in a city stands on it: at least 80 % of its body (the middle of its box, 60 % each
+ * way) on the city, or, where the city is as small as a cap, the figure drawn at its floor of 14
+ * pt (unit_pt: points per picture unit). A road is narrower than any figure, and monks stand
+ * beside their building: those are not held to it. The number of figures checked. */
+static int check_on_city(const struct tkit_scene_picture *pic, double unit_pt, const char *what)
+{
+        int *grid = tkit_xcalloc(GRID * GRID, sizeof *grid), n = 0;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *m = &pic->marks[i];
+                const struct tkit_scene_mark *t = m->kind == TKIT_MARK_FIGURE && m->feature >= 0
+                                                      ? tile_mark_at(pic, m->cell_x, m->cell_y)
+                                                      : NULL;
+                if (!t || !t->tile || t->tile->features[m->feature].kind != TKIT_CITY)
+                        continue;
+                tkit_render_feature_grid(t->tile, t->rotation, GRID, grid);
+                double w = t->x1 - t->x0;
+                int on = 0;
+                for (int a = 0; a < 10; a++)
+                        for (int b = 0; b < 10; b++) {
+                                double x = m->x0 + (m->x1 - m->x0) * (0.2 + 0.06 * (a + 0.5));
+                                double y = m->y0 + (m->y1 - m->y0) * (0.2 + 0.06 * (b + 0.5));
+                                int gx = (int)((x - t->x0) / w * GRID),
+                                    gy = (int)((y - t->y0) / w * GRID);
+                                on += gx >= 0 && gx < GRID && gy >= 0 && gy < GRID &&
+                                      grid[gy * GRID + gx] == m->feature;
+                        }
+                double pt = (m->y1 - m->y0) * unit_pt;
+                if (on < 80 && pt > 14.5)
+                        fail_msg("%s: a %s %.1f pt tall with %d %% of it on its city at (%d, %d)",
+                                 what, m->what, pt, on, m->cell_x, m->cell_y);
+                n++;
+        }
+        free(grid);
+        return n;
+}
+
 /* The hatch of each feature scored shows on any ground: where the feature's area ends inside a
  * tile (another feature begins), the picture has a dark line there (within 2.5 % of a tile). */
 static void check_hatch_outlined(const struct tkit_game_result *r,
@@ -1841,7 +1877,7 @@ static void test_nothing_hidden(void **state)
         size_t n;
         char **files = scene_files(&n);
         static const double mm[2] = {45, 20}, dpi[2] = {72, 150};
-        int posts = 0, steps = 0;
+        int posts = 0, steps = 0, on_city = 0;
         for (size_t i = 0; i < n; i++) {
                 struct tkit_diags d;
                 tkit_diags_init(&d);
@@ -1867,6 +1903,7 @@ static void test_nothing_hidden(void **state)
                                                         : picture_map(s, &r, &o, &pic),
                                                  0);
                                 check_map(&pic, what);
+                                on_city += check_on_city(&pic, o.unit_pt, what);
                                 check_key(s, &r, &pic, what);
                                 posts += check_posts_on_fortress(s, &r, &pic, what);
                                 steps += check_steps(s, &pic, langs[l], what);
@@ -1893,6 +1930,7 @@ static void test_nothing_hidden(void **state)
         free(files);
         assert_true(posts >= 8 * 2 * 4); /* S&D examples 3 to 10, both sizes, 4 languages */
         assert_true(steps >= 6 * 2 * 2 * 4); /* S&D 3, 4, 5, 6, 9 and 10: two steps each */
+        assert_true(on_city >= 20);
 }
 
 /* render scene --map: the file is the library's picture map of the same picture, byte for byte,
