@@ -97,6 +97,8 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 tkit_buf_puts(b, ", \"returned\": true");
         if (m->choice)
                 tkit_buf_puts(b, ", \"choice\": true");
+        if (m->kind == TKIT_MARK_FIGURE && m->scale > 0 && m->scale < 1)
+                tkit_buf_printf(b, ", \"scale\": %.2f", m->scale);
         if (m->kind == TKIT_MARK_KEY) {
                 player(b, s, m->player);
                 if (m->letter)

@@ -1692,6 +1692,8 @@ static int check_on_city(const struct tkit_scene_picture *pic, double unit_pt, c
                                       grid[gy * GRID + gx] == m->feature;
                         }
                 double pt = (m->y1 - m->y0) * unit_pt;
+                if (m->scale < 0.75 - 1e-9 || m->scale > 1)
+                        fail_msg("%s: a %s drawn at %.2f of its size", what, m->what, m->scale);
                 if (on < 80 && pt > 14.5)
                         fail_msg("%s: a %s %.1f pt tall with %d %% of it on its city at (%d, %d)",
                                  what, m->what, pt, on, m->cell_x, m->cell_y);
