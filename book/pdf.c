@@ -629,9 +629,12 @@ static void walk(struct pdf *p)
 
 /* ---------------------------------------------------------------- the file */
 
+/* The PDF as cairo writes it, kept until the end for the update that gives it its language
+ * (tkit_pdf_lang_update: cairo 1.16 has no key for /Lang). */
 struct sink {
         FILE *f;
         int err;
+        struct tkit_buf pdf;
 };
 
 static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int len)
@@ -639,11 +642,21 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
         struct sink *k = closure;
         if (k->err)
                 return CAIRO_STATUS_WRITE_ERROR;
-        if (len && fwrite(data, 1, len, k->f) != len) {
-                k->err = errno ? errno : EIO;
-                return CAIRO_STATUS_WRITE_ERROR;
-        }
+        tkit_buf_add(&k->pdf, (const char *)data, len);
         return CAIRO_STATUS_SUCCESS;
+}
+
+/* cairo's bytes, then the update that adds the chapter's language; every write checked. */
+static void sink_flush(struct sink *k, const char *lang)
+{
+        struct tkit_buf up;
+        tkit_buf_init(&up);
+        tkit_pdf_lang_update(k->pdf.data, k->pdf.len, 0, lang, &up);
+        if (!k->err && ((k->pdf.len && fwrite(k->pdf.data, 1, k->pdf.len, k->f) != k->pdf.len) ||
+                        (up.len && fwrite(up.data, 1, up.len, k->f) != up.len)))
+                k->err = errno ? errno : EIO;
+        tkit_buf_finish(&up);
+        tkit_buf_finish(&k->pdf);
 }
 
 static void setup(struct pdf *p)
@@ -738,7 +751,8 @@ int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_option
                 teardown(&p);
                 return TKIT_E_USAGE;
         }
-        struct sink k = {f, 0};
+        struct sink k = {f, 0, {0}};
+        tkit_buf_init(&k.pdf);
         cairo_surface_t *s = cairo_pdf_surface_create_for_stream(sink_write, &k, p.pw, p.ph);
         cairo_pdf_surface_set_metadata(s, CAIRO_PDF_METADATA_CREATOR, "tilekit " TKIT_VERSION);
         /* cairo stamps the current time otherwise: same input, same bytes */
@@ -752,6 +766,7 @@ int tkit_book_write_pdf(const struct tkit_book *b, const struct tkit_book_option
         cairo_surface_finish(s);
         cairo_status_t st = cairo_surface_status(s);
         cairo_surface_destroy(s);
+        sink_flush(&k, tkit_book_lang(b, o));
         if (!p.rc && (st != CAIRO_STATUS_SUCCESS || k.err)) {
                 tkit_diags_add(d, TKIT_SEV_ERROR, name, 0, NULL, NULL, NULL, "cannot write: %s",
                                k.err ? strerror(k.err) : cairo_status_to_string(st));

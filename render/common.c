@@ -167,10 +167,15 @@ static cairo_status_t out_write(void *closure, const unsigned char *data, unsign
         struct render_out *o = closure;
         if (o->err)
                 return CAIRO_STATUS_WRITE_ERROR;
+        if (o->lang) { /* kept until close, for the language's update */
+                tkit_buf_add(&o->pdf, (const char *)data, len);
+                return CAIRO_STATUS_SUCCESS;
+        }
         if (len && fwrite(data, 1, len, o->f) != len) {
                 o->err = errno ? errno : EIO;
                 return CAIRO_STATUS_WRITE_ERROR;
         }
+        o->written += len;
         return CAIRO_STATUS_SUCCESS;
 }
 
@@ -223,6 +228,28 @@ int tkit_render_out_open(struct render_out *o, FILE *f, const char *name,
         return 0;
 }
 
+void tkit_render_out_set_lang(struct render_out *o, const char *lang)
+{
+        if (o->fmt != TKIT_IMAGE_PDF || !lang)
+                return;
+        o->lang = lang;
+        tkit_buf_init(&o->pdf);
+}
+
+/* A PDF with a language: cairo's bytes, then the update that adds /Lang. */
+static void out_flush_pdf(struct render_out *o)
+{
+        struct tkit_buf up;
+        tkit_buf_init(&up);
+        tkit_pdf_lang_update(o->pdf.data, o->pdf.len, o->written, o->lang, &up);
+        if (!o->err && ((o->pdf.len && fwrite(o->pdf.data, 1, o->pdf.len, o->f) != o->pdf.len) ||
+                        (up.len && fwrite(up.data, 1, up.len, o->f) != up.len)))
+                o->err = errno ? errno : EIO;
+        tkit_buf_finish(&up);
+        tkit_buf_finish(&o->pdf);
+        o->lang = NULL;
+}
+
 int tkit_render_out_close(struct render_out *o, struct tkit_diags *d)
 {
         if (!o->surface)
@@ -234,6 +261,8 @@ int tkit_render_out_close(struct render_out *o, struct tkit_diags *d)
         } else {
                 cairo_surface_finish(o->surface);
                 st = cairo_surface_status(o->surface);
+                if (o->lang)
+                        out_flush_pdf(o);
         }
         if (st == CAIRO_STATUS_SUCCESS && o->err)
                 st = CAIRO_STATUS_WRITE_ERROR;

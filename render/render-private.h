@@ -56,10 +56,15 @@ struct render_out {
         const char *path;
         FILE *f;
         int err;
+        size_t written;      /* bytes written to f */
+        const char *lang;    /* a PDF's language, or NULL */
+        struct tkit_buf pdf; /* a PDF with a language: its bytes from `written` on, until close */
 };
 int tkit_render_out_open(struct render_out *o, FILE *f, const char *name,
                          enum tkit_image_format fmt, double width, double height,
                          struct tkit_diags *d);
+/* A PDF's language (tkit_pdf_lang_update), set before anything is drawn. */
+void tkit_render_out_set_lang(struct render_out *o, const char *lang);
 /* Writes and releases the surface; returns 0 or TKIT_E_IO. */
 int tkit_render_out_close(struct render_out *o, struct tkit_diags *d);
 

@@ -443,6 +443,7 @@ static int write_picture(struct pic *p, const struct lines *L, FILE *f, const ch
         }
         if (fmt == TKIT_IMAGE_PDF && L->n)
                 cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE, L->v[0].text);
+        tkit_render_out_set_lang(&out, tkit_lang_name(tkit_scene_lang(p))); /* a PDF's /Lang */
         cairo_t *cr = tkit_render_create(out.surface);
         draw(p, cr, L, true);
         cairo_destroy(cr);

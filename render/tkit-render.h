@@ -426,4 +426,12 @@ int tkit_render_board_scene_stream(const struct tkit_layout *l, const struct tki
                                    const struct tkit_board_options *o, FILE *f, const char *path,
                                    enum tkit_image_format fmt, struct tkit_diags *d);
 
+/* The language of a PDF that cairo wrote, whose bytes from offset `base` on are (pdf, len) (the
+ * catalog, the cross-reference table and the trailer come last): appends to `out` an incremental
+ * update (PDF 32000-1, 7.5.6) that gives its catalog /Lang (`lang`, a language tag), to be written
+ * after cairo's bytes, which stay as they are (cairo 1.16 has no key for it). False, and nothing
+ * appended, when `lang` is not a tag or the bytes are not laid out as cairo writes them. */
+bool tkit_pdf_lang_update(const char *pdf, size_t len, size_t base, const char *lang,
+                          struct tkit_buf *out);
+
 #endif

@@ -1070,6 +1070,16 @@ static void test_example_chapter_pdf(void **state)
                 if (rc != 0)
                         fail_msg("%s: exit %d: %s", rel, rc, se);
                 assert_non_null(strstr(so, "19 pictures"));
+                /* the chapter's language in the catalog, after cairo's bytes */
+                size_t plen;
+                char *bytes = read_all(pdf, &plen), *want = tkit_xasprintf("/Lang (%s)", langs[i]);
+                assert_non_null(bytes);
+                bool found = false;
+                for (size_t k = 0; !found && k + strlen(want) <= plen; k++)
+                        found = memcmp(bytes + k, want, strlen(want)) == 0;
+                assert_true(found);
+                free(want);
+                free(bytes);
                 char *md = read_all(ch, NULL);
                 check_pdf_text(pdf, md, langs[i]);
                 free(md);

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <libxml/parser.h>
 #include <math.h>
@@ -111,6 +112,71 @@ static void make_d(struct tkit_tile *t)
         f = tkit_tile_add_feature(t, TKIT_FIELD, "f2");
         f->mask = (uint16_t)(1u << TKIT_POS(TKIT_E, TKIT_R) | TKIT_MASK_SIDE(TKIT_S) |
                              1u << TKIT_POS(TKIT_W, TKIT_L));
+}
+
+static cairo_status_t to_buf(void *closure, const unsigned char *data, unsigned int len);
+
+/* The number after `key` in the last occurrence of it. */
+static unsigned long last_number(const char *s, size_t n, const char *key)
+{
+        const char *hit = NULL;
+        for (size_t i = 0; i + strlen(key) <= n; i++)
+                if (memcmp(s + i, key, strlen(key)) == 0)
+                        hit = s + i;
+        assert_non_null(hit);
+        return strtoul(hit + strlen(key), NULL, 10);
+}
+
+/* A PDF's language, added by an incremental update (cairo 1.16 has no key for it): cairo's bytes
+ * as they are, then the catalog with /Lang at the offset its cross-reference entry gives, and a
+ * trailer whose /Prev is cairo's table; the same from the whole file or from its tail; nothing
+ * for a tag that is not one or for bytes that are not cairo's. */
+static void test_pdf_lang(void **state)
+{
+        (void)state;
+        struct tkit_buf pdf;
+        tkit_buf_init(&pdf);
+        cairo_surface_t *s = cairo_pdf_surface_create_for_stream(to_buf, &pdf, 100, 100);
+        cairo_t *cr = cairo_create(s);
+        cairo_rectangle(cr, 10, 10, 50, 50);
+        cairo_fill(cr);
+        cairo_destroy(cr);
+        cairo_surface_destroy(s);
+        struct tkit_buf up, tail;
+        tkit_buf_init(&up);
+        tkit_buf_init(&tail);
+        assert_true(tkit_pdf_lang_update(pdf.data, pdf.len, 0, "ro", &up));
+        size_t half = pdf.len / 2; /* from the tail only: the same bytes */
+        assert_true(tkit_pdf_lang_update(pdf.data + half, pdf.len - half, half, "ro", &tail));
+        assert_int_equal(up.len, tail.len);
+        assert_memory_equal(up.data, tail.data, up.len);
+        struct tkit_buf all;
+        tkit_buf_init(&all);
+        tkit_buf_add(&all, pdf.data, pdf.len);
+        tkit_buf_add(&all, up.data, up.len);
+        unsigned long root = last_number(all.data, all.len, "/Root "),
+                      xref = last_number(all.data, all.len, "startxref\n"),
+                      prev = last_number(all.data, all.len, "/Prev ");
+        assert_int_equal(prev, last_number(pdf.data, pdf.len, "startxref\n"));
+        assert_true(xref > pdf.len && xref < all.len);
+        assert_memory_equal(all.data + xref, "xref\n", 5);
+        unsigned long at = strtoul(all.data + xref + strlen("xref\n") + 1 +
+                                       (size_t)snprintf(NULL, 0, "%lu", root) + 1,
+                                   NULL, 10);
+        char head[32];
+        snprintf(head, sizeof head, "%lu 0 obj\n<<", root);
+        assert_memory_equal(all.data + at, head, strlen(head));
+        assert_non_null(strstr(all.data + at, "/Lang (ro)"));
+        tkit_buf_finish(&up);
+        tkit_buf_init(&up);
+        assert_false(tkit_pdf_lang_update(pdf.data, pdf.len, 0, "r(o)", &up));
+        assert_false(tkit_pdf_lang_update("%PDF-1.5 not cairo's", 20, 0, "ro", &up));
+        assert_false(tkit_pdf_lang_update(pdf.data, pdf.len - 30, 0, "ro", &up));
+        assert_int_equal(up.len, 0);
+        tkit_buf_finish(&up);
+        tkit_buf_finish(&tail);
+        tkit_buf_finish(&all);
+        tkit_buf_finish(&pdf);
 }
 
 static void test_palette(void **state)
@@ -1237,6 +1303,7 @@ int main(void)
 {
         const struct CMUnitTest tests[] = {
             cmocka_unit_test(test_palette),
+            cmocka_unit_test(test_pdf_lang),
             cmocka_unit_test(test_render_cache),
             cmocka_unit_test(test_tile_d_rotations),
             cmocka_unit_test(test_city_joined_or_separate),

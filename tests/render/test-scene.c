@@ -498,6 +498,18 @@ static void check_languages(const char *ext, char *(*text_of)(const char *path))
                 assert_has(text, tkit_scene_caption(s, langs[i]), ext);
                 assert_has(text, legend[i], ext);
                 free(text);
+                if (strcmp(ext, "pdf") == 0) { /* and its language in the catalog */
+                        size_t n;
+                        char *raw = read_all(path, &n),
+                             *want = tkit_xasprintf("/Lang (%s)", langs[i]);
+                        bool found = false;
+                        for (size_t k = 0; raw && !found && k + strlen(want) <= n; k++)
+                                found = memcmp(raw + k, want, strlen(want)) == 0;
+                        if (!found)
+                                fail_msg("%s: no %s in the PDF", langs[i], want);
+                        free(want);
+                        free(raw);
+                }
         }
         free(name);
         free(path);
