@@ -649,13 +649,8 @@ static cairo_status_t sink_write(void *closure, const unsigned char *data, unsig
 /* cairo's bytes, then the update that adds the chapter's language; every write checked. */
 static void sink_flush(struct sink *k, const char *lang)
 {
-        struct tkit_buf up;
-        tkit_buf_init(&up);
-        tkit_pdf_lang_update(k->pdf.data, k->pdf.len, 0, lang, &up);
-        if (!k->err && ((k->pdf.len && fwrite(k->pdf.data, 1, k->pdf.len, k->f) != k->pdf.len) ||
-                        (up.len && fwrite(up.data, 1, up.len, k->f) != up.len)))
-                k->err = errno ? errno : EIO;
-        tkit_buf_finish(&up);
+        if (!k->err)
+                k->err = tkit_pdf_write_lang(k->f, k->pdf.data, k->pdf.len, 0, lang);
         tkit_buf_finish(&k->pdf);
 }
 

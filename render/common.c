@@ -239,13 +239,8 @@ void tkit_render_out_set_lang(struct render_out *o, const char *lang)
 /* A PDF with a language: cairo's bytes, then the update that adds /Lang. */
 static void out_flush_pdf(struct render_out *o)
 {
-        struct tkit_buf up;
-        tkit_buf_init(&up);
-        tkit_pdf_lang_update(o->pdf.data, o->pdf.len, o->written, o->lang, &up);
-        if (!o->err && ((o->pdf.len && fwrite(o->pdf.data, 1, o->pdf.len, o->f) != o->pdf.len) ||
-                        (up.len && fwrite(up.data, 1, up.len, o->f) != up.len)))
-                o->err = errno ? errno : EIO;
-        tkit_buf_finish(&up);
+        if (!o->err)
+                o->err = tkit_pdf_write_lang(o->f, o->pdf.data, o->pdf.len, o->written, o->lang);
         tkit_buf_finish(&o->pdf);
         o->lang = NULL;
 }

@@ -5,6 +5,7 @@
  * and a trailer that points back to cairo's. */
 #include "render/render-private.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,4 +111,17 @@ bool tkit_pdf_lang_update(const char *pdf, size_t len, size_t base, const char *
         tkit_buf_add(out, td, (size_t)(te - 2 - td));
         tkit_buf_printf(out, "   /Prev %llu\n>>\nstartxref\n%zu\n%%%%EOF\n", xref, nx);
         return true;
+}
+
+int tkit_pdf_write_lang(FILE *f, const char *pdf, size_t len, size_t base, const char *lang)
+{
+        struct tkit_buf up;
+        tkit_buf_init(&up);
+        tkit_pdf_lang_update(pdf, len, base, lang, &up);
+        int err = 0;
+        if ((len && fwrite(pdf, 1, len, f) != len) ||
+            (up.len && fwrite(up.data, 1, up.len, f) != up.len))
+                err = errno ? errno : EIO;
+        tkit_buf_finish(&up);
+        return err;
 }

@@ -433,5 +433,8 @@ int tkit_render_board_scene_stream(const struct tkit_layout *l, const struct tki
  * appended, when `lang` is not a tag or the bytes are not laid out as cairo writes them. */
 bool tkit_pdf_lang_update(const char *pdf, size_t len, size_t base, const char *lang,
                           struct tkit_buf *out);
+/* Writes (pdf, len), cairo's bytes from offset `base` on, and the update that gives the PDF
+ * `lang` to f; 0, or the errno of a write that failed. */
+int tkit_pdf_write_lang(FILE *f, const char *pdf, size_t len, size_t base, const char *lang);
 
 #endif
