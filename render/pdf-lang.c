@@ -48,26 +48,14 @@ static bool number(const char **p, const char *end, unsigned long long *v)
 static const char *dict_end(const char *p, const char *end)
 {
         int depth = 0;
-        for (; p + 1 < end; p++) {
-                if (p[0] == '<' && p[1] == '<')
-                        depth++, p++;
-                else if (p[0] == '>' && p[1] == '>' && --depth == 0)
-                        return p + 2;
-                else if (p[0] == '>' && p[1] == '>')
-                        p++;
+        while (p + 1 < end) {
+                bool open = p[0] == '<' && p[1] == '<', close = p[0] == '>' && p[1] == '>';
+                depth += open - close;
+                p += open || close ? 2 : 1;
+                if (close && depth == 0)
+                        return p;
         }
         return NULL;
-}
-
-static bool lang_ok(const char *lang)
-{
-        if (!lang || !*lang || strlen(lang) > 35)
-                return false;
-        for (const char *c = lang; *c; c++)
-                if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-                      (*c >= '0' && *c <= '9') || *c == '-'))
-                        return false;
-        return true;
 }
 
 bool tkit_pdf_lang_update(const char *pdf, size_t len, size_t base, const char *lang,
@@ -76,7 +64,7 @@ bool tkit_pdf_lang_update(const char *pdf, size_t len, size_t base, const char *
         const char *end = pdf + len, *sx = last_of(pdf, len, "startxref\n");
         unsigned long long xref, first, count, root, at;
         const char *p = sx ? sx + 10 : NULL;
-        if (!lang_ok(lang) || !p || !number(&p, end, &xref) || xref < base ||
+        if (!lang || !tkit_lang_valid(lang) || !p || !number(&p, end, &xref) || xref < base ||
             xref - base + 5 >= len || memcmp(pdf + (xref - base), "xref\n", 5) != 0)
                 return false;
         p = pdf + (xref - base) + 5;

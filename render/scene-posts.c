@@ -171,18 +171,17 @@ static void panel_layout(struct pic *p, struct post_view *v)
         size_t n = items(p, v, w);
         lines = flow(w, n, W / v->s - 2 * PAD, x, line);
         double s = v->s, top = v->py0 + (H - (double)lines * LINE * s) / 2 + (LINE - 1) * s / 2;
-        /* each line centred */
+        /* each line centred: its end is where its last item ends (items go left to right) */
+        double *end = tkit_xcalloc((size_t)lines, sizeof *end);
+        for (size_t i = 0; i < n; i++)
+                end[line[i]] = x[i] + w[i];
         free(v->spaces);
         v->spaces = tkit_xcalloc(cap, sizeof *v->spaces);
         for (size_t i = 0; i < n; i++) {
-                double end = 0;
-                for (size_t k = 0; k < n; k++)
-                        if (line[k] == line[i])
-                                end = fmax(end, x[k] + w[k]);
-                double left = v->px0 + (W - end * s) / 2;
-                v->spaces[i].x = left + x[i] * s;
+                v->spaces[i].x = v->px0 + (W - end[line[i]] * s) / 2 + x[i] * s;
                 v->spaces[i].y = top + (double)line[i] * LINE * s;
         }
+        free(end);
         v->nspaces = n;
         free(w);
         free(x);

@@ -1074,10 +1074,7 @@ static void test_example_chapter_pdf(void **state)
                 size_t plen;
                 char *bytes = read_all(pdf, &plen), *want = tkit_xasprintf("/Lang (%s)", langs[i]);
                 assert_non_null(bytes);
-                bool found = false;
-                for (size_t k = 0; !found && k + strlen(want) <= plen; k++)
-                        found = memcmp(bytes + k, want, strlen(want)) == 0;
-                assert_true(found);
+                assert_true(tkit_test_has_bytes(bytes, plen, want));
                 free(want);
                 free(bytes);
                 char *md = read_all(ch, NULL);

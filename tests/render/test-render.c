@@ -160,9 +160,9 @@ static void test_pdf_lang(void **state)
         assert_int_equal(prev, last_number(pdf.data, pdf.len, "startxref\n"));
         assert_true(xref > pdf.len && xref < all.len);
         assert_memory_equal(all.data + xref, "xref\n", 5);
-        unsigned long at = strtoul(all.data + xref + strlen("xref\n") + 1 +
-                                       (size_t)snprintf(NULL, 0, "%lu", root) + 1,
-                                   NULL, 10);
+        unsigned long entry = 0, at = 0; /* "xref\nROOT 1\nOFFSET 00000 n" */
+        assert_int_equal(sscanf(all.data + xref, "xref\n%lu 1\n%lu", &entry, &at), 2);
+        assert_int_equal(entry, root);
         char head[32];
         snprintf(head, sizeof head, "%lu 0 obj\n<<", root);
         assert_memory_equal(all.data + at, head, strlen(head));

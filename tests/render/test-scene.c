@@ -502,10 +502,7 @@ static void check_languages(const char *ext, char *(*text_of)(const char *path))
                         size_t n;
                         char *raw = read_all(path, &n),
                              *want = tkit_xasprintf("/Lang (%s)", langs[i]);
-                        bool found = false;
-                        for (size_t k = 0; raw && !found && k + strlen(want) <= n; k++)
-                                found = memcmp(raw + k, want, strlen(want)) == 0;
-                        if (!found)
+                        if (!tkit_test_has_bytes(raw, n, want))
                                 fail_msg("%s: no %s in the PDF", langs[i], want);
                         free(want);
                         free(raw);

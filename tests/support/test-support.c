@@ -630,3 +630,12 @@ int tkit_test_sets_teardown(void **state)
         tkit_setlist_finish(&tkit_test_sets);
         return 0;
 }
+
+bool tkit_test_has_bytes(const char *buf, size_t n, const char *needle)
+{
+        size_t k = strlen(needle);
+        for (size_t i = 0; buf && i + k <= n; i++)
+                if (memcmp(buf + i, needle, k) == 0)
+                        return true;
+        return false;
+}

@@ -10,6 +10,8 @@
 
 /* Whole file contents, NUL-terminated (caller frees), or NULL; *len set when not NULL. */
 char *read_all(const char *path, size_t *len);
+/* Whether `needle` occurs in the n bytes at buf (which may hold NUL bytes: a PDF, a PNG). */
+bool tkit_test_has_bytes(const char *buf, size_t n, const char *needle);
 bool write_all(const char *path, const char *data);
 /* A fresh empty directory under $TMPDIR (caller frees the path; remove_tree removes it). */
 char *make_temp_dir(void);
