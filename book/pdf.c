@@ -347,7 +347,7 @@ static unsigned picture_marks(const struct tkit_scene_picture *pic, enum tkit_sc
                 if (figure && k->choice)
                         m |= 1u << TKIT_KEY_CHOICE;
                 if (k->kind == TKIT_MARK_ARROW)
-                        m |= 1u << TKIT_KEY_MOVED;
+                        m |= 1u << (k->post >= 0 ? TKIT_KEY_ADVANCE : TKIT_KEY_MOVED);
         }
         return m;
 }

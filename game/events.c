@@ -37,6 +37,7 @@ struct tkit_game_event *tkit_g_event(struct g_ctx *c, enum tkit_game_event_kind 
         e->points = points;
         e->post = -1;
         e->figure = -1;
+        e->symbol = -1;
         e->line = line;
         e->count = TKIT_COUNT_NONE;
         e->feature_kind = TKIT_FEATURE_KIND_COUNT;

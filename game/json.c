@@ -69,6 +69,8 @@ void tkit_game_event_json(struct tkit_buf *b, const struct tkit_scene *s,
                       : NULL);
         json_word(b, "post", e->post >= 0 ? tkit_post_name((enum tkit_post)e->post) : NULL);
         tkit_buf_printf(b, ", \"figure\": %d", e->figure);
+        if (e->kind == TKIT_EV_ADVANCE) /* which siege symbol of the tile drawn */
+                tkit_buf_printf(b, ", \"symbol\": %d", e->symbol);
         json_word(b, "figure_kind", fig ? tkit_figure_kind_name(e->figure_kind) : NULL);
         json_word(b, "at", fig && (unsigned)e->at < 3 ? ats[e->at] : NULL);
         json_word(b, "build", (unsigned)e->build < 4 ? builds[e->build] : NULL);

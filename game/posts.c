@@ -225,6 +225,7 @@ static void siege_draw(struct g_ctx *c)
                 struct tkit_game_event *e =
                     tkit_g_event(c, TKIT_EV_ADVANCE, TKIT_GR_ADVANCE, -1, 0, m->placed.line);
                 e->post = (int)k;
+                e->symbol = (int)i;
                 e->count = TKIT_COUNT_CATAPULT;
         }
         extra_choices(b, asked);

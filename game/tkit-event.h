@@ -241,6 +241,8 @@ struct tkit_game_event {
         int post;   /* enum tkit_post for post and catapult events, else -1 */
         int figure; /* index into the scene's figures (before the move), -1 for the figure the
                        move places or none */
+        int symbol; /* ADVANCE: the siege symbol of the tile drawn that advances the catapult (its
+                       index on the tile, left to right), else -1 */
         enum tkit_figure_kind figure_kind; /* RETURN, REMOVE, CONVERT: the figure */
         enum tkit_figure_at at;     /* RETURN, REMOVE: where it stood; CONVERT: where it goes */
         enum tkit_build_kind build; /* BUILD */

@@ -97,6 +97,7 @@ struct tkit_view_post {
         int row;        /* the row space it fills, or -1 */
         bool stack;     /* it adds the top of the meeple space's stack */
         bool catapult;  /* a catapult advances there */
+        int symbol;     /* the siege symbol of the tile drawn that advances it (index), or -1 */
         int refused;    /* the callout number of a catapult that cannot advance there, or 0 */
         /* The post as printed on the face in use (tkit_piece_face: the face the scene names, else
          * the one for its number of players) of the piece of the state that carries it, or of a

@@ -166,6 +166,7 @@ static void during(struct tkit_game_view *v)
                 if (e->kind == TKIT_EV_ADVANCE && (unsigned)e->post < TKIT_POST_ANY) {
                         post_of(s, (enum tkit_post)e->post)->catapult = true;
                         v->post[e->post].catapult = true;
+                        v->post[e->post].symbol = e->symbol;
                 }
                 if (refused(e))
                         refusal(v, i, &number);
@@ -233,7 +234,7 @@ static void leaving(struct tkit_game_view *v)
 static void view_build(struct tkit_game_view *v)
 {
         for (int k = 0; k < TKIT_POST_COUNT; k++)
-                v->post[k] = (struct tkit_view_post){.row = -1, .piece = -1};
+                v->post[k] = (struct tkit_view_post){.row = -1, .piece = -1, .symbol = -1};
         if (v->state == TKIT_SCENE_DURING) {
                 during(v);
                 leaving(v);

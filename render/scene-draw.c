@@ -496,14 +496,50 @@ static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit
         tkit_scene_draw_leaving(cr, m);
 }
 
-void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double lw)
+/* The shaft of an arrow through pts[0..n) up to (bx, by), the head's base: bowed `bow` when it
+ * has two points, else straight runs with corners rounded (by at most 6 line widths). */
+static void arrow_shaft(cairo_t *cr, const double *pts, int n, double bow, double bx, double by,
+                        double lw)
 {
-        double dx = x1 - x0, dy = y1 - y0, len = hypot(dx, dy);
-        if (len < lw * 4)
+        cairo_new_path(cr);
+        cairo_move_to(cr, pts[0], pts[1]);
+        if (n == 2) {
+                double dx = pts[2] - pts[0], dy = pts[3] - pts[1];
+                double cx = (pts[0] + pts[2]) / 2 - dy * bow, cy = (pts[1] + pts[3]) / 2 + dx * bow;
+                cairo_curve_to(cr, (pts[0] + 2 * cx) / 3, (pts[1] + 2 * cy) / 3,
+                               (bx + 2 * cx) / 3, (by + 2 * cy) / 3, bx, by);
                 return;
-        /* bowed a little to the left of its way, so that it reads as a move, not a border */
-        double cx = (x0 + x1) / 2 - dy * 0.18, cy = (y0 + y1) / 2 + dx * 0.18;
+        }
+        for (int i = 1; i < n - 1; i++) {
+                const double *a = &pts[2 * (i - 1)], *v = &pts[2 * i], *b = &pts[2 * (i + 1)];
+                double la = hypot(v[0] - a[0], v[1] - a[1]), lb = hypot(b[0] - v[0], b[1] - v[1]);
+                double r = fmin(lw * 6, fmin(la, lb) / 2);
+                if (la <= 0 || lb <= 0)
+                        continue;
+                double ex = v[0] - (v[0] - a[0]) / la * r, ey = v[1] - (v[1] - a[1]) / la * r;
+                double xx = v[0] + (b[0] - v[0]) / lb * r, xy = v[1] + (b[1] - v[1]) / lb * r;
+                cairo_line_to(cr, ex, ey);
+                cairo_curve_to(cr, ex + (v[0] - ex) * 2 / 3, ey + (v[1] - ey) * 2 / 3,
+                               xx + (v[0] - xx) * 2 / 3, xy + (v[1] - xy) * 2 / 3, xx, xy);
+        }
+        cairo_line_to(cr, bx, by);
+}
+
+void tkit_scene_draw_arrow_path(cairo_t *cr, const double *pts, int n, double lw, double bow)
+{
+        if (n < 2)
+                return;
+        const double *end = &pts[2 * (n - 1)], *before = &pts[2 * (n - 2)];
+        double x0 = pts[0], y0 = pts[1], x1 = end[0], y1 = end[1];
+        if (n == 2 && hypot(x1 - x0, y1 - y0) < lw * 4)
+                return;
+        /* the head points along the last run (of the curve: from its control point) */
+        double dx = x1 - x0, dy = y1 - y0;
+        double cx = n == 2 ? (x0 + x1) / 2 - dy * bow : before[0];
+        double cy = n == 2 ? (y0 + y1) / 2 + dx * bow : before[1];
         double tx = x1 - cx, ty = y1 - cy, tl = hypot(tx, ty), head = lw * 3.2;
+        if (tl <= 0)
+                return;
         tx /= tl, ty /= tl;
         double bx = x1 - tx * head, by = y1 - ty * head; /* the shaft ends at the head's base */
         for (int pass = 0; pass < 2; pass++) { /* a dark edge, then the yellow of what is new */
@@ -512,12 +548,10 @@ void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double 
                         cairo_set_source_rgb(cr, 1, 0.76, 0.1);
                 else
                         cairo_set_source_rgb(cr, 0.1, 0.08, 0.05);
-                cairo_new_path(cr);
-                cairo_move_to(cr, x0, y0);
-                cairo_curve_to(cr, (x0 + 2 * cx) / 3, (y0 + 2 * cy) / 3, (bx + 2 * cx) / 3,
-                               (by + 2 * cy) / 3, bx, by);
+                arrow_shaft(cr, pts, n, bow, bx, by, lw);
                 cairo_set_line_width(cr, w);
                 cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+                cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
                 cairo_stroke(cr);
                 double hw = head * 0.62 + e, hl = head + e;
                 cairo_move_to(cr, x1 + tx * e, y1 + ty * e);
@@ -527,16 +561,27 @@ void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double 
                 cairo_fill(cr);
         }
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 }
 
-/* A figure the move moves: where it stood, faint, and an arrow from there to where it goes. */
+void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double lw,
+                           double bow)
+{
+        const double pts[4] = {x0, y0, x1, y1};
+        tkit_scene_draw_arrow_path(cr, pts, 2, lw, bow);
+}
+
+/* A figure the move moves: where it stood, faint, and an arrow from there to where it goes. A
+ * catapult advanced: the arrow from its siege symbol. */
 static void draw_move(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
 {
-        double s = tkit_scene_figure_size(p, m->figure) * p->P;
-        tkit_render_figure_styled(cr, m->figure, m->lying,
-                                  tkit_scene_player_colour(p->s, m->player), p->o->lang, m->x, m->y,
-                                  s, TKIT_FIGURE_GHOST);
-        tkit_scene_draw_arrow(cr, m->line[0], m->line[1], m->line[2], m->line[3], s * 0.07);
+        bool catapult = m->post >= 0;
+        double s = tkit_scene_figure_size(p, catapult ? TKIT_FIGURE_MEEPLE : m->figure) * p->P;
+        if (!catapult)
+                tkit_render_figure_styled(cr, m->figure, m->lying,
+                                          tkit_scene_player_colour(p->s, m->player), p->o->lang,
+                                          m->x, m->y, s, TKIT_FIGURE_GHOST);
+        tkit_scene_draw_arrow_path(cr, m->line, m->nline, s * 0.07, m->bow);
 }
 
 static void draw_coords(const struct pic *p, cairo_t *cr)

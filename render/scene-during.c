@@ -23,13 +23,14 @@ bool tkit_scene_figure_returns(const struct pic *p, size_t i)
         return i < p->s->nfigures && p->view.fig_returned[i];
 }
 
-/* A farmer moved onto the barn built is drawn where it stood too, with an arrow. A knight that
- * becomes a maiden stays on its city, under the castle built there: the ring of the new castle
- * and maiden says it, and a faint knight under the castle would only hide it. */
+/* A figure the move moves is drawn where it stood too, with an arrow: a farmer onto the barn
+ * built, a knight onto the castle built on its city (which the castle covers: its faint figure
+ * stands beside the castle, scene-place.c). */
 bool tkit_scene_figure_moves(const struct pic *p, size_t i)
 {
         return p->view.fig_moved && i < p->orig->nfigures && i < p->s->nfigures && p->view.fig_moved[i] &&
-               p->orig->figures[i].at == TKIT_AT_FEATURE && p->s->figures[i].at == TKIT_AT_BARN;
+               p->orig->figures[i].at == TKIT_AT_FEATURE &&
+               (p->s->figures[i].at == TKIT_AT_BARN || p->s->figures[i].at == TKIT_AT_CASTLE);
 }
 
 bool tkit_scene_figure_choice(const struct pic *p, size_t i)

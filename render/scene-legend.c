@@ -20,11 +20,13 @@ enum swatch {
         SW_REMOVED,
         SW_CHOICE,
         SW_MOVED,
+        SW_ADVANCE,
         SW_COUNT
 };
 /* The picture map's names of the swatches (docs/render.md). */
 static const char *const swatch_what[SW_COUNT] = {NULL,       "player",  "new-tile", "new",
-                                                  "returned", "removed", "choice", "moved"};
+                                                  "returned", "removed", "choice", "moved",
+                                                  "advance"};
 
 struct legend_seg {
         char *text;
@@ -197,6 +199,14 @@ static bool any_move(const struct pic *p)
         return false;
 }
 
+static bool any_advance(const struct pic *p)
+{
+        for (int k = 0; k < TKIT_POST_ANY; k++)
+                if (tkit_scene_catapult_arrow(p, k))
+                        return true;
+        return false;
+}
+
 /* "Players:" and each player shown beside a meeple of theirs, then (on a line of its own) each
  * mark the picture uses beside that mark. */
 static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, double maxw)
@@ -232,10 +242,10 @@ static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, 
         size_t m = 0;
         const bool has[TKIT_KEY_COUNT] = {p->placed && tkit_scene_shown(p, p->px, p->py),
                                           any_new(p), any_leaving(p, false), any_leaving(p, true),
-                                          any_choice(p), any_move(p)};
+                                          any_choice(p), any_move(p), any_advance(p)};
         static const enum tkit_text_term terms[TKIT_KEY_COUNT] = {
-            TKIT_TERM_TILE_PLACED, TKIT_TERM_NEW,    TKIT_TERM_RETURNED,
-            TKIT_TERM_REMOVED,     TKIT_TERM_CHOICE, TKIT_TERM_MOVED};
+            TKIT_TERM_TILE_PLACED, TKIT_TERM_NEW,   TKIT_TERM_RETURNED, TKIT_TERM_REMOVED,
+            TKIT_TERM_CHOICE,      TKIT_TERM_MOVED, TKIT_TERM_ADVANCE};
         for (int k = 0; k < TKIT_KEY_COUNT; k++)
                 if (has[k])
                         marks[m++] = (struct legend_seg){
@@ -331,7 +341,12 @@ static void draw_swatch(const struct pic *p, cairo_t *cr, const struct legend_se
                 break;
         case SW_MOVED:
                 tkit_scene_draw_arrow(cr, x - s * 0.45, y + s * 0.2, x + s * 0.45, y + s * 0.05,
-                                      s * 0.08);
+                                      s * 0.08, 0.18);
+                break;
+        case SW_ADVANCE: /* a siege symbol (a "?") and the arrow from it */
+                tkit_render_post_symbol(cr, TKIT_POST_ANY, x - s * 0.3, y + s * 0.05, s * 0.28);
+                tkit_scene_draw_arrow(cr, x - s * 0.02, y + s * 0.05, x + s * 0.48, y - s * 0.1,
+                                      s * 0.08, 0.18);
                 break;
         default:
                 break;

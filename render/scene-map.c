@@ -128,7 +128,7 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
                 key_str(b, "post", tkit_post_name((enum tkit_post)m->post));
         if (m->number)
                 tkit_buf_printf(b, ", \"number\": %d", m->number);
-        if (m->kind == TKIT_MARK_ARROW) {
+        if (m->kind == TKIT_MARK_ARROW && m->post < 0) {
                 player(b, s, m->player);
                 key_str(b, "figure", tkit_figure_kind_name(m->figure));
         }

@@ -106,6 +106,7 @@ static void place_symbols(struct pic *p)
                 m->is_new = p->placed && c->x == p->px && c->y == p->py;
                 mark_geometry(p, m, (struct tkit_box){c->x, c->y, c->x + 1, c->y + 1, 0});
                 const struct symbols *syms = tkit_scene_cell_symbols(p, c);
+                size_t siege = 0; /* the tile's siege symbols come in order, left to right */
                 for (size_t k = 0; syms && k < syms->n; k++) {
                         const struct tkit_tile_symbol *sy = &syms->v[k];
                         struct tkit_box b = {c->x + sy->u0, c->y + sy->v0, c->x + sy->u1,
@@ -119,6 +120,7 @@ static void place_symbols(struct pic *p)
                         m->feature = sy->feature;
                         m->rotation = c->rot;
                         m->tile = c->def;
+                        m->index = sy->kind == TKIT_SYM_SIEGE ? (int)siege++ : -1;
                         mark_geometry(p, m, b);
                 }
         }
@@ -835,7 +837,7 @@ static void place_callouts(struct pic *p)
 }
 
 /* Where the figure of mark k stood before the move moved it, drawn faint, and the arrow from
- * there to mark k, edge to edge. */
+ * there to mark k, edge to edge. The map gives the cell and feature it stood on. */
 static void place_move(struct pic *p, size_t k)
 {
         const struct tkit_scene_figure *f = &p->orig->figures[p->out.marks[k].index];
@@ -855,6 +857,10 @@ static void place_move(struct pic *p, size_t k)
         hw *= p->fig_k;
         hh *= p->fig_k;
         struct tkit_box b = place_on(p, c, fi, hw, hh, m, FIGURE_AVOID, true);
+        if (!free_box(p, b, FIGURE_AVOID)) { /* a castle covers its city: elsewhere on its tile */
+                b = place_on(p, c, -1, hw, hh, m, FIGURE_AVOID, true);
+                m->feature = fi;
+        }
         b.kind = BOX_FIGURE;
         add_box(p, b);
         mark_geometry(p, m, b);
@@ -866,6 +872,7 @@ static void place_move(struct pic *p, size_t k)
                           to.y - dy / d * r1};
         memcpy(m->line, line, sizeof line);
         m->nline = 2;
+        m->bow = 0.18;
 }
 
 /* The moves, once every figure stands: the faint figures keep off them. */
@@ -895,6 +902,7 @@ void tkit_scene_place_all(struct pic *p)
         place_refusals(p);
         place_badges(p, tok, ok);
         place_callouts(p);
+        tkit_scene_place_advances(p); /* last: it finds a way between everything */
         free(tok);
         free(ok);
 }

@@ -160,6 +160,12 @@ void tkit_scene_place_all(struct pic *p);
 struct tkit_box tkit_scene_mark_box(const struct pic *p, const struct tkit_scene_mark *m);
 double tkit_scene_figure_size(const struct pic *p, enum tkit_figure_kind k);
 
+/* scene-arrows.c: the arrow of a catapult advanced, from its siege symbol */
+bool tkit_scene_catapult_arrow(const struct pic *p, int post); /* the picture draws one */
+void tkit_scene_place_advances(struct pic *p);
+/* The point at t (0..1) of the arrow along line[4] bowed `bow` (tkit_scene_draw_arrow's). */
+void tkit_scene_arrow_point(const double line[4], double bow, double t, double *x, double *y);
+
 /* scene-posts.c */
 void tkit_scene_posts_plan(struct pic *p);
 void tkit_scene_posts_below(struct pic *p); /* after the crop: rows for posts on no piece */
@@ -216,8 +222,13 @@ void tkit_scene_draw_new(cairo_t *cr, double x0, double y0, double x1, double y1
  * a "?" at its top left. */
 void tkit_scene_draw_choice(cairo_t *cr, double x0, double y0, double x1, double y1, double lw,
                             uint32_t rgb);
-/* The arrow of a move from (x0, y0) to its head at (x1, y1), `lw` wide. */
-void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double lw);
+/* The arrow of a move from (x0, y0) to its head at (x1, y1), `lw` wide, bowed `bow` of its
+ * length to its left. */
+void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double y1, double lw,
+                           double bow);
+/* The arrow through the n points pts (x, y pairs): two bowed as above; more, straight runs with
+ * rounded corners. */
+void tkit_scene_draw_arrow_path(cairo_t *cr, const double *pts, int n, double lw, double bow);
 /* The key's swatch of it: the ring, grey, with the "?" in its middle, `s` high. */
 void tkit_scene_draw_choice_swatch(cairo_t *cr, double x, double y, double s);
 void tkit_scene_draw_refused(cairo_t *cr, double x, double y, double r);

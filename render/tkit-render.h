@@ -316,9 +316,12 @@ enum tkit_scene_mark_kind {
                                  removed, choice, moved */
         TKIT_MARK_ARROW,      /* a figure the move moves (onto a castle or a barn): the box is
                                  where it stood, drawn faint, `line` the arrow from there to where
-                                 it goes (2 points); `cell_x`, `cell_y`, `feature`: where it stood */
+                                 it goes (2 points); `cell_x`, `cell_y`, `feature`: where it stood.
+                                 Or (`post` >= 0) a catapult the move advances: the box is the
+                                 siege symbol that sends it, the arrow ends at the catapult */
         TKIT_MARK_KIND_COUNT
 };
+#define TKIT_ARROW_POINTS 8 /* the most points of an arrow's way */
 struct tkit_scene_mark {
         enum tkit_scene_mark_kind kind;
         enum tkit_figure_kind figure; /* FIGURE, POST */
@@ -334,7 +337,9 @@ struct tkit_scene_mark {
         double probe_x, probe_y;      /* FIGURE, POST: a point showing the player's colour */
         int points;                   /* BADGE */
         int number;                   /* CALLOUT, REFUSED */
-        int index;          /* FIGURE: index into the scene's figures; -1 for the one placed */
+        int index;          /* FIGURE: index into the scene's figures; -1 for the one placed.
+                               SYMBOL: a siege symbol's place on its tile, left to right (the
+                               engine's tkit_game_event.symbol); -1 for other symbols */
         bool removed;       /* FIGURE, the move shown: an attack removes it (a red disc with a white
                                cross); TOKEN: the catapult is removed */
         bool returned;      /* FIGURE, POST, the move shown: it goes back to its owner's supply
@@ -346,16 +351,19 @@ struct tkit_scene_mark {
         enum tkit_token_kind token; /* TOKEN: castle, barn, bridge (the move's, outlined on its
                                        tile) or catapult; `what` is tkit_token_name(token) */
         const char *letter; /* KEY of a player: the letter on the player's figures, or NULL */
-        int post;           /* POST, POST_SPACE, BADGE at a post, REFUSED at a post: enum
-                               tkit_post, else -1 */
+        int post;           /* POST, POST_SPACE, BADGE at a post, REFUSED at a post, ARROW of a
+                               catapult: enum tkit_post, else -1 */
         double size_pt;     /* TEXT: the font size in points */
         char *text;         /* TEXT: the line (owned) */
         bool leader;        /* BADGE: a line joins it to (ax, ay), what it is about, far away */
         double ax, ay;
         double scale;   /* FIGURE: drawn at this share of its size (1; less in a city as small
                            as a cap, so that it stands on the city) */
-        double line[4]; /* ARROW: its two points, x and y */
+        double line[2 * TKIT_ARROW_POINTS]; /* ARROW: its points (nline), x and y: straight runs
+                                               drawn with rounded corners */
         int nline;
+        double bow; /* ARROW of 2 points: it bows this share of its length to its left (a
+                       quadratic curve) */
 };
 struct tkit_scene_picture {
         double width, height;
@@ -370,7 +378,7 @@ void tkit_scene_picture_finish(struct tkit_scene_picture *p);
 /* The marks of a picture's key, as the legend draws them beside their words (tkit_text_term
  * TKIT_TERM_TILE_PLACED + mark): the frame of the tile placed, the ring of what the move adds,
  * the disc of a figure going back to the supply, the disc of one removed, the "?" ring of a
- * choice, the arrow of a figure moved. */
+ * choice, the arrow of a figure moved, the arrow of a catapult from its siege symbol. */
 enum tkit_scene_key_mark {
         TKIT_KEY_TILE_PLACED = 0,
         TKIT_KEY_NEW,
@@ -378,6 +386,7 @@ enum tkit_scene_key_mark {
         TKIT_KEY_REMOVED,
         TKIT_KEY_CHOICE, /* the "?" ring of the figures a player chooses among */
         TKIT_KEY_MOVED,  /* the arrow from where a figure stood to where the move puts it */
+        TKIT_KEY_ADVANCE, /* the arrow from a siege symbol to the catapult it sends */
         TKIT_KEY_COUNT
 };
 /* Draws mark `m`'s swatch centred at (x, y), `size` high (a key outside the picture: the

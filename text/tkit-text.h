@@ -78,6 +78,7 @@ enum tkit_text_term {
         TKIT_TERM_REMOVED,     /* "removed from the board": by an attack; a catapult removed */
         TKIT_TERM_CHOICE,      /* the "?" ring: the player removes one of the figures ringed */
         TKIT_TERM_MOVED,       /* the arrow from a faint figure: it moves there */
+        TKIT_TERM_ADVANCE,     /* the arrow from a siege symbol: a catapult goes there */
         TKIT_TERM_COUNT
 };
 const char *tkit_text_term(enum tkit_lang l, enum tkit_text_term t);

@@ -440,6 +440,10 @@ static const char *const terms[TKIT_TERM_COUNT][NL] = {
                           "гравець знімає одну з них на свій вибір"},
     [TKIT_TERM_MOVED] = {"the figure moves there", "figura se mută acolo", "figurka se přesune sem",
                          "фігурка переходить туди"},
+    [TKIT_TERM_ADVANCE] = {"the siege symbol sends a catapult there",
+                           "simbolul de asediu trimite acolo o catapultă",
+                           "symbol dobývání posílá katapult sem",
+                           "символ облоги посилає туди катапульту"},
 };
 
 const char *tkit_text_term(enum tkit_lang l, enum tkit_text_term t)

@@ -1202,23 +1202,107 @@ static void check_leaving(const struct tkit_game_result *r, const struct tkit_sc
         cairo_surface_destroy(img);
 }
 
-/* Every farmer the move puts on a barn is drawn where it stood (on its cell of the scene, on
- * the feature it stood on) with an arrow from there that ends at it, and no other figure gets an
- * arrow. Returns the arrows. */
+/* An event that moves a figure of the scene onto a barn or a castle built. */
+static bool converts(const struct tkit_game_event *e)
+{
+        return e->kind == TKIT_EV_CONVERT && (e->at == TKIT_AT_BARN || e->at == TKIT_AT_CASTLE);
+}
+
+static bool arrow_of(const struct tkit_scene_picture *pic, int figure)
+{
+        for (size_t k = 0; k < pic->nmarks; k++)
+                if (pic->marks[k].kind == TKIT_MARK_ARROW && pic->marks[k].index == figure)
+                        return true;
+        return false;
+}
+
+/* The point at t of an arrow as the map gives it: of two points, a quadratic curve bowed `bow`
+ * of its length to its left; of more, straight runs (each an equal share of t; the drawing
+ * rounds their corners a little). */
+static void arrow_at(const struct tkit_scene_mark *m, double t, double *x, double *y)
+{
+        if (m->nline > 2) {
+                double u = t * (m->nline - 1);
+                int i = (int)fmin(floor(u), m->nline - 2);
+                const double *a = &m->line[2 * i], *b = &m->line[2 * i + 2];
+                *x = a[0] + (b[0] - a[0]) * (u - i);
+                *y = a[1] + (b[1] - a[1]) * (u - i);
+                return;
+        }
+        double dx = m->line[2] - m->line[0], dy = m->line[3] - m->line[1];
+        double cx = (m->line[0] + m->line[2]) / 2 - dy * m->bow;
+        double cy = (m->line[1] + m->line[3]) / 2 + dx * m->bow;
+        *x = (1 - t) * (1 - t) * m->line[0] + 2 * t * (1 - t) * cx + t * t * m->line[2];
+        *y = (1 - t) * (1 - t) * m->line[1] + 2 * t * (1 - t) * cy + t * t * m->line[3];
+}
+
+static bool in_box(const struct tkit_scene_mark *m, double x, double y)
+{
+        return x >= m->x0 && x <= m->x1 && y >= m->y0 && y <= m->y1;
+}
+
+/* The arrow of a catapult advanced starts on the siege symbol the engine names (of the tile
+ * placed) and ends on the new catapult of its post, and on its way crosses no figure, space,
+ * symbol or badge. */
+static void check_advance_arrow(const struct tkit_game_result *r,
+                                const struct tkit_scene_picture *pic,
+                                const struct tkit_scene_mark *m, const char *file)
+{
+        const struct tkit_game_event *e = NULL;
+        for (size_t i = 0; i < r->nevents; i++)
+                if (r->events[i].kind == TKIT_EV_ADVANCE && r->events[i].post == m->post)
+                        e = &r->events[i];
+        const struct tkit_scene_mark *from = NULL, *to = NULL;
+        for (size_t i = 0; i < pic->nmarks; i++) {
+                const struct tkit_scene_mark *o = &pic->marks[i];
+                if (o->kind == TKIT_MARK_SYMBOL && e && o->index == e->symbol &&
+                    o->cell_x == m->cell_x && o->cell_y == m->cell_y)
+                        from = o;
+                if (o->kind == TKIT_MARK_TOKEN && o->post == m->post && o->is_new)
+                        to = o;
+        }
+        const double *end = &m->line[2 * (m->nline - 1)];
+        if (!e || !from || !to || !in_box(from, m->x, m->y) || m->nline < 2 ||
+            hypot(end[0] - to->x, end[1] - to->y) > (to->x1 - to->x0) ||
+            hypot(m->line[0] - from->x, m->line[1] - from->y) > (from->x1 - from->x0))
+                fail_msg("%s: the arrow of the catapult does not join its symbol to it", file);
+        enum tkit_post named = from->tile->symbols[from->index]; /* the symbol the engine names */
+        if (named != (enum tkit_post)m->post && named != TKIT_POST_ANY)
+                fail_msg("%s: the catapult of the %s post comes from a symbol of the %s post", file,
+                         tkit_post_name((enum tkit_post)m->post), tkit_post_name(named));
+        for (int k = 4; k < 8 * 48 - 4; k++) {
+                double x, y;
+                arrow_at(m, k / (8 * 48.0), &x, &y);
+                for (size_t i = 0; i < pic->nmarks; i++) {
+                        const struct tkit_scene_mark *o = &pic->marks[i];
+                        bool solid = o->kind == TKIT_MARK_FIGURE || o->kind == TKIT_MARK_POST ||
+                                     o->kind == TKIT_MARK_POST_SPACE ||
+                                     o->kind == TKIT_MARK_BADGE ||
+                                     (o->kind == TKIT_MARK_SYMBOL && o != from);
+                        bool on_ring = hypot(x - to->x, y - to->y) < (to->x1 - to->x0) * 0.9;
+                        if (solid && in_box(o, x, y) && !on_ring && !in_box(from, x, y))
+                                fail_msg("%s: the catapult's arrow crosses a %s", file,
+                                         o->what ? o->what : "mark");
+                }
+        }
+}
+
+/* Every figure the move puts on a barn or a castle is drawn where it stood (on its cell of the
+ * scene, on the feature it stood on) with an arrow from there that ends at it, and no other
+ * figure gets an arrow. Returns the arrows. */
 static size_t check_moves(const struct tkit_scene *s, const struct tkit_game_result *r,
                           const struct tkit_scene_picture *pic, const char *file)
 {
         size_t arrows = 0;
         for (size_t k = 0; k < pic->nmarks; k++) {
                 const struct tkit_scene_mark *m = &pic->marks[k];
-                if (m->kind != TKIT_MARK_ARROW)
+                if (m->kind != TKIT_MARK_ARROW || m->post >= 0)
                         continue;
                 arrows++;
-                bool barn = false;
+                bool moves = false;
                 for (size_t i = 0; i < r->nevents; i++)
-                        barn |= r->events[i].kind == TKIT_EV_CONVERT &&
-                                r->events[i].at == TKIT_AT_BARN && r->events[i].figure == m->index;
-                if (!barn || m->index < 0 || (size_t)m->index >= s->nfigures)
+                        moves |= converts(&r->events[i]) && r->events[i].figure == m->index;
+                if (!moves || m->index < 0 || (size_t)m->index >= s->nfigures)
                         fail_msg("%s: an arrow for figure %d, which the move does not move", file,
                                  m->index);
                 const struct tkit_scene_figure *f = &s->figures[m->index];
@@ -1237,9 +1321,24 @@ static size_t check_moves(const struct tkit_scene *s, const struct tkit_game_res
                                  file, m->index);
         }
         for (size_t i = 0; i < r->nevents; i++) /* and every such move has its arrow */
-                if (r->events[i].kind == TKIT_EV_CONVERT && r->events[i].at == TKIT_AT_BARN &&
-                    arrows == 0)
-                        fail_msg("%s: a farmer moves onto the barn, no arrow", file);
+                if (converts(&r->events[i]) && r->events[i].figure >= 0 &&
+                    !arrow_of(pic, r->events[i].figure))
+                        fail_msg("%s: figure %d moves onto a %s, no arrow", file,
+                                 r->events[i].figure,
+                                 r->events[i].at == TKIT_AT_BARN ? "barn" : "castle");
+        for (size_t i = 0; i < r->nevents; i++) { /* and every catapult advanced, from its symbol */
+                const struct tkit_scene_mark *a = NULL;
+                for (size_t k = 0; k < pic->nmarks; k++)
+                        if (pic->marks[k].kind == TKIT_MARK_ARROW &&
+                            pic->marks[k].post == r->events[i].post)
+                                a = &pic->marks[k];
+                if (r->events[i].kind != TKIT_EV_ADVANCE)
+                        continue;
+                if (!a)
+                        fail_msg("%s: a catapult advances, no arrow from its symbol", file);
+                check_advance_arrow(r, pic, a, file);
+                arrows++;
+        }
         return arrows;
 }
 
@@ -1455,8 +1554,9 @@ static int check_posts_on_fortress(const struct tkit_scene *s, const struct tkit
                 const struct tkit_scene_mark *m = &pic->marks[i];
                 if (m->kind == TKIT_MARK_TILE)
                         P = m->x1 - m->x0;
-                if (m->post < 0 || m->kind == TKIT_MARK_BADGE || m->kind == TKIT_MARK_CALLOUT)
-                        continue; /* along the panel, on its edge or beside it */
+                if (m->post < 0 || m->kind == TKIT_MARK_BADGE || m->kind == TKIT_MARK_CALLOUT ||
+                    m->kind == TKIT_MARK_ARROW)
+                        continue; /* along the panel, on its edge or beside it; from a tile */
                 if (!on_piece(pic, m->x0, m->y0) || !on_piece(pic, m->x1, m->y1))
                         fail_msg("%s: a %s of the %s post off the fortress", what,
                                  m->what ? m->what : "mark", tkit_post_name((enum tkit_post)m->post));
@@ -1490,7 +1590,7 @@ static bool near_post(const struct tkit_scene_picture *pic, const struct tkit_sc
                 if (o->kind == TKIT_MARK_TILE)
                         P = o->x1 - o->x0;
                 if (o->post != c->post || o->kind == TKIT_MARK_CALLOUT ||
-                    o->kind == TKIT_MARK_BADGE)
+                    o->kind == TKIT_MARK_BADGE || o->kind == TKIT_MARK_ARROW)
                         continue;
                 b[0] = fmin(b[0], o->x0);
                 b[1] = fmin(b[1], o->y0);
@@ -1788,7 +1888,8 @@ static void check_key(const struct tkit_scene *s, const struct tkit_game_result 
 {
         bool mark[TKIT_KEY_COUNT] = {false};
         static const char *const names[TKIT_KEY_COUNT] = {"new-tile", "new",    "returned",
-                                                          "removed",  "choice", "moved"};
+                                                          "removed",  "choice", "moved",
+                                                          "advance"};
         for (size_t k = 0; k < pic->nmarks; k++) {
                 const struct tkit_scene_mark *m = &pic->marks[k];
                 bool fig = m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_POST;
@@ -1799,7 +1900,8 @@ static void check_key(const struct tkit_scene *s, const struct tkit_game_result 
                 mark[2] |= m->returned;
                 mark[3] |= m->removed;
                 mark[4] |= m->choice;
-                mark[5] |= m->kind == TKIT_MARK_ARROW;
+                mark[5] |= m->kind == TKIT_MARK_ARROW && m->post < 0;
+                mark[6] |= m->kind == TKIT_MARK_ARROW && m->post >= 0;
                 if (m->kind != TKIT_MARK_KEY)
                         continue;
                 if (!inside(pic, m))
