@@ -82,12 +82,16 @@ static bool on_ends(const struct pic *p, const struct grid *g, double x, double 
         return by_symbol(p, g, x, y, air) || hypot(x - g->to->x, y - g->to->y) <= g->r_to + g->reach;
 }
 
+/* The grid covers the tiles shown and 3 mm round them: the drawing reaches no farther for the
+ * arrow (docs/render.md: at most 6 mm beyond the tiles at 20 mm a tile). */
 static void grid_build(struct pic *p, struct grid *g, double air)
 {
-        g->x0 = p->m;
-        g->y0 = p->m;
-        g->nx = (int)ceil((p->W - 2 * p->m) / g->step);
-        g->ny = (int)ceil((p->text_y - p->m) / g->step);
+        double out = 3 * 72 / 25.4 / p->upt;
+        g->x0 = fmax(tkit_scene_pic_x(p, p->bx0) - out, 0);
+        g->y0 = fmax(tkit_scene_pic_y(p, p->by0) - out, 0);
+        g->nx = (int)ceil((fmin(tkit_scene_pic_x(p, p->bx1 + 1) + out, p->W) - g->x0) / g->step);
+        g->ny = (int)ceil((fmin(tkit_scene_pic_y(p, p->by1 + 1) + out, p->text_y) - g->y0) /
+                          g->step);
         g->free = tkit_xcalloc((size_t)g->nx * (size_t)g->ny + 1, 1);
         for (int j = 0; j < g->ny; j++)
                 for (int i = 0; i < g->nx; i++) {

@@ -1650,6 +1650,12 @@ static void check_print_size(const struct tkit_scene_picture *pic, double mm, co
                 r[1] = fmin(r[1], m->y0);
                 r[2] = fmax(r[2], m->x1);
                 r[3] = fmax(r[3], m->y1);
+                for (int k = 0; m->kind == TKIT_MARK_ARROW && k < m->nline; k++) {
+                        r[0] = fmin(r[0], m->line[2 * k]);
+                        r[1] = fmin(r[1], m->line[2 * k + 1]);
+                        r[2] = fmax(r[2], m->line[2 * k]);
+                        r[3] = fmax(r[3], m->line[2 * k + 1]);
+                }
         }
         double out = fmax(fmax(b[0] - d[0], d[2] - b[2]), fmax(b[1] - d[1], d[3] - b[3]));
         if (out > 6 * mm + 0.01)
