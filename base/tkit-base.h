@@ -59,6 +59,8 @@ enum {
         TKIT_ESC_XML_ATTR = TKIT_ESC_XML | TKIT_ESC_QUOT | TKIT_ESC_WS,
 };
 void tkit_buf_put_escaped(struct tkit_buf *b, const char *s, unsigned flags);
+/* `n` bytes of `s` in base64 (RFC 4648, with padding): a data: URI's payload. */
+void tkit_buf_put_base64(struct tkit_buf *b, const void *s, size_t n);
 
 /* The index of `word` in `words` (`n` of them, NULL entries skipped), or -1 (also for a NULL
  * word): the one lookup of every closed vocabulary's table. */

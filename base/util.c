@@ -161,6 +161,27 @@ void tkit_buf_put_escaped(struct tkit_buf *b, const char *s, unsigned flags)
         }
 }
 
+void tkit_buf_put_base64(struct tkit_buf *b, const void *s, size_t n)
+{
+        static const char abc[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        const unsigned char *u = s;
+        tkit_grow((void **)&b->data, &b->cap, b->len + (n + 2) / 3 * 4 + 1, 1);
+        char *o = b->data + b->len;
+        for (size_t i = 0; i < n; i += 3) {
+                unsigned long v = (unsigned long)u[i] << 16;
+                if (i + 1 < n)
+                        v |= (unsigned long)u[i + 1] << 8;
+                if (i + 2 < n)
+                        v |= u[i + 2];
+                *o++ = abc[v >> 18 & 63];
+                *o++ = abc[v >> 12 & 63];
+                *o++ = i + 1 < n ? abc[v >> 6 & 63] : '=';
+                *o++ = i + 2 < n ? abc[v & 63] : '=';
+        }
+        *o = '\0';
+        b->len = (size_t)(o - b->data);
+}
+
 void tkit_buf_vprintf(struct tkit_buf *b, const char *fmt, va_list ap)
 {
         va_list ap2;

@@ -40,17 +40,16 @@ struct html {
         size_t nswaps, capswaps;
 };
 
-/* One picture as inline SVG, as render/ writes it for a page: no XML declaration, its ids
- * prefixed "p<N>-" (unique in the page), labelled with the caption for screen readers. */
-static void svg_picture(struct html *h, const struct book_picture *p, size_t index,
-                        struct tkit_buf *out)
+/* One picture as the SVG document render/ writes (its caption and legend in <title> and
+ * <desc>), in an <img> whose source is that document as a data: URI, the caption its alt text.
+ * Each picture stays a document of its own: cairo's ids (glyph0-1, clip3…, the same in every
+ * picture) cannot clash, and nothing of cairo's output is rewritten; the page still fetches
+ * nothing. */
+static void svg_picture(struct html *h, const struct book_picture *p, struct tkit_buf *out)
 {
         const struct book_scene *s = &h->b->scenes[p->scene];
         struct tkit_scene_render_options ro;
         tkit_book_render_options(h->b, p, h->o, &ro);
-        char prefix[32];
-        snprintf(prefix, sizeof prefix, "p%zu-", index + 1);
-        ro.svg = (struct tkit_svg_form){.fragment = true, .id_prefix = prefix, .label = p->caption};
         char *data = NULL;
         size_t len = 0;
         FILE *mem = open_memstream(&data, &len);
@@ -60,10 +59,15 @@ static void svg_picture(struct html *h, const struct book_picture *p, size_t ind
                                           h->name, TKIT_IMAGE_SVG, NULL, h->d);
         if (fclose(mem) != 0)
                 abort();
-        if (rc)
+        if (rc) {
                 h->rc = rc;
-        else
-                tkit_buf_add(out, data, len);
+        } else {
+                tkit_buf_puts(out, "<img class=\"tk-svg\" alt=\"");
+                esc(out, p->caption);
+                tkit_buf_puts(out, "\" src=\"data:image/svg+xml;base64,");
+                tkit_buf_put_base64(out, data, len);
+                tkit_buf_puts(out, "\"/>");
+        }
         free(data);
 }
 
@@ -75,7 +79,7 @@ static char *figure(struct html *h, const struct book_picture *p)
         tkit_buf_init(&f);
         tkit_buf_printf(&f, "<figure class=\"tk-picture%s\" id=\"picture-%zu\">\n",
                         p->beside ? " tk-beside" : "", index + 1);
-        svg_picture(h, p, index, &f);
+        svg_picture(h, p, &f);
         if (h->o->progress)
                 h->o->progress(h->o->progress_ctx, "drawing", index + 1, h->b->npictures);
         tkit_buf_puts(&f, "\n<figcaption>");
@@ -234,7 +238,7 @@ static void head(struct html *h)
             " max-width: 44em; margin: 2em auto; padding: 0 1em; color: #1a1a1a; }\n"
             "h1, h2, h3, h4, figcaption { font-family: \"DejaVu Sans\", sans-serif; }\n"
             "figure.tk-picture { margin: 1.2em 0; text-align: center; }\n"
-            "figure.tk-picture svg { max-width: 100%%; height: auto; }\n"
+            "figure.tk-picture img { max-width: 100%%; height: auto; }\n"
             "figure.tk-beside { float: right; max-width: 45%%; margin: 0.3em 0 0.8em 1.2em; }\n"
             "h1, h2, h3, h4, h5, h6, figure.tk-picture { clear: both; }\n"
             "figcaption { font-size: 0.85em; font-style: italic; text-align: left; }\n"

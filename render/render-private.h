@@ -162,10 +162,11 @@ struct tkit_area_map {
 };
 struct tkit_area_map *tkit_area_map_create(const struct tkit_tile *t, int rot);
 void tkit_area_map_destroy(struct tkit_area_map *m);
-/* Writes cairo's SVG `svg` into `o` as `f` asks, with `text` (the caption and legend lines) as
- * its <title> (the first) and <desc> (the rest). False when it holds no <svg> element. */
-bool tkit_svg_write(struct tkit_buf *o, const char *svg, size_t len, const struct tkit_svg_form *f,
-                    const char *const *text, size_t ntext);
+/* Writes cairo's SVG `svg` into `o` with `title` (the caption) and `desc` (the legend) as the
+ * root's <title> and <desc> (each left out when NULL or empty). False when it holds no <svg>
+ * element. */
+bool tkit_svg_write(struct tkit_buf *o, const char *svg, size_t len, const char *title,
+                    const char *desc);
 /* The map of `t` at `rot` from the cache, made the first time it is asked for. */
 struct tkit_area_map *tkit_render_cache_map(struct tkit_render_cache *c, const struct tkit_tile *t,
                                             int rot);

@@ -375,19 +375,29 @@ static void plan(struct pic *p)
         crop(p);
 }
 
+/* The caption under the picture, whole (the lines break it), or NULL when none is drawn: the
+ * title of its PDF and SVG. */
+static const char *caption_drawn(const struct pic *p, const struct lines *L)
+{
+        for (size_t i = 0; i < L->n; i++)
+                if (L->v[i].bold) /* the caption's lines, and only they, are bold */
+                        return tkit_text_caption(p->orig, tkit_scene_lang(p));
+        return NULL;
+}
+
 /* cairo draws text in SVG as glyph shapes: the caption and the legend also go in as the
- * picture's <title> and <desc>, for search and screen readers; written as the options' form asks
- * (render/svg.c). */
+ * picture's <title> and <desc> (a line each), for search and screen readers (render/svg.c). */
 static int svg_with_text(const struct pic *p, const char *svg, size_t len, const struct lines *L,
                          FILE *f, const char *path)
 {
-        const char **text = tkit_xcalloc(L->n + 1, sizeof *text);
+        struct tkit_buf desc, b;
+        tkit_buf_init(&desc);
         for (size_t i = 0; i < L->n; i++)
-                text[i] = L->v[i].text;
-        struct tkit_buf b;
+                if (!L->v[i].bold)
+                        tkit_buf_printf(&desc, "%s%s", desc.len ? "\n" : "", L->v[i].text);
         tkit_buf_init(&b);
-        bool ok = tkit_svg_write(&b, svg, len, &p->o->svg, text, L->n);
-        free(text);
+        bool ok = tkit_svg_write(&b, svg, len, caption_drawn(p, L), desc.data);
+        tkit_buf_finish(&desc);
         int rc = 0;
         struct tkit_diags *d = p->d;
         if (!ok) {
@@ -441,8 +451,9 @@ static int write_picture(struct pic *p, const struct lines *L, FILE *f, const ch
                 free(m.data);
                 return rc;
         }
-        if (fmt == TKIT_IMAGE_PDF && L->n)
-                cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE, L->v[0].text);
+        if (fmt == TKIT_IMAGE_PDF && caption_drawn(p, L))
+                cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE,
+                                               caption_drawn(p, L));
         tkit_render_out_set_lang(&out, tkit_lang_name(tkit_scene_lang(p))); /* a PDF's /Lang */
         cairo_t *cr = tkit_render_create(out.surface);
         draw(p, cr, L, true);

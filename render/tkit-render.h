@@ -251,14 +251,6 @@ const char *tkit_render_player_letter(int colour, const char *lang);
 
 struct tkit_render_art;
 
-/* How a scene picture's SVG is written (render/svg.c, the one SVG writer): as a document (the
- * default: the XML declaration, the caption and legend as <title> and <desc>) or for a page that
- * inlines several pictures. */
-struct tkit_svg_form {
-        bool fragment;         /* no XML declaration: an <svg> element to inline in HTML */
-        const char *id_prefix; /* put before every id and every reference to one, or NULL */
-        const char *label;     /* the <svg>'s role="img" aria-label, or NULL */
-};
 
 /* What the legend under a scene picture holds (render scene --legend). */
 enum tkit_scene_legend {
@@ -293,7 +285,6 @@ struct tkit_scene_render_options {
         unsigned flags;   /* enum tkit_render_flag for the tile art */
         const struct tkit_render_art *art; /* the publisher's tile images, or NULL */
         struct tkit_render_cache *cache;   /* kept across pictures, or NULL: one per picture */
-        struct tkit_svg_form svg;          /* SVG only: how it is written (default: a document) */
 };
 void tkit_scene_render_options_init(struct tkit_scene_render_options *o);
 

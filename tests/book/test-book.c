@@ -1109,10 +1109,79 @@ static void ids_unique(const char *html)
                                 fail_msg("id '%s' twice", id);
                 *TKIT_PUSH(ids, n, cap) = id;
         }
-        assert_true(n > 19);
+        assert_true(n >= 19); /* the pictures' figures at least */
         for (size_t k = 0; k < n; k++)
                 free(ids[k]);
         free(ids);
+}
+
+/* The SVG document of the first picture from `at`: the page's <img> holds it as a base64 data:
+ * URI. *next: where the picture ends. To free. */
+static char *img_svg(const char *at, const char **next)
+{
+        static const char uri[] = "src=\"data:image/svg+xml;base64,";
+        const char *s = strstr(at, uri);
+        assert_non_null(s);
+        s += strlen(uri);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        unsigned long v = 0;
+        int bits = 0;
+        for (; *s && *s != '"' && *s != '='; s++) {
+                const char *k = strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
+                                       *s);
+                assert_non_null(k);
+                v = v << 6 | (unsigned long)(k - "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                                 "0123456789+/");
+                bits += 6;
+                if (bits >= 8) {
+                        char c = (char)(v >> (bits - 8) & 0xff);
+                        tkit_buf_add(&b, &c, 1);
+                        bits -= 8;
+                }
+        }
+        *next = s;
+        return tkit_buf_steal(&b);
+}
+
+/* The body of an SVG document (after its <svg …> tag, before </svg>), whitespace squeezed and
+ * cairo's surface numbers (a counter over the process) made equal: what render scene draws. */
+static char *svg_body(const char *svg)
+{
+        const char *open = strstr(svg, "<svg ");
+        assert_non_null(open);
+        const char *end = strstr(open, "</svg>");
+        assert_non_null(end);
+        const char *body = strchr(open, '>');
+        assert_non_null(body);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        for (const char *s = body + 1; s < end;) {
+                if (strncmp(s, "surface", 7) == 0) {
+                        tkit_buf_puts(&b, "surface#");
+                        for (s += 7; *s >= '0' && *s <= '9';)
+                                s++;
+                } else {
+                        tkit_buf_add(&b, s++, 1);
+                }
+        }
+        char *out = squeeze(b.data);
+        tkit_buf_finish(&b);
+        return out;
+}
+
+/* A picture's SVG document is well-formed XML (xmllint, no network). */
+static void svg_parses(const char *svg)
+{
+        char *path = tkit_xasprintf("%s/picture.svg", tmpdir);
+        assert_true(write_all(path, svg));
+        char *cmd = tkit_xasprintf("'%s' --nonet --noout '%s' 2>&1", tkit_test_tool("xmllint"), path);
+        char *out = NULL;
+        if (run_shell(cmd, &out) != 0 || (out && *out))
+                fail_msg("the picture's SVG does not parse: %s", out ? out : "");
+        free(out);
+        free(cmd);
+        free(path);
 }
 
 /* xmllint --html knows HTML 4: it may only complain about the names of HTML5 and SVG elements.
@@ -1150,14 +1219,14 @@ static void html_parses(const char *html)
         }
         free(out);
         free(cmd);
-        /* and well-formed XML (the HTML is written as polyglot XHTML), with one svg per picture */
+        /* and well-formed XML (the HTML is written as polyglot XHTML), with one img per picture */
         cmd = tkit_xasprintf("'%s' --noout '%s' 2>&1", x, html);
         out = NULL;
         if (run_shell(cmd, &out) != 0)
                 fail_msg("not well-formed: %s", out);
         free(out);
         free(cmd);
-        cmd = tkit_xasprintf("'%s' --xpath \"count(//*[local-name()='svg'])\" '%s'", x, html);
+        cmd = tkit_xasprintf("'%s' --xpath \"count(//*[local-name()='img'])\" '%s'", x, html);
         out = NULL;
         assert_int_equal(run_shell(cmd, &out), 0);
         assert_string_equal(out, "19\n");
@@ -1180,7 +1249,15 @@ static void test_example_chapter_html(void **state)
                 assert_int_equal(count_of(html, "<figure class=\"tk-picture"), 19);
                 /* C&B Examples 4 to 9 beside their text */
                 assert_int_equal(count_of(html, "<figure class=\"tk-picture tk-beside\""), 6);
-                assert_int_equal(count_of(html, "<svg "), 19);
+                assert_int_equal(count_of(html, "<img class=\"tk-svg\" alt=\""), 19);
+                assert_int_equal(count_of(html, "src=\"data:image/svg+xml;base64,"), 19);
+                assert_null(strstr(html, "<svg")); /* no picture inlined: none shares cairo's ids */
+                const char *next;
+                char *doc = img_svg(html, &next); /* each a whole SVG document */
+                assert_non_null(strstr(doc, "<?xml"));
+                assert_null(strstr(html, "alt=\"\"")); /* the caption, for screen readers */
+                svg_parses(doc);
+                free(doc);
                 assert_int_equal(count_of(html, "<figcaption>"), 19);
                 /* 27: cb-example-1 is a picture only, with no values */
                 assert_int_equal(count_of(html, "class=\"tk-value\""), 27);
@@ -1241,42 +1318,6 @@ static void test_deterministic(void **state)
         free(ch);
 }
 
-/* The body of the first picture from `at` (after its <svg …> tag, before </svg>), whitespace
- * squeezed, the book's id prefix "pN-" taken out and cairo's surface numbers (a counter over the
- * process) made equal: what render scene draws. *next: where the picture ends. */
-static char *svg_body(const char *at, int n, const char **next)
-{
-        const char *open = strstr(at, "<svg ");
-        assert_non_null(open);
-        const char *end = strstr(open, "</svg>");
-        assert_non_null(end);
-        *next = end;
-        char *svg = tkit_xstrndup(open, (size_t)(end - open));
-        const char *body = strchr(svg, '>');
-        assert_non_null(body);
-        char *prefix = tkit_xasprintf("p%d-", n);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        for (const char *s = body + 1; *s;) {
-                if (s - body >= 7 && strncmp(s, prefix, strlen(prefix)) == 0 &&
-                    (strncmp(s - 5, " id=\"", 5) == 0 || strncmp(s - 7, "href=\"#", 7) == 0 ||
-                     strncmp(s - 5, "url(#", 5) == 0)) {
-                        s += strlen(prefix);
-                } else if (strncmp(s, "surface", 7) == 0) {
-                        tkit_buf_puts(&b, "surface#");
-                        for (s += 7; *s >= '0' && *s <= '9';)
-                                s++;
-                } else {
-                        tkit_buf_add(&b, s++, 1);
-                }
-        }
-        free(prefix);
-        free(svg);
-        char *out = squeeze(b.data);
-        tkit_buf_finish(&b);
-        return out;
-}
-
 /* view=before|during|after draws what `render scene --state` draws, three different pictures;
  * an unknown view lists the three. */
 static void test_views(void **state)
@@ -1301,7 +1342,9 @@ static void test_views(void **state)
         char *bodies[3];
         const char *at = html;
         for (size_t i = 0; i < 3; i++) {
-                bodies[i] = svg_body(at, (int)i + 1, &at);
+                char *doc = img_svg(at, &at);
+                bodies[i] = svg_body(doc);
+                free(doc);
                 char *svg = tkit_xasprintf("%s/view-%s.svg", tmpdir, views[i]);
                 const char *argv[] = {tkit_test_env("TKIT_EXE"),
                                       "render",
@@ -1319,8 +1362,7 @@ static void test_views(void **state)
                 assert_int_equal(tkit_run(&r, argv), 0);
                 tkit_run_finish(&r);
                 char *alone = read_all(svg, NULL);
-                const char *rest;
-                char *want = svg_body(alone, 0, &rest);
+                char *want = svg_body(alone);
                 if (strcmp(bodies[i], want) != 0)
                         fail_msg("view=%s differs from render scene --state %s", views[i],
                                  views[i]);

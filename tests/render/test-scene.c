@@ -642,6 +642,42 @@ static char *scene_legend(const char *name, const char *lang)
         return text;
 }
 
+/* A picture's title is its whole caption, however many lines it takes under the picture: the
+ * SVG's <title> (the legend in <desc>) and the PDF's Title (S&D 8: four lines at 45 mm). */
+static void test_titles(void **state)
+{
+        (void)state;
+        struct tkit_game_result r;
+        struct tkit_scene *s = applied_scene("sd-example-8.xml", &r);
+        const char *cap = tkit_scene_caption(s, "en");
+        struct tkit_buf want;
+        tkit_buf_init(&want);
+        tkit_buf_puts(&want, "<title>");
+        tkit_buf_put_escaped(&want, cap, TKIT_ESC_XML_TEXT);
+        tkit_buf_puts(&want, "</title> <desc>"); /* assert_has squeezes white space */
+        struct tkit_scene_render_options o;
+        tkit_scene_render_options_init(&o);
+        char *svg = out_path("title.svg"), *pdf = out_path("title.pdf");
+        assert_int_equal(render(s, &r, &o, svg, NULL), 0);
+        char *text = read_all(svg, NULL);
+        assert_has(text, want.data, "svg");
+        free(text);
+        assert_int_equal(render(s, &r, &o, pdf, NULL), 0);
+        char *cmd = tkit_xasprintf("'%s' -enc UTF-8 '%s'", tkit_test_tool("pdfinfo"), pdf);
+        char *info = NULL;
+        assert_int_equal(run_shell(cmd, &info), 0);
+        char *title = tkit_xasprintf("Title: %s Creator", cap);
+        assert_has(info, title, "pdf");
+        free(title);
+        free(info);
+        free(cmd);
+        free(svg);
+        free(pdf);
+        tkit_buf_finish(&want);
+        tkit_game_result_finish(&r);
+        tkit_scene_destroy(s);
+}
+
 /* The legend speaks the rulebooks' words (Romanian: Castles & Bridges and Siege & Defense C3.1;
  * Czech: Siege & Defense C3.1; Ukrainian: the scenes' captions), and never the words the
  * reviewers struck out. */
@@ -2192,6 +2228,7 @@ int main(void)
             cmocka_unit_test(test_road_figures),   cmocka_unit_test(test_tokens_and_posts),
             cmocka_unit_test(test_small_tiles),    cmocka_unit_test(test_languages_svg),
             cmocka_unit_test(test_languages_pdf),  cmocka_unit_test(test_vocabulary),
+            cmocka_unit_test(test_titles),
             cmocka_unit_test(test_inns),           cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_refused),        cmocka_unit_test(test_scenes_folder),
             cmocka_unit_test(test_nothing_hidden), cmocka_unit_test(test_map_cli),
