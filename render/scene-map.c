@@ -7,6 +7,11 @@
 #include <math.h>
 #include <string.h>
 
+const char *tkit_picture_unit_name(enum tkit_picture_unit u)
+{
+        return u == TKIT_UNIT_PX ? "px" : "pt";
+}
+
 static const char *kind_name(enum tkit_scene_mark_kind k)
 {
         switch (k) {
@@ -153,7 +158,7 @@ void tkit_scene_picture_json(const struct tkit_scene_picture *p, const struct tk
         tkit_buf_printf(out,
                         "{\n  \"width\": %.2f,\n  \"height\": %.2f,\n  \"unit\": ", num(p->width),
                         num(p->height));
-        tkit_json_string(out, p->unit ? p->unit : "pt");
+        tkit_json_string(out, tkit_picture_unit_name(p->unit));
         tkit_buf_puts(out, ",\n  \"lang\": ");
         tkit_json_string(out, p->lang ? p->lang : "en");
         tkit_buf_printf(out, ",\n  \"letter_pt\": %.2f", num(p->letter_pt));

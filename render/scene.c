@@ -288,7 +288,7 @@ static void geometry(struct pic *p, cairo_t *mcr, struct lines *L)
                 }
         }
         p->H = p->text_y + tkit_scene_legend_height(L) + p->m;
-        bool px = p->out.unit && strcmp(p->out.unit, "px") == 0; /* as the PNG is made */
+        bool px = p->out.unit == TKIT_UNIT_PX; /* as the PNG is made */
         p->out.width = px ? floor(p->W + 0.5) : p->W;
         p->out.height = px ? floor(p->H + 0.5) : p->H;
 }
@@ -584,7 +584,7 @@ static int scene_out(const struct tkit_scene *scene, const struct tkit_game_resu
                         .maps = o->cache,
                         .P = o->px,
                         .upt = o->unit_pt};
-        p.out.unit = fmt == TKIT_IMAGE_PNG ? "px" : "pt";
+        p.out.unit = fmt == TKIT_IMAGE_PNG ? TKIT_UNIT_PX : TKIT_UNIT_PT;
         p.out.lang = o->lang;
         tkit_scene_state_build(&p);
         plan(&p);

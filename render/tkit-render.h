@@ -288,6 +288,10 @@ struct tkit_scene_render_options {
 };
 void tkit_scene_render_options_init(struct tkit_scene_render_options *o);
 
+/* The unit of a picture's map: the PNG's pixels, or the points of SVG and PDF. */
+enum tkit_picture_unit { TKIT_UNIT_PT = 0, TKIT_UNIT_PX };
+const char *tkit_picture_unit_name(enum tkit_picture_unit u); /* "pt", "px" */
+
 /* What landed where in a scene picture (the picture map), in picture units. */
 enum tkit_scene_mark_kind {
         TKIT_MARK_FIGURE = 0, /* a figure on the board */
@@ -358,7 +362,7 @@ struct tkit_scene_mark {
 };
 struct tkit_scene_picture {
         double width, height;
-        const char *unit; /* "px" (PNG) or "pt" (SVG, PDF) */
+        enum tkit_picture_unit unit; /* px (PNG) or pt (SVG, PDF) */
         const char *lang;
         double letter_pt; /* the size of the players' letters on figures, in points; 0 when
                              figures carry greyscale patterns instead (small tiles) */

@@ -2137,6 +2137,18 @@ static void test_map_cli(void **state)
         assert_non_null(strstr(got, want));
         assert_non_null(strstr(got, "\"kind\": \"badge\""));
         assert_non_null(strstr(got, "\"lang\": \"cs\""));
+        { /* the PDF's map is in points */
+                struct tkit_scene_picture vp;
+                char *pdf = out_path("map2.pdf");
+                assert_int_equal(render(s, &r, &o, pdf, &vp), 0);
+                struct tkit_buf vb;
+                tkit_buf_init(&vb);
+                tkit_scene_picture_json(&vp, s, &vb);
+                assert_non_null(strstr(vb.data, "\"unit\": \"pt\""));
+                tkit_buf_finish(&vb);
+                tkit_scene_picture_finish(&vp);
+                free(pdf);
+        }
         cairo_surface_destroy(img);
         free(want);
         if (run_shell("command -v python3 >/dev/null", NULL) == 0) {
