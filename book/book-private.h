@@ -116,6 +116,11 @@ struct tkit_scene_render_options;
 void tkit_book_render_options(const struct tkit_book *b, const struct book_picture *p,
                               const struct tkit_book_options *o,
                               struct tkit_scene_render_options *ro);
+/* key.c: the marks a picture uses, read off its picture map (1 << enum tkit_scene_key_mark; the
+ * ring of what the move adds only in the move shown), and the key of `marks` as an HTML list:
+ * each mark's swatch (an SVG data: URI) beside its words in `lang`. Nothing for no marks. */
+unsigned tkit_book_picture_marks(const struct tkit_scene_picture *pic, enum tkit_scene_state view);
+void tkit_book_key_html(struct tkit_buf *o, unsigned marks, const char *lang);
 /* The text of the first heading (for titles), or NULL; the caller frees it. */
 char *tkit_book_title(const struct tkit_book *b);
 /* Text of an inline subtree, values replaced by their numbers; the caller frees it. */

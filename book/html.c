@@ -38,6 +38,7 @@ struct html {
         bool ties; /* the chapter's language ties one-letter words (tkit_book_ties_lang) */
         struct swap *swaps;
         size_t nswaps, capswaps;
+        unsigned all_marks; /* every picture's marks: the chapter's key */
 };
 
 /* One picture as the SVG document render/ writes (its caption and legend in <title> and
@@ -45,7 +46,7 @@ struct html {
  * Each picture stays a document of its own: cairo's ids (glyph0-1, clip3…, the same in every
  * picture) cannot clash, and nothing of cairo's output is rewritten; the page still fetches
  * nothing. */
-static void svg_picture(struct html *h, const struct book_picture *p, struct tkit_buf *out)
+static unsigned svg_picture(struct html *h, const struct book_picture *p, struct tkit_buf *out)
 {
         const struct book_scene *s = &h->b->scenes[p->scene];
         struct tkit_scene_render_options ro;
@@ -55,8 +56,9 @@ static void svg_picture(struct html *h, const struct book_picture *p, struct tki
         FILE *mem = open_memstream(&data, &len);
         if (!mem)
                 abort(); /* only for lack of memory */
+        struct tkit_scene_picture pic = {0};
         int rc = tkit_render_scene_stream(s->scene, &s->r, h->b->sets, h->b->nsets, &ro, mem,
-                                          h->name, TKIT_IMAGE_SVG, NULL, h->d);
+                                          h->name, TKIT_IMAGE_SVG, &pic, h->d);
         if (fclose(mem) != 0)
                 abort();
         if (rc) {
@@ -69,6 +71,9 @@ static void svg_picture(struct html *h, const struct book_picture *p, struct tki
                 tkit_buf_puts(out, "\"/>");
         }
         free(data);
+        unsigned marks = rc ? 0 : tkit_book_picture_marks(&pic, p->view);
+        tkit_scene_picture_finish(&pic);
+        return marks;
 }
 
 /* The <figure> of a picture: its SVG and its caption. Returns a string to free. */
@@ -79,12 +84,16 @@ static char *figure(struct html *h, const struct book_picture *p)
         tkit_buf_init(&f);
         tkit_buf_printf(&f, "<figure class=\"tk-picture%s\" id=\"picture-%zu\">\n",
                         p->beside ? " tk-beside" : "", index + 1);
-        svg_picture(h, p, &f);
+        unsigned marks = svg_picture(h, p, &f);
+        h->all_marks |= marks;
         if (h->o->progress)
                 h->o->progress(h->o->progress_ctx, "drawing", index + 1, h->b->npictures);
         tkit_buf_puts(&f, "\n<figcaption>");
         esc(&f, p->caption);
-        tkit_buf_puts(&f, "</figcaption>\n</figure>");
+        tkit_buf_puts(&f, "</figcaption>\n");
+        if (h->b->key == BOOK_KEY_PICTURES)
+                tkit_book_key_html(&f, marks, tkit_book_lang(h->b, h->o));
+        tkit_buf_puts(&f, "</figure>");
         return tkit_buf_steal(&f);
 }
 
@@ -206,11 +215,35 @@ static void swap_out(struct html *h)
         h->nswaps = h->capswaps = 0;
 }
 
+/* The chapter's key (key: chapter) after its title, its first level-1 heading, as the PDF sets
+ * it; its marks are known once every picture is drawn (swap_in). Returns the node put in, or
+ * NULL. */
+static cmark_node *chapter_key(struct html *h)
+{
+        if (h->b->key != BOOK_KEY_CHAPTER || !h->all_marks)
+                return NULL;
+        for (cmark_node *n = cmark_node_first_child(h->b->doc); n; n = cmark_node_next(n)) {
+                if (cmark_node_get_type(n) != CMARK_NODE_HEADING ||
+                    cmark_node_get_heading_level(n) != 1)
+                        continue;
+                struct tkit_buf k;
+                tkit_buf_init(&k);
+                tkit_book_key_html(&k, h->all_marks, tkit_book_lang(h->b, h->o));
+                cmark_node *c = custom_node(CMARK_NODE_CUSTOM_BLOCK, tkit_buf_steal(&k));
+                cmark_node_insert_after(n, c);
+                return c;
+        }
+        return NULL;
+}
+
 /* The chapter's body, written by cmark (CMARK_OPT_DEFAULT: its safe mode). */
 static void body(struct html *h)
 {
         swap_in(h);
+        cmark_node *key = chapter_key(h);
         char *html = cmark_render_html(h->b->doc, CMARK_OPT_DEFAULT);
+        if (key)
+                cmark_node_free(key); /* unlinks it: the tree is the book's again */
         swap_out(h);
         tkit_buf_puts(&h->out, html);
         cmark_get_default_mem_allocator()->free(html);
@@ -242,6 +275,11 @@ static void head(struct html *h)
             "figure.tk-beside { float: right; max-width: 45%%; margin: 0.3em 0 0.8em 1.2em; }\n"
             "h1, h2, h3, h4, h5, h6, figure.tk-picture { clear: both; }\n"
             "figcaption { font-size: 0.85em; font-style: italic; text-align: left; }\n"
+            "ul.tk-key { list-style: none; padding: 0; margin: 0.6em 0 1em;"
+            " font-family: \"DejaVu Sans\", sans-serif; font-size: 0.8em; text-align: left; }\n"
+            "ul.tk-key li { display: inline-block; margin: 0 1.2em 0.2em 0; }\n"
+            "img.tk-swatch { width: 1.4em; height: 1.4em; vertical-align: middle;"
+            " margin-right: 0.3em; }\n"
             "blockquote { border-left: 3px solid #bbb; margin-left: 0; padding-left: 1em; }\n"
             "pre { background: #f2f2f2; padding: 0.5em; overflow-x: auto; }\n"
             "@page { size: %.1fmm %.1fmm; margin: %.1fmm; }\n"

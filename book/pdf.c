@@ -327,31 +327,6 @@ static void code_block(struct pdf *p, cmark_node *n)
 
 /* ---------------------------------------------------------------- the key of the marks */
 
-/* The marks a picture uses, from its map: the frame of the tile placed, the ring of what the move
- * adds (drawn in the move shown only), the discs of what goes back or is removed. */
-static unsigned picture_marks(const struct tkit_scene_picture *pic, enum tkit_scene_state view)
-{
-        unsigned m = 0;
-        for (size_t i = 0; i < pic->nmarks; i++) {
-                const struct tkit_scene_mark *k = &pic->marks[i];
-                bool figure = k->kind == TKIT_MARK_FIGURE || k->kind == TKIT_MARK_POST ||
-                              k->kind == TKIT_MARK_TOKEN;
-                if (k->kind == TKIT_MARK_NEW_TILE)
-                        m |= 1u << TKIT_KEY_TILE_PLACED;
-                if (figure && k->is_new && view == TKIT_SCENE_DURING)
-                        m |= 1u << TKIT_KEY_NEW;
-                if (figure && k->returned)
-                        m |= 1u << TKIT_KEY_RETURNED;
-                if (figure && k->removed)
-                        m |= 1u << TKIT_KEY_REMOVED;
-                if (figure && k->choice)
-                        m |= 1u << TKIT_KEY_CHOICE;
-                if (k->kind == TKIT_MARK_ARROW)
-                        m |= 1u << (k->post >= 0 ? TKIT_KEY_ADVANCE : TKIT_KEY_MOVED);
-        }
-        return m;
-}
-
 /* Lays out (cr NULL: measures) the key of `marks` from (x, y) in a width `w`: each mark's swatch
  * beside its words from text/ in the chapter's language (the words of the pictures' legend),
  * wrapped. Returns its height. */
@@ -454,7 +429,7 @@ static void picture(struct pdf *p, const struct book_picture *bp)
         if (pic.height * scale > room && room > 0)
                 scale = room / pic.height;
         gap(p, 6, false);
-        unsigned marks = picture_marks(&pic, bp->view);
+        unsigned marks = tkit_book_picture_marks(&pic, bp->view);
         p->all_marks |= marks;
         double key_h =
             p->b->key == BOOK_KEY_PICTURES ? tkit_pdf_key_items(p, NULL, 0, 0, capw, marks) : 0;

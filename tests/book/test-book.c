@@ -1226,12 +1226,89 @@ static void html_parses(const char *html)
                 fail_msg("not well-formed: %s", out);
         free(out);
         free(cmd);
-        cmd = tkit_xasprintf("'%s' --xpath \"count(//*[local-name()='img'])\" '%s'", x, html);
+        cmd = tkit_xasprintf("'%s' --xpath \"count(//*[local-name()='img'][@class='tk-svg'])\" '%s'", x, html);
         out = NULL;
         assert_int_equal(run_shell(cmd, &out), 0);
         assert_string_equal(out, "19\n");
         free(out);
         free(cmd);
+}
+
+/* The HTML's key of the marks (docs/book.md): after the title (key: chapter) with every mark the
+ * pictures use, under each picture's caption with its own (key: pictures), or none; each mark's
+ * swatch an SVG image beside its words. The chapter: cb-example-2 (a tile placed, a traveler
+ * going back) and sd-example-9 (a catapult advanced from its symbol, meeples going back, a
+ * catapult removed). */
+static char *key_html(const char *front)
+{
+        char *a = src_path("scenes/cb-example-2.xml"), *b = src_path("scenes/sd-example-9.xml");
+        char *md = tkit_xasprintf("%s\n# Title\n\n![](%s)\n\nText.\n\n![](%s)\n\nMore.\n", front,
+                                  a, b);
+        char *ch = tkit_xasprintf("%s/key.md", tmpdir), *out = tkit_xasprintf("%s/key.html", tmpdir);
+        assert_true(write_all(ch, md));
+        char *so = NULL, *se = NULL;
+        if (book(ch, "en", out, &so, &se) != 0)
+                fail_msg("%s", se);
+        char *html = read_all(out, NULL);
+        assert_non_null(html);
+        free(so);
+        free(se);
+        free(out);
+        free(ch);
+        free(md);
+        free(a);
+        free(b);
+        return html;
+}
+
+/* The words of the key list that starts at `at` (its end: *end). */
+static char *key_words(const char *at, const char **end)
+{
+        const char *close = strstr(at, "</ul>");
+        assert_non_null(close);
+        *end = close;
+        struct tkit_buf w;
+        tkit_buf_init(&w);
+        for (const char *li = strstr(at, "<li>"); li && li < close; li = strstr(li + 1, "<li>")) {
+                const char *img = strstr(li, "<img class=\"tk-swatch\" alt=\"\" src=\"data:image/svg+xml;base64,");
+                const char *txt = img ? strstr(img, "/>") : NULL;
+                const char *stop = txt ? strstr(txt, "</li>") : NULL;
+                assert_non_null(stop);
+                tkit_buf_add(&w, txt + 2, (size_t)(stop - txt - 2));
+                tkit_buf_puts(&w, "|");
+        }
+        return tkit_buf_steal(&w);
+}
+
+static void test_html_key(void **state)
+{
+        (void)state;
+        char *html = key_html("");
+        assert_null(strstr(html, "tk-key\"")); /* no key by default */
+        free(html);
+        html = key_html("<!-- key: chapter -->");
+        assert_int_equal(count_of(html, "<ul class=\"tk-key\">"), 1);
+        const char *k = strstr(html, "</h1>\n<ul class=\"tk-key\">"), *end;
+        assert_non_null(k);
+        char *w = key_words(k, &end);
+        assert_string_equal(w, "tile placed|new this turn|goes back to the supply|removed from the "
+                               "board|the siege symbol sends a catapult there|");
+        free(w);
+        free(html);
+        html = key_html("<!-- key: pictures -->");
+        assert_int_equal(count_of(html, "<ul class=\"tk-key\">"), 2);
+        k = strstr(html, "</figcaption>\n<ul class=\"tk-key\">");
+        assert_non_null(k);
+        w = key_words(k, &end);
+        assert_string_equal(w, "tile placed|goes back to the supply|");
+        free(w);
+        k = strstr(end, "</figcaption>\n<ul class=\"tk-key\">");
+        assert_non_null(k);
+        w = key_words(k, &end);
+        assert_string_equal(w, "tile placed|new this turn|goes back to the supply|removed from the "
+                               "board|the siege symbol sends a catapult there|");
+        free(w);
+        free(html);
 }
 
 static void test_example_chapter_html(void **state)
@@ -1250,12 +1327,15 @@ static void test_example_chapter_html(void **state)
                 /* C&B Examples 4 to 9 beside their text */
                 assert_int_equal(count_of(html, "<figure class=\"tk-picture tk-beside\""), 6);
                 assert_int_equal(count_of(html, "<img class=\"tk-svg\" alt=\""), 19);
-                assert_int_equal(count_of(html, "src=\"data:image/svg+xml;base64,"), 19);
+                assert_int_equal(count_of(html, "<ul class=\"tk-key\">"), 1); /* key: chapter */
+                assert_int_equal(count_of(html, "src=\"data:image/svg+xml;base64,"),
+                                 19 + count_of(html, "<img class=\"tk-swatch\""));
                 assert_null(strstr(html, "<svg")); /* no picture inlined: none shares cairo's ids */
                 const char *next;
                 char *doc = img_svg(html, &next); /* each a whole SVG document */
                 assert_non_null(strstr(doc, "<?xml"));
-                assert_null(strstr(html, "alt=\"\"")); /* the caption, for screen readers */
+                /* the caption, for screen readers (a key's swatch has none: its words follow) */
+                assert_null(strstr(html, "<img class=\"tk-svg\" alt=\"\""));
                 svg_parses(doc);
                 free(doc);
                 assert_int_equal(count_of(html, "<figcaption>"), 19);
@@ -1619,6 +1699,7 @@ int main(void)
             cmocka_unit_test(test_not_utf8),
             cmocka_unit_test(test_example_chapter_pdf),
             cmocka_unit_test(test_example_chapter_html),
+            cmocka_unit_test(test_html_key),
             cmocka_unit_test(test_deterministic),
             cmocka_unit_test(test_views),
             cmocka_unit_test(test_render_failed_context),
