@@ -1504,6 +1504,7 @@ static void test_scenes_folder(void **state)
                 assert_int_equal(picture_map(s, &r, &o, &pic), 0);
                 stacked += check_stacks(&pic, files[i]);
                 symbols += check_symbol_sizes(&pic, files[i]);
+                check_moves(s, &r, &pic, files[i]); /* the arrows' ways at 20 mm too */
                 tkit_scene_picture_finish(&pic);
                 o.px = 45.0 * 72 / 25.4;
                 o.state = TKIT_SCENE_AFTER;
