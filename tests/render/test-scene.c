@@ -2089,6 +2089,19 @@ static void test_nothing_hidden(void **state)
         assert_true(on_city >= 20);
 }
 
+/* The picture map, as JSON, of `s` drawn to `path` (its format from the name). To free. */
+static char *map_json(const struct tkit_scene *s, const struct tkit_game_result *r,
+                      const struct tkit_scene_render_options *o, const char *path)
+{
+        struct tkit_scene_picture pic;
+        assert_int_equal(render(s, r, o, path, &pic), 0);
+        struct tkit_buf b;
+        tkit_buf_init(&b);
+        tkit_scene_picture_json(&pic, s, &b);
+        tkit_scene_picture_finish(&pic);
+        return tkit_buf_steal(&b);
+}
+
 /* render scene --map: the file is the library's picture map of the same picture, byte for byte,
  * sized as the PNG, valid JSON (python3's parser, when there is one); a map that names the
  * picture or an input is refused before anything is written. */
@@ -2120,16 +2133,11 @@ static void test_map_cli(void **state)
         o.px = 45 / 25.4 * 96;
         o.unit_pt = 72.0 / 96;
         o.lang = "cs";
-        struct tkit_scene_picture pic;
-        char *png2 = out_path("map2.png");
-        assert_int_equal(render(s, &r, &o, png2, &pic), 0);
-        struct tkit_buf b;
-        tkit_buf_init(&b);
-        tkit_scene_picture_json(&pic, s, &b);
+        char *png2 = out_path("map2.png"), *lib = map_json(s, &r, &o, png2);
         size_t len;
         char *got = read_all(json, &len);
         assert_non_null(got);
-        if (len != b.len || memcmp(got, b.data, len) != 0)
+        if (len != strlen(lib) || memcmp(got, lib, len) != 0)
                 fail_msg("--map differs from the library's picture map");
         cairo_surface_t *img = cairo_image_surface_create_from_png(png);
         char *want =
@@ -2138,18 +2146,10 @@ static void test_map_cli(void **state)
         assert_non_null(strstr(got, want));
         assert_non_null(strstr(got, "\"kind\": \"badge\""));
         assert_non_null(strstr(got, "\"lang\": \"cs\""));
-        { /* the PDF's map is in points */
-                struct tkit_scene_picture vp;
-                char *pdf = out_path("map2.pdf");
-                assert_int_equal(render(s, &r, &o, pdf, &vp), 0);
-                struct tkit_buf vb;
-                tkit_buf_init(&vb);
-                tkit_scene_picture_json(&vp, s, &vb);
-                assert_non_null(strstr(vb.data, "\"unit\": \"pt\""));
-                tkit_buf_finish(&vb);
-                tkit_scene_picture_finish(&vp);
-                free(pdf);
-        }
+        char *pdf = out_path("map2.pdf"), *pts = map_json(s, &r, &o, pdf);
+        assert_non_null(strstr(pts, "\"unit\": \"pt\"")); /* the PDF's map is in points */
+        free(pts);
+        free(pdf);
         cairo_surface_destroy(img);
         free(want);
         if (run_shell("command -v python3 >/dev/null", NULL) == 0) {
@@ -2181,8 +2181,7 @@ static void test_map_cli(void **state)
         }
         tkit_run_finish(&run);
         free(got);
-        tkit_buf_finish(&b);
-        tkit_scene_picture_finish(&pic);
+        free(lib);
         tkit_game_result_finish(&r);
         tkit_scene_destroy(s);
         free(png2);
