@@ -24,8 +24,8 @@ bool tkit_scene_figure_returns(const struct pic *p, size_t i)
 }
 
 /* A figure the move moves is drawn where it stood too, with an arrow: a farmer onto the barn
- * built, a knight onto the castle built on its city (which the castle covers: its faint figure
- * stands beside the castle, scene-place.c). */
+ * built, a knight onto the castle built on its city (where the castle covers the city, its faint
+ * figure stands elsewhere on its tile, scene-place.c). */
 bool tkit_scene_figure_moves(const struct pic *p, size_t i)
 {
         return p->view.fig_moved && i < p->orig->nfigures && i < p->s->nfigures && p->view.fig_moved[i] &&
