@@ -451,9 +451,9 @@ static int write_picture(struct pic *p, const struct lines *L, FILE *f, const ch
                 free(m.data);
                 return rc;
         }
-        if (fmt == TKIT_IMAGE_PDF && caption_drawn(p, L))
-                cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE,
-                                               caption_drawn(p, L));
+        const char *title = caption_drawn(p, L);
+        if (fmt == TKIT_IMAGE_PDF && title)
+                cairo_pdf_surface_set_metadata(out.surface, CAIRO_PDF_METADATA_TITLE, title);
         tkit_render_out_set_lang(&out, tkit_lang_name(tkit_scene_lang(p))); /* a PDF's /Lang */
         cairo_t *cr = tkit_render_create(out.surface);
         draw(p, cr, L, true);
