@@ -4,7 +4,7 @@
  * only finds a way for the arrow that crosses no figure, space, symbol or badge: the shortest
  * way on a grid over the drawing (fewest turns among equals), pulled tight into a few straight
  * runs that the drawing rounds at their corners. */
-#include "render/scene-private.h"
+#include "render/scene-layout.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -16,18 +16,18 @@
          BOX_MARK)
 
 /* The siege symbol mark `symbol` of the tile placed, or NULL when not shown. */
-static const struct tkit_scene_mark *symbol_mark(const struct pic *p, int symbol)
+static const struct tkit_scene_mark *symbol_mark(const struct scene_layout *p, int symbol)
 {
         for (size_t i = 0; i < p->out.nmarks; i++) {
                 const struct tkit_scene_mark *m = &p->out.marks[i];
-                if (m->kind == TKIT_MARK_SYMBOL && m->index == symbol && m->cell_x == p->px &&
-                    m->cell_y == p->py)
+                if (m->kind == TKIT_MARK_SYMBOL && m->index == symbol && m->cell_x == p->st->px &&
+                    m->cell_y == p->st->py)
                         return m;
         }
         return NULL;
 }
 
-static const struct tkit_scene_mark *catapult_mark(const struct pic *p, int post)
+static const struct tkit_scene_mark *catapult_mark(const struct scene_layout *p, int post)
 {
         for (size_t i = 0; i < p->out.nmarks; i++) {
                 const struct tkit_scene_mark *m = &p->out.marks[i];
@@ -38,11 +38,14 @@ static const struct tkit_scene_mark *catapult_mark(const struct pic *p, int post
         return NULL;
 }
 
-bool tkit_scene_catapult_arrow(const struct pic *p, int post)
+/* The point at t (0..1) of the arrow along line[4] bowed `bow` (tkit_scene_draw_arrow's). */
+static void arrow_point(const double line[4], double bow, double t, double *x, double *y)
 {
-        return p->state == TKIT_SCENE_DURING && p->placed && (unsigned)post < TKIT_POST_COUNT &&
-               p->view.post[post].catapult && p->view.post[post].symbol >= 0 &&
-               tkit_scene_shown(p, p->px, p->py) && tkit_scene_post_view(p, post);
+        double dx = line[2] - line[0], dy = line[3] - line[1];
+        double cx = (line[0] + line[2]) / 2 - dy * bow, cy = (line[1] + line[3]) / 2 + dx * bow;
+        double a = (1 - t) * (1 - t), b = 2 * t * (1 - t), c = t * t;
+        *x = a * line[0] + b * cx + c * line[2];
+        *y = a * line[1] + b * cy + c * line[3];
 }
 
 /* ---------------------------------------------------------------- the grid */
@@ -56,12 +59,13 @@ struct grid {
         double x0, y0, step;
         unsigned char *free;
         const struct tkit_scene_mark *from, *to;
-        double r_to; /* the ring's radius */
+        double r_to;  /* the ring's radius */
         double reach; /* how far round each end squares are free: the air and a square */
 };
 
 /* Whether (x, y) lies by the symbol, off the other symbols of its tile by `air`. */
-static bool by_symbol(const struct pic *p, const struct grid *g, double x, double y, double air)
+static bool by_symbol(const struct scene_layout *p, const struct grid *g, double x, double y,
+                      double air)
 {
         const struct tkit_scene_mark *f = g->from;
         double e = g->reach;
@@ -77,31 +81,35 @@ static bool by_symbol(const struct pic *p, const struct grid *g, double x, doubl
         return true;
 }
 
-static bool on_ends(const struct pic *p, const struct grid *g, double x, double y, double air)
+static bool on_ends(const struct scene_layout *p, const struct grid *g, double x, double y,
+                    double air)
 {
-        return by_symbol(p, g, x, y, air) || hypot(x - g->to->x, y - g->to->y) <= g->r_to + g->reach;
+        return by_symbol(p, g, x, y, air) ||
+               hypot(x - g->to->x, y - g->to->y) <= g->r_to + g->reach;
 }
 
 /* The grid covers the tiles shown and 3 mm round them: the drawing reaches no farther for the
  * arrow (docs/render.md: at most 6 mm beyond the tiles at 20 mm a tile). */
-static void grid_build(struct pic *p, struct grid *g, double air)
+static void grid_build(struct scene_layout *p, struct grid *g, double air)
 {
-        double out = 3 * 72 / 25.4 / p->upt;
-        g->x0 = fmax(tkit_scene_pic_x(p, p->bx0) - out, 0);
-        g->y0 = fmax(tkit_scene_pic_y(p, p->by0) - out, 0);
-        g->nx = (int)ceil((fmin(tkit_scene_pic_x(p, p->bx1 + 1) + out, p->W) - g->x0) / g->step);
-        g->ny = (int)ceil((fmin(tkit_scene_pic_y(p, p->by1 + 1) + out, p->text_y) - g->y0) /
+        double out = 3 * 72 / 25.4 / p->pl->upt;
+        g->x0 = fmax(tkit_scene_pic_x(p->pl, p->pl->bx0) - out, 0);
+        g->y0 = fmax(tkit_scene_pic_y(p->pl, p->pl->by0) - out, 0);
+        g->nx = (int)ceil((fmin(tkit_scene_pic_x(p->pl, p->pl->bx1 + 1) + out, p->pl->W) - g->x0) /
                           g->step);
+        g->ny = (int)ceil(
+            (fmin(tkit_scene_pic_y(p->pl, p->pl->by1 + 1) + out, p->pl->text_y) - g->y0) / g->step);
         g->free = tkit_xcalloc((size_t)g->nx * (size_t)g->ny + 1, 1);
         for (int j = 0; j < g->ny; j++)
                 for (int i = 0; i < g->nx; i++) {
                         double x = g->x0 + (i + 0.5) * g->step, y = g->y0 + (j + 0.5) * g->step;
-                        struct tkit_box b = {tkit_scene_board_x(p, x - air),
-                                             tkit_scene_board_y(p, y - air),
-                                             tkit_scene_board_x(p, x + air),
-                                             tkit_scene_board_y(p, y + air), 0};
+                        struct tkit_box b = {tkit_scene_board_x(p->pl, x - air),
+                                             tkit_scene_board_y(p->pl, y - air),
+                                             tkit_scene_board_x(p->pl, x + air),
+                                             tkit_scene_board_y(p->pl, y + air), 0};
                         g->free[(size_t)j * g->nx + i] =
-                            on_ends(p, g, x, y, air) || tkit_box_index_hit(p->ix, b, ARROW_AVOID) < 0;
+                            on_ends(p, g, x, y, air) ||
+                            tkit_box_index_hit(p->ix, b, ARROW_AVOID) < 0;
                 }
 }
 
@@ -235,7 +243,8 @@ static int pull_tight(const struct grid *g, const int *prev, int goal, double *o
                 if (i == n - 1)
                         break;
                 size_t j = n - 1;
-                while (j > i + 1 && !run_free(g, pt[2 * i], pt[2 * i + 1], pt[2 * j], pt[2 * j + 1]))
+                while (j > i + 1 &&
+                       !run_free(g, pt[2 * i], pt[2 * i + 1], pt[2 * j], pt[2 * j + 1]))
                         j--;
                 i = j;
         }
@@ -264,11 +273,11 @@ static void trim_ends(const struct grid *g, double *pt, int n)
 
 /* A straight arrow when nothing is in the way (bowed a little to read as a move when the bow
  * is free too); else the way round. */
-static void route(struct pic *p, struct tkit_scene_mark *m, const struct tkit_scene_mark *from,
-                  const struct tkit_scene_mark *to)
+static void route(struct scene_layout *p, struct tkit_scene_mark *m,
+                  const struct tkit_scene_mark *from, const struct tkit_scene_mark *to)
 {
-        double lw = tkit_scene_figure_size(p, TKIT_FIGURE_MEEPLE) * p->P * 0.07;
-        struct grid g = {.step = fmax(lw * 1.5, p->P / 40), .from = from, .to = to};
+        double lw = tkit_scene_figure_size(p->pl, TKIT_FIGURE_MEEPLE) * p->pl->P * 0.07;
+        struct grid g = {.step = fmax(lw * 1.5, p->pl->P / 40), .from = from, .to = to};
         g.r_to = (to->x1 - to->x0) * 0.8;
         g.reach = lw * 2 + g.step;
         grid_build(p, &g, lw * 2);
@@ -281,10 +290,11 @@ static void route(struct pic *p, struct tkit_scene_mark *m, const struct tkit_sc
                 m->line[0] = from->x, m->line[1] = from->y, m->line[2] = to->x, m->line[3] = to->y;
                 k = 2;
                 if (goal < 0 || goal != start)
-                        tkit_diags_add(p->d, TKIT_SEV_WARNING, p->file, 0, NULL, NULL, NULL,
-                               "the arrow of the catapult of the %s post finds no free way: it "
-                               "crosses what is in the way",
-                               tkit_post_name((enum tkit_post)m->post));
+                        tkit_diags_add(
+                            p->st->d, TKIT_SEV_WARNING, p->st->file, 0, NULL, NULL, NULL,
+                            "the arrow of the catapult of the %s post finds no free way: it "
+                            "crosses what is in the way",
+                            tkit_post_name((enum tkit_post)m->post));
         }
         trim_ends(&g, m->line, k);
         m->nline = k;
@@ -293,7 +303,7 @@ static void route(struct pic *p, struct tkit_scene_mark *m, const struct tkit_sc
                 double x, y;
                 bool bowed = true;
                 for (int t = 1; t < 16 && bowed; t++) {
-                        tkit_scene_arrow_point(m->line, 0.18, t / 16.0, &x, &y);
+                        arrow_point(m->line, 0.18, t / 16.0, &x, &y);
                         bowed = grid_free(&g, x, y);
                 }
                 m->bow = bowed ? 0.18 : 0;
@@ -302,21 +312,12 @@ static void route(struct pic *p, struct tkit_scene_mark *m, const struct tkit_sc
         free(g.free);
 }
 
-void tkit_scene_arrow_point(const double line[4], double bow, double t, double *x, double *y)
-{
-        double dx = line[2] - line[0], dy = line[3] - line[1];
-        double cx = (line[0] + line[2]) / 2 - dy * bow, cy = (line[1] + line[3]) / 2 + dx * bow;
-        double a = (1 - t) * (1 - t), b = 2 * t * (1 - t), c = t * t;
-        *x = a * line[0] + b * cx + c * line[2];
-        *y = a * line[1] + b * cy + c * line[3];
-}
-
-void tkit_scene_place_advances(struct pic *p)
+void tkit_scene_place_advances(struct scene_layout *p)
 {
         for (int k = 0; k < TKIT_POST_ANY; k++) {
-                if (!tkit_scene_catapult_arrow(p, k))
+                if (!tkit_scene_catapult_arrow(p->pl, k))
                         continue;
-                const struct tkit_scene_mark *from = symbol_mark(p, p->view.post[k].symbol);
+                const struct tkit_scene_mark *from = symbol_mark(p, p->st->view.post[k].symbol);
                 const struct tkit_scene_mark *to = catapult_mark(p, k);
                 if (!from || !to)
                         continue;

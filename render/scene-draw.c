@@ -3,34 +3,34 @@
  * (outside it), then the marks in the order they were placed — tokens, figures (with the ring of
  * what the move adds and the cross of what it removes), refused actions, badges (with their
  * leader lines), callouts — and the coordinates. */
-#include "render/scene-private.h"
+#include "render/scene-draw.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-void tkit_scene_draw_figure(const struct pic *p, cairo_t *cr, enum tkit_figure_kind k, bool lying,
-                            int colour, double x, double y, double s)
+void tkit_scene_draw_figure(const struct scene_plan *p, cairo_t *cr, enum tkit_figure_kind k,
+                            bool lying, int colour, double x, double y, double s)
 {
-        tkit_render_figure_styled(cr, k, lying, colour, p->o->lang, x, y, s,
+        tkit_render_figure_styled(cr, k, lying, colour, p->st->o->lang, x, y, s,
                                   p->pattern ? TKIT_FIGURE_PATTERN : TKIT_FIGURE_LETTER);
 }
 
-void tkit_scene_draw_swatch(const struct pic *p, cairo_t *cr, int colour, double x, double y,
+void tkit_scene_draw_swatch(const struct scene_plan *p, cairo_t *cr, int colour, double x, double y,
                             double s)
 {
-        tkit_render_figure_styled(cr, TKIT_FIGURE_MEEPLE, false, colour, p->o->lang, x, y, s,
+        tkit_render_figure_styled(cr, TKIT_FIGURE_MEEPLE, false, colour, p->st->o->lang, x, y, s,
                                   p->pattern ? TKIT_FIGURE_PATTERN : TKIT_FIGURE_PLAIN);
 }
 
 /* A torn edge where the crop cuts a piece (its cell beyond is not shown): the paper torn along
  * side s of the cell at picture (x, y), teeth of irregular depth (a fixed sequence: the same
  * picture every time) in the background's colour, with a faint shadow line. */
-static void torn_edge(struct pic *p, cairo_t *cr, double x, double y, int s)
+static void torn_edge(struct scene_draw *p, cairo_t *cr, double x, double y, int s)
 {
         static const double depth[] = {0.55, 0.9, 0.35, 0.75, 1.0, 0.45, 0.8, 0.6, 0.3, 0.95};
         const int teeth = 14;
-        double P = p->P, d = P * 0.045;
+        double P = p->pl->P, d = P * 0.045;
         /* along the side from a to b; inward is (ix, iy) */
         double ax = x + P * (s == 1), ay = y + P * (s == 2);
         double ux = (s == 0 || s == 2), uy = (s == 1 || s == 3);
@@ -57,62 +57,63 @@ static void torn_edge(struct pic *p, cairo_t *cr, double x, double y, int s)
 /* Each side of each cell of a piece shown: where the piece ends, its outline (a path, torn
  * false: the piece as one unit, the seams inside as the art has them); where the crop cuts the
  * piece (its cell beyond exists and is not shown), a torn edge (torn true). */
-static void piece_sides(struct pic *p, cairo_t *cr, bool torn)
+static void piece_sides(struct scene_draw *p, cairo_t *cr, bool torn)
 {
-        for (size_t i = 0; i < p->ncells; i++) {
-                const struct cell *c = &p->cells[i];
-                if (c->piece < 0 || !tkit_scene_shown(p, c->x, c->y))
+        for (size_t i = 0; i < p->st->ncells; i++) {
+                const struct cell *c = &p->st->cells[i];
+                if (c->piece < 0 || !tkit_scene_shown(p->pl, c->x, c->y))
                         continue;
                 for (int s = 0; s < 4; s++) {
                         int dx = (s == 1) - (s == 3), dy = (s == 2) - (s == 0);
-                        const struct cell *n = tkit_scene_cell_at(p, c->x + dx, c->y + dy);
+                        const struct cell *n = tkit_scene_cell_at(p->st, c->x + dx, c->y + dy);
                         bool same = n && n->piece == c->piece;
                         double x0 = c->x + (s == 1), y0 = c->y + (s == 2);
-                        if (torn && same && !tkit_scene_shown(p, n->x, n->y)) {
-                                torn_edge(p, cr, tkit_scene_pic_x(p, c->x),
-                                          tkit_scene_pic_y(p, c->y), s);
+                        if (torn && same && !tkit_scene_shown(p->pl, n->x, n->y)) {
+                                torn_edge(p, cr, tkit_scene_pic_x(p->pl, c->x),
+                                          tkit_scene_pic_y(p->pl, c->y), s);
                         } else if (!torn && !same) {
-                                cairo_move_to(cr, tkit_scene_pic_x(p, x0), tkit_scene_pic_y(p, y0));
-                                cairo_line_to(cr, tkit_scene_pic_x(p, x0 + (s == 0 || s == 2)),
-                                              tkit_scene_pic_y(p, y0 + (s == 1 || s == 3)));
+                                cairo_move_to(cr, tkit_scene_pic_x(p->pl, x0),
+                                              tkit_scene_pic_y(p->pl, y0));
+                                cairo_line_to(cr, tkit_scene_pic_x(p->pl, x0 + (s == 0 || s == 2)),
+                                              tkit_scene_pic_y(p->pl, y0 + (s == 1 || s == 3)));
                         }
                 }
         }
 }
 
-static void piece_outlines(struct pic *p, cairo_t *cr)
+static void piece_outlines(struct scene_draw *p, cairo_t *cr)
 {
         cairo_set_source_rgb(cr, 0.2, 0.15, 0.1);
-        cairo_set_line_width(cr, p->P * 0.025);
+        cairo_set_line_width(cr, p->pl->P * 0.025);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
         piece_sides(p, cr, false);
         cairo_stroke(cr);
 }
 
-static void draw_tiles(struct pic *p, cairo_t *cr)
+static void draw_tiles(struct scene_draw *p, cairo_t *cr)
 {
-        for (size_t i = 0; i < p->ncells; i++) {
-                const struct cell *c = &p->cells[i];
-                if (!tkit_scene_shown(p, c->x, c->y))
+        for (size_t i = 0; i < p->st->ncells; i++) {
+                const struct cell *c = &p->st->cells[i];
+                if (!tkit_scene_shown(p->pl, c->x, c->y))
                         continue;
-                double x = tkit_scene_pic_x(p, c->x), y = tkit_scene_pic_y(p, c->y);
+                double x = tkit_scene_pic_x(p->pl, c->x), y = tkit_scene_pic_y(p->pl, c->y);
                 if (!c->def) {
-                        tkit_render_unresolved(cr, x, y, p->P, c->id);
+                        tkit_render_unresolved(cr, x, y, p->pl->P, c->id);
                         continue;
                 }
-                tkit_render_tile_art(cr, p->o->art, c->def, c->rot, x, y, p->P, 0,
-                                     p->o->flags | TKIT_RENDER_NO_MARKER |
+                tkit_render_tile_art(cr, p->st->o->art, c->def, c->rot, x, y, p->pl->P, 0,
+                                     p->st->o->flags | TKIT_RENDER_NO_MARKER |
                                          (c->piece < 0 ? TKIT_RENDER_FRAME : 0));
                 if (c->bridge)
-                        tkit_render_bridge_deck(cr, x, y, p->P, c->bridge);
+                        tkit_render_bridge_deck(cr, x, y, p->pl->P, c->bridge);
         }
         piece_outlines(p, cr);
         piece_sides(p, cr, true);
 }
 
-static void set_player(cairo_t *cr, const struct pic *p, int player, double alpha)
+static void set_player(cairo_t *cr, const struct scene_draw *p, int player, double alpha)
 {
-        uint32_t rgb = tkit_render_player_rgb(tkit_scene_player_colour(p->s, player));
+        uint32_t rgb = tkit_render_player_rgb(tkit_scene_player_colour(p->st->s, player));
         cairo_set_source_rgba(cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
                               (rgb & 0xff) / 255.0, alpha);
 }
@@ -121,7 +122,7 @@ static void set_player(cairo_t *cr, const struct pic *p, int player, double alph
  * units scaled to area pixels): a scored feature reads as marked, not as water, and still does
  * in greyscale. Scorer `k` of `n` of one feature (a tie) puts its stripes between the others'
  * and no wash. Drawn directly: a group as the source of a mask leaks in cairo 1.16's SVG. */
-static void hatch(const struct pic *p, cairo_t *cr, int player, int k, int n)
+static void hatch(const struct scene_draw *p, cairo_t *cr, int player, int k, int n)
 {
         if (!k) {
                 set_player(cr, p, player, 0.3);
@@ -139,13 +140,13 @@ static void hatch(const struct pic *p, cairo_t *cr, int player, int k, int n)
 
 /* A bridge's deck is no feature of the tile: the place of a road's bridge hatches the deck and
  * outlines it. */
-static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c, int player, int k,
-                         int n)
+static void hatch_bridge(const struct scene_draw *p, cairo_t *cr, const struct cell *c, int player,
+                         int k, int n)
 {
         double a = TKIT_AREA_W, w = 0.1 * a;
         cairo_save(cr);
-        cairo_translate(cr, tkit_scene_pic_x(p, c->x), tkit_scene_pic_y(p, c->y));
-        cairo_scale(cr, p->P / a, p->P / a);
+        cairo_translate(cr, tkit_scene_pic_x(p->pl, c->x), tkit_scene_pic_y(p->pl, c->y));
+        cairo_scale(cr, p->pl->P / a, p->pl->P / a);
         if (tkit_bridge_end((enum tkit_bridge_axis)c->bridge, 1)) /* its ends east and west */
                 cairo_rectangle(cr, 0, a / 2 - w / 2, a, w);
         else
@@ -162,7 +163,7 @@ static void hatch_bridge(const struct pic *p, cairo_t *cr, const struct cell *c,
 
 /* The hatch of a feature of a map in a colour (scorer k of n), made once for every cell that
  * shows it. */
-static cairo_surface_t *hatch_of(struct pic *p, const struct tkit_area_map *map, int fi,
+static cairo_surface_t *hatch_of(struct scene_draw *p, const struct tkit_area_map *map, int fi,
                                  uint32_t rgb, int k, int n)
 {
         for (size_t i = 0; i < p->nhatches; i++)
@@ -183,9 +184,9 @@ static bool same_feature(const struct tkit_game_event *a, const struct tkit_game
 }
 
 /* The scored features in the scorer's colour, through the feature's area on each tile. */
-static void draw_tints(struct pic *p, cairo_t *cr)
+static void draw_tints(struct scene_draw *p, cairo_t *cr)
 {
-        const struct tkit_game_result *r = tkit_scene_points(p);
+        const struct tkit_game_result *r = tkit_scene_points(p->st);
         for (size_t i = 0; r && i < r->nevents; i++) {
                 const struct tkit_game_event *e = &r->events[i];
                 if (e->kind != TKIT_EV_SCORE || e->player < 0)
@@ -198,23 +199,23 @@ static void draw_tints(struct pic *p, cairo_t *cr)
                         }
                 for (size_t k = 0; k < e->nplaces; k++) {
                         const struct tkit_game_place *pl = &e->places[k];
-                        struct cell *c = tkit_scene_cell_at(p, pl->x, pl->y);
-                        if (!c || !tkit_scene_shown(p, c->x, c->y))
+                        const struct cell *c = tkit_scene_cell_at(p->st, pl->x, pl->y);
+                        if (!c || !tkit_scene_shown(p->pl, c->x, c->y))
                                 continue;
                         if (pl->feature < 0 && c->bridge)
                                 hatch_bridge(p, cr, c, e->player, tk, tn);
-                        struct tkit_area_map *map = tkit_scene_cell_map(p, c);
+                        const struct tkit_area_map *map = tkit_scene_cell_map_made(p->lo, c);
                         if (pl->feature < 0 || !map)
                                 continue;
                         uint32_t rgb =
-                            tkit_render_player_rgb(tkit_scene_player_colour(p->s, e->player));
+                            tkit_render_player_rgb(tkit_scene_player_colour(p->st->s, e->player));
                         cairo_surface_t *tint = hatch_of(p, map, pl->feature, rgb, tk, tn);
-                        double x = tkit_scene_pic_x(p, c->x), y = tkit_scene_pic_y(p, c->y);
+                        double x = tkit_scene_pic_x(p->pl, c->x), y = tkit_scene_pic_y(p->pl, c->y);
                         cairo_save(cr);
-                        cairo_rectangle(cr, x, y, p->P, p->P);
+                        cairo_rectangle(cr, x, y, p->pl->P, p->pl->P);
                         cairo_clip(cr);
                         cairo_translate(cr, x, y);
-                        cairo_scale(cr, p->P / TKIT_AREA_W, p->P / TKIT_AREA_W);
+                        cairo_scale(cr, p->pl->P / TKIT_AREA_W, p->pl->P / TKIT_AREA_W);
                         /* a pattern of our own: cairo_get_source() of a failed context makes
                          * one that nobody frees (cairo 1.16) */
                         cairo_pattern_t *pat = cairo_pattern_create_for_surface(tint);
@@ -229,15 +230,16 @@ static void draw_tints(struct pic *p, cairo_t *cr)
 }
 
 /* The frame of the tile placed: white between two dark lines, wholly outside the tile. */
-static void draw_placed_frame(const struct pic *p, cairo_t *cr)
+static void draw_placed_frame(const struct scene_draw *p, cairo_t *cr)
 {
         const struct tkit_scene_mark *m = NULL;
-        for (size_t i = 0; i < p->out.nmarks && !m; i++)
-                if (p->out.marks[i].kind == TKIT_MARK_NEW_TILE)
-                        m = &p->out.marks[i];
+        for (size_t i = 0; i < p->lo->out.nmarks && !m; i++)
+                if (p->lo->out.marks[i].kind == TKIT_MARK_NEW_TILE)
+                        m = &p->lo->out.marks[i];
         if (!m)
                 return;
-        double x = tkit_scene_pic_x(p, p->px), y = tkit_scene_pic_y(p, p->py), P = p->P;
+        double x = tkit_scene_pic_x(p->pl, p->st->px), y = tkit_scene_pic_y(p->pl, p->st->py),
+               P = p->pl->P;
         double w = x - m->x0, t = w * 0.28;
         cairo_rectangle(cr, x - w / 2, y - w / 2, P + w, P + w);
         cairo_set_source_rgb(cr, 1, 1, 1);
@@ -250,7 +252,7 @@ static void draw_placed_frame(const struct pic *p, cairo_t *cr)
         cairo_stroke(cr);
 }
 
-void tkit_scene_draw_board(struct pic *p, cairo_t *cr)
+void tkit_scene_draw_board(struct scene_draw *p, cairo_t *cr)
 {
         draw_tiles(p, cr);
         draw_tints(p, cr);
@@ -368,7 +370,7 @@ void tkit_scene_callout_disc(cairo_t *cr, double x, double y, double r, int numb
         label_disc(cr, x, y, r, t, number > 9 ? 1.0 : 1.3);
 }
 
-void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
+static void draw_badge(const struct scene_draw *p, cairo_t *cr, const struct tkit_scene_mark *m)
 {
         double r = (m->y1 - m->y0) / 2;
         if (m->leader) { /* to what it is about, with a dot there */
@@ -389,7 +391,7 @@ void tkit_scene_draw_badge(const struct pic *p, cairo_t *cr, const struct tkit_s
         cairo_set_source_rgb(cr, 0.08, 0.07, 0.06);
         cairo_set_line_width(cr, r * 0.2);
         cairo_stroke(cr);
-        int c = tkit_scene_player_colour(p->s, m->player);
+        int c = tkit_scene_player_colour(p->st->s, m->player);
         bool dark_text = c == TKIT_COLOUR_YELLOW || c == TKIT_COLOUR_GREY || c == TKIT_COLOUR_PINK;
         cairo_set_source_rgb(cr, dark_text ? 0.08 : 1, dark_text ? 0.07 : 1, dark_text ? 0.06 : 1);
         char t[24];
@@ -448,9 +450,9 @@ static bool on_new_token(const struct tkit_scene_mark *f, const struct tkit_scen
                f->x0 < t->x1 && t->x0 < f->x1 && f->y0 < t->y1 && t->y0 < f->y1;
 }
 
-static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
+static void draw_token(const struct scene_draw *p, cairo_t *cr, const struct tkit_scene_mark *m)
 {
-        double lw = p->P * 0.03;
+        double lw = p->pl->P * 0.03;
         if (m->post >= 0)
                 return;                      /* a catapult: drawn with its post */
         if (m->token == TKIT_TOKEN_BRIDGE) { /* the deck is drawn with its tile: outline it */
@@ -464,8 +466,8 @@ static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene
                 return;
         }
         double x0 = m->x0, y0 = m->y0, x1 = m->x1, y1 = m->y1;
-        for (size_t i = 0; m->is_new && i < p->out.nmarks; i++) {
-                const struct tkit_scene_mark *f = &p->out.marks[i];
+        for (size_t i = 0; m->is_new && i < p->lo->out.nmarks; i++) {
+                const struct tkit_scene_mark *f = &p->lo->out.marks[i];
                 if (f->kind != TKIT_MARK_FIGURE || !on_new_token(f, m))
                         continue;
                 x0 = fmin(x0, f->x0), y0 = fmin(y0, f->y0);
@@ -474,25 +476,27 @@ static void draw_token(const struct pic *p, cairo_t *cr, const struct tkit_scene
         if (m->is_new)
                 tkit_scene_draw_new(cr, x0, y0, x1, y1, lw);
         if (m->token == TKIT_TOKEN_CASTLE)
-                tkit_render_castle(cr, m->x, m->y, CASTLE_S * p->P);
+                tkit_render_castle(cr, m->x, m->y, CASTLE_S * p->pl->P);
         else if (m->token == TKIT_TOKEN_BARN)
-                tkit_render_barn(cr, m->x, m->y, BARN_S * p->P);
+                tkit_render_barn(cr, m->x, m->y, BARN_S * p->pl->P);
 }
 
-static void draw_figure_mark(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
+static void draw_figure_mark(const struct scene_draw *p, cairo_t *cr,
+                             const struct tkit_scene_mark *m)
 {
-        double s = tkit_scene_figure_size(p, m->figure) * p->P * (m->scale > 0 ? m->scale : 1);
+        double s =
+            tkit_scene_figure_size(p->pl, m->figure) * p->pl->P * (m->scale > 0 ? m->scale : 1);
         bool ringed = false;
-        for (size_t i = 0; m->is_new && m->feature < 0 && i < p->out.nmarks && !ringed; i++)
-                ringed = on_new_token(m, &p->out.marks[i]);
+        for (size_t i = 0; m->is_new && m->feature < 0 && i < p->lo->out.nmarks && !ringed; i++)
+                ringed = on_new_token(m, &p->lo->out.marks[i]);
         if (m->is_new && !ringed)
                 tkit_scene_draw_new(cr, m->x0, m->y0, m->x1, m->y1, s * 0.09);
         if (m->choice)
                 tkit_scene_draw_choice(
                     cr, m->x0, m->y0, m->x1, m->y1, s * 0.09,
-                    tkit_render_player_rgb(tkit_scene_player_colour(p->s, m->player)));
-        tkit_scene_draw_figure(p, cr, m->figure, m->lying,
-                               tkit_scene_player_colour(p->s, m->player), m->x, m->y, s);
+                    tkit_render_player_rgb(tkit_scene_player_colour(p->st->s, m->player)));
+        tkit_scene_draw_figure(p->pl, cr, m->figure, m->lying,
+                               tkit_scene_player_colour(p->st->s, m->player), m->x, m->y, s);
         tkit_scene_draw_leaving(cr, m);
 }
 
@@ -506,8 +510,8 @@ static void arrow_shaft(cairo_t *cr, const double *pts, int n, double bow, doubl
         if (n == 2) {
                 double dx = pts[2] - pts[0], dy = pts[3] - pts[1];
                 double cx = (pts[0] + pts[2]) / 2 - dy * bow, cy = (pts[1] + pts[3]) / 2 + dx * bow;
-                cairo_curve_to(cr, (pts[0] + 2 * cx) / 3, (pts[1] + 2 * cy) / 3,
-                               (bx + 2 * cx) / 3, (by + 2 * cy) / 3, bx, by);
+                cairo_curve_to(cr, (pts[0] + 2 * cx) / 3, (pts[1] + 2 * cy) / 3, (bx + 2 * cx) / 3,
+                               (by + 2 * cy) / 3, bx, by);
                 return;
         }
         for (int i = 1; i < n - 1; i++) {
@@ -573,49 +577,51 @@ void tkit_scene_draw_arrow(cairo_t *cr, double x0, double y0, double x1, double 
 
 /* A figure the move moves: where it stood, faint, and an arrow from there to where it goes. A
  * catapult advanced: the arrow from its siege symbol. */
-static void draw_move(const struct pic *p, cairo_t *cr, const struct tkit_scene_mark *m)
+static void draw_move(const struct scene_draw *p, cairo_t *cr, const struct tkit_scene_mark *m)
 {
         bool catapult = m->post >= 0;
-        double s = tkit_scene_figure_size(p, catapult ? TKIT_FIGURE_MEEPLE : m->figure) * p->P;
+        double s =
+            tkit_scene_figure_size(p->pl, catapult ? TKIT_FIGURE_MEEPLE : m->figure) * p->pl->P;
         if (!catapult)
                 tkit_render_figure_styled(cr, m->figure, m->lying,
-                                          tkit_scene_player_colour(p->s, m->player), p->o->lang,
-                                          m->x, m->y, s, TKIT_FIGURE_GHOST);
+                                          tkit_scene_player_colour(p->st->s, m->player),
+                                          p->st->o->lang, m->x, m->y, s, TKIT_FIGURE_GHOST);
         tkit_scene_draw_arrow_path(cr, m->line, m->nline, s * 0.07, m->bow);
 }
 
-static void draw_coords(const struct pic *p, cairo_t *cr)
+static void draw_coords(const struct scene_draw *p, cairo_t *cr)
 {
-        double fs = tkit_scene_size(p, 0.16, 6.5);
+        double fs = tkit_scene_size(p->pl, 0.16, 6.5);
         cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
         tkit_render_font(cr, fs, false);
         char buf[24];
-        for (int x = p->bx0; x <= p->bx1; x++) {
+        for (int x = p->pl->bx0; x <= p->pl->bx1; x++) {
                 snprintf(buf, sizeof buf, "%d", x);
-                tkit_render_text_center(cr, tkit_scene_pic_x(p, x + 0.5), p->oy - fs * 0.5, buf);
+                tkit_render_text_center(cr, tkit_scene_pic_x(p->pl, x + 0.5), p->pl->oy - fs * 0.5,
+                                        buf);
         }
-        for (int y = p->by0; y <= p->by1; y++) {
+        for (int y = p->pl->by0; y <= p->pl->by1; y++) {
                 snprintf(buf, sizeof buf, "%d", y);
                 double adv = tkit_render_text_width(cr, buf);
-                cairo_move_to(cr, p->ox - adv - fs * 0.4,
-                              tkit_scene_pic_y(p, y + 0.5) + fs * 0.35);
+                cairo_move_to(cr, p->pl->ox - adv - fs * 0.4,
+                              tkit_scene_pic_y(p->pl, y + 0.5) + fs * 0.35);
                 tkit_render_text_show(cr, buf);
                 cairo_new_path(cr);
         }
 }
 
-void tkit_scene_draw_marks(struct pic *p, cairo_t *cr)
+void tkit_scene_draw_marks(struct scene_draw *p, cairo_t *cr)
 {
         /* tokens, then the faint figures of moves and their arrows, then the figures: a move
          * from a city to the castle built on it shows over the castle, under the maiden */
-        for (size_t i = 0; i < p->out.nmarks; i++)
-                if (p->out.marks[i].kind == TKIT_MARK_TOKEN)
-                        draw_token(p, cr, &p->out.marks[i]);
-        for (size_t i = 0; i < p->out.nmarks; i++)
-                if (p->out.marks[i].kind == TKIT_MARK_ARROW)
-                        draw_move(p, cr, &p->out.marks[i]);
-        for (size_t i = 0; i < p->out.nmarks; i++) {
-                const struct tkit_scene_mark *m = &p->out.marks[i];
+        for (size_t i = 0; i < p->lo->out.nmarks; i++)
+                if (p->lo->out.marks[i].kind == TKIT_MARK_TOKEN)
+                        draw_token(p, cr, &p->lo->out.marks[i]);
+        for (size_t i = 0; i < p->lo->out.nmarks; i++)
+                if (p->lo->out.marks[i].kind == TKIT_MARK_ARROW)
+                        draw_move(p, cr, &p->lo->out.marks[i]);
+        for (size_t i = 0; i < p->lo->out.nmarks; i++) {
+                const struct tkit_scene_mark *m = &p->lo->out.marks[i];
                 switch (m->kind) {
                 case TKIT_MARK_FIGURE:
                         draw_figure_mark(p, cr, m);
@@ -624,7 +630,7 @@ void tkit_scene_draw_marks(struct pic *p, cairo_t *cr)
                         tkit_scene_draw_refused(cr, m->x, m->y, (m->x1 - m->x0) / 2);
                         break;
                 case TKIT_MARK_BADGE:
-                        tkit_scene_draw_badge(p, cr, m);
+                        draw_badge(p, cr, m);
                         break;
                 case TKIT_MARK_CALLOUT:
                         tkit_scene_callout_disc(cr, m->x, m->y, (m->x1 - m->x0) / 2, m->number);
@@ -633,6 +639,28 @@ void tkit_scene_draw_marks(struct pic *p, cairo_t *cr)
                         break;
                 }
         }
-        if (p->o->coords)
+        if (p->st->o->coords)
                 draw_coords(p, cr);
+}
+
+void tkit_scene_draw(const struct scene_layout *lo, cairo_t *cr, bool paint_bg)
+{
+        struct scene_draw dr = {.st = lo->st, .pl = lo->pl, .lo = lo};
+        if (paint_bg) {
+                cairo_set_source_rgb(cr, 0.98, 0.97, 0.94);
+                cairo_paint(cr);
+        }
+        tkit_scene_draw_board(&dr, cr);
+        tkit_scene_posts_draw(&dr, cr);
+        tkit_scene_draw_marks(&dr, cr);
+        tkit_scene_legend_draw(&dr, cr);
+        for (size_t i = 0; i < dr.nhatches; i++)
+                cairo_surface_destroy(dr.hatches[i].s);
+        free(dr.hatches);
+}
+
+void tkit_scene_draw_overlay(const struct scene_layout *lo, cairo_t *cr)
+{
+        struct scene_draw dr = {.st = lo->st, .pl = lo->pl, .lo = lo};
+        tkit_scene_draw_marks(&dr, cr);
 }

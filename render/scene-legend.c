@@ -4,37 +4,13 @@
  * picture uses (the frame of the tile placed, the ring of what is new this turn, what goes back
  * to the supply, what is removed), each beside its mark —; one sentence per event of the engine
  * (text/tkit-text.h: the words `tilekit score --lang` prints); the callouts. Lines wrap to the
- * picture's width; each line and each swatch of the key gets its box in the picture map. */
-#include "render/scene-private.h"
+ * picture's width (stage 2, the plan); each line and each swatch of the key gets its box in the
+ * picture map (stage 3, the layout). scene-draw-legend.c draws them. */
+#include "render/scene-layout.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum swatch {
-        SW_NONE = 0,
-        SW_PLAYER,
-        SW_TILE, /* SW_TILE + k: the mark TKIT_KEY_TILE_PLACED + k */
-        SW_NEW,
-        SW_RETURNED,
-        SW_REMOVED,
-        SW_CHOICE,
-        SW_MOVED,
-        SW_ADVANCE,
-        SW_COUNT
-};
-/* The picture map's names of the swatches (docs/render.md). */
-static const char *const swatch_what[SW_COUNT] = {NULL,       "player",  "new-tile", "new",
-                                                  "returned", "removed", "choice", "moved",
-                                                  "advance"};
-
-struct legend_seg {
-        char *text;
-        enum swatch swatch;
-        int player, colour;
-        const char *letter; /* a player's letter when figures carry letters */
-        double dx, w;       /* from the line's left edge; swatch and words */
-};
 
 /* ---------------------------------------------------------------- wrapping */
 
@@ -63,19 +39,15 @@ static void add_line(void *ctx, const char *text, size_t len)
 
 /* Appends `text` broken into lines of at most `maxw` (Pango's line breaking in the picture's
  * language); the swatch on the first. */
-static void wrap(const struct pic *p, cairo_t *cr, struct lines *L, const char *text, double size,
-                 bool bold, double maxw, int colour, int number, bool legend)
+static void wrap(const struct scene_plan *p, cairo_t *cr, struct lines *L, const char *text,
+                 double size, bool bold, double maxw, int colour, int number, bool legend)
 {
         if (!*text)
                 return; /* no line at all, not an empty one */
         tkit_render_font(cr, size, bold);
         struct para q = {L, size, bold, legend, true, colour, number};
-        tkit_render_text_lines(cr, text, maxw, tkit_lang_name(tkit_scene_lang(p)), add_line, &q);
+        tkit_render_text_lines(cr, text, maxw, tkit_lang_name(p->st->lang), add_line, &q);
 }
-
-/* The room of a key's swatch and the gap after it, in font sizes. */
-#define SWATCH 1.4
-#define SWATCH_ROOM 1.75
 
 /* Lays the items of a key out side by side, `sep` apart, on as many lines as `maxw` needs; the
  * lines take the items (and their words). */
@@ -119,13 +91,13 @@ static void key_lines(cairo_t *cr, struct lines *L, struct legend_seg *items, si
 
 /* The players the picture shows: a figure of theirs on the board or at a post, a line of the
  * legend about them, or the tile they place. */
-static bool *players_shown(const struct pic *p)
+static bool *players_shown(const struct scene_plan *p)
 {
-        const struct tkit_scene *s = p->s;
-        size_t n = p->orig->nplayers;
+        const struct tkit_scene *s = p->st->s;
+        size_t n = p->st->orig->nplayers;
         bool *v = tkit_xcalloc(n + 1, sizeof *v);
-        if (p->placed && (size_t)p->orig->move.player < n)
-                v[p->orig->move.player] = true;
+        if (p->st->placed && (size_t)p->st->orig->move.player < n)
+                v[p->st->orig->move.player] = true;
         for (size_t i = 0; i < s->nfigures; i++)
                 if ((size_t)s->figures[i].player < n)
                         v[s->figures[i].player] = true;
@@ -137,22 +109,22 @@ static bool *players_shown(const struct pic *p)
                         if ((size_t)s->posts[i].stack[k] < n)
                                 v[s->posts[i].stack[k]] = true;
         }
-        for (size_t i = 0; p->r && i < p->r->nevents; i++)
-                if ((size_t)p->r->events[i].player < n)
-                        v[p->r->events[i].player] = true;
+        for (size_t i = 0; p->st->r && i < p->st->r->nevents; i++)
+                if ((size_t)p->st->r->events[i].player < n)
+                        v[p->st->r->events[i].player] = true;
         return v;
 }
 
 /* Whether the move shown adds something the picture rings as new. */
-static bool any_new(const struct pic *p)
+static bool any_new(const struct scene_plan *p)
 {
-        if (p->state != TKIT_SCENE_DURING)
+        if (p->st->state != TKIT_SCENE_DURING)
                 return false;
-        bool any = p->view.built_bridge && p->placed;
-        for (size_t i = 0; i < p->s->nfigures; i++)
-                any |= p->view.fig_new[i];
-        for (size_t i = 0; i < p->s->ncastles + p->s->nbarns; i++)
-                any |= p->view.tok_new[i];
+        bool any = p->st->view.built_bridge && p->st->placed;
+        for (size_t i = 0; i < p->st->s->nfigures; i++)
+                any |= p->st->view.fig_new[i];
+        for (size_t i = 0; i < p->st->s->ncastles + p->st->s->nbarns; i++)
+                any |= p->st->view.tok_new[i];
         for (size_t i = 0; i < p->nposts; i++)
                 any |=
                     p->posts[i].new_row >= 0 || p->posts[i].new_stack || p->posts[i].new_catapult;
@@ -161,19 +133,20 @@ static bool any_new(const struct pic *p)
 
 /* Whether something goes back to the supply (`removed` false) or is removed, in the move shown:
  * a figure drawn, a player's meeples at a post shown, a post's catapult. */
-static bool any_leaving(const struct pic *p, bool removed)
+static bool any_leaving(const struct scene_plan *p, bool removed)
 {
-        for (size_t i = 0; i < p->s->nfigures; i++)
-                if (removed ? tkit_scene_figure_removed(p, i) : tkit_scene_figure_returns(p, i))
+        for (size_t i = 0; i < p->st->s->nfigures; i++)
+                if (removed ? tkit_scene_figure_removed(p->st, i)
+                            : tkit_scene_figure_returns(p->st, i))
                         return true;
         for (size_t i = 0; i < p->nposts; i++) {
                 const struct tkit_scene_post *sp = p->posts[i].sp;
                 int kind = (int)p->posts[i].kind;
-                if (removed && sp && sp->catapult && tkit_scene_catapult_removed(p, kind))
+                if (removed && sp && sp->catapult && tkit_scene_catapult_removed(p->st, kind))
                         return true;
                 for (size_t k = 0; !removed && sp && k < sp->nrow + sp->nstack; k++) {
                         int pl = k < sp->nrow ? sp->row[k] : sp->stack[k - sp->nrow];
-                        if (pl >= 0 && tkit_scene_post_returns(p, kind, pl))
+                        if (pl >= 0 && tkit_scene_post_returns(p->st, kind, pl))
                                 return true;
                 }
         }
@@ -181,25 +154,25 @@ static bool any_leaving(const struct pic *p, bool removed)
 }
 
 /* Whether a player must choose among figures drawn. */
-static bool any_choice(const struct pic *p)
+static bool any_choice(const struct scene_plan *p)
 {
-        for (size_t i = 0; i < p->s->nfigures; i++)
-                if (tkit_scene_figure_choice(p, i))
+        for (size_t i = 0; i < p->st->s->nfigures; i++)
+                if (tkit_scene_figure_choice(p->st, i))
                         return true;
         return false;
 }
 
 /* Whether the picture draws a figure's move (the legend is laid out before the marks are
  * placed: from the state, as scene-place.c does). */
-static bool any_move(const struct pic *p)
+static bool any_move(const struct scene_plan *p)
 {
-        for (size_t i = 0; i < p->orig->nfigures; i++)
-                if (tkit_scene_figure_moves(p, i))
+        for (size_t i = 0; i < p->st->orig->nfigures; i++)
+                if (tkit_scene_figure_moves(p->st, i))
                         return true;
         return false;
 }
 
-static bool any_advance(const struct pic *p)
+static bool any_advance(const struct scene_plan *p)
 {
         for (int k = 0; k < TKIT_POST_ANY; k++)
                 if (tkit_scene_catapult_arrow(p, k))
@@ -209,10 +182,11 @@ static bool any_advance(const struct pic *p)
 
 /* "Players:" and each player shown beside a meeple of theirs, then (on a line of its own) each
  * mark the picture uses beside that mark. */
-static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, double maxw)
+static void build_key(const struct scene_plan *p, cairo_t *cr, struct lines *L, double size,
+                      double maxw)
 {
-        enum tkit_lang lang = tkit_scene_lang(p);
-        const struct tkit_scene *s = p->orig;
+        enum tkit_lang lang = p->st->lang;
+        const struct tkit_scene *s = p->st->orig;
         struct legend_seg *items = tkit_xcalloc(s->nplayers + 1, sizeof *items);
         bool *shown = players_shown(p);
         size_t n = 0, last = 0;
@@ -240,9 +214,14 @@ static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, 
         free(shown);
         struct legend_seg marks[TKIT_KEY_COUNT];
         size_t m = 0;
-        const bool has[TKIT_KEY_COUNT] = {p->placed && tkit_scene_shown(p, p->px, p->py),
-                                          any_new(p), any_leaving(p, false), any_leaving(p, true),
-                                          any_choice(p), any_move(p), any_advance(p)};
+        const bool has[TKIT_KEY_COUNT] = {p->st->placed &&
+                                              tkit_scene_shown(p, p->st->px, p->st->py),
+                                          any_new(p),
+                                          any_leaving(p, false),
+                                          any_leaving(p, true),
+                                          any_choice(p),
+                                          any_move(p),
+                                          any_advance(p)};
         static const enum tkit_text_term terms[TKIT_KEY_COUNT] = {
             TKIT_TERM_TILE_PLACED, TKIT_TERM_NEW,   TKIT_TERM_RETURNED, TKIT_TERM_REMOVED,
             TKIT_TERM_CHOICE,      TKIT_TERM_MOVED, TKIT_TERM_ADVANCE};
@@ -260,32 +239,33 @@ static void build_key(struct pic *p, cairo_t *cr, struct lines *L, double size, 
 /* ---------------------------------------------------------------- the lines */
 
 /* A share of the tile, never under `min_pt` points. */
-static double text_size(const struct pic *p, double k, double min_pt)
+static double text_size(const struct scene_plan *p, double k, double min_pt)
 {
         return tkit_scene_size(p, k, min_pt);
 }
 
-void tkit_scene_legend_build(struct pic *p, cairo_t *cr, struct lines *L, double maxw)
+void tkit_scene_legend_build(const struct scene_plan *p, cairo_t *cr, struct lines *L, double maxw)
 {
-        enum tkit_lang lang = tkit_scene_lang(p);
+        enum tkit_lang lang = p->st->lang;
         double cs = text_size(p, 0.1, 8), ls = text_size(p, 0.085, 7), ind = ls * 1.6;
-        const char *cap = tkit_text_caption(p->orig, lang);
+        const char *cap = tkit_text_caption(p->st->orig, lang);
         if (cap)
                 wrap(p, cr, L, cap, cs, true, maxw, -1, 0, false);
         build_key(p, cr, L, ls, maxw);
         size_t after_key = L->n;
-        for (size_t i = 0; p->r && i < p->r->nevents; i++) {
-                int number = tkit_scene_refusal_number(p, i);
-                if (p->o->legend == TKIT_LEGEND_KEY && !number)
+        for (size_t i = 0; p->st->r && i < p->st->r->nevents; i++) {
+                int number = tkit_scene_refusal_number(p->st, i);
+                if (p->st->o->legend == TKIT_LEGEND_KEY && !number)
                         continue; /* the page's text tells the events; a callout needs its words */
-                char *t = tkit_text_event(p->orig, &p->r->events[i], lang);
+                char *t = tkit_text_event(p->st->orig, &p->st->r->events[i], lang);
                 wrap(p, cr, L, t, ls, false, maxw - ind,
-                     number ? -1 : tkit_scene_player_colour(p->orig, p->r->events[i].player),
+                     number ? -1
+                            : tkit_scene_player_colour(p->st->orig, p->st->r->events[i].player),
                      number, true);
                 free(t);
         }
-        for (size_t i = 0; i < p->orig->ncallouts; i++) {
-                const struct tkit_scene_callout *co = &p->orig->callouts[i];
+        for (size_t i = 0; i < p->st->orig->ncallouts; i++) {
+                const struct tkit_scene_callout *co = &p->st->orig->callouts[i];
                 const char *t = tkit_text_callout(co, lang);
                 if (t)
                         wrap(p, cr, L, t, ls, false, maxw - ind, -1, co->number, true);
@@ -302,152 +282,69 @@ double tkit_scene_legend_height(const struct lines *L)
         return h;
 }
 
-/* A key's swatch centred at (x, y), `s` high. */
-static void draw_swatch(const struct pic *p, cairo_t *cr, const struct legend_seg *g, double x,
-                        double y, double s)
-{
-        switch (g->swatch) {
-        case SW_PLAYER:
-                tkit_scene_draw_swatch(p, cr, g->colour, x, y, s);
-                break;
-        case SW_TILE: { /* a tile in its frame: white between two dark lines */
-                double h = s * 0.3, w = s * 0.12;
-                cairo_rectangle(cr, x - h, y - h, 2 * h, 2 * h);
-                tkit_render_set_color(cr, TKIT_COLOR_FIELD);
-                cairo_fill(cr);
-                cairo_rectangle(cr, x - h - w / 2, y - h - w / 2, 2 * h + w, 2 * h + w);
-                cairo_set_source_rgb(cr, 1, 1, 1);
-                cairo_set_line_width(cr, w);
-                cairo_stroke(cr);
-                cairo_rectangle(cr, x - h, y - h, 2 * h, 2 * h);
-                cairo_rectangle(cr, x - h - w, y - h - w, 2 * (h + w), 2 * (h + w));
-                cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-                cairo_set_line_width(cr, w * 0.3);
-                cairo_stroke(cr);
-                break;
-        }
-        case SW_NEW:
-                tkit_scene_draw_new(cr, x - s * 0.3, y - s * 0.3, x + s * 0.3, y + s * 0.3,
-                                    s * 0.09);
-                break;
-        case SW_RETURNED:
-                tkit_scene_draw_returned(cr, x, y, s * 0.4);
-                break;
-        case SW_REMOVED:
-                tkit_scene_draw_removed(cr, x, y, s * 0.4);
-                break;
-        case SW_CHOICE:
-                tkit_scene_draw_choice_swatch(cr, x, y, s);
-                break;
-        case SW_MOVED:
-                tkit_scene_draw_arrow(cr, x - s * 0.45, y + s * 0.2, x + s * 0.45, y + s * 0.05,
-                                      s * 0.08, 0.18);
-                break;
-        case SW_ADVANCE: /* a siege symbol (a "?") and the arrow from it */
-                tkit_render_post_symbol(cr, TKIT_POST_ANY, x - s * 0.3, y + s * 0.05, s * 0.28);
-                tkit_scene_draw_arrow(cr, x - s * 0.02, y + s * 0.05, x + s * 0.48, y - s * 0.1,
-                                      s * 0.08, 0.18);
-                break;
-        default:
-                break;
-        }
-}
+/* ---------------------------------------------------------------- the layout */
 
-void tkit_scene_key_swatch(cairo_t *cr, enum tkit_scene_key_mark m, double x, double y,
-                           double size)
-{
-        if ((unsigned)m >= TKIT_KEY_COUNT)
-                return;
-        /* the marks' swatches need no picture: only a player's swatch reads it */
-        struct legend_seg g = {.swatch = (enum swatch)(SW_TILE + (int)m), .player = -1};
-        draw_swatch(NULL, cr, &g, x, y, size);
-}
+/* The picture map's names of the swatches (docs/render.md). */
+const char *const tkit_scene_swatch_what[SW_COUNT] = {
+    NULL, "player", "new-tile", "new", "returned", "removed", "choice", "moved", "advance"};
 
-static struct tkit_scene_mark *text_mark(struct pic *p, const struct line *l, double x0, double y,
-                                         double x1)
+static struct tkit_scene_mark *text_mark(struct scene_layout *lo, const struct line *l, double x0,
+                                         double y, double x1)
 {
-        struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_TEXT);
+        struct tkit_scene_mark *m = tkit_scene_add_mark(lo, TKIT_MARK_TEXT);
         m->x0 = x0;
         m->y0 = y - l->size;
         m->x1 = x1;
         m->y1 = y + l->size * 0.3;
         m->x = (m->x0 + m->x1) / 2;
         m->y = (m->y0 + m->y1) / 2;
-        m->size_pt = l->size * p->upt;
+        m->size_pt = l->size * lo->pl->upt;
         m->number = l->number;
         m->text = tkit_xstrdup(l->text);
         return m;
 }
 
-/* A key line: swatches and words side by side. */
-static void key_line(struct pic *p, cairo_t *cr, const struct line *l, double x, double y,
-                     bool plan)
+/* A key line: each swatch's mark, then the line's. */
+static void key_line(struct scene_layout *lo, const struct line *l, double x, double y)
 {
         double sz = l->size, s = sz * SWATCH;
         for (size_t i = 0; i < l->nsegs; i++) {
                 const struct legend_seg *g = &l->segs[i];
-                double gx = x + g->dx, cx = gx + sz * 0.75, cy = y - sz * 0.35;
-                if (g->swatch && plan) {
-                        struct tkit_scene_mark *m = tkit_scene_add_mark(p, TKIT_MARK_KEY);
-                        m->what = swatch_what[g->swatch];
-                        m->player = g->player;
-                        m->letter = g->letter;
-                        m->x0 = cx - s / 2;
-                        m->y0 = cy - s / 2;
-                        m->x1 = cx + s / 2;
-                        m->y1 = cy + s / 2;
-                        m->x = cx;
-                        m->y = cy;
-                } else if (g->swatch) {
-                        draw_swatch(p, cr, g, cx, cy, s);
-                }
-                if (plan)
+                double cx = x + g->dx + sz * 0.75, cy = y - sz * 0.35;
+                if (!g->swatch)
                         continue;
-                cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-                tkit_render_font(cr, sz, false);
-                cairo_move_to(cr, gx + (g->swatch ? sz * SWATCH_ROOM : 0), y);
-                tkit_render_text_show(cr, g->text);
-                cairo_new_path(cr);
+                struct tkit_scene_mark *m = tkit_scene_add_mark(lo, TKIT_MARK_KEY);
+                m->what = tkit_scene_swatch_what[g->swatch];
+                m->player = g->player;
+                m->letter = g->letter;
+                m->x0 = cx - s / 2;
+                m->y0 = cy - s / 2;
+                m->x1 = cx + s / 2;
+                m->y1 = cy + s / 2;
+                m->x = cx;
+                m->y = cy;
         }
-        if (plan && l->nsegs)
-                text_mark(p, l, x, y, x + l->segs[l->nsegs - 1].dx + l->segs[l->nsegs - 1].w);
+        if (l->nsegs)
+                text_mark(lo, l, x, y, x + l->segs[l->nsegs - 1].dx + l->segs[l->nsegs - 1].w);
 }
 
-void tkit_scene_legend_draw(struct pic *p, cairo_t *cr, const struct lines *L, bool plan)
+void tkit_scene_legend_place(struct scene_layout *lo, cairo_t *mcr)
 {
+        const struct scene_plan *p = lo->pl;
+        const struct lines *L = &p->L;
         double y = p->text_y, x = p->tx;
+        lo->line_y = tkit_xcalloc(L->n + 1, sizeof *lo->line_y);
         for (size_t i = 0; i < L->n; i++) {
                 const struct line *l = &L->v[i];
                 y += l->adv;
+                lo->line_y[i] = y;
                 if (l->segs) {
-                        key_line(p, cr, l, x, y, plan);
+                        key_line(lo, l, x, y);
                         continue;
                 }
                 double ind = l->indent ? l->size * 1.6 : 0;
-                if (plan) {
-                        tkit_render_font(cr, l->size, l->bold);
-                        double adv = tkit_render_text_width(cr, l->text);
-                        text_mark(p, l, x, y, x + ind + adv);
-                        continue;
-                }
-                if (l->colour >= 0)
-                        tkit_scene_draw_swatch(p, cr, l->colour, x + l->size * 0.6,
-                                               y - l->size * 0.4, l->size * 1.15);
-                if (l->bullet) {
-                        cairo_new_path(cr);
-                        cairo_arc(cr, x + l->size * 0.6, y - l->size * 0.35, l->size * 0.2, 0,
-                                  2 * M_PI);
-                        cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
-                        cairo_fill(cr);
-                }
-                if (l->number)
-                        tkit_scene_callout_disc(cr, x + l->size * 0.6, y - l->size * 0.35,
-                                                l->size * 0.6, l->number);
-                cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-                tkit_render_font(cr, l->size, l->bold);
-                cairo_move_to(cr, x + ind, y);
-                tkit_render_text_show(cr, l->text);
-                cairo_new_path(cr);
+                tkit_render_font(mcr, l->size, l->bold);
+                text_mark(lo, l, x, y, x + ind + tkit_render_text_width(mcr, l->text));
         }
 }
 

@@ -2,7 +2,7 @@
  * in picture units (pixels of the PNG, points of the PDF or SVG), for image maps, alt text and
  * tests. Keys come in a fixed order and numbers with two decimals: the same picture gives the
  * same bytes. */
-#include "render/scene-private.h"
+#include "render/render-private.h"
 
 #include <math.h>
 #include <string.h>
@@ -75,8 +75,8 @@ static void player(struct tkit_buf *b, const struct tkit_scene *s, int pl)
 
 static bool on_board(const struct tkit_scene_mark *m)
 {
-        return m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_TILE || m->kind == TKIT_MARK_ARROW ||
-               (m->kind == TKIT_MARK_SYMBOL && m->post < 0) ||
+        return m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_TILE ||
+               m->kind == TKIT_MARK_ARROW || (m->kind == TKIT_MARK_SYMBOL && m->post < 0) ||
                (m->kind == TKIT_MARK_TOKEN && m->post < 0);
 }
 
@@ -123,8 +123,8 @@ static void item(struct tkit_buf *b, const struct tkit_scene_mark *m, const stru
         }
         if (on_board(m))
                 tkit_buf_printf(b, ", \"cell\": [%d, %d]", m->cell_x, m->cell_y);
-        if ((m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_ARROW) && m->tile && m->feature >= 0 &&
-            (size_t)m->feature < m->tile->nfeatures)
+        if ((m->kind == TKIT_MARK_FIGURE || m->kind == TKIT_MARK_ARROW) && m->tile &&
+            m->feature >= 0 && (size_t)m->feature < m->tile->nfeatures)
                 key_str(b, "feature", m->tile->features[m->feature].id);
         if (m->kind == TKIT_MARK_SYMBOL && m->tile && m->feature >= 0 &&
             (size_t)m->feature < m->tile->nfeatures)

@@ -6,7 +6,9 @@ in tools/layers.py), always by the module's name ("game/tkit-game.h"), never by 
 ("../game/..."); a system library's headers belong to the one module that wraps it (OWNERS). An
 upward or sideways include fails with FILE:LINE and the rule it breaks. The compiler refuses an
 upward include too (tools/include-views.py); this check adds the line, the relative paths and
-the system headers. usage: check-layering.py SOURCE_ROOT
+the system headers. Inside render/, the four stages of a scene picture (state, plan, layout,
+draw) form a chain: a file includes no stage header later than its own. usage:
+check-layering.py SOURCE_ROOT
 """
 import os
 import re
@@ -14,13 +16,32 @@ import sys
 
 # the graph and the owners of system headers: tools/layers.py, which meson reads too
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
-from layers import ALLOWED, OWNERS, closure  # noqa: E402
+from layers import ALLOWED, OWNERS, SCENE_FILES, SCENE_STAGES, closure  # noqa: E402
 
 LOCAL = re.compile(r'^\s*#\s*include\s+"([a-z]+)/[^"]+"')
 # "../game/x.h" or "./x.h": a path relative to the including file, which the compiler finds
 # whatever the include directories; refused, whichever module it names
 RELATIVE = re.compile(r'^\s*#\s*include\s+"(\.\.?/[^"]*)"')
 SYSTEM = re.compile(r'^\s*#\s*include\s+<([^>]+)>')
+STAGE = re.compile(r'^\s*#\s*include\s+"render/(scene-[a-z]+\.h)"')
+
+
+def scene_stage(name, n, line):
+    """The problem of a scene picture's file including a later stage (tools/layers.py), or of a
+    scene file that has no stage yet, else None."""
+    if not name.startswith("scene"):
+        return None
+    if name not in SCENE_FILES:
+        return "render/%s:1: a scene picture's file with no stage: give it one in " \
+               "tools/layers.py (SCENE_FILES)" % name if n == 1 else None
+    m = STAGE.match(line)
+    if not m or m.group(1) not in SCENE_STAGES:
+        return None
+    mine, theirs = SCENE_FILES[name], SCENE_STAGES.index(m.group(1))
+    if theirs > mine:
+        return "render/%s:%d: a stage-%d file may not include %s (stage %d): the stages read " \
+               "the ones before them only" % (name, n, mine + 1, m.group(1), theirs + 1)
+    return None
 
 
 def main():
@@ -47,6 +68,9 @@ def main():
                         problems.append("%s/%s:%d: relative include \"%s\": name the module "
                                         "(\"module/header.h\") so that the layering applies" % (
                                             m, name, n, rm.group(1)))
+                    st = scene_stage(name, n, line) if m == "render" else None
+                    if st:
+                        problems.append(st)
                     sm = SYSTEM.match(line)
                     if sm:
                         for prefix, owners in OWNERS.items():

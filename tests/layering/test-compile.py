@@ -10,7 +10,20 @@ import subprocess
 import sys
 import tempfile
 
-# (a source of the module, the header planted, whether it must compile)
+# The stages of a scene picture read the ones before them and cannot change them: a layout
+# function writing the plan, or a drawing function writing the layout, does not compile; reading
+# does (render/scene-state.h).
+WRITE_PLAN = ("void tkit_planted_w(struct scene_layout *lo);\n"
+              "void tkit_planted_w(struct scene_layout *lo) { lo->pl->W = 1; }\n")
+WRITE_LAYOUT = ("void tkit_planted_w(const struct scene_draw *dr);\n"
+                "void tkit_planted_w(const struct scene_draw *dr) { dr->lo->out.nmarks = 0; }\n")
+WRITE_STATE = ("void tkit_planted_w(struct scene_plan *pl);\n"
+               "void tkit_planted_w(struct scene_plan *pl) { pl->st->cells[0].rot = 1; }\n")
+READ_ALL = ("double tkit_planted_r(const struct scene_draw *dr);\n"
+            "double tkit_planted_r(const struct scene_draw *dr) { return dr->pl->W + "
+            "dr->lo->out.width + dr->st->cells[0].rot; }\n")
+
+# (a source of the module, the header planted, whether it must compile[, the body planted])
 CASES = [
     ("base/util.c", "model/tkit-model.h", False),   # upward: the base knows no tiles
     ("base/util.c", "base/tkit-base.h", True),
@@ -32,6 +45,10 @@ CASES = [
     ("render/common.c", "game/tkit-game.h", True),
     ("book/read.c", "render/tkit-render.h", True),
     ("formats/read.c", "db/tkit-db.h", False),
+    ("render/scene-place.c", "render/scene-layout.h", False, WRITE_PLAN),
+    ("render/scene-draw.c", "render/scene-draw.h", False, WRITE_LAYOUT),
+    ("render/scene-plan.c", "render/scene-plan.h", False, WRITE_STATE),
+    ("render/scene-draw.c", "render/scene-draw.h", True, READ_ALL),
 ]
 
 
@@ -62,7 +79,10 @@ def main():
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for i, (source, header, must_compile) in enumerate(CASES):
+        for i, case in enumerate(CASES):
+            source, header, must_compile = case[:3]
+            body = case[3] if len(case) > 3 else (
+                "int tkit_planted%d(void);\nint tkit_planted%d(void) { return 0; }\n" % (i, i))
             entry = by_file.get(os.path.join(root, source))
             if entry is None:
                 print("%s: not in %s" % (source, sys.argv[1]))
@@ -70,14 +90,13 @@ def main():
                 continue
             src = os.path.join(tmp, "planted%d.c" % i)
             with open(src, "w", encoding="utf-8") as f:
-                f.write('#include "%s"\nint tkit_planted%d(void);\nint tkit_planted%d(void) '
-                        '{ return 0; }\n' % (header, i, i))
+                f.write('#include "%s"\n%s' % (header, body))
             cmd = planted_command(entry, src, os.path.join(tmp, "planted%d.o" % i))
             run = subprocess.run(cmd, cwd=entry["directory"], capture_output=True, text=True)
             compiled = run.returncode == 0
             verdict = "ok" if compiled == must_compile else "WRONG"
-            print("%s: #include \"%s\" in %s: %s (%s)" % (
-                verdict, header, os.path.dirname(source),
+            print("%s: #include \"%s\"%s in %s: %s (%s)" % (
+                verdict, header, " and a body" if len(case) > 3 else "", os.path.dirname(source),
                 "compiles" if compiled else "does not compile",
                 "expected" if compiled == must_compile else "the layering says the opposite"))
             if compiled != must_compile:

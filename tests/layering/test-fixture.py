@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A test of the layering test: check-layering.py run over fixture/, a tree that breaks the
-layering on purpose, must fail and report exactly the upward include, the sideways include, the relative include and
-the misplaced system header, and none of the allowed includes. usage: test-fixture.py CHECKER
+layering on purpose, must fail and report exactly the upward include, the sideways include, the
+relative include, the misplaced system header, a scene picture's stage including a later one and
+a scene file with no stage, and none of the allowed includes. usage: test-fixture.py CHECKER
 FIXTURE_DIR"""
 import subprocess
 import sys
@@ -14,6 +15,10 @@ EXPECTED = [
     "sim/store.c:3: sim may not include db/ (it builds on base, model, rules)",
     "model/relative.c:2: relative include \"../game/tkit-game.h\": name the module "
     "(\"module/header.h\") so that the layering applies",
+    "render/scene-place.c:3: a stage-3 file may not include scene-draw.h (stage 4): the stages "
+    "read the ones before them only",
+    "render/scene-extra.c:1: a scene picture's file with no stage: give it one in "
+    "tools/layers.py (SCENE_FILES)",
 ]
 
 
