@@ -175,57 +175,33 @@ static cairo_surface_t *hatch_of(struct scene_draw *p, const struct tkit_area_ma
         return h->s;
 }
 
-/* Whether two scores are of one feature (a tie: several players score it). */
-static bool same_feature(const struct tkit_game_event *a, const struct tkit_game_event *b)
-{
-        return a->kind == TKIT_EV_SCORE && b->kind == TKIT_EV_SCORE && a->player >= 0 &&
-               b->player >= 0 && a->nplaces && b->nplaces && a->places[0].x == b->places[0].x &&
-               a->places[0].y == b->places[0].y && a->places[0].feature == b->places[0].feature;
-}
-
-/* The scored features in the scorer's colour, through the feature's area on each tile. */
+/* The features scored in the scorer's colour, through the feature's area on each tile. */
 static void draw_tints(struct scene_draw *p, cairo_t *cr)
 {
-        const struct tkit_game_result *r = tkit_scene_points(p->st);
-        for (size_t i = 0; r && i < r->nevents; i++) {
-                const struct tkit_game_event *e = &r->events[i];
-                if (e->kind != TKIT_EV_SCORE || e->player < 0)
+        for (size_t i = 0; i < p->lo->ntints; i++) {
+                const struct tint *t = &p->lo->tints[i];
+                if (!t->map) {
+                        hatch_bridge(p, cr, t->c, t->player, t->k, t->n);
                         continue;
-                int tk = 0, tn = 0; /* scorer tk of tn of this feature */
-                for (size_t j = 0; j < r->nevents; j++)
-                        if (same_feature(e, &r->events[j])) {
-                                tk += j < i;
-                                tn++;
-                        }
-                for (size_t k = 0; k < e->nplaces; k++) {
-                        const struct tkit_game_place *pl = &e->places[k];
-                        const struct cell *c = tkit_scene_cell_at(p->st, pl->x, pl->y);
-                        if (!c || !tkit_scene_shown(p->pl, c->x, c->y))
-                                continue;
-                        if (pl->feature < 0 && c->bridge)
-                                hatch_bridge(p, cr, c, e->player, tk, tn);
-                        const struct tkit_area_map *map = tkit_scene_cell_map_made(p->lo, c);
-                        if (pl->feature < 0 || !map)
-                                continue;
-                        uint32_t rgb =
-                            tkit_render_player_rgb(tkit_scene_player_colour(p->st->s, e->player));
-                        cairo_surface_t *tint = hatch_of(p, map, pl->feature, rgb, tk, tn);
-                        double x = tkit_scene_pic_x(p->pl, c->x), y = tkit_scene_pic_y(p->pl, c->y);
-                        cairo_save(cr);
-                        cairo_rectangle(cr, x, y, p->pl->P, p->pl->P);
-                        cairo_clip(cr);
-                        cairo_translate(cr, x, y);
-                        cairo_scale(cr, p->pl->P / TKIT_AREA_W, p->pl->P / TKIT_AREA_W);
-                        /* a pattern of our own: cairo_get_source() of a failed context makes
-                         * one that nobody frees (cairo 1.16) */
-                        cairo_pattern_t *pat = cairo_pattern_create_for_surface(tint);
-                        cairo_pattern_set_filter(pat, CAIRO_FILTER_GOOD);
-                        cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
-                        cairo_set_source(cr, pat);
-                        cairo_pattern_destroy(pat);
-                        cairo_paint(cr);
-                        cairo_restore(cr);
                 }
+                uint32_t rgb =
+                    tkit_render_player_rgb(tkit_scene_player_colour(p->st->s, t->player));
+                cairo_surface_t *tint = hatch_of(p, t->map, t->feature, rgb, t->k, t->n);
+                double x = tkit_scene_pic_x(p->pl, t->c->x), y = tkit_scene_pic_y(p->pl, t->c->y);
+                cairo_save(cr);
+                cairo_rectangle(cr, x, y, p->pl->P, p->pl->P);
+                cairo_clip(cr);
+                cairo_translate(cr, x, y);
+                cairo_scale(cr, p->pl->P / TKIT_AREA_W, p->pl->P / TKIT_AREA_W);
+                /* a pattern of our own: cairo_get_source() of a failed context makes one that
+                 * nobody frees (cairo 1.16) */
+                cairo_pattern_t *pat = cairo_pattern_create_for_surface(tint);
+                cairo_pattern_set_filter(pat, CAIRO_FILTER_GOOD);
+                cairo_pattern_set_extend(pat, CAIRO_EXTEND_PAD);
+                cairo_set_source(cr, pat);
+                cairo_pattern_destroy(pat);
+                cairo_paint(cr);
+                cairo_restore(cr);
         }
 }
 

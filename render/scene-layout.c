@@ -48,10 +48,46 @@ struct tkit_area_map *tkit_scene_cell_map(struct scene_layout *lo, const struct 
         return lo->cellmaps[i];
 }
 
-const struct tkit_area_map *tkit_scene_cell_map_made(const struct scene_layout *lo,
-                                                     const struct cell *c)
+/* Whether two scores are of one feature (a tie: several players score it). */
+static bool same_feature(const struct tkit_game_event *a, const struct tkit_game_event *b)
 {
-        return lo->cellmaps[c - lo->st->cells];
+        return a->kind == TKIT_EV_SCORE && b->kind == TKIT_EV_SCORE && a->player >= 0 &&
+               b->player >= 0 && a->nplaces && b->nplaces && a->places[0].x == b->places[0].x &&
+               a->places[0].y == b->places[0].y && a->places[0].feature == b->places[0].feature;
+}
+
+/* The places of score i on the cells shown. */
+static void score_tints(struct scene_layout *lo, const struct tkit_game_result *r, size_t i)
+{
+        const struct tkit_game_event *e = &r->events[i];
+        int k = 0, n = 0; /* scorer k of n of this feature */
+        for (size_t j = 0; j < r->nevents; j++)
+                if (same_feature(e, &r->events[j])) {
+                        k += j < i;
+                        n++;
+                }
+        for (size_t q = 0; q < e->nplaces; q++) {
+                const struct tkit_game_place *pl = &e->places[q];
+                const struct cell *c = tkit_scene_cell_at(lo->st, pl->x, pl->y);
+                if (!c || !tkit_scene_shown(lo->pl, c->x, c->y))
+                        continue;
+                if (pl->feature < 0 && c->bridge)
+                        *TKIT_PUSH(lo->tints, lo->ntints, lo->captints) =
+                            (struct tint){c, NULL, -1, e->player, k, n};
+                const struct tkit_area_map *map = tkit_scene_cell_map(lo, c);
+                if (pl->feature >= 0 && map)
+                        *TKIT_PUSH(lo->tints, lo->ntints, lo->captints) =
+                            (struct tint){c, map, pl->feature, e->player, k, n};
+        }
+}
+
+/* The features scored, hatched in the scorer's colour (not in the state before the move). */
+static void place_tints(struct scene_layout *lo)
+{
+        const struct tkit_game_result *r = tkit_scene_points(lo->st);
+        for (size_t i = 0; r && i < r->nevents; i++)
+                if (r->events[i].kind == TKIT_EV_SCORE && r->events[i].player >= 0)
+                        score_tints(lo, r, i);
 }
 
 void tkit_scene_layout_build(struct scene_layout *lo, const struct scene_plan *pl,
@@ -70,9 +106,7 @@ void tkit_scene_layout_build(struct scene_layout *lo, const struct scene_plan *p
         if (!mcr)
                 return;
         tkit_scene_legend_place(lo, mcr);
-        for (size_t i = 0; i < st->ncells; i++)
-                if (tkit_scene_shown(pl, st->cells[i].x, st->cells[i].y))
-                        tkit_scene_cell_map(lo, &st->cells[i]);
+        place_tints(lo);
 }
 
 void tkit_scene_layout_finish(struct scene_layout *lo)
@@ -86,5 +120,6 @@ void tkit_scene_layout_finish(struct scene_layout *lo)
                 free(lo->posts[i].spaces);
         free(lo->posts);
         free(lo->line_y);
+        free(lo->tints);
         tkit_scene_picture_finish(&lo->out);
 }

@@ -48,6 +48,14 @@ struct post_box {
         size_t nspaces;
 };
 
+/* A feature scored hatched on a cell in its scorer's colour: scorer k of n of the feature (a
+ * tie), through the feature's area (`map`); feature < 0 hatches the cell's bridge deck. */
+struct tint {
+        const struct cell *c;
+        const struct tkit_area_map *map;
+        int feature, player, k, n;
+};
+
 struct scene_layout {
         const struct scene_state *st;
         const struct scene_plan *pl;
@@ -59,20 +67,19 @@ struct scene_layout {
         struct tkit_box_index *ix;
         struct post_box *posts; /* of each post of the plan */
         double *line_y;         /* the baseline of each line of the legend */
+        struct tint *tints;     /* in the order they are drawn */
+        size_t ntints, captints;
         struct tkit_scene_picture out;
 };
 
 /* Everything placed on the board; with `mcr` (a measuring context), the legend's lines and key
- * too, and the area map of every cell shown (the drawing reads them). */
+ * and the features scored too (the drawing reads them). */
 void tkit_scene_layout_build(struct scene_layout *lo, const struct scene_plan *pl,
                              struct tkit_render_cache *cache, cairo_t *mcr);
 void tkit_scene_layout_finish(struct scene_layout *lo);
 
 /* The area map of a cell (made once per tile and rotation), NULL for a grey cell. */
 struct tkit_area_map *tkit_scene_cell_map(struct scene_layout *lo, const struct cell *c);
-/* The same, made already (every cell shown has one after tkit_scene_layout_build). */
-const struct tkit_area_map *tkit_scene_cell_map_made(const struct scene_layout *lo,
-                                                     const struct cell *c);
 const struct symbols *tkit_scene_cell_symbols(struct scene_layout *lo, const struct cell *c);
 struct tkit_scene_mark *tkit_scene_add_mark(struct scene_layout *lo, enum tkit_scene_mark_kind k);
 
