@@ -4,7 +4,10 @@
  *
  *   state (scene-state.h) -> plan (scene-plan.h) -> layout (scene-layout.h) -> draw (scene-draw.h)
  *
- * Each header includes the one before it only; each stage takes the ones before it read-only. */
+ * Each header includes the one before it only; each stage takes the ones before it read-only
+ * (const pointers: the compiler refuses a write, tests/layering/test-compile.py). In a stage's
+ * functions `p` is the stage being made (or the drawing), `p->st`, `p->pl`, `p->lo` the ones
+ * before it. */
 #ifndef TKIT_SCENE_STATE_H
 #define TKIT_SCENE_STATE_H
 
