@@ -106,6 +106,5 @@ void tkit_scene_post_stack_at(const struct post_box *b, size_t i, size_t shown, 
 
 /* scene-legend.c: each line's baseline, the marks of its text and of the key's swatches */
 void tkit_scene_legend_place(struct scene_layout *lo, cairo_t *mcr);
-extern const char *const tkit_scene_swatch_what[SW_COUNT];
 
 #endif

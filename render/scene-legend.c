@@ -285,7 +285,7 @@ double tkit_scene_legend_height(const struct lines *L)
 /* ---------------------------------------------------------------- the layout */
 
 /* The picture map's names of the swatches (docs/render.md). */
-const char *const tkit_scene_swatch_what[SW_COUNT] = {
+static const char *const swatch_what[SW_COUNT] = {
     NULL, "player", "new-tile", "new", "returned", "removed", "choice", "moved", "advance"};
 
 static struct tkit_scene_mark *text_mark(struct scene_layout *lo, const struct line *l, double x0,
@@ -314,7 +314,7 @@ static void key_line(struct scene_layout *lo, const struct line *l, double x, do
                 if (!g->swatch)
                         continue;
                 struct tkit_scene_mark *m = tkit_scene_add_mark(lo, TKIT_MARK_KEY);
-                m->what = tkit_scene_swatch_what[g->swatch];
+                m->what = swatch_what[g->swatch];
                 m->player = g->player;
                 m->letter = g->letter;
                 m->x0 = cx - s / 2;
